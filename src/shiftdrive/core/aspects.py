@@ -1,0 +1,187 @@
+"""Aspects and their free invokes (RULINGS C4-C6, C9).
+
+An aspect may sit on a character (`owner`) or on the scene / a zone (`owner is None`). Free
+invokes are held by a named character (the *holder*), who alone may spend them. A boost is an
+aspect with one free invoke that vanishes when invoked or at the end of its holder's next turn
+(C6); `expires_after` names that holder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Self
+
+from shiftdrive.core.errors import RuleError
+
+
+class AspectKind(StrEnum):
+    GAME = "game"
+    CHARACTER = "character"
+    SITUATION = "situation"
+    BOOST = "boost"
+    CONSEQUENCE = "consequence"
+
+
+def _key(name: str) -> str:
+    return name.strip().casefold()
+
+
+@dataclass(slots=True)
+class Aspect:
+    """One aspect. `free_invokes` maps holder name -> count (never stores zero counts)."""
+
+    name: str
+    kind: AspectKind
+    owner: str | None = None
+    free_invokes: dict[str, int] = field(default_factory=dict)
+    hidden: bool = False
+    zone: str | None = None
+    expires_after: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.name.strip():
+            raise RuleError("an aspect needs a name")
+        self.kind = AspectKind(self.kind)
+        for holder, count in self.free_invokes.items():
+            if count < 1:
+                raise RuleError(f"{holder} cannot hold {count} free invokes on '{self.name}'")
+
+    @classmethod
+    def boost(
+        cls, name: str, holder: str, *, owner: str | None = None, zone: str | None = None
+    ) -> Aspect:
+        """A boost (C6): one free invoke for `holder`, gone at the end of their next turn."""
+        return cls(name, AspectKind.BOOST, owner, {holder: 1}, zone=zone, expires_after=holder)
+
+    def free_for(self, holder: str) -> int:
+        return self.free_invokes.get(holder, 0)
+
+    def add_free(self, holder: str, n: int = 1) -> None:
+        if n < 1:
+            raise RuleError(f"cannot give {n} free invokes on '{self.name}'")
+        self.free_invokes[holder] = self.free_invokes.get(holder, 0) + n
+
+    def use_free(self, holder: str) -> None:
+        count = self.free_invokes.get(holder, 0)
+        if count < 1:
+            raise RuleError(f"{holder} has no free invokes on '{self.name}'")
+        if count == 1:
+            del self.free_invokes[holder]
+        else:
+            self.free_invokes[holder] = count - 1
+
+    def total_free(self) -> int:
+        return sum(self.free_invokes.values())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "kind": self.kind.value,
+            "owner": self.owner,
+            "free_invokes": dict(self.free_invokes),
+            "hidden": self.hidden,
+            "zone": self.zone,
+            "expires_after": self.expires_after,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        return cls(
+            name=str(data["name"]),
+            kind=AspectKind(data["kind"]),
+            owner=data.get("owner"),
+            free_invokes={str(k): int(v) for k, v in data.get("free_invokes", {}).items()},
+            hidden=bool(data.get("hidden", False)),
+            zone=data.get("zone"),
+            expires_after=data.get("expires_after"),
+        )
+
+
+@dataclass(slots=True)
+class AspectSet:
+    """Aspects in the order they were added, looked up by name without regard to case."""
+
+    aspects: list[Aspect] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        seen: set[str] = set()
+        for aspect in self.aspects:
+            key = _key(aspect.name)
+            if key in seen:
+                raise RuleError(f"there is already an aspect named '{aspect.name}'")
+            seen.add(key)
+
+    def find(self, name: str) -> Aspect | None:
+        key = _key(name)
+        for aspect in self.aspects:
+            if _key(aspect.name) == key:
+                return aspect
+        return None
+
+    def get(self, name: str) -> Aspect:
+        aspect = self.find(name)
+        if aspect is None:
+            raise RuleError(f"no aspect named '{name}'")
+        return aspect
+
+    def add(self, aspect: Aspect) -> Aspect:
+        existing = self.find(aspect.name)
+        if existing is not None:
+            raise RuleError(f"there is already an aspect named '{existing.name}'")
+        self.aspects.append(aspect)
+        return aspect
+
+    def remove(self, name: str) -> Aspect:
+        aspect = self.get(name)
+        self.aspects.remove(aspect)
+        return aspect
+
+    def rename(self, old: str, new: str) -> Aspect:
+        """Rename an aspect in place (e.g. an extreme consequence replacing an aspect)."""
+        aspect = self.get(old)
+        clash = self.find(new)
+        if clash is not None and clash is not aspect:
+            raise RuleError(f"there is already an aspect named '{clash.name}'")
+        if not new.strip():
+            raise RuleError("an aspect needs a name")
+        aspect.name = new
+        return aspect
+
+    def __iter__(self) -> Iterator[Aspect]:
+        return iter(list(self.aspects))
+
+    def __len__(self) -> int:
+        return len(self.aspects)
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and self.find(name) is not None
+
+    def on(self, owner: str | None) -> list[Aspect]:
+        """Aspects on a character; `on(None)` gives the scene and zone aspects."""
+        return [a for a in self.aspects if a.owner == owner]
+
+    def in_zone(self, zone: str) -> list[Aspect]:
+        return [a for a in self.aspects if a.zone == zone]
+
+    def with_free_for(self, holder: str) -> list[Aspect]:
+        return [a for a in self.aspects if a.free_for(holder) > 0]
+
+    def boosts_expiring(self, holder: str) -> list[Aspect]:
+        """Boosts that vanish at the end of `holder`'s turn (C6)."""
+        return [a for a in self.aspects if a.kind is AspectKind.BOOST and a.expires_after == holder]
+
+    def expire_boosts(self, holder: str) -> list[Aspect]:
+        """Remove and return the boosts that end with `holder`'s turn (C6)."""
+        gone = self.boosts_expiring(holder)
+        for aspect in gone:
+            self.aspects.remove(aspect)
+        return gone
+
+    def to_json(self) -> dict[str, Any]:
+        return {"aspects": [a.to_json() for a in self.aspects]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        return cls([Aspect.from_json(a) for a in data.get("aspects", [])])

@@ -1,0 +1,263 @@
+"""Consequences and absorbing a hit (RULINGS C8a, C9, C10, D5).
+
+A hit is absorbed by at most one Fate Core stress box plus any free consequence slots;
+`absorb_options` lists every minimal way. An empty list means the target is taken out (C10).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from itertools import combinations
+from typing import Any, Self
+
+from shiftdrive.core.errors import RuleError
+from shiftdrive.core.stress import StressKind, StressTrack
+
+
+class Severity(StrEnum):
+    MILD = "mild"
+    MODERATE = "moderate"
+    SEVERE = "severe"
+    EXTREME = "extreme"
+
+
+_ORDER: dict[Severity, int] = {s: i for i, s in enumerate(Severity)}
+
+FATE_CORE_VALUES: dict[Severity, int] = {
+    Severity.MILD: 2,
+    Severity.MODERATE: 4,
+    Severity.SEVERE: 6,
+    Severity.EXTREME: 8,
+}
+DIASPORA_VALUES: dict[Severity, int] = {Severity.MILD: 1, Severity.MODERATE: 2, Severity.SEVERE: 4}
+TACHYON_VALUES: dict[Severity, int] = {Severity.MILD: 2, Severity.MODERATE: 4, Severity.SEVERE: 6}
+
+# C9: (overcome difficulty to begin recovery, how long recovery then takes).
+# An extreme consequence is not recovered by a roll: it lasts until a milestone.
+RECOVERY: dict[Severity, tuple[int, str]] = {
+    Severity.MILD: (2, "scene"),
+    Severity.MODERATE: (4, "session"),
+    Severity.SEVERE: (6, "scenario"),
+    Severity.EXTREME: (8, "milestone"),
+}
+
+
+@dataclass(slots=True)
+class Consequence:
+    severity: Severity
+    value: int
+    aspect: str
+    recovering: bool = False
+    taken_in_conflict: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "severity": self.severity.value,
+            "value": self.value,
+            "aspect": self.aspect,
+            "recovering": self.recovering,
+            "taken_in_conflict": self.taken_in_conflict,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        return cls(
+            severity=Severity(data["severity"]),
+            value=int(data["value"]),
+            aspect=str(data["aspect"]),
+            recovering=bool(data.get("recovering", False)),
+            taken_in_conflict=bool(data.get("taken_in_conflict", True)),
+        )
+
+
+def _ordered(values: Mapping[Severity, int]) -> dict[Severity, int]:
+    return {s: values[s] for s in Severity if s in values}
+
+
+@dataclass(slots=True)
+class ConsequenceSlots:
+    """One slot per severity in `values` (C9; D5: shared by all of a ship's tracks)."""
+
+    values: dict[Severity, int]
+    slots: dict[Severity, Consequence | None] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.values = _ordered({Severity(k): v for k, v in self.values.items()})
+        slots = {Severity(k): v for k, v in self.slots.items()}
+        unknown = [s for s in slots if s not in self.values]
+        if unknown:
+            raise ValueError(f"consequence slots {unknown} have no value")
+        self.slots = {s: slots.get(s) for s in self.values}
+
+    @classmethod
+    def of(cls, values: Mapping[Severity, int]) -> ConsequenceSlots:
+        return cls(dict(values))
+
+    def _available(self, severity: Severity) -> Severity:
+        sev = Severity(severity)
+        if sev not in self.values:
+            raise RuleError(f"there is no {sev.value} consequence here")
+        return sev
+
+    def free(self) -> list[Severity]:
+        """Empty slots, mild first."""
+        return [s for s, c in self.slots.items() if c is None]
+
+    def take(self, severity: Severity, aspect_name: str) -> Consequence:
+        sev = self._available(severity)
+        current = self.slots[sev]
+        if current is not None:
+            raise RuleError(f"the {sev.value} consequence is already taken ('{current.aspect}')")
+        if not aspect_name.strip():
+            raise RuleError("a consequence needs an aspect name")
+        consequence = Consequence(sev, self.values[sev], aspect_name)
+        self.slots[sev] = consequence
+        return consequence
+
+    def get(self, severity: Severity) -> Consequence | None:
+        return self.slots[self._available(severity)]
+
+    def clear(self, severity: Severity) -> Consequence | None:
+        """Empty a slot (the consequence is gone); returns what was there."""
+        sev = self._available(severity)
+        old = self.slots[sev]
+        self.slots[sev] = None
+        return old
+
+    def begin_recovery(self, severity: Severity, roll_shifts_or_result: int) -> bool:
+        """C9: an overcome against the RECOVERY difficulty (Fair / Great / Fantastic).
+
+        `roll_shifts_or_result` is the overcome's final result, compared to the difficulty;
+        on result >= difficulty the consequence is marked recovering and True is returned.
+        Raises RuleError for an empty slot, one already recovering, or an extreme consequence
+        (which lasts until a milestone, C9).
+        """
+        sev = self._available(severity)
+        consequence = self.slots[sev]
+        if consequence is None:
+            raise RuleError(f"there is no {sev.value} consequence to recover from")
+        if consequence.recovering:
+            raise RuleError(f"'{consequence.aspect}' is already recovering")
+        if sev is Severity.EXTREME:
+            raise RuleError(
+                f"'{consequence.aspect}' is an extreme consequence: it lasts until a milestone"
+            )
+        if roll_shifts_or_result >= RECOVERY[sev][0]:
+            consequence.recovering = True
+            return True
+        return False
+
+    def taken(self) -> list[Consequence]:
+        return [c for c in self.slots.values() if c is not None]
+
+    def count_taken_in_conflict(self) -> int:
+        """Consequences taken in the current conflict (they pay on concession, C7)."""
+        return sum(1 for c in self.taken() if c.taken_in_conflict)
+
+    def end_conflict(self) -> None:
+        """The conflict is over: no consequence counts as taken in the next one."""
+        for consequence in self.taken():
+            consequence.taken_in_conflict = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "values": {s.value: v for s, v in self.values.items()},
+            "slots": {s.value: (c.to_json() if c else None) for s, c in self.slots.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        values = {Severity(k): int(v) for k, v in data["values"].items()}
+        slots = {
+            Severity(k): (Consequence.from_json(c) if c is not None else None)
+            for k, c in data.get("slots", {}).items()
+        }
+        return cls(values, slots)
+
+
+@dataclass(frozen=True, slots=True)
+class Absorption:
+    """One way to absorb a hit: an optional stress box index plus consequences."""
+
+    box: int | None
+    consequences: tuple[Severity, ...]
+    absorbed: int
+
+    def describe(self, track: StressTrack | None = None) -> str:
+        parts: list[str] = []
+        if self.box is not None:
+            if track is not None and 0 <= self.box < len(track.boxes):
+                parts.append(f"check {track.name} box [{track.boxes[self.box]}]")
+            else:
+                parts.append(f"check stress box {self.box + 1}")
+        parts += [f"take a {s.value} consequence" for s in self.consequences]
+        if not parts:
+            return "nothing to absorb"
+        return " and ".join(parts) + f" (absorbs {self.absorbed})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "box": self.box,
+            "consequences": [s.value for s in self.consequences],
+            "absorbed": self.absorbed,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        return cls(
+            data.get("box"),
+            tuple(Severity(s) for s in data.get("consequences", [])),
+            int(data["absorbed"]),
+        )
+
+
+def absorb_options(
+    hit: int, track: StressTrack | None, slots: ConsequenceSlots | None
+) -> list[Absorption]:
+    """Every minimal way to absorb a whole hit (C8a, C9, C10).
+
+    A way is at most one open stress box of a Fate Core track (absorbing its value) plus any
+    set of free consequence slots (each absorbing its value) whose total is at least `hit`,
+    such that dropping any one part would leave the hit uncovered. Sorted: stress box alone
+    first (smallest box first), then by number of consequences, their severities (mildest
+    first), then the box value (none or smallest first). An empty list means the hit cannot
+    be absorbed: the target is taken out (C10). A hit of 0 or less needs nothing.
+    """
+    if hit <= 0:
+        return [Absorption(None, (), 0)]
+    if track is not None and track.kind is not StressKind.FATE_CORE:
+        raise RuleError(
+            f"only Fate Core stress boxes absorb hits this way; {track.name} is {track.kind.value}"
+        )
+    box_choices: list[int | None] = [None]
+    if track is not None:
+        box_choices += track.open_boxes()
+    free = slots.free() if slots is not None else []
+    values = slots.values if slots is not None else {}
+    found: list[Absorption] = []
+    for size in range(len(free) + 1):
+        for combo in combinations(free, size):
+            for box in box_choices:
+                parts = [values[s] for s in combo]
+                if box is not None and track is not None:
+                    parts.append(track.boxes[box])
+                total = sum(parts)
+                if not parts or total < hit:
+                    continue
+                if any(total - part >= hit for part in parts):
+                    continue
+                found.append(Absorption(box, combo, total))
+
+    def order(a: Absorption) -> tuple[int, tuple[int, ...], int, int]:
+        box_value = 0 if a.box is None or track is None else track.boxes[a.box]
+        return (
+            len(a.consequences),
+            tuple(_ORDER[s] for s in a.consequences),
+            box_value,
+            a.box if a.box is not None else -1,
+        )
+
+    found.sort(key=order)
+    return found

@@ -1,0 +1,288 @@
+"""Dice: expressions with a text form, dice sources (seeded, scripted, typed in), Fudge rolls.
+
+Every die shiftdrive rolls comes from a DiceSource owned by the encounter (RULINGS C12), so a
+battle can be replayed from its log. There is no module-level randomness anywhere.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+FUDGE = "dF"
+FUDGE_FACES: tuple[int, ...] = (-1, 0, 1)
+
+
+class DiceError(ValueError):
+    """A dice expression or a typed-in die value that cannot be used."""
+
+
+class DiceExhausted(DiceError):
+    """A scripted dice source ran out of values."""
+
+
+def die_faces(die: str) -> tuple[int, ...]:
+    """Faces of 'dF' or 'dN'."""
+    if die == FUDGE:
+        return FUDGE_FACES
+    match = re.fullmatch(r"d(\d+)", die)
+    if not match or int(match.group(1)) < 2:
+        raise DiceError(f"unknown die {die!r}: use dF or dN with N >= 2")
+    return tuple(range(1, int(match.group(1)) + 1))
+
+
+# --- expressions -----------------------------------------------------------------------------
+
+_EXPR = re.compile(
+    r"^\s*(?P<count>\d*)\s*d\s*(?P<sides>F|f|\d+)"
+    r"(?:\s*k(?P<keep>[hl])\s*(?P<kept>\d+))?"
+    r"(?:\s*(?P<sign>[+-])\s*(?P<mod>\d+))?\s*$"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DiceExpr:
+    """A roll such as 4dF+3, 2d10+5 or 3dFkh2-1 (3dF keep the best two, minus one)."""
+
+    count: int
+    die: str
+    modifier: int = 0
+    keep: str | None = None  # "h" keep highest, "l" keep lowest
+    kept: int | None = None
+
+    def __post_init__(self) -> None:
+        die_faces(self.die)
+        if self.count < 1:
+            raise DiceError("a dice expression needs at least one die")
+        if self.count > 1000:
+            raise DiceError("at most 1000 dice in one expression")
+        if (self.keep is None) != (self.kept is None):
+            raise DiceError("keep needs both a direction (kh/kl) and a count")
+        if self.kept is not None and not 1 <= self.kept <= self.count:
+            raise DiceError(f"cannot keep {self.kept} of {self.count} dice")
+
+    @classmethod
+    def parse(cls, text: str) -> DiceExpr:
+        """Parse the text form; str() of the result parses back to the same expression."""
+        match = _EXPR.match(text)
+        if not match:
+            raise DiceError(
+                f"cannot read dice expression {text!r}: expected e.g. 4dF, 4dF+3, 2d10+5, 3dFkh2"
+            )
+        count = int(match.group("count") or 1)
+        sides = match.group("sides")
+        die = FUDGE if sides in ("F", "f") else f"d{int(sides)}"
+        mod = int(match.group("mod") or 0)
+        if match.group("sign") == "-":
+            mod = -mod
+        kept = match.group("kept")
+        try:
+            return cls(count, die, mod, match.group("keep"), int(kept) if kept else None)
+        except DiceError as exc:
+            raise DiceError(f"cannot use dice expression {text!r}: {exc}") from None
+
+    def __str__(self) -> str:
+        text = f"{self.count}{self.die}"
+        if self.keep:
+            text += f"k{self.keep}{self.kept}"
+        if self.modifier:
+            text += f"{self.modifier:+d}"
+        return text
+
+    def roll(self, source: DiceSource, why: str = "") -> ExprRoll:
+        faces = tuple(source.draw(self.die, self.count, why or str(self)))
+        kept = _keep(faces, self.keep, self.kept)
+        return ExprRoll(self, faces, kept, sum(kept) + self.modifier)
+
+
+def _keep(faces: Sequence[int], keep: str | None, kept: int | None) -> tuple[int, ...]:
+    if keep is None or kept is None:
+        return tuple(faces)
+    ordered = sorted(faces, reverse=(keep == "h"))
+    return tuple(ordered[:kept])
+
+
+@dataclass(frozen=True, slots=True)
+class ExprRoll:
+    """The dice of one DiceExpr roll and its total."""
+
+    expr: DiceExpr
+    faces: tuple[int, ...]
+    kept: tuple[int, ...]
+    total: int
+
+
+# --- sources ---------------------------------------------------------------------------------
+
+
+class DiceSource(Protocol):
+    """Where dice come from. `why` says what the roll is for, so a person can be asked."""
+
+    def draw(self, die: str, count: int, why: str) -> list[int]: ...
+
+
+class SeededDice:
+    """A private, seeded generator: the same seed gives the same dice."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def draw(self, die: str, count: int, why: str) -> list[int]:
+        faces = die_faces(die)
+        return [faces[self._rng.randrange(len(faces))] for _ in range(count)]
+
+
+class ScriptedDice:
+    """Values given in advance (tests, replay). Raises DiceExhausted when they run out."""
+
+    def __init__(self, values: Iterable[int] = ()) -> None:
+        self._values = list(values)
+        self._pos = 0
+
+    def push(self, values: Iterable[int]) -> None:
+        self._values.extend(values)
+
+    @property
+    def remaining(self) -> int:
+        return len(self._values) - self._pos
+
+    def draw(self, die: str, count: int, why: str) -> list[int]:
+        faces = die_faces(die)
+        if self.remaining < count:
+            raise DiceExhausted(f"scripted dice ran out: {why} needs {count} {die}")
+        out = self._values[self._pos : self._pos + count]
+        for value in out:
+            if value not in faces:
+                raise DiceError(f"scripted value {value} is not a face of {die} ({why})")
+        self._pos += count
+        return out
+
+
+class ManualDice:
+    """Physical dice typed in at the table: `ask(die, count, why)` returns the values read."""
+
+    def __init__(self, ask: Callable[[str, int, str], list[int]]) -> None:
+        self._ask = ask
+
+    def draw(self, die: str, count: int, why: str) -> list[int]:
+        values = list(self._ask(die, count, why))
+        faces = die_faces(die)
+        if len(values) != count or any(v not in faces for v in values):
+            raise DiceError(f"{why}: need {count} values, each one of {faces}; got {values}")
+        return values
+
+
+@dataclass(slots=True)
+class DiceDraw:
+    """One draw as written to the event log."""
+
+    die: str
+    values: list[int]
+    why: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"die": self.die, "values": list(self.values), "why": self.why}
+
+
+@dataclass(slots=True)
+class RecordingDice:
+    """Wraps a source and writes down every draw (C12): the log keeps the values."""
+
+    inner: DiceSource
+    draws: list[DiceDraw] = field(default_factory=list)
+
+    def draw(self, die: str, count: int, why: str) -> list[int]:
+        values = self.inner.draw(die, count, why)
+        self.draws.append(DiceDraw(die, list(values), why))
+        return values
+
+    def take(self) -> list[DiceDraw]:
+        out, self.draws = self.draws, []
+        return out
+
+
+class ReplayDice:
+    """Serves the draws recorded in a log, checking each one asks for the same die and count."""
+
+    def __init__(self, draws: Iterable[DiceDraw]) -> None:
+        self._draws = list(draws)
+        self._pos = 0
+
+    @property
+    def remaining(self) -> int:
+        return len(self._draws) - self._pos
+
+    def draw(self, die: str, count: int, why: str) -> list[int]:
+        if self._pos >= len(self._draws):
+            raise DiceExhausted(f"the log has no more dice: {why} needs {count} {die}")
+        rec = self._draws[self._pos]
+        if rec.die != die or len(rec.values) != count:
+            raise DiceError(
+                f"log mismatch: {why} asks for {count}{die}, the log has "
+                f"{len(rec.values)}{rec.die} ({rec.why})"
+            )
+        self._pos += 1
+        return list(rec.values)
+
+
+# --- Fudge rolls -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FudgeRoll:
+    """A Fudge roll: the faces rolled, the faces kept, and how many dice were fixed."""
+
+    faces: tuple[int, ...]
+    kept: tuple[int, ...]
+    minimized: int = 0
+    maximized: int = 0
+
+    @property
+    def total(self) -> int:
+        return sum(self.kept) - self.minimized + self.maximized
+
+    def symbols(self) -> str:
+        """Dice as a person reads them: + for +1, - for -1, 0 for a blank; fixed dice in []."""
+        sym = {1: "+", 0: "0", -1: "-"}
+        text = " ".join(sym[f] for f in self.faces)
+        fixed = ["-"] * self.minimized + ["+"] * self.maximized
+        if fixed:
+            text = (text + " " if text else "") + "[" + " ".join(fixed) + "]"
+        return text
+
+
+def roll_fudge(
+    source: DiceSource,
+    count: int = 4,
+    *,
+    advantage: int = 0,
+    minimized: int = 0,
+    maximized: int = 0,
+    why: str = "",
+) -> FudgeRoll:
+    """Roll NdF. Advantage > 0 rolls one more die and keeps the best `count` (F1), < 0 the worst.
+
+    Minimized / maximized dice are not rolled: they count as - / + (T6). Several advantages
+    count once; advantage and disadvantage cancel before this call (F1).
+    """
+    if minimized < 0 or maximized < 0 or count < 0:
+        raise DiceError("dice counts cannot be negative")
+    fixed = min(count, minimized + maximized)
+    minimized = min(minimized, count)
+    maximized = fixed - minimized
+    rolled = count - fixed
+    if rolled == 0:
+        return FudgeRoll((), (), minimized, maximized)
+    extra = 1 if advantage else 0
+    faces = tuple(source.draw(FUDGE, rolled + extra, why or f"{rolled + extra}dF"))
+    if advantage > 0:
+        kept = tuple(sorted(faces, reverse=True)[:rolled])
+    elif advantage < 0:
+        kept = tuple(sorted(faces)[:rolled])
+    else:
+        kept = faces
+    return FudgeRoll(faces, kept, minimized, maximized)

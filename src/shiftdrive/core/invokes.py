@@ -1,0 +1,129 @@
+"""Invoking aspects (RULINGS C4, C6): what an invoke does and how it is paid for.
+
+Free invokes stack with a paid invoke and with each other (C4), so each invoke is paid on its
+own: the engine calls `pay_for_invoke` once per invoke it applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
+from shiftdrive.core.errors import RuleError
+from shiftdrive.core.fate_points import FatePoints, SpendReason
+
+
+class InvokeEffect(StrEnum):
+    """C4: +2 to your roll, reroll your dice, +2 to an ally's roll, +2 to passive opposition."""
+
+    BONUS = "+2"
+    REROLL = "reroll"
+    TEAMWORK = "teamwork"
+    OBSTACLE = "obstacle"
+
+
+INVOKE_BONUS = 2
+
+
+def bonus_of(effect: InvokeEffect) -> int:
+    """The number an invoke adds: +2, except a reroll, which adds nothing."""
+    return 0 if InvokeEffect(effect) is InvokeEffect.REROLL else INVOKE_BONUS
+
+
+class Payment(StrEnum):
+    FREE = "free invoke"
+    FATE_POINT = "fate point"
+
+
+@dataclass(frozen=True, slots=True)
+class Invoke:
+    """One invoke. `beneficiary` is the ally helped by a TEAMWORK invoke."""
+
+    aspect: str
+    invoker: str
+    effect: InvokeEffect
+    payment: Payment
+    beneficiary: str | None = None
+
+
+def _check(aspects: AspectSet, invoke: Invoke, points: FatePoints) -> Aspect:
+    aspect = aspects.get(invoke.aspect)
+    effect = InvokeEffect(invoke.effect)
+    payment = Payment(invoke.payment)
+    if effect is InvokeEffect.TEAMWORK and (
+        invoke.beneficiary is None or invoke.beneficiary == invoke.invoker
+    ):
+        raise RuleError(f"{invoke.invoker} must name an ally to help with '{aspect.name}'")
+    if payment is Payment.FREE:
+        if aspect.free_for(invoke.invoker) < 1:
+            raise RuleError(f"{invoke.invoker} has no free invokes on '{aspect.name}'")
+    else:
+        if aspect.kind is AspectKind.BOOST:
+            raise RuleError(
+                f"'{aspect.name}' is a boost: it can only be invoked with its free invoke"
+            )
+        if points.current < 1:
+            raise RuleError(f"{invoke.invoker} has no fate points left to invoke '{aspect.name}'")
+    return aspect
+
+
+def can_pay_for_invoke(aspects: AspectSet, invoke: Invoke, points: FatePoints) -> bool:
+    """Whether `pay_for_invoke` would succeed (nothing changes)."""
+    try:
+        _check(aspects, invoke, points)
+    except RuleError:
+        return False
+    return True
+
+
+def pay_for_invoke(aspects: AspectSet, invoke: Invoke, points: FatePoints) -> Aspect:
+    """Check and pay for one invoke; return the invoked aspect.
+
+    FREE uses one of the invoker's free invokes on the aspect; FATE_POINT spends one of
+    `points` (the invoker's). A boost can only be invoked with its free invoke and is removed
+    from the set once invoked (C6). Everything is checked before anything changes, so a
+    refused invoke (RuleError) leaves the aspects and the points as they were.
+
+    Hidden aspects are not checked here (the engine knows who has discovered what); use
+    `invoke_options` to list what an invoker can see.
+    """
+    aspect = _check(aspects, invoke, points)
+    if Payment(invoke.payment) is Payment.FREE:
+        aspect.use_free(invoke.invoker)
+    else:
+        points.spend(SpendReason.INVOKE, who=invoke.invoker, what=f"'{aspect.name}'")
+    if aspect.kind is AspectKind.BOOST:
+        aspects.remove(aspect.name)
+    return aspect
+
+
+def invoke_options(
+    aspects: AspectSet,
+    invoker: str,
+    fate_points: int,
+    *,
+    visible_to_invoker: Callable[[Aspect], bool] | None = None,
+) -> list[tuple[str, Payment]]:
+    """Every (aspect name, payment) the invoker could use now, in aspect order.
+
+    An aspect is visible when the invoker holds free invokes on it, or when
+    `visible_to_invoker(aspect)` says so; without that callback, when it is not hidden or is
+    on the invoker. FREE is offered when the invoker holds a free invoke on it, FATE_POINT
+    when `fate_points >= 1` and the aspect is not a boost.
+    """
+    options: list[tuple[str, Payment]] = []
+    for aspect in aspects:
+        has_free = aspect.free_for(invoker) > 0
+        if visible_to_invoker is not None:
+            visible = visible_to_invoker(aspect)
+        else:
+            visible = not aspect.hidden or aspect.owner == invoker
+        if not (visible or has_free):
+            continue
+        if has_free:
+            options.append((aspect.name, Payment.FREE))
+        if fate_points >= 1 and aspect.kind is not AspectKind.BOOST:
+            options.append((aspect.name, Payment.FATE_POINT))
+    return options

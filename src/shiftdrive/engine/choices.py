@@ -1,0 +1,126 @@
+"""Choices a seat can make, with a text form that parses back ("attack target=Zird skill=Fight")."""
+
+from __future__ import annotations
+
+import json
+import shlex
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+Param = str | int | bool | None
+
+
+class ChoiceSyntaxError(ValueError):
+    """Text that is not a choice."""
+
+
+def _format_value(value: Param) -> str:
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, int):
+        return str(value)
+    return shlex.quote(value) if value else "''"
+
+
+def _parse_value(text: str) -> Param:
+    if text in ("true", "false", "null"):
+        parsed: Param = json.loads(text)
+        return parsed
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One legal (or proposed) decision. Equality ignores the label, which is only for people.
+
+    `free` names parameters a seat may fill with its own text (an aspect's name): a proposed
+    choice matches a legal one when everything else is equal.
+    """
+
+    action: str
+    params: tuple[tuple[str, Param], ...] = ()
+    label: str = field(default="", compare=False)
+    free: tuple[str, ...] = field(default=(), compare=False)
+
+    @classmethod
+    def of(cls, action: str, label: str = "", free: tuple[str, ...] = (), **params: Param) -> Choice:
+        return cls(action, tuple(sorted(params.items())), label, free)
+
+    def get(self, name: str, default: Param = None) -> Param:
+        for key, value in self.params:
+            if key == name:
+                return value
+        return default
+
+    def str_param(self, name: str) -> str:
+        value = self.get(name)
+        return value if isinstance(value, str) else ""
+
+    def int_param(self, name: str, default: int = 0) -> int:
+        value = self.get(name)
+        return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+    def with_params(self, **params: Param) -> Choice:
+        merged = dict(self.params)
+        merged.update(params)
+        return Choice(self.action, tuple(sorted(merged.items())), self.label, self.free)
+
+    def matches(self, legal: Choice) -> bool:
+        """True if this proposal is `legal`, allowing the legal choice's free parameters to differ."""
+        if self.action != legal.action:
+            return False
+        mine = dict(self.params)
+        theirs = dict(legal.params)
+        if mine.keys() != theirs.keys():
+            return False
+        for key, value in theirs.items():
+            if key in legal.free:
+                if not isinstance(mine[key], str) or not str(mine[key]).strip():
+                    return False
+            elif mine[key] != value:
+                return False
+        return True
+
+    def text(self) -> str:
+        parts = [self.action] + [f"{k}={_format_value(v)}" for k, v in self.params]
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        return self.label or self.text()
+
+    @classmethod
+    def parse(cls, text: str) -> Choice:
+        """Read the text form written by text()."""
+        try:
+            tokens = shlex.split(text)
+        except ValueError as exc:
+            raise ChoiceSyntaxError(f"cannot read choice {text!r}: {exc}") from None
+        if not tokens:
+            raise ChoiceSyntaxError("empty choice")
+        params: dict[str, Param] = {}
+        for token in tokens[1:]:
+            key, sep, value = token.partition("=")
+            if not sep or not key:
+                raise ChoiceSyntaxError(f"cannot read {token!r} in {text!r}: expected name=value")
+            params[key] = _parse_value(value)
+        return cls(tokens[0], tuple(sorted(params.items())))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action, **dict(self.params)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Choice:
+        if not isinstance(data, Mapping) or not isinstance(data.get("action"), str):
+            raise ChoiceSyntaxError("a choice needs an 'action' string")
+        params: dict[str, Param] = {}
+        for key, value in data.items():
+            if key == "action":
+                continue
+            if not isinstance(value, str | int | bool) and value is not None:
+                raise ChoiceSyntaxError(f"choice parameter {key!r} must be text, number or bool")
+            params[key] = value
+        return cls(data["action"], tuple(sorted(params.items())))

@@ -1,0 +1,375 @@
+"""The encounter: a ruleset, a scenario, a dice source and the log that state is derived from.
+
+`pending()` says who must decide, `legal(seat)` what they may choose, `submit(seat, choice)`
+validates and applies. The log is the truth: save writes scenario + commands + dice, replay
+rebuilds the state from them, undo cuts the log and replays.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from shiftdrive.core.dice import (
+    DiceDraw,
+    DiceError,
+    DiceSource,
+    RecordingDice,
+    ReplayDice,
+    SeededDice,
+)
+from shiftdrive.core.errors import RuleError
+from shiftdrive.engine.choices import Choice, ChoiceSyntaxError
+from shiftdrive.engine.events import GM, Event, LogEntry
+from shiftdrive.engine.overrides import OVERRIDES, apply_override, is_override
+from shiftdrive.engine.ruleset import Decision, Result, Ruleset, UnknownRuleset, get_ruleset
+from shiftdrive.engine.scenario import ScenarioError, read_yaml, ruleset_of
+
+SAVE_FORMAT = "shiftdrive-encounter"
+SAVE_VERSION = 1
+
+
+class IllegalChoice(RuleError):
+    """A choice the rules refuse now; the encounter is unchanged."""
+
+
+class SaveFileError(ValueError):
+    """A saved encounter that cannot be read, naming the file and the reason."""
+
+
+def digest(data: Any) -> str:
+    """Stable hash of JSON data, to compare a replay with the original."""
+    blob = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
+    return hashlib.sha256(blob).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class DiceSpec:
+    """How the live encounter gets dice: 'seeded' (with a seed), 'manual' or 'script'."""
+
+    kind: str = "seeded"
+    seed: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seed": self.seed}
+
+
+class Encounter:
+    """One fight in progress. Build with `Encounter.start` or `Encounter.from_file`."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset[Any],
+        scenario_data: Mapping[str, Any],
+        dice: DiceSource,
+        spec: DiceSpec,
+        *,
+        source: str = "scenario",
+    ) -> None:
+        self.ruleset = ruleset
+        self.scenario_data: dict[str, Any] = json.loads(json.dumps(scenario_data))
+        self.source = source
+        self.spec = spec
+        self._dice = RecordingDice(dice)
+        try:
+            self.scenario = ruleset.load_scenario(self.scenario_data)
+        except ScenarioError as exc:
+            raise exc.with_source(source) from None
+        self.state, events = ruleset.setup(self.scenario, self._dice)
+        self.log: list[LogEntry] = [LogEntry("setup", None, self._dice.take(), events)]
+
+    # --- construction -----------------------------------------------------------------------
+    @classmethod
+    def start(
+        cls,
+        scenario_data: Mapping[str, Any],
+        *,
+        seed: int | None = None,
+        dice: DiceSource | None = None,
+        dice_kind: str | None = None,
+        source: str = "scenario",
+    ) -> Encounter:
+        """Start from scenario data. Without `dice`, a seeded generator (a random seed if None)."""
+        rid = ruleset_of(scenario_data, source)
+        try:
+            ruleset = get_ruleset(rid)
+        except UnknownRuleset as exc:
+            raise ScenarioError([("ruleset", str(exc))], source) from None
+        if dice is None:
+            if seed is None:
+                seed = random.SystemRandom().randrange(2**31)
+            dice = SeededDice(seed)
+            spec = DiceSpec("seeded", seed)
+        else:
+            spec = DiceSpec(dice_kind or "script", seed)
+        return cls(ruleset, scenario_data, dice, spec, source=source)
+
+    @classmethod
+    def from_scenario_file(cls, path: Path, **kwargs: Any) -> Encounter:
+        return cls.start(read_yaml(path), source=str(path), **kwargs)
+
+    # --- asking -----------------------------------------------------------------------------
+    def pending(self) -> list[Decision]:
+        return [] if self.result() else self.ruleset.pending(self.state)
+
+    def pending_seats(self) -> list[str]:
+        return list(dict.fromkeys(d.seat for d in self.pending()))
+
+    def legal(self, seat: str) -> list[Choice]:
+        if self.result():
+            return []
+        return self.ruleset.legal(self.state, seat)
+
+    def result(self) -> Result | None:
+        return self.ruleset.result(self.state)
+
+    def seats(self) -> list[str]:
+        return self.ruleset.seats(self.state)
+
+    def why_illegal(self, seat: str, choice: Choice) -> str | None:
+        if is_override(choice):
+            return None if seat == GM else f"only the GM may use {choice.action}"
+        if self.result():
+            return "the encounter is over"
+        if seat != GM and seat not in self.seats():
+            return f"there is no seat {seat!r} (seats: {', '.join(self.seats())}, gm)"
+        return self.ruleset.why_illegal(self.state, seat, choice)
+
+    # --- doing ------------------------------------------------------------------------------
+    def submit(self, seat: str, choice: Choice | str) -> list[Event]:
+        """Validate and apply one choice. Refused choices raise IllegalChoice and change nothing."""
+        if isinstance(choice, str):
+            try:
+                choice = Choice.parse(choice)
+            except ChoiceSyntaxError as exc:
+                raise IllegalChoice(str(exc)) from None
+        reason = self.why_illegal(seat, choice)
+        if reason:
+            raise IllegalChoice(reason)
+        visibility = None if is_override(choice) else self.ruleset.choice_visibility(
+            self.state, seat, choice)
+        try:
+            if is_override(choice):
+                events = apply_override(self.ruleset, self.state, choice)
+            else:
+                events = self.ruleset.apply(self.state, seat, choice, self._dice)
+        except (RuleError, DiceError) as exc:
+            self._dice.take()
+            self._rebuild(self.log)
+            raise IllegalChoice(str(exc)) from None
+        except BaseException:
+            self._dice.take()
+            self._rebuild(self.log)
+            raise
+        self.log.append(LogEntry(seat, choice, self._dice.take(), events, visibility))
+        return events
+
+    def undo(self, steps: int = 1) -> list[LogEntry]:
+        """Remove the last `steps` commands by replaying a shortened log; returns what was cut."""
+        if steps < 1:
+            raise IllegalChoice("undo needs at least one step")
+        if steps > len(self.log) - 1:
+            raise IllegalChoice(f"only {len(self.log) - 1} command(s) to undo")
+        cut = self.log[-steps:]
+        self._rebuild(self.log[:-steps])
+        return cut
+
+    def _rebuild(self, entries: list[LogEntry]) -> None:
+        """Rebuild state from log entries with their recorded dice (live dice stay where they are)."""
+        state, _ = self.ruleset.setup(self.scenario, ReplayDice(entries[0].draws))
+        for entry in entries[1:]:
+            assert entry.choice is not None
+            if is_override(entry.choice):
+                apply_override(self.ruleset, state, entry.choice)
+            else:
+                self.ruleset.apply(state, entry.seat, entry.choice, ReplayDice(entry.draws))
+        self.state = state
+        self.log = list(entries)
+
+    # --- what leaves the engine -------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        return self.ruleset.snapshot(self.state)
+
+    def view(self, seat: str) -> dict[str, Any]:
+        """Everything `seat` may see: state, its decisions, its legal choices and the log."""
+        pend = [d.to_json() for d in self.pending() if seat in (GM, d.seat)]
+        log = [r for e in self.log if (r := e.redacted(seat)) is not None]
+        result = self.result()
+        return {
+            "ruleset": self.ruleset.id,
+            "seat": seat,
+            "state": self.ruleset.view(self.state, seat),
+            "pending": pend,
+            "waiting_on": self.pending_seats(),
+            "legal": [c.text() for c in self.legal(seat)] if seat != GM else [],
+            "log": log,
+            "result": result.to_json() if result else None,
+        }
+
+    def events(self) -> list[Event]:
+        return [e for entry in self.log for e in entry.events]
+
+    # --- save, load, replay -----------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "ruleset": self.ruleset.id,
+            "source": self.source,
+            "scenario": self.scenario_data,
+            "dice": self.spec.to_json(),
+            "log": [e.to_json() for e in self.log],
+            "final": {"digest": digest(self.snapshot()), "commands": len(self.log) - 1},
+        }
+
+    def save(self, path: Path) -> None:
+        """Write the encounter as one JSON file (atomically: a temp file, then rename)."""
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(json.dumps(self.to_json(), indent=1), encoding="utf-8")
+        tmp.replace(path)
+
+    @classmethod
+    def from_json(
+        cls, data: Mapping[str, Any], *, source: str = "save", continue_dice: bool = True
+    ) -> Encounter:
+        """Rebuild an encounter from its saved log. A seeded source is wound on to continue."""
+        entries = _read_log(data, source)
+        rid = str(data["ruleset"])
+        try:
+            ruleset = get_ruleset(rid)
+        except UnknownRuleset as exc:
+            raise SaveFileError(f"{source}: {exc}") from None
+        spec_data = data.get("dice") or {}
+        spec = DiceSpec(str(spec_data.get("kind", "script")), spec_data.get("seed"))
+        enc = cls(ruleset, data["scenario"], ReplayDice(entries[0].draws), spec,
+                  source=str(data.get("source", source)))
+        for i, entry in enumerate(entries[1:], start=1):
+            assert entry.choice is not None
+            enc._dice = RecordingDice(ReplayDice(entry.draws))
+            try:
+                enc.submit(entry.seat, entry.choice)
+            except (IllegalChoice, DiceError) as exc:
+                raise SaveFileError(f"{source}: log entry {i} ({entry.choice.text()}) "
+                                    f"does not replay: {exc}") from None
+        enc._dice = RecordingDice(_continuation(spec, enc.log) if continue_dice else
+                                  ReplayDice([]))
+        return enc
+
+    @classmethod
+    def load(cls, path: Path) -> Encounter:
+        return cls.from_json(read_save(path), source=str(path))
+
+
+def _continuation(spec: DiceSpec, log: list[LogEntry]) -> DiceSource:
+    """A seeded source wound past every draw already in the log, so play goes on as if unbroken."""
+    if spec.kind != "seeded" or spec.seed is None:
+        return SeededDice(None)
+    source = SeededDice(spec.seed)
+    for entry in log:
+        for draw in entry.draws:
+            source.draw(draw.die, len(draw.values), draw.why)
+    return source
+
+
+def read_save(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SaveFileError(f"{path}: file not found") from None
+    except json.JSONDecodeError as exc:
+        raise SaveFileError(f"{path}: not valid JSON (line {exc.lineno}): {exc.msg}") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveFileError(f"{path}: not a shiftdrive encounter (format must be {SAVE_FORMAT!r})")
+    return data
+
+
+def _read_log(data: Mapping[str, Any], source: str) -> list[LogEntry]:
+    for key in ("ruleset", "scenario", "log"):
+        if key not in data:
+            raise SaveFileError(f"{source}: missing field {key!r}")
+    raw = data["log"]
+    if not isinstance(raw, list) or not raw:
+        raise SaveFileError(f"{source}: log must be a non-empty list")
+    entries = []
+    for i, item in enumerate(raw):
+        try:
+            entries.append(LogEntry.from_json(item))
+        except (KeyError, TypeError, ValueError, ChoiceSyntaxError) as exc:
+            raise SaveFileError(f"{source}: log[{i}] is malformed: {exc}") from None
+    if entries[0].seat != "setup" or any(e.choice is None for e in entries[1:]):
+        raise SaveFileError(f"{source}: log must start with the set-up, then commands")
+    return entries
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayReport:
+    """Whether a saved encounter reproduces: same events, same final state."""
+
+    ok: bool
+    commands: int
+    events: int
+    digest: str
+    expected_digest: str | None
+    problems: list[str]
+
+
+def replay(data: Mapping[str, Any], *, source: str = "save") -> ReplayReport:
+    """Re-run a saved encounter from its scenario, commands and recorded dice, and compare."""
+    entries = _read_log(data, source)
+    enc = Encounter.from_json(data, source=source, continue_dice=False)
+    problems: list[str] = []
+    for i, (old, new) in enumerate(zip(entries, enc.log, strict=True)):
+        if [e.to_json() for e in old.events] != [e.to_json() for e in new.events]:
+            problems.append(f"log entry {i}: events differ")
+    final = data.get("final") or {}
+    expected = final.get("digest") if isinstance(final, dict) else None
+    got = digest(enc.snapshot())
+    if expected is not None and expected != got:
+        problems.append("final state differs from the one saved")
+    return ReplayReport(not problems, len(entries) - 1, len(enc.events()), got, expected, problems)
+
+
+BotPolicy = Callable[[Encounter, str, random.Random], Choice]
+
+
+def default_bot(enc: Encounter, seat: str, rng: random.Random) -> Choice:
+    return enc.ruleset.bot(enc.state, seat, rng)
+
+
+def random_bot(enc: Encounter, seat: str, rng: random.Random) -> Choice:
+    return rng.choice(enc.legal(seat))
+
+
+def run_bots(
+    enc: Encounter,
+    seats: set[str] | None = None,
+    *,
+    rng: random.Random | None = None,
+    policy: BotPolicy = default_bot,
+    max_steps: int = 100_000,
+) -> int:
+    """Let bots decide for `seats` (all when None) until someone else must decide or it ends."""
+    rng = rng or random.Random(0)
+    steps = 0
+    while steps < max_steps and not enc.result():
+        waiting = [s for s in enc.pending_seats() if seats is None or s in seats]
+        if not waiting:
+            break
+        for seat in waiting:
+            if enc.result():
+                break
+            if seat in enc.pending_seats():
+                enc.submit(seat, policy(enc, seat, rng))
+                steps += 1
+    return steps
+
+
+__all__ = [
+    "OVERRIDES", "DiceDraw", "DiceSpec", "Encounter", "IllegalChoice", "ReplayReport",
+    "SaveFileError", "digest", "random_bot", "read_save", "replay", "run_bots",
+]  # fmt: skip

@@ -1,0 +1,102 @@
+"""Events and log entries: the append-only record a battle is rebuilt from."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from shiftdrive.core.dice import DiceDraw
+from shiftdrive.engine.choices import Choice
+
+GM = "gm"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, in words for the table and data for programs.
+
+    `visible_to` limits who may see it (None: everyone); the GM always sees everything.
+    """
+
+    kind: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+    visible_to: frozenset[str] | None = None
+
+    def visible(self, seat: str) -> bool:
+        return seat == GM or self.visible_to is None or seat in self.visible_to
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "text": self.text}
+        if self.data:
+            out["data"] = self.data
+        if self.visible_to is not None:
+            out["visible_to"] = sorted(self.visible_to)
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Event:
+        vis = data.get("visible_to")
+        return cls(
+            str(data["kind"]),
+            str(data["text"]),
+            dict(data.get("data", {})),
+            frozenset(vis) if vis is not None else None,
+        )
+
+
+@dataclass(slots=True)
+class LogEntry:
+    """One command (or the set-up), the dice it drew and the events it caused."""
+
+    seat: str
+    choice: Choice | None
+    draws: list[DiceDraw]
+    events: list[Event]
+    visible_to: frozenset[str] | None = None
+
+    def visible(self, seat: str) -> bool:
+        return seat == GM or self.visible_to is None or seat in self.visible_to
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "seat": self.seat,
+            "choice": self.choice.to_json() if self.choice else None,
+            "draws": [d.to_json() for d in self.draws],
+            "events": [e.to_json() for e in self.events],
+        }
+        if self.visible_to is not None:
+            out["visible_to"] = sorted(self.visible_to)
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> LogEntry:
+        choice = data.get("choice")
+        vis = data.get("visible_to")
+        return cls(
+            str(data["seat"]),
+            Choice.from_json(choice) if choice else None,
+            [DiceDraw(str(d["die"]), [int(v) for v in d["values"]], str(d["why"]))
+             for d in data.get("draws", [])],
+            [Event.from_json(e) for e in data.get("events", [])],
+            frozenset(vis) if vis is not None else None,
+        )
+
+    def redacted(self, seat: str) -> dict[str, Any] | None:
+        """This entry as `seat` may see it, or None when the seat sees nothing of it."""
+        events = [e.to_json() for e in self.events if e.visible(seat)]
+        if not self.visible(seat):
+            if not events:
+                return None
+            return {"seat": self.seat, "choice": None, "draws": [], "events": events}
+        out = self.to_json()
+        out["events"] = events
+        out.pop("visible_to", None)
+        for e in out["events"]:
+            e.pop("visible_to", None)
+        return out
+
+
+def texts(events: Iterable[Event]) -> list[str]:
+    return [e.text for e in events]

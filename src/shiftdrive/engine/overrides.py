@@ -1,0 +1,148 @@
+"""GM overrides: the GM keeps narrative control of aspects, fate points, stress and consequences.
+
+Each override is a Choice from the 'gm' seat, validated before anything changes, and logged
+like any other command so replay and undo see it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shiftdrive.core.aspects import Aspect, AspectKind
+from shiftdrive.core.consequences import Severity
+from shiftdrive.core.errors import RuleError
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+from shiftdrive.engine.ruleset import Ruleset, Sheet
+
+OVERRIDES: dict[str, str] = {
+    "gm_add_aspect": "name=TEXT [owner=CHARACTER] [kind=situation|character|boost|game] "
+    "[zone=ZONE] [free=N holder=CHARACTER] [hidden=true]",
+    "gm_remove_aspect": "name=TEXT",
+    "gm_free_invoke": "name=TEXT holder=CHARACTER delta=N",
+    "gm_fate_points": "character=NAME delta=N",
+    "gm_stress": "character=NAME track=NAME box=N marked=true|false",
+    "gm_consequence": "character=NAME severity=mild|moderate|severe|extreme [aspect=TEXT]",
+    "gm_clear_consequence": "character=NAME severity=mild|moderate|severe|extreme",
+    "gm_note": "text=TEXT",
+}
+
+
+def is_override(choice: Choice) -> bool:
+    return choice.action in OVERRIDES
+
+
+def _sheet(ruleset: Ruleset[Any], state: Any, name: str) -> Sheet:
+    sheets = ruleset.sheets(state)
+    for key, sheet in sheets.items():
+        if key.lower() == name.lower():
+            return sheet
+    raise RuleError(f"no character named {name!r} (characters: {', '.join(sheets) or 'none'})")
+
+
+def _severity(text: str) -> Severity:
+    try:
+        return Severity(text.lower())
+    except ValueError:
+        raise RuleError(
+            f"severity must be one of {', '.join(s.value for s in Severity)}, not {text!r}"
+        ) from None
+
+
+def apply_override(ruleset: Ruleset[Any], state: Any, choice: Choice) -> list[Event]:
+    """Validate then apply one GM override; raise RuleError (state unchanged) when it cannot."""
+    a = choice.action
+    aspects = ruleset.aspects(state)
+    if a == "gm_add_aspect":
+        name = choice.str_param("name").strip()
+        if not name:
+            raise RuleError("gm_add_aspect needs name=TEXT")
+        kind_text = choice.str_param("kind") or "situation"
+        try:
+            kind = AspectKind(kind_text)
+        except ValueError:
+            raise RuleError(f"unknown aspect kind {kind_text!r}") from None
+        owner = choice.str_param("owner") or None
+        if owner:
+            owner = _sheet(ruleset, state, owner).name
+        free = choice.int_param("free")
+        holder = choice.str_param("holder") or owner
+        if free and not holder:
+            raise RuleError("free invokes need holder=CHARACTER")
+        if holder:
+            holder = _sheet(ruleset, state, holder).name
+        if name in aspects:
+            raise RuleError(f"there is already an aspect named {name!r}")
+        aspect = Aspect(name, kind, owner=owner, hidden=bool(choice.get("hidden")),
+                        zone=choice.str_param("zone") or None)
+        if free and holder:
+            aspect.add_free(holder, free)
+        aspects.add(aspect)
+        where = f" on {owner}" if owner else ""
+        return [Event("gm", f"GM adds {kind.value} aspect '{name}'{where}"
+                      + (f" with {free} free invoke(s) for {holder}" if free else ""))]
+    if a == "gm_remove_aspect":
+        removed = aspects.remove(choice.str_param("name"))
+        return [Event("gm", f"GM removes aspect '{removed.name}'")]
+    if a == "gm_free_invoke":
+        aspect = aspects.get(choice.str_param("name"))
+        holder = _sheet(ruleset, state, choice.str_param("holder")).name
+        delta = choice.int_param("delta")
+        if aspect.free_for(holder) + delta < 0:
+            raise RuleError(f"{holder} holds only {aspect.free_for(holder)} free invoke(s) on "
+                            f"'{aspect.name}'")
+        if delta > 0:
+            aspect.add_free(holder, delta)
+        for _ in range(-delta):
+            aspect.use_free(holder)
+        return [Event("gm", f"GM gives {holder} {delta:+d} free invoke(s) on '{aspect.name}'")]
+    if a == "gm_fate_points":
+        sheet = _sheet(ruleset, state, choice.str_param("character"))
+        if sheet.fate_points is None:
+            raise RuleError(f"{sheet.name} has no fate points in this ruleset")
+        delta = choice.int_param("delta")
+        sheet.fate_points.adjust(delta)
+        return [Event("gm", f"GM adjusts {sheet.name}'s fate points by {delta:+d} "
+                      f"(now {sheet.fate_points.current})")]
+    if a == "gm_stress":
+        sheet = _sheet(ruleset, state, choice.str_param("character"))
+        track_name = choice.str_param("track")
+        track = next((t for k, t in sheet.stress.items() if k.lower() == track_name.lower()),
+                     None)
+        if track is None:
+            raise RuleError(f"{sheet.name} has no stress track {track_name!r} "
+                            f"(tracks: {', '.join(sheet.stress) or 'none'})")
+        box = choice.int_param("box")
+        if not 1 <= box <= len(track.boxes):
+            raise RuleError(f"{track.name} has boxes 1..{len(track.boxes)}, not {box}")
+        marked = bool(choice.get("marked", True))
+        track.set_box(box - 1, marked)
+        verb = "marks" if marked else "clears"
+        return [Event("gm", f"GM {verb} {sheet.name}'s {track.name} box {box}: {track.render()}")]
+    if a == "gm_consequence":
+        sheet = _sheet(ruleset, state, choice.str_param("character"))
+        if sheet.consequences is None:
+            raise RuleError(f"{sheet.name} takes no consequences in this ruleset")
+        severity = _severity(choice.str_param("severity"))
+        text = choice.str_param("aspect").strip() or f"{severity.value.title()} wound"
+        if text in aspects:
+            raise RuleError(f"there is already an aspect named {text!r}")
+        sheet.consequences.take(severity, text)
+        aspects.add(Aspect(text, AspectKind.CONSEQUENCE, owner=sheet.name))
+        return [Event("gm", f"GM gives {sheet.name} a {severity.value} consequence '{text}'")]
+    if a == "gm_clear_consequence":
+        sheet = _sheet(ruleset, state, choice.str_param("character"))
+        if sheet.consequences is None:
+            raise RuleError(f"{sheet.name} takes no consequences in this ruleset")
+        severity = _severity(choice.str_param("severity"))
+        slot = sheet.consequences.slots.get(severity)
+        if slot is None:
+            raise RuleError(f"{sheet.name} has no {severity.value} consequence")
+        sheet.consequences.clear(severity)
+        if slot.aspect in aspects:
+            aspects.remove(slot.aspect)
+        return [Event("gm", f"GM clears {sheet.name}'s {severity.value} consequence "
+                      f"'{slot.aspect}'")]
+    if a == "gm_note":
+        return [Event("gm_note", f"GM note: {choice.str_param('text')}", visible_to=frozenset())]
+    raise RuleError(f"unknown GM override {a!r}")

@@ -1,0 +1,194 @@
+"""Turn-structure building blocks the rulesets share.
+
+- InitiativeOrder: ranked actors, run lowest-first or highest-first, equal ranks grouped so
+  they act simultaneously (Tachyon T8; Fate Core turn order by a skill; Fully Automated F3).
+- PopcornOrder: each actor picks the next who has not acted; the last picks who opens the next
+  round (Star Wars S1).
+- SecretChoices: every seat chooses in secret, all reveal at once (Fully Automated F2).
+- SideAlternation: sides take turns, with a counter of actions each side has left (Pilot Wave).
+All are plain data with to_json/from_json so they live inside a ruleset's state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from shiftdrive.core.errors import RuleError
+
+
+@dataclass(slots=True)
+class InitiativeOrder:
+    """Actors ranked by a score; `ascending` runs lowest first. Ties share a step."""
+
+    scores: dict[str, int]
+    ascending: bool = False
+    tiebreak: dict[str, int] = field(default_factory=dict)
+
+    def steps(self) -> list[list[str]]:
+        """Actors grouped by equal score (and equal tiebreak), in acting order."""
+        sign = 1 if self.ascending else -1
+
+        def key(name: str) -> tuple[int, int]:
+            return (self.scores[name], self.tiebreak.get(name, 0))
+
+        ordered = sorted(self.scores, key=lambda n: (sign * key(n)[0], sign * key(n)[1], n))
+        groups: list[list[str]] = []
+        for name in ordered:
+            if groups and key(groups[-1][0]) == key(name):
+                groups[-1].append(name)
+            else:
+                groups.append([name])
+        return groups
+
+    def order(self) -> list[str]:
+        return [name for group in self.steps() for name in group]
+
+    def remove(self, name: str) -> None:
+        self.scores.pop(name, None)
+        self.tiebreak.pop(name, None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scores": dict(self.scores), "ascending": self.ascending,
+                "tiebreak": dict(self.tiebreak)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> InitiativeOrder:
+        return cls(dict(data["scores"]), bool(data["ascending"]), dict(data.get("tiebreak", {})))
+
+
+@dataclass(slots=True)
+class PopcornOrder:
+    """Popcorn initiative: whoever acts names the next actor among those who have not acted."""
+
+    actors: list[str]
+    current: str | None = None
+    acted: list[str] = field(default_factory=list)
+    round: int = 1
+
+    def start(self, first: str) -> None:
+        self._check(first)
+        self.current = first
+
+    def _check(self, name: str) -> None:
+        if name not in self.actors:
+            raise RuleError(f"{name} is not in this fight")
+
+    def next_options(self) -> list[str]:
+        """Who the current actor may hand to: those yet to act, or anyone to open a new round."""
+        waiting = [a for a in self.actors if a not in self.acted and a != self.current]
+        return waiting if waiting else list(self.actors)
+
+    def hand_to(self, name: str) -> bool:
+        """The current actor has acted and picks `name`; True when a new round starts."""
+        self._check(name)
+        if name not in self.next_options():
+            raise RuleError(f"{name} has already acted this round")
+        if self.current is not None:
+            self.acted.append(self.current)
+        new_round = all(a in self.acted for a in self.actors)
+        if new_round:
+            self.acted = []
+            self.round += 1
+        self.current = name
+        return new_round
+
+    def remove(self, name: str) -> None:
+        if name in self.actors:
+            self.actors.remove(name)
+        if name in self.acted:
+            self.acted.remove(name)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"actors": list(self.actors), "current": self.current, "acted": list(self.acted),
+                "round": self.round}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PopcornOrder:
+        return cls(list(data["actors"]), data.get("current"), list(data.get("acted", [])),
+                   int(data.get("round", 1)))
+
+
+@dataclass(slots=True)
+class SecretChoices:
+    """Simultaneous secret choices: held per seat until every seat has chosen, then revealed."""
+
+    seats: list[str]
+    chosen: dict[str, Any] = field(default_factory=dict)
+
+    def waiting(self) -> list[str]:
+        return [s for s in self.seats if s not in self.chosen]
+
+    def choose(self, seat: str, value: Any) -> None:
+        if seat not in self.seats:
+            raise RuleError(f"{seat} has no secret choice to make")
+        if seat in self.chosen:
+            raise RuleError(f"{seat} has already chosen this round")
+        self.chosen[seat] = value
+
+    @property
+    def complete(self) -> bool:
+        return not self.waiting()
+
+    def reveal(self, default: Any = None) -> dict[str, Any]:
+        """Everyone's choice (undecided seats get `default`), and a fresh start."""
+        out = {s: self.chosen.get(s, default) for s in self.seats}
+        self.chosen = {}
+        return out
+
+    def visible_to(self, seat: str) -> dict[str, Any]:
+        """What one seat may see before the reveal: its own choice, and who has chosen."""
+        return {"mine": self.chosen.get(seat), "chosen": sorted(self.chosen)}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seats": list(self.seats), "chosen": dict(self.chosen)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SecretChoices:
+        return cls(list(data["seats"]), dict(data.get("chosen", {})))
+
+
+@dataclass(slots=True)
+class SideAlternation:
+    """Sides alternate single actions; each side has a counter of actions left this exchange."""
+
+    sides: list[str]
+    left: dict[str, int]
+    turn: int = 0
+
+    @classmethod
+    def of(cls, counts: Mapping[str, int], first: str) -> SideAlternation:
+        sides = list(counts)
+        if first not in sides:
+            raise RuleError(f"no side named {first}")
+        sides = sides[sides.index(first):] + sides[: sides.index(first)]
+        return cls(sides, dict(counts))
+
+    def current(self) -> str | None:
+        """The side to act: the next side in rotation that still has actions, None when done."""
+        n = len(self.sides)
+        for k in range(n):
+            side = self.sides[(self.turn + k) % n]
+            if self.left.get(side, 0) > 0:
+                return side
+        return None
+
+    def spend(self, side: str) -> None:
+        if self.current() != side:
+            raise RuleError(f"it is not {side}'s turn")
+        self.left[side] -= 1
+        self.turn = (self.sides.index(side) + 1) % len(self.sides)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"sides": list(self.sides), "left": dict(self.left), "turn": self.turn}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SideAlternation:
+        return cls(list(data["sides"]), dict(data["left"]), int(data.get("turn", 0)))
+
+
+def rank(values: Iterable[tuple[str, int]], *, ascending: bool = False) -> list[str]:
+    """Names ordered by value (ties by name), for ranked placement."""
+    items = sorted(values, key=lambda kv: (kv[1], kv[0]))
+    return [k for k, _ in (items if ascending else sorted(items, key=lambda kv: (-kv[1], kv[0])))]

@@ -1,0 +1,129 @@
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
+from shiftdrive.core.errors import RuleError
+
+
+def test_free_invokes_per_holder() -> None:
+    a = Aspect("Cover of the Wreck", AspectKind.SITUATION)
+    assert a.free_for("Zird") == 0
+    a.add_free("Zird", 2)
+    a.add_free("Mara")
+    assert a.free_for("Zird") == 2
+    assert a.total_free() == 3
+    a.use_free("Zird")
+    a.use_free("Zird")
+    assert a.free_for("Zird") == 0
+    assert "Zird" not in a.free_invokes
+    with pytest.raises(RuleError, match="Zird has no free invokes on 'Cover of the Wreck'"):
+        a.use_free("Zird")
+    assert a.free_invokes == {"Mara": 1}
+
+
+def test_add_free_rejects_nonpositive() -> None:
+    a = Aspect("Smoke", AspectKind.SITUATION)
+    with pytest.raises(RuleError):
+        a.add_free("Zird", 0)
+    assert a.free_invokes == {}
+
+
+def test_empty_name_refused() -> None:
+    with pytest.raises(RuleError):
+        Aspect("  ", AspectKind.GAME)
+
+
+def test_boost_constructor() -> None:
+    b = Aspect.boost("Off Balance", "Zird", owner="Kell")
+    assert b.kind is AspectKind.BOOST
+    assert b.free_invokes == {"Zird": 1}
+    assert b.expires_after == "Zird"
+    assert b.owner == "Kell"
+
+
+def test_set_is_case_insensitive_and_ordered() -> None:
+    s = AspectSet()
+    s.add(Aspect("Sharpshooter", AspectKind.CHARACTER, owner="Zird"))
+    s.add(Aspect("Dark Hangar", AspectKind.SITUATION))
+    assert "sharpshooter" in s
+    assert "SHARPSHOOTER" in s
+    assert "Nope" not in s
+    assert 3 not in s
+    assert s.get("dark hangar").name == "Dark Hangar"
+    assert s.find("nothing") is None
+    assert [a.name for a in s] == ["Sharpshooter", "Dark Hangar"]
+    assert len(s) == 2
+
+
+def test_duplicate_and_missing() -> None:
+    s = AspectSet([Aspect("Sharpshooter", AspectKind.CHARACTER)])
+    with pytest.raises(RuleError, match="there is already an aspect named 'Sharpshooter'"):
+        s.add(Aspect("sharpSHOOTER", AspectKind.SITUATION))
+    assert len(s) == 1
+    with pytest.raises(RuleError, match="no aspect named 'Ghost'"):
+        s.get("Ghost")
+    with pytest.raises(RuleError):
+        s.remove("Ghost")
+    with pytest.raises(RuleError):
+        AspectSet([Aspect("A", AspectKind.GAME), Aspect("a", AspectKind.GAME)])
+
+
+def test_remove_and_rename() -> None:
+    s = AspectSet([Aspect("A", AspectKind.GAME), Aspect("B", AspectKind.GAME)])
+    removed = s.remove("a")
+    assert removed.name == "A"
+    assert [a.name for a in s] == ["B"]
+    s.add(Aspect("C", AspectKind.GAME))
+    with pytest.raises(RuleError):
+        s.rename("B", "c")
+    s.rename("B", "b prime")
+    assert "B prime" in s
+
+
+def test_queries() -> None:
+    s = AspectSet()
+    s.add(Aspect("Sharpshooter", AspectKind.CHARACTER, owner="Zird"))
+    s.add(Aspect("Dark Hangar", AspectKind.SITUATION, zone="hangar", free_invokes={"Kell": 1}))
+    s.add(Aspect.boost("Off Balance", "Zird", owner="Kell"))
+    s.add(Aspect.boost("Opening", "Kell"))
+    assert [a.name for a in s.on("Zird")] == ["Sharpshooter"]
+    assert [a.name for a in s.on(None)] == ["Dark Hangar", "Opening"]
+    assert [a.name for a in s.in_zone("hangar")] == ["Dark Hangar"]
+    assert [a.name for a in s.with_free_for("Kell")] == ["Dark Hangar", "Opening"]
+    assert [a.name for a in s.boosts_expiring("Zird")] == ["Off Balance"]
+    gone = s.expire_boosts("Zird")
+    assert [a.name for a in gone] == ["Off Balance"]
+    assert "Off Balance" not in s
+    assert "Opening" in s
+
+
+names = st.text(alphabet="abcdefgh XYZ'", min_size=1, max_size=12).filter(lambda t: t.strip())
+aspects = st.builds(
+    Aspect,
+    name=names,
+    kind=st.sampled_from(AspectKind),
+    owner=st.none() | names,
+    free_invokes=st.dictionaries(names, st.integers(1, 5), max_size=3),
+    hidden=st.booleans(),
+    zone=st.none() | names,
+    expires_after=st.none() | names,
+)
+
+
+@given(aspects)
+def test_aspect_round_trip(a: Aspect) -> None:
+    data = json.loads(json.dumps(a.to_json()))
+    assert Aspect.from_json(data) == a
+    assert Aspect.from_json(data).to_json() == a.to_json()
+
+
+@given(st.lists(aspects, max_size=6, unique_by=lambda a: a.name.strip().casefold()))
+def test_aspect_set_round_trip(items: list[Aspect]) -> None:
+    s = AspectSet(items)
+    data = json.loads(json.dumps(s.to_json()))
+    back = AspectSet.from_json(data)
+    assert back == s
+    assert [a.name for a in back] == [a.name for a in s]
