@@ -47,7 +47,9 @@ class Choice:
     free: tuple[str, ...] = field(default=(), compare=False)
 
     @classmethod
-    def of(cls, action: str, label: str = "", free: tuple[str, ...] = (), **params: Param) -> Choice:
+    def of(
+        cls, action: str, label: str = "", free: tuple[str, ...] = (), **params: Param
+    ) -> Choice:
         return cls(action, tuple(sorted(params.items())), label, free)
 
     def get(self, name: str, default: Param = None) -> Param:
@@ -70,7 +72,7 @@ class Choice:
         return Choice(self.action, tuple(sorted(merged.items())), self.label, self.free)
 
     def matches(self, legal: Choice) -> bool:
-        """True if this proposal is `legal`, allowing the legal choice's free parameters to differ."""
+        """True if this proposal is `legal`; the legal choice's free parameters may differ."""
         if self.action != legal.action:
             return False
         mine = dict(self.params)

@@ -151,8 +151,11 @@ class Encounter:
         reason = self.why_illegal(seat, choice)
         if reason:
             raise IllegalChoice(reason)
-        visibility = None if is_override(choice) else self.ruleset.choice_visibility(
-            self.state, seat, choice)
+        if is_override(choice):
+            secret = choice.action == "gm_note" or bool(choice.get("hidden"))
+            visibility: frozenset[str] | None = frozenset() if secret else None
+        else:
+            visibility = self.ruleset.choice_visibility(self.state, seat, choice)
         try:
             if is_override(choice):
                 events = apply_override(self.ruleset, self.state, choice)
@@ -180,7 +183,7 @@ class Encounter:
         return cut
 
     def _rebuild(self, entries: list[LogEntry]) -> None:
-        """Rebuild state from log entries with their recorded dice (live dice stay where they are)."""
+        """Rebuild state from log entries and their recorded dice (live dice stay as they are)."""
         state, _ = self.ruleset.setup(self.scenario, ReplayDice(entries[0].draws))
         for entry in entries[1:]:
             assert entry.choice is not None
@@ -246,18 +249,23 @@ class Encounter:
             raise SaveFileError(f"{source}: {exc}") from None
         spec_data = data.get("dice") or {}
         spec = DiceSpec(str(spec_data.get("kind", "script")), spec_data.get("seed"))
-        enc = cls(ruleset, data["scenario"], ReplayDice(entries[0].draws), spec,
-                  source=str(data.get("source", source)))
+        enc = cls(
+            ruleset,
+            data["scenario"],
+            ReplayDice(entries[0].draws),
+            spec,
+            source=str(data.get("source", source)),
+        )
         for i, entry in enumerate(entries[1:], start=1):
             assert entry.choice is not None
             enc._dice = RecordingDice(ReplayDice(entry.draws))
             try:
                 enc.submit(entry.seat, entry.choice)
             except (IllegalChoice, DiceError) as exc:
-                raise SaveFileError(f"{source}: log entry {i} ({entry.choice.text()}) "
-                                    f"does not replay: {exc}") from None
-        enc._dice = RecordingDice(_continuation(spec, enc.log) if continue_dice else
-                                  ReplayDice([]))
+                raise SaveFileError(
+                    f"{source}: log entry {i} ({entry.choice.text()}) does not replay: {exc}"
+                ) from None
+        enc._dice = RecordingDice(_continuation(spec, enc.log) if continue_dice else ReplayDice([]))
         return enc
 
     @classmethod

@@ -77,8 +77,10 @@ class LogEntry:
         return cls(
             str(data["seat"]),
             Choice.from_json(choice) if choice else None,
-            [DiceDraw(str(d["die"]), [int(v) for v in d["values"]], str(d["why"]))
-             for d in data.get("draws", [])],
+            [
+                DiceDraw(str(d["die"]), [int(v) for v in d["values"]], str(d["why"]))
+                for d in data.get("draws", [])
+            ],
             [Event.from_json(e) for e in data.get("events", [])],
             frozenset(vis) if vis is not None else None,
         )

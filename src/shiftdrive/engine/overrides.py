@@ -73,14 +73,24 @@ def apply_override(ruleset: Ruleset[Any], state: Any, choice: Choice) -> list[Ev
             holder = _sheet(ruleset, state, holder).name
         if name in aspects:
             raise RuleError(f"there is already an aspect named {name!r}")
-        aspect = Aspect(name, kind, owner=owner, hidden=bool(choice.get("hidden")),
-                        zone=choice.str_param("zone") or None)
+        aspect = Aspect(
+            name,
+            kind,
+            owner=owner,
+            hidden=bool(choice.get("hidden")),
+            zone=choice.str_param("zone") or None,
+        )
         if free and holder:
             aspect.add_free(holder, free)
         aspects.add(aspect)
         where = f" on {owner}" if owner else ""
-        return [Event("gm", f"GM adds {kind.value} aspect '{name}'{where}"
-                      + (f" with {free} free invoke(s) for {holder}" if free else ""))]
+        return [
+            Event(
+                "gm",
+                f"GM adds {kind.value} aspect '{name}'{where}"
+                + (f" with {free} free invoke(s) for {holder}" if free else ""),
+            )
+        ]
     if a == "gm_remove_aspect":
         removed = aspects.remove(choice.str_param("name"))
         return [Event("gm", f"GM removes aspect '{removed.name}'")]
@@ -89,8 +99,9 @@ def apply_override(ruleset: Ruleset[Any], state: Any, choice: Choice) -> list[Ev
         holder = _sheet(ruleset, state, choice.str_param("holder")).name
         delta = choice.int_param("delta")
         if aspect.free_for(holder) + delta < 0:
-            raise RuleError(f"{holder} holds only {aspect.free_for(holder)} free invoke(s) on "
-                            f"'{aspect.name}'")
+            raise RuleError(
+                f"{holder} holds only {aspect.free_for(holder)} free invoke(s) on '{aspect.name}'"
+            )
         if delta > 0:
             aspect.add_free(holder, delta)
         for _ in range(-delta):
@@ -102,16 +113,22 @@ def apply_override(ruleset: Ruleset[Any], state: Any, choice: Choice) -> list[Ev
             raise RuleError(f"{sheet.name} has no fate points in this ruleset")
         delta = choice.int_param("delta")
         sheet.fate_points.adjust(delta)
-        return [Event("gm", f"GM adjusts {sheet.name}'s fate points by {delta:+d} "
-                      f"(now {sheet.fate_points.current})")]
+        return [
+            Event(
+                "gm",
+                f"GM adjusts {sheet.name}'s fate points by {delta:+d} "
+                f"(now {sheet.fate_points.current})",
+            )
+        ]
     if a == "gm_stress":
         sheet = _sheet(ruleset, state, choice.str_param("character"))
         track_name = choice.str_param("track")
-        track = next((t for k, t in sheet.stress.items() if k.lower() == track_name.lower()),
-                     None)
+        track = next((t for k, t in sheet.stress.items() if k.lower() == track_name.lower()), None)
         if track is None:
-            raise RuleError(f"{sheet.name} has no stress track {track_name!r} "
-                            f"(tracks: {', '.join(sheet.stress) or 'none'})")
+            raise RuleError(
+                f"{sheet.name} has no stress track {track_name!r} "
+                f"(tracks: {', '.join(sheet.stress) or 'none'})"
+            )
         box = choice.int_param("box")
         if not 1 <= box <= len(track.boxes):
             raise RuleError(f"{track.name} has boxes 1..{len(track.boxes)}, not {box}")
@@ -141,8 +158,9 @@ def apply_override(ruleset: Ruleset[Any], state: Any, choice: Choice) -> list[Ev
         sheet.consequences.clear(severity)
         if slot.aspect in aspects:
             aspects.remove(slot.aspect)
-        return [Event("gm", f"GM clears {sheet.name}'s {severity.value} consequence "
-                      f"'{slot.aspect}'")]
+        return [
+            Event("gm", f"GM clears {sheet.name}'s {severity.value} consequence '{slot.aspect}'")
+        ]
     if a == "gm_note":
         return [Event("gm_note", f"GM note: {choice.str_param('text')}", visible_to=frozenset())]
     raise RuleError(f"unknown GM override {a!r}")

@@ -28,7 +28,7 @@ S = TypeVar("S")
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """Who must decide what now. `secret`: the choice stays hidden from other seats until revealed."""
+    """Who must decide what now. `secret`: hidden from other seats until revealed."""
 
     seat: str
     kind: str
@@ -37,8 +37,13 @@ class Decision:
     secret: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "kind": self.kind, "prompt": self.prompt, "actor": self.actor,
-                "secret": self.secret}
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "prompt": self.prompt,
+            "actor": self.actor,
+            "secret": self.secret,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,9 +173,7 @@ def ruleset_ids() -> list[str]:
 
 def get_ruleset(ruleset_id: str) -> Ruleset[Any]:
     if ruleset_id not in _REGISTRY:
-        raise UnknownRuleset(
-            f"unknown ruleset {ruleset_id!r} (known: {', '.join(ruleset_ids())})"
-        )
+        raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {', '.join(ruleset_ids())})")
     if ruleset_id not in _LOADED:
         module_name, _, class_name = _REGISTRY[ruleset_id].partition(":")
         cls = getattr(importlib.import_module(module_name), class_name)

@@ -21,7 +21,9 @@ class ScenarioError(ValueError):
         super().__init__(self.describe())
 
     def describe(self) -> str:
-        lines = [f"{self.source}: {len(self.problems)} problem(s)"] if len(self.problems) > 1 else []
+        lines = (
+            [f"{self.source}: {len(self.problems)} problem(s)"] if len(self.problems) > 1 else []
+        )
         for path, reason in self.problems:
             where = f"{self.source}: {path}" if path else self.source
             lines.append(f"{where}: {reason}")

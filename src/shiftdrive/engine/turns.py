@@ -50,8 +50,11 @@ class InitiativeOrder:
         self.tiebreak.pop(name, None)
 
     def to_json(self) -> dict[str, Any]:
-        return {"scores": dict(self.scores), "ascending": self.ascending,
-                "tiebreak": dict(self.tiebreak)}
+        return {
+            "scores": dict(self.scores),
+            "ascending": self.ascending,
+            "tiebreak": dict(self.tiebreak),
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> InitiativeOrder:
@@ -101,13 +104,21 @@ class PopcornOrder:
             self.acted.remove(name)
 
     def to_json(self) -> dict[str, Any]:
-        return {"actors": list(self.actors), "current": self.current, "acted": list(self.acted),
-                "round": self.round}
+        return {
+            "actors": list(self.actors),
+            "current": self.current,
+            "acted": list(self.acted),
+            "round": self.round,
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> PopcornOrder:
-        return cls(list(data["actors"]), data.get("current"), list(data.get("acted", [])),
-                   int(data.get("round", 1)))
+        return cls(
+            list(data["actors"]),
+            data.get("current"),
+            list(data.get("acted", [])),
+            int(data.get("round", 1)),
+        )
 
 
 @dataclass(slots=True)
@@ -162,7 +173,7 @@ class SideAlternation:
         sides = list(counts)
         if first not in sides:
             raise RuleError(f"no side named {first}")
-        sides = sides[sides.index(first):] + sides[: sides.index(first)]
+        sides = sides[sides.index(first) :] + sides[: sides.index(first)]
         return cls(sides, dict(counts))
 
     def current(self) -> str | None:

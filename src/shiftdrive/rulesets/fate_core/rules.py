@@ -37,7 +37,6 @@ from shiftdrive.engine.turns import InitiativeOrder
 from shiftdrive.maps.zones import ZoneMap
 from shiftdrive.rulesets.fate_core.scenario import Catalog, FateCoreScenario, load
 from shiftdrive.rulesets.fate_core.state import (
-    ACTIVE,
     CONCEDED,
     TAKEN_OUT,
     Compel,
@@ -100,15 +99,17 @@ class FateCore(Ruleset[FateCoreState]):
                 for track, skill in cat.stress.items():
                     if c.stress and track in c.stress:
                         n = c.stress[track]
-                        tracks[track] = StressTrack(track, StressKind.FATE_CORE,
-                                                    list(range(1, n + 1)))
+                        tracks[track] = StressTrack(
+                            track, StressKind.FATE_CORE, list(range(1, n + 1))
+                        )
                     else:
                         tracks[track] = StressTrack.fate_core(track, skills.get(skill, 0))
                 weapon = None
                 if c.weapon:
                     weapon = next(w for w in cat.weapons if w.lower() == c.weapon.lower())
-                armor = next((a for a in cat.armor if c.armor and a.lower() == c.armor.lower()),
-                             None)
+                armor = next(
+                    (a for a in cat.armor if c.armor and a.lower() == c.armor.lower()), None
+                )
                 fighters[c.name] = Fighter(
                     name=c.name, side=side.name, skills=skills,
                     zone=zmap.canonical(c.zone) if c.zone else next(iter(zones)),
@@ -123,8 +124,7 @@ class FateCore(Ruleset[FateCoreState]):
                     armor_rating=cat.armor[armor] if armor else 0,
                 )  # fmt: skip
                 for a in c.aspects:
-                    aspects.add(Aspect(a.name, AspectKind.CHARACTER, owner=c.name,
-                                       hidden=a.hidden))
+                    aspects.add(Aspect(a.name, AspectKind.CHARACTER, owner=c.name, hidden=a.hidden))
         turn_skill = skill_names[sc.turn_order.lower()]
         tie_skill = skill_names[sc.tiebreak.lower()]
         initiative = InitiativeOrder(
@@ -141,12 +141,14 @@ class FateCore(Ruleset[FateCoreState]):
                       "overcome_difficulty": sc.overcome_difficulty,
                       "sprint_difficulty": sc.sprint_difficulty_per_zone},
         )  # fmt: skip
-        order_text = ", ".join(f"{n} ({turn_skill} {fighters[n].skill(turn_skill):+d})"
-                               for n in state.order)
+        order_text = ", ".join(
+            f"{n} ({turn_skill} {fighters[n].skill(turn_skill):+d})" for n in state.order
+        )
         return state, [
             Event("setup", f"{sc.title}: {' vs '.join(state.sides)}"),
-            Event("turn_order", f"Turn order by {turn_skill}: {order_text}",
-                  {"order": state.order}),
+            Event(
+                "turn_order", f"Turn order by {turn_skill}: {order_text}", {"order": state.order}
+            ),
         ]
 
     # --- helpers ------------------------------------------------------------------------------
@@ -163,8 +165,11 @@ class FateCore(Ruleset[FateCoreState]):
 
     def _attack_skills(self, state: FateCoreState, f: Fighter) -> list[str]:
         """Attack skills the fighter has, or carries a weapon for; anyone can throw a punch."""
-        return [s for s in self.catalog(state).attacks
-                if f.skill(s) >= 1 or f.weapon_skill == s or s == "Fight"]
+        return [
+            s
+            for s in self.catalog(state).attacks
+            if f.skill(s) >= 1 or f.weapon_skill == s or s == "Fight"
+        ]
 
     def _targets(self, state: FateCoreState, f: Fighter, skill: str) -> list[Fighter]:
         reach = self.catalog(state).attacks[skill].reach
@@ -228,35 +233,62 @@ class FateCore(Ruleset[FateCoreState]):
             return []
         if state.compels:
             c = state.compels[0]
-            return [Decision(state.side_of(c.character), "compel",
-                             f"The GM compels {c.character}'s aspect '{c.aspect}': accept and "
-                             "gain a fate point, or refuse and pay one", c.character)]
+            return [
+                Decision(
+                    state.side_of(c.character),
+                    "compel",
+                    f"The GM compels {c.character}'s aspect '{c.aspect}': accept and "
+                    "gain a fate point, or refuse and pay one",
+                    c.character,
+                )
+            ]
         roll = state.roll
         if roll is not None:
             actor_side = state.side_of(roll.actor)
             target_side = state.side_of(roll.target) if roll.target else None
             if roll.stage == "defend":
                 assert target_side is not None
-                return [Decision(target_side, "defend",
-                                 f"{roll.actor} rolls {roll.skill} ({roll.action}) against "
-                                 f"{roll.target}: defend, or concede before the roll",
-                                 roll.target)]
+                return [
+                    Decision(
+                        target_side,
+                        "defend",
+                        f"{roll.actor} rolls {roll.skill} ({roll.action}) against "
+                        f"{roll.target}: defend, or concede before the roll",
+                        roll.target,
+                    )
+                ]
             if roll.stage == "invoke":
                 total, opp = self._totals(state, roll)
-                return [Decision(roll.turn_side, "invoke",
-                                 f"{roll.actor}'s {roll.action}: {total} against {opp} "
-                                 f"({total - opp:+d} shifts). Invoke an aspect or pass.",
-                                 roll.actor if roll.turn_side == actor_side else roll.target)]
+                return [
+                    Decision(
+                        roll.turn_side,
+                        "invoke",
+                        f"{roll.actor}'s {roll.action}: {total} against {opp} "
+                        f"({total - opp:+d} shifts). Invoke an aspect or pass.",
+                        roll.actor if roll.turn_side == actor_side else roll.target,
+                    )
+                ]
             if roll.stage == "style":
-                return [Decision(actor_side, "style",
-                                 f"{roll.actor} hits with style for {roll.hit}: take the full "
-                                 "hit, or one shift less and a boost", roll.actor)]
+                return [
+                    Decision(
+                        actor_side,
+                        "style",
+                        f"{roll.actor} hits with style for {roll.hit}: take the full "
+                        "hit, or one shift less and a boost",
+                        roll.actor,
+                    )
+                ]
             if roll.stage == "absorb":
                 assert target_side is not None
-                return [Decision(target_side, "absorb",
-                                 f"{roll.target} takes a {roll.track} hit of {roll.hit}: "
-                                 "choose stress and consequences, or be taken out",
-                                 roll.target)]
+                return [
+                    Decision(
+                        target_side,
+                        "absorb",
+                        f"{roll.target} takes a {roll.track} hit of {roll.hit}: "
+                        "choose stress and consequences, or be taken out",
+                        roll.target,
+                    )
+                ]
         f = state.current()
         if f is None:
             return []
@@ -280,16 +312,19 @@ class FateCore(Ruleset[FateCoreState]):
         roll = state.roll
         if d.kind == "defend" and roll is not None:
             target = state.fighters[roll.target or ""]
-            opts = [Choice.of("defend", skill=s,
-                              label=f"Defend with {s} ({describe(target.skill(s))})")
-                    for s in self._defense(state, roll.action, roll.skill)]
+            opts = [
+                Choice.of("defend", skill=s, label=f"Defend with {s} ({describe(target.skill(s))})")
+                for s in self._defense(state, roll.action, roll.skill)
+            ]
             opts.append(Choice.of("concede", label=f"{target.name} concedes the conflict"))
             return opts
         if d.kind == "invoke" and roll is not None:
             return self._invoke_choices(state, roll, seat)
         if d.kind == "style" and roll is not None:
-            return [Choice.of("full", label=f"Full hit of {roll.hit}"),
-                    Choice.of("boost", label=f"Hit of {roll.hit - 1} and a boost")]
+            return [
+                Choice.of("full", label=f"Full hit of {roll.hit}"),
+                Choice.of("boost", label=f"Hit of {roll.hit - 1} and a boost"),
+            ]
         if d.kind == "absorb" and roll is not None:
             return self._absorb_choices(state, roll)
         if d.kind == "turn":
@@ -298,11 +333,16 @@ class FateCore(Ruleset[FateCoreState]):
 
     def _gm_choices(self, state: FateCoreState) -> list[Choice]:
         pending = {c.character for c in state.compels}
-        return [Choice.of("compel", character=a.owner, aspect=a.name,
-                          label=f"Compel {a.owner}'s '{a.name}'")
-                for a in state.aspects
-                if a.owner and a.kind in (AspectKind.CHARACTER, AspectKind.CONSEQUENCE)
-                and state.fighters[a.owner].active and a.owner not in pending]
+        return [
+            Choice.of(
+                "compel", character=a.owner, aspect=a.name, label=f"Compel {a.owner}'s '{a.name}'"
+            )
+            for a in state.aspects
+            if a.owner
+            and a.kind in (AspectKind.CHARACTER, AspectKind.CONSEQUENCE)
+            and state.fighters[a.owner].active
+            and a.owner not in pending
+        ]
 
     def _turn_choices(self, state: FateCoreState, f: Fighter) -> list[Choice]:
         out: list[Choice] = []
@@ -313,40 +353,84 @@ class FateCore(Ruleset[FateCoreState]):
         for skill in self._attack_skills(state, f):
             for e in self._targets(state, f, skill):
                 w = f"+{f.weapon} " if f.weapon and f.weapon_skill == skill else ""
-                out.append(Choice.of("attack", target=e.name, skill=skill,
-                                     label=f"Attack {e.name} with {skill} {w}"
-                                           f"({describe(f.skill(skill))})"))
-        adv_skills = sorted((s for s, v in f.skills.items() if v >= 1),
-                            key=lambda s: (-f.skills[s], s))[:3]
+                out.append(
+                    Choice.of(
+                        "attack",
+                        target=e.name,
+                        skill=skill,
+                        label=f"Attack {e.name} with {skill} {w}({describe(f.skill(skill))})",
+                    )
+                )
+        adv_skills = sorted(
+            (s for s, v in f.skills.items() if v >= 1), key=lambda s: (-f.skills[s], s)
+        )[:3]
         for skill in adv_skills:
-            out.append(Choice.of("advantage", skill=skill, target="scene", name="Favorable Position",
-                                 free=("name",),
-                                 label=f"Create an advantage in {f.zone} with {skill}"))
+            out.append(
+                Choice.of(
+                    "advantage",
+                    skill=skill,
+                    target="scene",
+                    name="Favorable Position",
+                    free=("name",),
+                    label=f"Create an advantage in {f.zone} with {skill}",
+                )
+            )
             for e in self._targets(state, f, "Fight") + [
-                    e for e in self._enemies(state, f) if e.zone != f.zone
-                    and (self._distance(state, f.zone, e.zone) or 99) <= 1]:
-                out.append(Choice.of("advantage", skill=skill, target=e.name,
-                                     name=f"{e.name} Off Balance", free=("name",),
-                                     label=f"Create an advantage on {e.name} with {skill}"))
+                e
+                for e in self._enemies(state, f)
+                if e.zone != f.zone and (self._distance(state, f.zone, e.zone) or 99) <= 1
+            ]:
+                out.append(
+                    Choice.of(
+                        "advantage",
+                        skill=skill,
+                        target=e.name,
+                        name=f"{e.name} Off Balance",
+                        free=("name",),
+                        label=f"Create an advantage on {e.name} with {skill}",
+                    )
+                )
         for skill in ("Notice", "Investigate", "Empathy"):
             if f.skill(skill) >= 1:
+                out.append(
+                    Choice.of(
+                        "discover",
+                        skill=skill,
+                        target="scene",
+                        label=f"Search the scene for hidden aspects with {skill}",
+                    )
+                )
                 for e in self._enemies(state, f):
-                    out.append(Choice.of("discover", skill=skill, target=e.name,
-                                         label=f"Look for {e.name}'s hidden aspects "
-                                               f"with {skill}"))
+                    out.append(
+                        Choice.of(
+                            "discover",
+                            skill=skill,
+                            target=e.name,
+                            label=f"Look for {e.name}'s hidden aspects with {skill}",
+                        )
+                    )
                 break
         for a in state.aspects:
+            if not self._visible(state, a, f.side):
+                continue
             if a.kind in (AspectKind.SITUATION, AspectKind.BOOST) and (
-                    (a.owner is None and a.zone in (None, f.zone)) or a.owner == f.name):
+                (a.owner is None and a.zone in (None, f.zone)) or a.owner == f.name
+            ):
                 skill = "Athletics" if f.skill("Athletics") >= f.skill("Will") else "Will"
-                out.append(Choice.of("overcome", aspect=a.name, skill=skill,
-                                     label=f"Overcome '{a.name}' with {skill}"))
+                out.append(
+                    Choice.of(
+                        "overcome",
+                        aspect=a.name,
+                        skill=skill,
+                        label=f"Overcome '{a.name}' with {skill}",
+                    )
+                )
         for z, d in sorted(zmap.distances_from(f.zone).items(), key=lambda kv: (kv[1], kv[0])):
             if 2 <= d <= 3:
-                out.append(Choice.of("sprint", to=z,
-                                     label=f"Sprint to {z} ({d} zones, Athletics)"))
-        out.append(Choice.of("full_defense", label="Full defense (+2 to defend until your next "
-                                                   "turn)"))
+                out.append(Choice.of("sprint", to=z, label=f"Sprint to {z} ({d} zones, Athletics)"))
+        out.append(
+            Choice.of("full_defense", label="Full defense (+2 to defend until your next turn)")
+        )
         out.append(Choice.of("concede", label=f"{f.name} concedes the conflict"))
         return out
 
@@ -368,10 +452,17 @@ class FateCore(Ruleset[FateCoreState]):
                 if a.free_for(h.name) > 0:
                     effects = ("bonus", "reroll") if roller else ("obstacle",)
                     for eff in effects:
-                        out.append(Choice.of("invoke", aspect=a.name, effect=eff, payment="free",
-                                             by=h.name,
-                                             label=f"Invoke '{a.name}' for {_effect(eff)} "
-                                                   f"({h.name}'s free invoke)"))
+                        out.append(
+                            Choice.of(
+                                "invoke",
+                                aspect=a.name,
+                                effect=eff,
+                                payment="free",
+                                by=h.name,
+                                label=f"Invoke '{a.name}' for {_effect(eff)} "
+                                f"({h.name}'s free invoke)",
+                            )
+                        )
             if a.kind is AspectKind.BOOST:
                 continue
             payers: list[tuple[str, str]] = []
@@ -392,9 +483,16 @@ class FateCore(Ruleset[FateCoreState]):
                     continue
                 if f"{payer}:{a.name}".lower() in roll.paid:
                     continue
-                out.append(Choice.of("invoke", aspect=a.name, effect=eff, payment="fate_point",
-                                     by=payer, label=f"Invoke '{a.name}' for {_effect(eff)} "
-                                                     f"({payer} pays a fate point)"))
+                out.append(
+                    Choice.of(
+                        "invoke",
+                        aspect=a.name,
+                        effect=eff,
+                        payment="fate_point",
+                        by=payer,
+                        label=f"Invoke '{a.name}' for {_effect(eff)} ({payer} pays a fate point)",
+                    )
+                )
         return out
 
     def _absorb_choices(self, state: FateCoreState, roll: Roll) -> list[Choice]:
@@ -406,8 +504,14 @@ class FateCore(Ruleset[FateCoreState]):
             params: dict[str, Any] = {"box": (opt.box + 1) if opt.box is not None else 0}
             for sev in opt.consequences:
                 params[sev.value] = self._unique(state, f"{target.name} {names[sev]}")
-            out.append(Choice.of("absorb", free=tuple(s.value for s in opt.consequences),
-                                 label=opt.describe(track), **params))
+            out.append(
+                Choice.of(
+                    "absorb",
+                    free=tuple(s.value for s in opt.consequences),
+                    label=opt.describe(track),
+                    **params,
+                )
+            )
         out.append(Choice.of("taken_out", label=f"{target.name} is taken out"))
         return out
 
@@ -433,20 +537,25 @@ class FateCore(Ruleset[FateCoreState]):
                 return f"{target.name} is already out of the fight"
             d = self._distance(state, f.zone, target.zone)
             reach = self.catalog(state).attacks[skill].reach
-            return (f"{f.name} cannot attack {target.name} with {skill}: {target.name} is "
-                    f"{d} zone(s) away and {skill} reaches {reach}")
+            return (
+                f"{f.name} cannot attack {target.name} with {skill}: {target.name} is "
+                f"{d} zone(s) away and {skill} reaches {reach}"
+            )
         if choice.action == "refuse" and state.compels:
             return f"{state.compels[0].character} has no fate point to refuse the compel"
         if choice.action == "move" and state.moved:
             return "the free move is already used this turn"
         if choice.action == "invoke":
-            return (f"cannot invoke {choice.str_param('aspect')!r} that way now (each aspect "
-                    "takes one paid invoke per roll; free invokes need a holder who has one)")
+            return (
+                f"cannot invoke {choice.str_param('aspect')!r} that way now (each aspect "
+                "takes one paid invoke per roll; free invokes need a holder who has one)"
+            )
         return reason
 
     # --- applying -----------------------------------------------------------------------------
-    def apply(self, state: FateCoreState, seat: str, choice: Choice,
-              dice: DiceSource) -> list[Event]:
+    def apply(
+        self, state: FateCoreState, seat: str, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
         a = choice.action
         if seat == GM:
             return self._compel(state, choice)
@@ -471,8 +580,11 @@ class FateCore(Ruleset[FateCoreState]):
                 if a == "boost":
                     roll.hit -= 1
                     b = self._boost(state, f"{roll.actor}'s Momentum", roll.actor)
-                    events.append(Event("boost", f"{roll.actor} takes a boost '{b.name}' "
-                                        f"instead of one shift"))
+                    events.append(
+                        Event(
+                            "boost", f"{roll.actor} takes a boost '{b.name}' instead of one shift"
+                        )
+                    )
                 return events + self._deliver_hit(state, roll)
             if roll.stage == "absorb":
                 return self._absorb(state, roll, choice)
@@ -485,8 +597,10 @@ class FateCore(Ruleset[FateCoreState]):
             return [Event("move", f"{f.name} moves to {to}", {"who": f.name, "to": to})]
         if a == "full_defense":
             f.full_defense = True
-            return [Event("full_defense", f"{f.name} goes on full defense (+2 to defend)")] + \
-                self._end_turn(state)
+            return [
+                Event("full_defense", f"{f.name} goes on full defense (+2 to defend)"),
+                *self._end_turn(state),
+            ]
         if a == "concede":
             return self._concede(state, f.name) + self._end_turn(state)
         skill = choice.str_param("skill") or "Athletics"
@@ -495,8 +609,13 @@ class FateCore(Ruleset[FateCoreState]):
             new.target = choice.str_param("target")
             new.stage = "defend"
             state.roll = new
-            return [Event("declare", f"{f.name} attacks {new.target} with {skill}",
-                          {"who": f.name, "target": new.target, "skill": skill})]
+            return [
+                Event(
+                    "declare",
+                    f"{f.name} attacks {new.target} with {skill}",
+                    {"who": f.name, "target": new.target, "skill": skill},
+                )
+            ]
         if a == "advantage":
             new.aspect = choice.str_param("name").strip()
             tgt = choice.str_param("target")
@@ -504,13 +623,32 @@ class FateCore(Ruleset[FateCoreState]):
                 new.target = tgt
                 new.stage = "defend"
                 state.roll = new
-                return [Event("declare", f"{f.name} tries to create '{new.aspect}' on {tgt} "
-                              f"with {skill}")]
+                return [
+                    Event(
+                        "declare", f"{f.name} tries to create '{new.aspect}' on {tgt} with {skill}"
+                    )
+                ]
             new.difficulty = int(state.settings["advantage_difficulty"])
             state.roll = new
-            return [Event("declare", f"{f.name} tries to create '{new.aspect}' in {f.zone} with "
-                          f"{skill} against {describe(new.difficulty, difficulty=True)}")] + \
-                self._roll_dice(state, new, dice)
+            return [
+                Event(
+                    "declare",
+                    f"{f.name} tries to create '{new.aspect}' in {f.zone} with "
+                    f"{skill} against {describe(new.difficulty, difficulty=True)}",
+                ),
+                *self._roll_dice(state, new, dice),
+            ]
+        if a == "discover" and choice.str_param("target") == "scene":
+            new.difficulty = int(state.settings["advantage_difficulty"])
+            state.roll = new
+            return [
+                Event(
+                    "declare",
+                    f"{f.name} searches the scene with {skill} against "
+                    f"{describe(new.difficulty, difficulty=True)}",
+                ),
+                *self._roll_dice(state, new, dice),
+            ]
         if a == "discover":
             new.target = choice.str_param("target")
             new.stage = "defend"
@@ -519,29 +657,56 @@ class FateCore(Ruleset[FateCoreState]):
         if a == "overcome":
             new.aspect = choice.str_param("aspect")
             new.difficulty = state.aspect_difficulty.get(
-                new.aspect, int(state.settings["overcome_difficulty"]))
+                new.aspect, int(state.settings["overcome_difficulty"])
+            )
             state.roll = new
-            return [Event("declare", f"{f.name} tries to overcome '{new.aspect}' with {skill} "
-                          f"against {describe(new.difficulty, difficulty=True)}")] + \
-                self._roll_dice(state, new, dice)
+            return [
+                Event(
+                    "declare",
+                    f"{f.name} tries to overcome '{new.aspect}' with {skill} "
+                    f"against {describe(new.difficulty, difficulty=True)}",
+                ),
+                *self._roll_dice(state, new, dice),
+            ]
         if a == "sprint":
             new.skill = "Athletics"
             new.to_zone = choice.str_param("to")
             d = self._distance(state, f.zone, new.to_zone) or 1
             new.difficulty = int(state.settings["sprint_difficulty"]) * (d - 1)
             state.roll = new
-            return [Event("declare", f"{f.name} sprints for {new.to_zone} (Athletics against "
-                          f"{describe(new.difficulty, difficulty=True)})")] + \
-                self._roll_dice(state, new, dice)
+            return [
+                Event(
+                    "declare",
+                    f"{f.name} sprints for {new.to_zone} (Athletics against "
+                    f"{describe(new.difficulty, difficulty=True)})",
+                ),
+                *self._roll_dice(state, new, dice),
+            ]
         raise RuleError(f"unknown action {a!r}")
+
+    def choice_visibility(
+        self, state: FateCoreState, seat: str, choice: Choice
+    ) -> frozenset[str] | None:
+        """A compel on a hidden aspect is seen only by the GM and the compelled side."""
+        if choice.action == "compel":
+            aspect = state.aspects.find(choice.str_param("aspect"))
+            if aspect is not None and aspect.hidden:
+                return frozenset({state.side_of(choice.str_param("character"))})
+        return None
 
     def _compel(self, state: FateCoreState, choice: Choice) -> list[Event]:
         name, aspect = choice.str_param("character"), choice.str_param("aspect")
         state.compels.append(Compel(name, aspect))
         hidden = state.aspects.get(aspect).hidden
         vis = frozenset({state.side_of(name)}) if hidden else None
-        return [Event("compel", f"The GM compels {name}'s aspect '{aspect}'",
-                      {"character": name, "aspect": aspect}, vis)]
+        return [
+            Event(
+                "compel",
+                f"The GM compels {name}'s aspect '{aspect}'",
+                {"character": name, "aspect": aspect},
+                vis,
+            )
+        ]
 
     def _answer_compel(self, state: FateCoreState, accept: bool) -> list[Event]:
         c = state.compels[0]
@@ -558,18 +723,29 @@ class FateCore(Ruleset[FateCoreState]):
     def _roll_dice(self, state: FateCoreState, roll: Roll, dice: DiceSource) -> list[Event]:
         actor = state.fighters[roll.actor]
         roll.actor_faces = list(roll_fudge(dice, 4, why=f"{actor.name}: {roll.skill}").faces)
-        events = [Event("roll", f"{actor.name} rolls {roll.skill}: [{_fudge(roll.actor_faces)}] "
-                        f"-> {actor.skill(roll.skill) + sum(roll.actor_faces)}",
-                        {"who": actor.name, "dice": roll.actor_faces})]
+        events = [
+            Event(
+                "roll",
+                f"{actor.name} rolls {roll.skill}: [{_fudge(roll.actor_faces)}] "
+                f"-> {actor.skill(roll.skill) + sum(roll.actor_faces)}",
+                {"who": actor.name, "dice": roll.actor_faces},
+            )
+        ]
         if roll.target and roll.defend_skill:
             target = state.fighters[roll.target]
-            roll.opp_faces = list(roll_fudge(dice, 4, why=f"{target.name}: "
-                                             f"{roll.defend_skill}").faces)
+            roll.opp_faces = list(
+                roll_fudge(dice, 4, why=f"{target.name}: {roll.defend_skill}").faces
+            )
             bonus = " +2 full defense" if target.full_defense else ""
-            events.append(Event("roll", f"{target.name} rolls {roll.defend_skill}: "
-                                f"[{_fudge(roll.opp_faces)}] -> "
-                                f"{target.skill(roll.defend_skill) + sum(roll.opp_faces)}{bonus}",
-                                {"who": target.name, "dice": roll.opp_faces}))
+            events.append(
+                Event(
+                    "roll",
+                    f"{target.name} rolls {roll.defend_skill}: "
+                    f"[{_fudge(roll.opp_faces)}] -> "
+                    f"{target.skill(roll.defend_skill) + sum(roll.opp_faces)}{bonus}",
+                    {"who": target.name, "dice": roll.opp_faces},
+                )
+            )
         roll.stage = "invoke"
         roll.turn_side = state.side_of(roll.actor)
         roll.passed = []
@@ -586,8 +762,9 @@ class FateCore(Ruleset[FateCoreState]):
                 return []
         return self._resolve(state, roll)
 
-    def _invoke(self, state: FateCoreState, roll: Roll, seat: str, choice: Choice,
-                dice: DiceSource) -> list[Event]:
+    def _invoke(
+        self, state: FateCoreState, roll: Roll, seat: str, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
         aspect = state.aspects.get(choice.str_param("aspect"))
         by = state.fighters[choice.str_param("by")]
         effect = choice.str_param("effect")
@@ -616,15 +793,25 @@ class FateCore(Ruleset[FateCoreState]):
             else:
                 roll.opp_faces = list(roll_fudge(dice, 4, why=why).faces)
                 faces = roll.opp_faces
-            events.append(Event("invoke", f"{seat} invokes '{name}' ({paid}) to reroll: "
-                                f"[{_fudge(faces)}]", {"aspect": name, "effect": effect}))
+            events.append(
+                Event(
+                    "invoke",
+                    f"{seat} invokes '{name}' ({paid}) to reroll: [{_fudge(faces)}]",
+                    {"aspect": name, "effect": effect},
+                )
+            )
         else:
             if effect == "obstacle" or seat != actor_side:
                 roll.opp_bonus += 2
             else:
                 roll.actor_bonus += 2
-            events.append(Event("invoke", f"{by.name} invokes '{name}' ({paid}) for "
-                                f"{_effect(effect)}", {"aspect": name, "effect": effect}))
+            events.append(
+                Event(
+                    "invoke",
+                    f"{by.name} invokes '{name}' ({paid}) for {_effect(effect)}",
+                    {"aspect": name, "effect": effect},
+                )
+            )
         total, opp = self._totals(state, roll)
         events.append(Event("standing", f"Now {total} against {opp} ({total - opp:+d} shifts)"))
         return events
@@ -634,9 +821,14 @@ class FateCore(Ruleset[FateCoreState]):
         shifts = total - opp
         out = outcome_of(shifts)
         actor = state.fighters[roll.actor]
-        events = [Event("outcome", f"{actor.name}'s {roll.action}: {total} against {opp}, "
-                        f"{shifts:+d} shifts — {out.value}",
-                        {"action": roll.action, "shifts": shifts, "outcome": out.value})]
+        events = [
+            Event(
+                "outcome",
+                f"{actor.name}'s {roll.action}: {total} against {opp}, "
+                f"{shifts:+d} shifts — {out.value}",
+                {"action": roll.action, "shifts": shifts, "outcome": out.value},
+            )
+        ]
         if roll.action == "attack":
             target = state.fighters[roll.target or ""]
             if out is Outcome.TIE:
@@ -644,15 +836,19 @@ class FateCore(Ruleset[FateCoreState]):
                 events.append(Event("boost", f"{actor.name} gains a boost '{b.name}'"))
             elif shifts <= -3:
                 b = self._boost(state, f"{target.name}'s Riposte", target.name)
-                events.append(Event("boost", f"{target.name} defends with style: boost "
-                                    f"'{b.name}'"))
+                events.append(Event("boost", f"{target.name} defends with style: boost '{b.name}'"))
             if out.succeeded:
                 weapon = actor.weapon_rating if actor.weapon_skill == roll.skill else 0
                 roll.hit = max(0, shifts + weapon - target.armor_rating)
                 roll.track = self.catalog(state).attacks[roll.skill].track
                 if weapon or target.armor_rating:
-                    events.append(Event("hit", f"Hit of {roll.hit} ({shifts} shifts "
-                                        f"+{weapon} weapon -{target.armor_rating} armor)"))
+                    events.append(
+                        Event(
+                            "hit",
+                            f"Hit of {roll.hit} ({shifts} shifts "
+                            f"+{weapon} weapon -{target.armor_rating} armor)",
+                        )
+                    )
                 if out is Outcome.STYLE and roll.hit >= 1:
                     roll.stage = "style"
                     return events
@@ -676,8 +872,9 @@ class FateCore(Ruleset[FateCoreState]):
                 path = self._zmap(state).path(actor.zone, to) or [actor.zone]
                 to = path[1] if len(path) > 1 else actor.zone
             actor.zone = to
-            events.append(Event("move", f"{actor.name} ends up in {to}",
-                                {"who": actor.name, "to": to}))
+            events.append(
+                Event("move", f"{actor.name} ends up in {to}", {"who": actor.name, "to": to})
+            )
         state.roll = None
         return events + self._end_turn(state)
 
@@ -690,46 +887,75 @@ class FateCore(Ruleset[FateCoreState]):
         if out is Outcome.FAIL:
             return [Event("advantage", f"{actor.name} fails to gain an advantage")]
         if roll.action == "discover":
-            target = roll.target or ""
-            hidden = [a for a in state.aspects.on(target) if a.hidden]
+            target = roll.target
+            hidden = [
+                a
+                for a in state.aspects
+                if a.hidden and a.owner == target and (target or a.zone in (None, actor.zone))
+            ]
             if not hidden:
-                return [Event("discover", f"{actor.name} learns nothing new about {target}")]
+                return [
+                    Event(
+                        "discover", f"{actor.name} learns nothing new about {target or 'the scene'}"
+                    )
+                ]
             found = hidden[0]
             found.hidden = False
             found.add_free(actor.name, free)
-            return [Event("discover", f"{actor.name} discovers {target}'s aspect '{found.name}' "
-                          f"with {free} free invoke(s)", {"aspect": found.name})]
+            whose = f"{target}'s aspect" if target else "the scene aspect"
+            return [
+                Event(
+                    "discover",
+                    f"{actor.name} discovers {whose} '{found.name}' with {free} free invoke(s)",
+                    {"aspect": found.name},
+                )
+            ]
         name = roll.aspect or "Advantage"
         existing = state.aspects.find(name)
         if existing is not None and not existing.hidden:
             existing.add_free(actor.name, free)
-            return [Event("advantage", f"{actor.name} gains {free} free invoke(s) on "
-                          f"'{existing.name}'")]
+            return [
+                Event("advantage", f"{actor.name} gains {free} free invoke(s) on '{existing.name}'")
+            ]
         name = self._unique(state, name)
-        aspect = Aspect(name, AspectKind.SITUATION, owner=roll.target,
-                        zone=None if roll.target else actor.zone)
+        aspect = Aspect(
+            name, AspectKind.SITUATION, owner=roll.target, zone=None if roll.target else actor.zone
+        )
         aspect.add_free(actor.name, free)
         state.aspects.add(aspect)
         where = f"on {roll.target}" if roll.target else f"in {actor.zone}"
-        return [Event("advantage", f"{actor.name} creates '{name}' {where} with {free} free "
-                      f"invoke(s)", {"aspect": name})]
+        return [
+            Event(
+                "advantage",
+                f"{actor.name} creates '{name}' {where} with {free} free invoke(s)",
+                {"aspect": name},
+            )
+        ]
 
     def _deliver_hit(self, state: FateCoreState, roll: Roll) -> list[Event]:
         target = state.fighters[roll.target or ""]
         if roll.hit <= 0:
             state.roll = None
-            return [Event("hit", f"{target.name}'s armor turns the blow")] + self._end_turn(state)
+            return [Event("hit", f"{target.name}'s armor turns the blow"), *self._end_turn(state)]
         roll.stage = "absorb"
-        return [Event("hit", f"{target.name} must absorb a {roll.track} hit of {roll.hit}",
-                      {"target": target.name, "hit": roll.hit})]
+        return [
+            Event(
+                "hit",
+                f"{target.name} must absorb a {roll.track} hit of {roll.hit}",
+                {"target": target.name, "hit": roll.hit},
+            )
+        ]
 
     def _absorb(self, state: FateCoreState, roll: Roll, choice: Choice) -> list[Event]:
         target = state.fighters[roll.target or ""]
         events: list[Event] = []
         if choice.action == "taken_out":
             target.status = TAKEN_OUT
-            events.append(Event("taken_out", f"{target.name} is taken out by {roll.actor}",
-                                {"who": target.name}))
+            events.append(
+                Event(
+                    "taken_out", f"{target.name} is taken out by {roll.actor}", {"who": target.name}
+                )
+            )
         else:
             track = target.stress[roll.track]
             box = choice.int_param("box")
@@ -738,22 +964,33 @@ class FateCore(Ruleset[FateCoreState]):
             names = [choice.str_param(s.value).strip() for s in sevs]
             for n in names:
                 if n in state.aspects:
-                    raise RuleError(f"there is already an aspect named {n!r}: name the "
-                                    "consequence differently")
+                    raise RuleError(
+                        f"there is already an aspect named {n!r}: name the consequence differently"
+                    )
             if len(set(n.lower() for n in names)) != len(names):
                 raise RuleError("each consequence needs its own name")
             if opt.box is not None:
                 track.mark(opt.box)
-                events.append(Event("stress", f"{target.name} checks {track.name} stress box "
-                                    f"[{track.boxes[opt.box]}]: {track.render()}"))
+                events.append(
+                    Event(
+                        "stress",
+                        f"{target.name} checks {track.name} stress box "
+                        f"[{track.boxes[opt.box]}]: {track.render()}",
+                    )
+                )
             for sev, n in zip(sevs, names, strict=True):
                 target.consequences.take(sev, n)
                 aspect = Aspect(n, AspectKind.CONSEQUENCE, owner=target.name)
                 aspect.add_free(roll.actor, 1)
                 state.aspects.add(aspect)
-                events.append(Event("consequence", f"{target.name} takes a {sev.value} "
-                                    f"consequence '{n}' ({roll.actor} gets a free invoke)",
-                                    {"who": target.name, "severity": sev.value, "aspect": n}))
+                events.append(
+                    Event(
+                        "consequence",
+                        f"{target.name} takes a {sev.value} "
+                        f"consequence '{n}' ({roll.actor} gets a free invoke)",
+                        {"who": target.name, "severity": sev.value, "aspect": n},
+                    )
+                )
         state.roll = None
         return events + self._end_turn(state)
 
@@ -762,8 +999,13 @@ class FateCore(Ruleset[FateCoreState]):
         f.status = CONCEDED
         n = concession_award(f.consequences.count_taken_in_conflict())
         f.fate_points.earn(EarnReason.CONCESSION, n)
-        return [Event("concede", f"{name} concedes and gains {n} fate point(s)",
-                      {"who": name, "fate_points": n})]
+        return [
+            Event(
+                "concede",
+                f"{name} concedes and gains {n} fate point(s)",
+                {"who": name, "fate_points": n},
+            )
+        ]
 
     def _end_turn(self, state: FateCoreState) -> list[Event]:
         """Close the current turn: expire boosts (C6), pass to the next active fighter."""
@@ -779,8 +1021,9 @@ class FateCore(Ruleset[FateCoreState]):
         state.moved = False
         sides_left = [s for s in state.sides if state.active(s)]
         if len(sides_left) <= 1:
-            return events + self._finish(state, sides_left[0] if sides_left else None,
-                                         "the other side is out of the fight")
+            return events + self._finish(
+                state, sides_left[0] if sides_left else None, "the other side is out of the fight"
+            )
         n = len(state.order)
         for _ in range(n):
             state.turn += 1
@@ -789,8 +1032,10 @@ class FateCore(Ruleset[FateCoreState]):
                 state.exchange += 1
                 if state.exchange > state.max_exchanges:
                     return events + self._finish(
-                        state, None, f"the fight is broken off after {state.max_exchanges} "
-                        "exchanges")
+                        state,
+                        None,
+                        f"the fight is broken off after {state.max_exchanges} exchanges",
+                    )
                 events.append(Event("exchange", f"Exchange {state.exchange} begins"))
             nxt = state.fighters[state.order[state.turn]]
             if nxt.active:
@@ -802,14 +1047,24 @@ class FateCore(Ruleset[FateCoreState]):
     def _finish(self, state: FateCoreState, winner: str | None, why: str) -> list[Event]:
         state.ended = why
         state.winner = winner
-        events = [Event("end", f"{winner} wins: {why}" if winner else f"No winner: {why}",
-                        {"winner": winner})]
+        events = [
+            Event(
+                "end",
+                f"{winner} wins: {why}" if winner else f"No winner: {why}",
+                {"winner": winner},
+            )
+        ]
         for f in state.fighters.values():
             if f.owed_points:
                 f.fate_points.earn(EarnReason.INVOKED_AGAINST, f.owed_points)
-                events.append(Event("fate_points", f"{f.name} gains {f.owed_points} fate "
-                                    "point(s) for aspects invoked against them",
-                                    visible_to=frozenset({f.side})))
+                events.append(
+                    Event(
+                        "fate_points",
+                        f"{f.name} gains {f.owed_points} fate "
+                        "point(s) for aspects invoked against them",
+                        visible_to=frozenset({f.side}),
+                    )
+                )
                 f.owed_points = 0
         return events
 
@@ -821,33 +1076,43 @@ class FateCore(Ruleset[FateCoreState]):
     # --- odds ---------------------------------------------------------------------------------
     def odds(self, state: FateCoreState, seat: str, choice: Choice) -> Odds | None:
         f = state.current()
-        if f is None or choice.action not in ("attack", "advantage", "discover", "overcome",
-                                              "sprint", "defend"):
+        if f is None or choice.action not in (
+            "attack",
+            "advantage",
+            "discover",
+            "overcome",
+            "sprint",
+            "defend",
+        ):
             return None
         if choice.action == "defend" and state.roll is not None:
             roll = state.roll
             target = state.fighters[roll.target or ""]
             actor = state.fighters[roll.actor]
             bonus = 2 if target.full_defense else 0
-            o = odds(OddsQuery(skill=actor.skill(roll.skill),
-                               opposed=target.skill(choice.str_param("skill")) + bonus))
+            o = odds(
+                OddsQuery(
+                    skill=actor.skill(roll.skill),
+                    opposed=target.skill(choice.str_param("skill")) + bonus,
+                )
+            )
             return o
         skill = choice.str_param("skill") or "Athletics"
         free = sum(a.free_for(f.name) for a in state.aspects)
         inv = min(3, free)
         target_name = choice.str_param("target")
-        if choice.action in ("attack", "discover") or (
-                choice.action == "advantage" and target_name != "scene"):
+        if target_name != "scene" and choice.action in ("attack", "discover", "advantage"):
             target = state.fighters[target_name]
             action = choice.action
             best = max(target.skill(s) for s in self._defense(state, action, skill))
             best += 2 if target.full_defense else 0
             return odds(OddsQuery(skill=f.skill(skill), opposed=best, invokes=inv))
-        if choice.action == "advantage":
+        if choice.action in ("advantage", "discover"):
             diff = int(state.settings["advantage_difficulty"])
         elif choice.action == "overcome":
-            diff = state.aspect_difficulty.get(choice.str_param("aspect"),
-                                               int(state.settings["overcome_difficulty"]))
+            diff = state.aspect_difficulty.get(
+                choice.str_param("aspect"), int(state.settings["overcome_difficulty"])
+            )
         else:
             d = self._distance(state, f.zone, choice.str_param("to")) or 1
             diff = int(state.settings["sprint_difficulty"]) * (d - 1)
@@ -895,12 +1160,17 @@ class FateCore(Ruleset[FateCoreState]):
             "max_exchanges": state.max_exchanges,
             "turn": cur.name if cur else None,
             "order": list(state.order),
-            "zones": [{"name": z, "adjacent": adj,
-                       "aspects": [aspect_json(a) for a in visible
-                                   if a.zone == z and a.owner is None]}
-                      for z, adj in state.zones.items()],
-            "scene_aspects": [aspect_json(a) for a in visible
-                              if a.owner is None and a.zone is None],
+            "zones": [
+                {
+                    "name": z,
+                    "adjacent": adj,
+                    "aspects": [aspect_json(a) for a in visible if a.zone == z and a.owner is None],
+                }
+                for z, adj in state.zones.items()
+            ],
+            "scene_aspects": [
+                aspect_json(a) for a in visible if a.owner is None and a.zone is None
+            ],
             "fighters": fighters,
             "roll": self._roll_view(state),
             "result": {"winner": state.winner, "reason": state.ended} if state.ended else None,
@@ -914,15 +1184,25 @@ class FateCore(Ruleset[FateCoreState]):
         if roll is None:
             return None
         total, opp = self._totals(state, roll) if roll.stage != "defend" else (None, None)
-        return {"action": roll.action, "actor": roll.actor, "skill": roll.skill,
-                "target": roll.target, "stage": roll.stage, "actor_dice": roll.actor_faces,
-                "opposition_dice": roll.opp_faces, "total": total, "opposition": opp,
-                "difficulty": roll.difficulty}
+        return {
+            "action": roll.action,
+            "actor": roll.actor,
+            "skill": roll.skill,
+            "target": roll.target,
+            "stage": roll.stage,
+            "actor_dice": roll.actor_faces,
+            "opposition_dice": roll.opp_faces,
+            "total": total,
+            "opposition": opp,
+            "difficulty": roll.difficulty,
+        }
 
     # --- GM control ---------------------------------------------------------------------------
     def sheets(self, state: FateCoreState) -> dict[str, Sheet]:
-        return {n: Sheet(n, f.side, f.fate_points, f.stress, f.consequences)
-                for n, f in state.fighters.items()}
+        return {
+            n: Sheet(n, f.side, f.fate_points, f.stress, f.consequences)
+            for n, f in state.fighters.items()
+        }
 
     def aspects(self, state: FateCoreState) -> AspectSet:
         return state.aspects
@@ -949,15 +1229,17 @@ class FateCore(Ruleset[FateCoreState]):
             return self._bot_invoke(state, seat, by_action)
         return self._bot_turn(state, seat, by_action, rng)
 
-    def _bot_invoke(self, state: FateCoreState, seat: str,
-                    by_action: dict[str, list[Choice]]) -> Choice:
+    def _bot_invoke(
+        self, state: FateCoreState, seat: str, by_action: dict[str, list[Choice]]
+    ) -> Choice:
         roll = state.roll
         assert roll is not None
         total, opp = self._totals(state, roll)
         shifts = total - opp
         mine = seat == state.side_of(roll.actor)
-        bonus = [c for c in by_action.get("invoke", [])
-                 if c.str_param("effect") in ("bonus", "teamwork")]
+        bonus = [
+            c for c in by_action.get("invoke", []) if c.str_param("effect") in ("bonus", "teamwork")
+        ]
         free = [c for c in bonus if c.str_param("payment") == "free"]
         paid = [c for c in bonus if c.str_param("payment") == "fate_point"]
         if mine:
@@ -973,12 +1255,18 @@ class FateCore(Ruleset[FateCoreState]):
                 return paid[0]
         return by_action["pass"][0]
 
-    def _bot_turn(self, state: FateCoreState, seat: str, by_action: dict[str, list[Choice]],
-                  rng: random.Random) -> Choice:
+    def _bot_turn(
+        self,
+        state: FateCoreState,
+        seat: str,
+        by_action: dict[str, list[Choice]],
+        rng: random.Random,
+    ) -> Choice:
         f = state.current()
         assert f is not None
         attacks = by_action.get("attack", [])
         if attacks:
+
             def p_hit(c: Choice) -> float:
                 o = self.odds(state, seat, c)
                 return float(o.success + o.style) if o else 0.0
@@ -995,6 +1283,7 @@ class FateCore(Ruleset[FateCoreState]):
         enemies_list = self._enemies(state, f)
         zmap = self._zmap(state)
         if "move" in by_action and enemies_list:
+
             def closeness(c: Choice) -> int:
                 z = c.str_param("to")
                 return min(zmap.distance(z, e.zone) or 99 for e in enemies_list)
@@ -1006,5 +1295,9 @@ class FateCore(Ruleset[FateCoreState]):
 
 
 def _effect(effect: str) -> str:
-    return {"bonus": "+2", "reroll": "a reroll", "teamwork": "+2 teamwork",
-            "obstacle": "+2 to the opposition"}.get(effect, effect)
+    return {
+        "bonus": "+2",
+        "reroll": "a reroll",
+        "teamwork": "+2 teamwork",
+        "obstacle": "+2 to the opposition",
+    }.get(effect, effect)

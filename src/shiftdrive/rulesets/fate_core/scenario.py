@@ -78,7 +78,10 @@ class CharacterSpec(BaseModel):
     weapon: str | None = None
     armor: str | None = None
     consequences: list[Literal["mild", "moderate", "severe", "extreme"]] = [
-        "mild", "moderate", "severe"]
+        "mild",
+        "moderate",
+        "severe",
+    ]
     stress: dict[str, int] | None = None
 
     _aspects = field_validator("aspects", mode="before")(_aspect_list)
@@ -150,8 +153,12 @@ def load(data: Mapping[str, Any]) -> FateCoreScenario:
     seen_chars: set[str] = set()
     for si, ci, c in all_chars:
         if c.name.lower() in seen_chars or c.name.lower() in {s.name.lower() for s in sc.sides}:
-            problems.append((f"sides[{si}].characters[{ci}].name",
-                             f"duplicate name {c.name!r}: characters and sides need unique names"))
+            problems.append(
+                (
+                    f"sides[{si}].characters[{ci}].name",
+                    f"duplicate name {c.name!r}: characters and sides need unique names",
+                )
+            )
         seen_chars.add(c.name.lower())
     if sc.turn_order.lower() not in skills:
         problems.append(("turn_order", f"unknown skill {sc.turn_order!r}{_close('', cat.skills)}"))
@@ -165,18 +172,27 @@ def load(data: Mapping[str, Any]) -> FateCoreScenario:
             problems.append((f"catalog.attacks.{name}.track", f"no stress track {spec.track!r}"))
     for name, w in cat.weapons.items():
         if w.skill not in cat.attacks:
-            problems.append((f"catalog.weapons.{name}.skill",
-                             f"{w.skill!r} is not an attack skill ({', '.join(cat.attacks)})"))
+            problems.append(
+                (
+                    f"catalog.weapons.{name}.skill",
+                    f"{w.skill!r} is not an attack skill ({', '.join(cat.attacks)})",
+                )
+            )
     zone_lower = {z.lower() for z in zone_names}
     for zi, z in enumerate(sc.zones):
         for ai, adj in enumerate(z.adjacent):
             if adj.lower() not in zone_lower:
-                problems.append((f"zones[{zi}].adjacent[{ai}]",
-                                 f"no zone named {adj!r}{_close('', zone_names)}"))
+                problems.append(
+                    (
+                        f"zones[{zi}].adjacent[{ai}]",
+                        f"no zone named {adj!r}{_close('', zone_names)}",
+                    )
+                )
             elif adj.lower() == z.name.lower():
                 problems.append((f"zones[{zi}].adjacent[{ai}]", "a zone cannot border itself"))
-    aspect_names: list[tuple[str, str]] = [(f"aspects[{i}].name", a.name)
-                                           for i, a in enumerate(sc.aspects)]
+    aspect_names: list[tuple[str, str]] = [
+        (f"aspects[{i}].name", a.name) for i, a in enumerate(sc.aspects)
+    ]
     for zi, z in enumerate(sc.zones):
         aspect_names += [(f"zones[{zi}].aspects[{i}]", a) for i, a in enumerate(z.aspects)]
     for si, ci, c in all_chars:
@@ -184,22 +200,33 @@ def load(data: Mapping[str, Any]) -> FateCoreScenario:
         aspect_names += [(f"{base}.aspects[{i}].name", a.name) for i, a in enumerate(c.aspects)]
         for skill in c.skills:
             if skill.lower() not in skills:
-                problems.append((f"{base}.skills.{skill}",
-                                 f"unknown skill {skill!r}{_close('', cat.skills)}"))
+                problems.append(
+                    (f"{base}.skills.{skill}", f"unknown skill {skill!r}{_close('', cat.skills)}")
+                )
         if c.zone is not None and c.zone.lower() not in zone_lower:
             problems.append((f"{base}.zone", f"no zone named {c.zone!r}{_close('', zone_names)}"))
         if c.zone is None and zone_names:
             problems.append((f"{base}.zone", f"is required: one of {', '.join(zone_names)}"))
         if c.weapon is not None and c.weapon.lower() not in {w.lower() for w in cat.weapons}:
-            problems.append((f"{base}.weapon", f"weapon {c.weapon!r} is not in the catalog "
-                             f"({', '.join(cat.weapons)})"))
+            problems.append(
+                (
+                    f"{base}.weapon",
+                    f"weapon {c.weapon!r} is not in the catalog ({', '.join(cat.weapons)})",
+                )
+            )
         if c.armor is not None and c.armor.lower() not in {a.lower() for a in cat.armor}:
-            problems.append((f"{base}.armor", f"armor {c.armor!r} is not in the catalog "
-                             f"({', '.join(cat.armor)})"))
+            problems.append(
+                (
+                    f"{base}.armor",
+                    f"armor {c.armor!r} is not in the catalog ({', '.join(cat.armor)})",
+                )
+            )
     seen_aspects: dict[str, str] = {}
     for path, name in aspect_names:
         if name.lower() in seen_aspects:
-            problems.append((path, f"duplicate aspect {name!r} (also at {seen_aspects[name.lower()]})"))
+            problems.append(
+                (path, f"duplicate aspect {name!r} (also at {seen_aspects[name.lower()]})")
+            )
         else:
             seen_aspects[name.lower()] = path
     if problems:

@@ -1,0 +1,459 @@
+"""The `shiftdrive` command: thin: it parses, calls the library and renders."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+import yaml
+from rich.console import Console
+
+from shiftdrive.cli.render import (
+    render_choices,
+    render_events,
+    render_odds,
+    render_state,
+)
+from shiftdrive.core.dice import FUDGE, DiceError, DiceExpr, ManualDice, SeededDice, die_faces
+from shiftdrive.core.ladder import describe, parse_rating
+from shiftdrive.core.odds import OddsQuery, odds
+from shiftdrive.engine.choices import Choice, ChoiceSyntaxError
+from shiftdrive.engine.encounter import (
+    Encounter,
+    IllegalChoice,
+    SaveFileError,
+    read_save,
+    replay,
+)
+from shiftdrive.engine.events import GM
+from shiftdrive.engine.overrides import OVERRIDES
+from shiftdrive.engine.ruleset import get_ruleset, ruleset_ids
+from shiftdrive.engine.scenario import ScenarioError, read_yaml
+
+app = typer.Typer(
+    help="shiftdrive: science-fiction combat for Fate and Fudge games — rules, exact odds, "
+    "replayable encounters, bots.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    err.print(f"[bold red]error:[/bold red] {message}")
+    return typer.Exit(code)
+
+
+# --- roll ------------------------------------------------------------------------------------
+@app.command()
+def roll(
+    expr: Annotated[str, typer.Argument(help="Dice expression: 4dF+3, 2d10+5, 3dFkh2 ...")],
+    seed: Annotated[int | None, typer.Option(help="Seed for repeatable dice")] = None,
+) -> None:
+    """Roll a dice expression."""
+    try:
+        e = DiceExpr.parse(expr)
+    except DiceError as exc:
+        raise fail(f"roll: {exc}") from None
+    r = e.roll(SeededDice(seed))
+    faces = " ".join({1: "+", 0: "0", -1: "-"}[f] if e.die == FUDGE else str(f) for f in r.faces)
+    kept = f" keep {' '.join(map(str, r.kept))}" if e.keep else ""
+    ladder = f"  {describe(r.total)}" if e.die == FUDGE else ""
+    console.print(f"{e}: [{faces}]{kept} = [bold]{r.total}[/bold]{ladder}")
+
+
+# --- odds ------------------------------------------------------------------------------------
+def _rating(text: str, what: str) -> int:
+    try:
+        return parse_rating(text)
+    except ValueError as exc:
+        raise fail(f"odds: {what}: {exc}") from None
+
+
+@app.command("odds")
+def odds_cmd(
+    skill: Annotated[str, typer.Argument(help="Skill rating: a number or a ladder word (Good)")],
+    difficulty: Annotated[str | None, typer.Option(help="Passive difficulty")] = None,
+    opposed: Annotated[
+        str | None, typer.Option(help="Opposing skill (rolls the same dice)")
+    ] = None,
+    dice: Annotated[str, typer.Option(help="4dF or 2dF")] = "4dF",
+    advantage: Annotated[
+        bool, typer.Option("--advantage", help="2dF: roll 3, keep best 2")
+    ] = False,
+    disadvantage: Annotated[bool, typer.Option("--disadvantage", help="keep worst 2")] = False,
+    invokes: Annotated[int, typer.Option(help="+2 invokes spent while not yet a success")] = 0,
+    reroll: Annotated[bool, typer.Option("--reroll", help="one reroll of a failing roll")] = False,
+    hazardous: Annotated[bool, typer.Option("--hazardous", help="-3 or worse is a mishap")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="exact fractions as JSON")] = False,
+) -> None:
+    """Exact odds of a roll against a difficulty or an opposed roll."""
+    if (difficulty is None) == (opposed is None):
+        raise fail("odds: give exactly one of --difficulty or --opposed")
+    if dice.lower() not in ("4df", "2df"):
+        raise fail(f"odds: --dice must be 4dF or 2dF, not {dice!r}")
+    if advantage and disadvantage:
+        raise fail("odds: --advantage and --disadvantage cancel; give at most one")
+    if not 0 <= invokes <= 20:
+        raise fail("odds: --invokes must be between 0 and 20")
+    q = OddsQuery(
+        skill=_rating(skill, "SKILL"),
+        difficulty=_rating(difficulty, "--difficulty") if difficulty is not None else None,
+        opposed=_rating(opposed, "--opposed") if opposed is not None else None,
+        dice=int(dice[0]),
+        advantage=1 if advantage else -1 if disadvantage else 0,
+        invokes=invokes,
+        reroll=reroll,
+        hazardous=hazardous,
+    )
+    result = odds(q)
+    if as_json:
+        print(json.dumps(result.as_dict(), indent=2))
+        return
+    against = (
+        f"difficulty {describe(q.difficulty, difficulty=True)}"
+        if q.difficulty is not None
+        else f"opposed {describe(q.opposed or 0)}"
+    )
+    extras = [
+        w
+        for w, on in (
+            ("advantage", advantage),
+            ("disadvantage", disadvantage),
+            (f"{invokes} invoke(s)", invokes),
+            ("reroll", reroll),
+            ("hazardous", hazardous),
+        )
+        if on
+    ]
+    title = f"{describe(q.skill)} + {dice} vs {against}" + (
+        f" ({', '.join(extras)})" if extras else ""
+    )
+    render_odds(console, result, title)
+
+
+# --- rulesets --------------------------------------------------------------------------------
+@app.command()
+def rulesets() -> None:
+    """List the registered rulesets."""
+    for rid in ruleset_ids():
+        try:
+            title = get_ruleset(rid).title
+        except ImportError as exc:  # a registered ruleset whose module is missing
+            title = f"(unavailable: {exc})"
+        console.print(f"[bold]{rid}[/bold]  {title}")
+
+
+# --- validate --------------------------------------------------------------------------------
+@app.command()
+def check(scenario: Annotated[Path, typer.Argument(help="Scenario YAML file")]) -> None:
+    """Validate a scenario file and say what is wrong with it."""
+    try:
+        enc = Encounter.from_scenario_file(scenario, seed=0)
+    except ScenarioError as exc:
+        raise fail(str(exc)) from None
+    console.print(f"{scenario}: ok — ruleset {enc.ruleset.id}, seats {', '.join(enc.seats())}")
+
+
+# --- play ------------------------------------------------------------------------------------
+def _read_faces(text: str, die: str) -> list[int]:
+    faces: list[int] = []
+    for token in text.replace(",", " ").split():
+        if die == FUDGE and token in ("+", "-", "0", "blank", "b"):
+            faces.append({"+": 1, "-": -1}.get(token, 0))
+        else:
+            faces.append(int(token))
+    return faces
+
+
+def manual_dice(ask: Callable[[str], str]) -> ManualDice:
+    """Physical dice: prompt for each roll until the values typed are valid."""
+
+    def ask_dice(die: str, count: int, why: str) -> list[int]:
+        faces = die_faces(die)
+        hint = "e.g. + - 0 +" if die == FUDGE else f"{count} numbers 1..{faces[-1]}"
+        while True:
+            text = ask(f"Roll {count}{die} for {why} and type the faces ({hint})")
+            try:
+                values = _read_faces(text, die)
+            except ValueError:
+                values = []
+            if len(values) == count and all(v in faces for v in values):
+                return values
+            err.print(f"need exactly {count} faces of {die} ({', '.join(map(str, faces))})")
+
+    return ManualDice(ask_dice)
+
+
+HELP = """Type a number to choose, or a choice's text (e.g. advantage skill=Shoot target=scene
+name='Covering Fire'). A number followed by name=value pairs changes a choice's free text:
+  7 name='Smoke In The Corridor'
+Other commands:
+  gm ACTION k=v ...   a GM override, logged (actions: {overrides})
+  undo [N]            take back the last N commands
+  log                 show the whole log so far
+  save FILE           save the encounter now
+  help                this text
+  quit                stop (saving first when --save was given)"""
+
+
+class Play:
+    """The interactive loop: whoever must decide is asked, bots decide for their sides."""
+
+    def __init__(
+        self,
+        enc: Encounter,
+        bots: set[str],
+        rng: random.Random,
+        save: Path | None,
+        ask: Callable[[str], str],
+    ) -> None:
+        self.enc = enc
+        self.bots = bots
+        self.rng = rng
+        self.save = save
+        self.ask = ask
+        self.shown = 0
+
+    def flush_log(self, seat: str) -> None:
+        entries = self.enc.log[self.shown :]
+        for entry in entries:
+            events = [e for e in entry.events if e.visible(seat)]
+            if entry.choice is not None and entry.visible(seat) and entry.seat != "setup":
+                console.print(f"[dim]{entry.seat}: {entry.choice.text()}[/dim]")
+            render_events(console, events)
+        self.shown = len(self.enc.log)
+
+    def run(self) -> None:
+        enc = self.enc
+        all_bots = set(enc.seats()) <= self.bots
+        viewer = GM if all_bots else next(s for s in enc.seats() if s not in self.bots)
+        render_state(console, enc.view(viewer)["state"])
+        while not enc.result():
+            seats = enc.pending_seats()
+            bot_seats = [s for s in seats if s in self.bots]
+            if bot_seats:
+                for seat in bot_seats:
+                    if seat in enc.pending_seats() and not enc.result():
+                        enc.submit(seat, enc.ruleset.bot(enc.state, seat, self.rng))
+                self.flush_log(viewer)
+                continue
+            seat = seats[0]
+            viewer = seat
+            self.flush_log(seat)
+            if not self.decide(seat):
+                break
+        self.flush_log(viewer)
+        result = enc.result()
+        if result:
+            render_state(console, enc.view(GM)["state"])
+            who = result.winner or "nobody"
+            console.print(
+                f"[bold green]Over: {who} wins — {result.reason}[/bold green]"
+                if result.winner
+                else f"[bold]Over: {result.reason}[/bold]"
+            )
+        if self.save:
+            enc.save(self.save)
+            console.print(f"saved to {self.save}")
+
+    def decide(self, seat: str) -> bool:
+        """Ask `seat` until it makes a legal choice; False when the user quits."""
+        enc = self.enc
+        while True:
+            decision = next(d for d in enc.pending() if d.seat == seat)
+            choices = enc.legal(seat)
+            console.print(f"\n[bold cyan]{seat}[/bold cyan] — {decision.prompt}")
+            odds_list = [enc.ruleset.odds(enc.state, seat, c) for c in choices]
+            render_choices(console, choices, odds_list)
+            try:
+                text = self.ask(f"{seat}>").strip()
+            except (EOFError, KeyboardInterrupt):
+                console.print("\ninput ended")
+                return False
+            if not text:
+                continue
+            word, _, rest = text.partition(" ")
+            if word in ("quit", "exit", "q"):
+                return False
+            if word in ("help", "?"):
+                console.print(HELP.format(overrides=", ".join(OVERRIDES)), markup=False)
+                continue
+            if word == "log":
+                for entry in enc.log:
+                    render_events(console, [e for e in entry.events if e.visible(seat)])
+                continue
+            if word == "state":
+                render_state(console, enc.view(seat)["state"])
+                continue
+            if word == "save":
+                target = Path(rest.strip()) if rest.strip() else self.save
+                if target is None:
+                    err.print("save: give a file name")
+                    continue
+                enc.save(target)
+                console.print(f"saved to {target}")
+                continue
+            if word == "undo":
+                try:
+                    cut = enc.undo(int(rest) if rest.strip() else 1)
+                except (ValueError, IllegalChoice) as exc:
+                    err.print(f"undo: {exc}")
+                    continue
+                self.shown = len(enc.log)
+                console.print(f"undone: {', '.join(e.choice.text() for e in cut if e.choice)}")
+                render_state(console, enc.view(seat)["state"])
+                continue
+            try:
+                if word == "gm":
+                    choice = Choice.parse(rest)
+                    if not choice.action.startswith("gm_") and choice.action != "compel":
+                        choice = Choice(f"gm_{choice.action}", choice.params)
+                    enc.submit(GM, choice)
+                    self.flush_log(seat)
+                    continue
+                choice = self.parse_choice(text, choices)
+                enc.submit(seat, choice)
+            except (IllegalChoice, ChoiceSyntaxError, DiceError) as exc:
+                err.print(f"[red]refused:[/red] {exc}")
+                continue
+            return True
+
+    def parse_choice(self, text: str, choices: list[Choice]) -> Choice:
+        word, _, rest = text.partition(" ")
+        if word.isdigit():
+            n = int(word)
+            if not 1 <= n <= len(choices):
+                raise ChoiceSyntaxError(f"choose a number from 1 to {len(choices)}")
+            choice = choices[n - 1]
+            if rest.strip():
+                extra = Choice.parse("x " + rest)
+                unknown = [k for k, _ in extra.params if k not in choice.free]
+                if unknown:
+                    raise ChoiceSyntaxError(
+                        f"only {', '.join(choice.free) or 'no'} text may "
+                        f"be changed in this choice, not {unknown[0]}"
+                    )
+                choice = choice.with_params(**dict(extra.params))
+            return choice
+        return Choice.parse(text)
+
+
+def _bots_option(bots: str | None, seats: list[str]) -> set[str]:
+    if not bots:
+        return set()
+    if bots.strip().lower() == "all":
+        return set(seats)
+    chosen = {b.strip() for b in bots.split(",") if b.strip()}
+    unknown = chosen - set(seats)
+    if unknown:
+        raise fail(
+            f"--bots: no side or seat named {', '.join(sorted(unknown))} "
+            f"(seats: {', '.join(seats)})"
+        )
+    return chosen
+
+
+def _prompt(message: str) -> str:
+    return console.input(f"[bold]{message}[/bold] ")
+
+
+def run_play(
+    data: dict[str, Any],
+    source: str,
+    bots: str | None,
+    seed: int | None,
+    dice: str,
+    save: Path | None,
+) -> None:
+    if dice not in ("seeded", "manual"):
+        raise fail(f"--dice must be 'seeded' or 'manual', not {dice!r}")
+    try:
+        if dice == "manual":
+            enc = Encounter.start(
+                data, dice=manual_dice(_prompt), dice_kind="manual", source=source
+            )
+        else:
+            enc = Encounter.start(data, seed=seed, source=source)
+    except ScenarioError as exc:
+        raise fail(str(exc)) from None
+    chosen = _bots_option(bots, enc.seats())
+    console.print(
+        f"[dim]ruleset {enc.ruleset.id}; seats {', '.join(enc.seats())}; "
+        f"dice {enc.spec.kind}{f' seed {enc.spec.seed}' if enc.spec.seed is not None else ''}"
+        f"; bots: {', '.join(sorted(chosen)) or 'none'}[/dim]"
+    )
+    if not set(enc.seats()) <= chosen and not sys.stdin.isatty():
+        console.print("[dim](stdin is not a terminal: reading choices from it)[/dim]")
+    Play(enc, chosen, random.Random(seed), save, _prompt).run()
+
+
+@app.command()
+def play(
+    scenario: Annotated[Path, typer.Argument(help="Scenario YAML file")],
+    bots: Annotated[
+        str | None, typer.Option(help="Sides the bots play: SIDE[,SIDE] or all")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for the dice and the bots")] = None,
+    dice: Annotated[
+        str, typer.Option(help="seeded, or manual to type in physical dice")
+    ] = "seeded",
+    save: Annotated[Path | None, typer.Option(help="Write the encounter to this JSON file")] = None,
+) -> None:
+    """Run an encounter in the terminal."""
+    try:
+        data = dict(read_yaml(scenario))
+    except ScenarioError as exc:
+        raise fail(str(exc)) from None
+    run_play(data, str(scenario), bots, seed, dice, save)
+
+
+@app.command()
+def demo(
+    seed: Annotated[int | None, typer.Option(help="Seed for the dice and the bots")] = 1,
+    bots: Annotated[
+        str | None,
+        typer.Option(help="Sides the bots play (default: raiders, or all without a terminal)"),
+    ] = None,
+) -> None:
+    """Play the embedded demo: Ambush at Kessler Station (fate_core)."""
+    text = resources.files("shiftdrive.data").joinpath("demo.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    if bots is None:
+        bots = "raiders" if sys.stdin.isatty() else "all"
+    run_play(data, "demo.yaml", bots, seed, "seeded", None)
+
+
+# --- replay ----------------------------------------------------------------------------------
+@app.command("replay")
+def replay_cmd(file: Annotated[Path, typer.Argument(help="Saved encounter JSON")]) -> None:
+    """Re-run a saved encounter and report whether it reproduces exactly."""
+    try:
+        report = replay(read_save(file), source=str(file))
+    except (SaveFileError, ScenarioError) as exc:
+        raise fail(str(exc)) from None
+    if report.ok:
+        console.print(
+            f"[green]{file}: reproduces exactly[/green] — {report.commands} commands, "
+            f"{report.events} events, state {report.digest[:12]}"
+        )
+        return
+    for p in report.problems:
+        err.print(f"{file}: {p}")
+    raise fail(f"{file}: does not reproduce", 1)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,79 @@
+"""Shared fixtures: scenario data for the reference ruleset."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+DUEL: dict[str, Any] = {
+    "ruleset": "fate_core",
+    "title": "Duel in the hangar",
+    "zones": [
+        {"name": "Hangar", "aspects": ["Fuel Drums"], "adjacent": ["Gantry"]},
+        {"name": "Gantry", "adjacent": ["Hangar", "Roof"]},
+        {"name": "Roof", "adjacent": ["Gantry"]},
+    ],
+    "aspects": ["Sirens Wailing", {"name": "Sabotaged Crane", "hidden": True}],
+    "sides": [
+        {
+            "name": "crew",
+            "characters": [
+                {
+                    "name": "Anna",
+                    "zone": "Hangar",
+                    "refresh": 2,
+                    "skills": {
+                        "Shoot": 3,
+                        "Fight": 2,
+                        "Athletics": 2,
+                        "Notice": 3,
+                        "Physique": 1,
+                        "Will": 1,
+                    },
+                    "aspects": ["Sharpshooter", {"name": "Secret Agent", "hidden": True}],
+                }
+            ],
+        },
+        {
+            "name": "raiders",
+            "characters": [
+                {
+                    "name": "Zird",
+                    "zone": "Hangar",
+                    "refresh": 1,
+                    "skills": {
+                        "Fight": 2,
+                        "Athletics": 1,
+                        "Notice": 1,
+                        "Physique": 2,
+                        "Deceive": 2,
+                    },
+                    "aspects": ["Brawler"],
+                }
+            ],
+        },
+    ],
+    "gm_notes": "Zird's boss arrives in exchange 3.",
+}
+
+
+@pytest.fixture
+def duel() -> dict[str, Any]:
+    return copy.deepcopy(DUEL)
+
+
+def example_files(ruleset_id: str) -> list[Path]:
+    return sorted((EXAMPLES / ruleset_id).glob("*.yaml"))
+
+
+def load_example(path: Path) -> dict[str, Any]:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
