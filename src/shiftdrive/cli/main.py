@@ -44,7 +44,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 console = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
@@ -304,14 +304,14 @@ class Play:
                 continue
             if word == "undo":
                 try:
-                    cut = enc.undo(int(rest) if rest.strip() else 1)
+                    cut = enc.undo(int(rest) if rest.strip() else self.steps_back(seat))
                 except (ValueError, IllegalChoice) as exc:
                     err.print(f"undo: {exc}")
                     continue
                 self.shown = len(enc.log)
                 console.print(f"undone: {', '.join(e.choice.text() for e in cut if e.choice)}")
                 render_state(console, enc.view(seat)["state"])
-                continue
+                return True
             try:
                 if word == "gm":
                     choice = Choice.parse(rest)
@@ -319,13 +319,20 @@ class Play:
                         choice = Choice(f"gm_{choice.action}", choice.params)
                     enc.submit(GM, choice)
                     self.flush_log(seat)
-                    continue
+                    return True
                 choice = self.parse_choice(text, choices)
                 enc.submit(seat, choice)
             except (IllegalChoice, ChoiceSyntaxError, DiceError) as exc:
                 err.print(f"[red]refused:[/red] {exc}")
                 continue
             return True
+
+    def steps_back(self, seat: str) -> int:
+        """Commands to undo to take back `seat`'s last own choice (and the bots' replies)."""
+        for back, entry in enumerate(reversed(self.enc.log[1:]), start=1):
+            if entry.seat == seat:
+                return back
+        return 1
 
     def parse_choice(self, text: str, choices: list[Choice]) -> Choice:
         word, _, rest = text.partition(" ")

@@ -17,7 +17,7 @@ from shiftdrive.engine.ruleset import Ruleset, Sheet
 
 OVERRIDES: dict[str, str] = {
     "gm_add_aspect": "name=TEXT [owner=CHARACTER] [kind=situation|character|boost|game] "
-    "[zone=ZONE] [free=N holder=CHARACTER] [hidden=true]",
+    "[zone=ZONE] [invokes=N holder=CHARACTER] [hidden=true]",
     "gm_remove_aspect": "name=TEXT",
     "gm_free_invoke": "name=TEXT holder=CHARACTER delta=N",
     "gm_fate_points": "character=NAME delta=N",
@@ -65,7 +65,7 @@ def apply_override(ruleset: Ruleset[Any], state: Any, choice: Choice) -> list[Ev
         owner = choice.str_param("owner") or None
         if owner:
             owner = _sheet(ruleset, state, owner).name
-        free = choice.int_param("free")
+        free = choice.int_param("invokes")
         holder = choice.str_param("holder") or owner
         if free and not holder:
             raise RuleError("free invokes need holder=CHARACTER")

@@ -1,0 +1,68 @@
+"""Turn-structure building blocks: ranked, popcorn, secret simultaneous, side alternation."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from shiftdrive.core.errors import RuleError
+from shiftdrive.engine.turns import InitiativeOrder, PopcornOrder, SecretChoices, SideAlternation
+
+
+def test_initiative_highest_first_groups_ties() -> None:
+    order = InitiativeOrder({"a": 3, "b": 5, "c": 3, "d": 1})
+    assert order.steps() == [["b"], ["a", "c"], ["d"]]
+
+
+def test_initiative_lowest_first_for_piloting() -> None:
+    order = InitiativeOrder({"a": 3, "b": 5, "c": 3, "d": 1}, ascending=True)
+    assert order.steps() == [["d"], ["a", "c"], ["b"]]
+
+
+def test_tiebreak_splits_ties() -> None:
+    order = InitiativeOrder({"a": 3, "c": 3}, tiebreak={"a": 1, "c": 2})
+    assert order.steps() == [["c"], ["a"]]
+
+
+@given(st.dictionaries(st.text(min_size=1, max_size=3), st.integers(-5, 15), min_size=1))
+def test_initiative_is_a_permutation_sorted_by_score(scores: dict[str, int]) -> None:
+    order = InitiativeOrder(dict(scores)).order()
+    assert sorted(order) == sorted(scores)
+    assert [scores[n] for n in order] == sorted(scores.values(), reverse=True)
+    assert InitiativeOrder.from_json(InitiativeOrder(dict(scores)).to_json()).order() == order
+
+
+def test_popcorn_hands_on_and_last_opens_next_round() -> None:
+    pop = PopcornOrder(["luke", "han", "vader"])
+    pop.start("han")
+    assert pop.next_options() == ["luke", "vader"]
+    assert not pop.hand_to("vader")
+    with pytest.raises(RuleError, match="already acted"):
+        pop.hand_to("han")
+    assert pop.next_options() == ["luke"]
+    assert not pop.hand_to("luke")
+    # luke is last: may pick anyone, even himself, to open the next round
+    assert pop.next_options() == ["luke", "han", "vader"]
+    assert pop.hand_to("luke") and pop.round == 2
+
+
+def test_secret_choices_hide_until_reveal() -> None:
+    sc = SecretChoices(["a", "b", "c"])
+    sc.choose("a", "Punch")
+    assert sc.visible_to("b") == {"mine": None, "chosen": ["a"]}
+    with pytest.raises(RuleError):
+        sc.choose("a", "Move")
+    sc.choose("b", "Aim")
+    assert sc.waiting() == ["c"]
+    assert sc.reveal(default="Defend") == {"a": "Punch", "b": "Aim", "c": "Defend"}
+    assert sc.chosen == {}
+
+
+def test_side_alternation_with_counters() -> None:
+    alt = SideAlternation.of({"red": 2, "blue": 1}, first="blue")
+    seen = []
+    while (side := alt.current()) is not None:
+        seen.append(side)
+        alt.spend(side)
+    assert seen == ["blue", "red", "red"]
