@@ -48,14 +48,7 @@ def test_odds_2df_advantage_hazardous() -> None:
     code, out = run(
         "odds", "1", "--difficulty", "2", "--dice", "2dF", "--advantage", "--hazardous", "--json"
     )
-    assert (
-        code == 0
-        and sum(
-            eval(v)
-            for v in json.loads(out).values()
-        )
-        == 1
-    )
+    assert code == 0 and sum(eval(v) for v in json.loads(out).values()) == 1
 
 
 def test_odds_needs_one_opposition() -> None:
@@ -133,3 +126,15 @@ def test_manual_dice_prompt_until_valid(tmp_path: Path) -> None:
     assert code == 0
     assert "need exactly 4 faces" in out
     assert "Anna Vex rolls Shoot: [+ + + +] -> 8" in out
+
+
+def test_embedded_demo_is_the_example_scenario() -> None:
+    from importlib import resources
+
+    embedded = resources.files("shiftdrive.data").joinpath("demo.yaml").read_text()
+    assert embedded == (EXAMPLES / "fate_core" / "station-ambush.yaml").read_text()
+
+
+def test_demo_runs_to_the_end_without_a_terminal() -> None:
+    code, out = run("demo", "--seed", "2")
+    assert code == 0 and "Over:" in out
