@@ -1,0 +1,126 @@
+"""The state of a Fully Automated! fight: plain slotted dataclasses, JSON out via `to_json`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from shiftdrive.core.aspects import AspectSet
+from shiftdrive.engine.turns import SecretChoices
+
+ACTIVE = "active"
+INCAPACITATED = "incapacitated"
+DYING = "dying"
+DEAD = "dead"
+
+
+@dataclass(slots=True)
+class Fighter:
+    """One character. `stun` counts stunned rounds still owed (F8: stuns stack as rounds)."""
+
+    name: str
+    side: str
+    hp: int
+    max_hp: int
+    speed: int
+    move: int
+    armor: int
+    armor_name: str
+    proficiencies: list[str]
+    weapons: list[str]
+    restraints: bool
+    cards: list[str]
+    pos: str | None = None
+    initiative: int = 0
+    rolloff: int = 0
+    stun: int = 0
+    stunned_now: bool = False  # stunned at the start of this round
+    restrained: bool = False
+    aim: int = 0  # rounds the aim condition still lasts (seed: kept one extra round)
+    moved_last_round: bool = False
+    moved_this_round: bool = False
+    damaged: bool = False  # took damage this round
+    stepped: bool = False  # used Defend's one hex this round
+
+    @property
+    def status(self) -> str:
+        """F8: <= 0 incapacitated; < -10 dying; <= -20 dead. Restrained counts as incapacitated."""
+        if self.hp <= -20:
+            return DEAD
+        if self.hp < -10:
+            return DYING
+        if self.hp <= 0 or self.restrained:
+            return INCAPACITATED
+        return ACTIVE
+
+    @property
+    def able(self) -> bool:
+        """Still in the fight: not incapacitated, restrained, dying or dead."""
+        return self.status == ACTIVE
+
+    @property
+    def limited(self) -> bool:
+        """May only defend (at disadvantage) this round: stunned, restrained or incapacitated."""
+        return self.stunned_now or self.status == INCAPACITATED
+
+    def to_json(self) -> dict[str, Any]:
+        out = {k: getattr(self, k) for k in self.__slots__}
+        out["status"] = self.status
+        return out
+
+
+@dataclass(slots=True)
+class Attack:
+    """The attack being resolved: who, with which card, at whom, and what is left of it."""
+
+    attacker: str
+    card: str
+    target: str | None = None
+    movement_left: int = 0
+    counter: bool = False
+    disadvantage: bool = False
+    tackle: bool = False
+    aimed: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__slots__}
+
+
+@dataclass(slots=True)
+class FAState:
+    """Everything the rules need; derived from the log, never edited around it."""
+
+    title: str
+    mode: str
+    sides: list[str]
+    fighters: dict[str, Fighter]
+    secret: SecretChoices
+    order: list[str] = field(default_factory=list)
+    round: int = 1
+    phase: str = "choose"
+    played: dict[str, dict[str, Any]] = field(default_factory=dict)
+    queue: list[str] = field(default_factory=list)
+    attack: Attack | None = None
+    attacked: list[str] = field(default_factory=list)
+    light_actor: str | None = None
+    light_stage: str = "check"
+    light_success: bool = False
+    ended: str | None = None
+    winner: str | None = None
+    gm_notes: str = ""
+    aspects: AspectSet = field(default_factory=AspectSet)
+    settings: dict[str, Any] = field(default_factory=dict)  # catalog, map, rules (not state)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "title": self.title, "mode": self.mode, "sides": list(self.sides),
+            "fighters": {k: f.to_json() for k, f in self.fighters.items()},
+            "secret": self.secret.to_json(), "order": list(self.order), "round": self.round,
+            "phase": self.phase, "played": {k: dict(v) for k, v in self.played.items()},
+            "queue": list(self.queue),
+            "attack": self.attack.to_json() if self.attack else None,
+            "attacked": list(self.attacked), "light_actor": self.light_actor,
+            "light_stage": self.light_stage,
+            "light_success": self.light_success, "ended": self.ended, "winner": self.winner,
+            "aspects": self.aspects.to_json(),
+        }  # fmt: skip

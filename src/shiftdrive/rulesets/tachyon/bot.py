@@ -1,0 +1,197 @@
+"""A sensible tachyon bot: tails before firing, shoots what is in range, launches ordnance at
+large targets, evades when outmatched, repairs when hurt and bugs out when the fight is lost.
+
+It reads only what its seat may see (detected enemies, its own craft).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from shiftdrive.engine.choices import Choice
+from shiftdrive.rulesets.tachyon import systems as sysmod
+from shiftdrive.rulesets.tachyon.state import CRAFT, LARGE, TURRET, TachyonState, Unit
+
+if TYPE_CHECKING:
+    from shiftdrive.rulesets.tachyon.rules import Tachyon
+
+
+def _strength(u: Unit) -> float:
+    if u.kind == LARGE:
+        return 4.0
+    if u.kind == TURRET:
+        return 0.0
+    shields = (len(u.shields.boxes) - u.shields.marked_count) if u.shields else 0
+    cons = len(u.consequences.free()) if u.consequences else 0
+    return u.size * (1.0 + 0.25 * shields + 0.25 * cons)
+
+
+def _losing(rs: Tachyon, state: TachyonState, side: str) -> bool:
+    mine = sum(_strength(u) for u in rs._fighting(state, side))
+    theirs = sum(_strength(u) for u in rs._fighting(state, state.enemy_of(side)) if u.detected)
+    return mine * 2.5 < theirs
+
+
+def _hurt(u: Unit) -> bool:
+    if u.shields is None:
+        return True
+    return u.shields.marked_count * 2 >= len(u.shields.boxes)
+
+
+def choose(rs: Tachyon, state: TachyonState, seat: str, rng: random.Random) -> Choice:
+    legal = rs.legal(state, seat)
+    by: dict[str, list[Choice]] = {}
+    for c in legal:
+        by.setdefault(c.action, []).append(c)
+    pend = next(d for d in rs.pending(state) if d.seat == seat)
+    if pend.kind == "invoke":
+        return _invoke(state, by)
+    if pend.kind == "chatter":
+        if state.round == 1:
+            return Choice.of("say", text="Stay in formation, check your six")
+        return by["skip"][0]
+    u = state.units[pend.actor or ""]
+    if state.phase == "piloting":
+        return _pilot(rs, state, u, by, rng)
+    if state.phase == "gunnery":
+        return _gunnery(rs, state, u, by, rng)
+    if state.phase == "ew":
+        if "scan" in by and (u.kind == LARGE or u.skills.get("technology", 0) >= 3):
+            return by["scan"][0]
+        return by["skip"][0]
+    return _damage(state, u, by)
+
+
+def _invoke(state: TachyonState, by: dict[str, list[Choice]]) -> Choice:
+    roll = state.roll
+    assert roll is not None
+    shifts = roll.total - roll.opp
+    invokes = by.get("invoke", [])
+    free = [c for c in invokes if c.str_param("payment") == "free"]
+    paid = [c for c in invokes if c.str_param("payment") == "fate_point"]
+    if roll.stage == "actor":
+        if -2 <= shifts <= 0 and free:
+            return free[0]
+        if -1 <= shifts <= 0 and paid and roll.action.startswith("fire"):
+            return paid[0]
+    elif 0 <= shifts <= 1 and free:
+        return free[0]
+    return by["pass"][0]
+
+
+def _toward(
+    rs: Tachyon, state: TachyonState, u: Unit, goals: list[str], by: dict[str, list[Choice]]
+) -> Choice | None:
+    """The move that ends closest to any goal zone (cheaper moves first on ties)."""
+    best: tuple[int, int] | None = None
+    pick: Choice | None = None
+    here = min((rs._dist(state, u.zone, g) for g in goals), default=99)
+    for rank, action in enumerate(("move", "move2", "move3")):
+        for c in by.get(action, []):
+            d = min(rs._dist(state, c.str_param("to"), g) for g in goals)
+            if d < here and (best is None or (d, rank) < best):
+                best, pick = (d, rank), c
+    return pick
+
+
+def _pilot(
+    rs: Tachyon, state: TachyonState, u: Unit, by: dict[str, list[Choice]], rng: random.Random
+) -> Choice:
+    if _losing(rs, state, u.side) and (u.kind != CRAFT or _hurt(u)):
+        if "bug_out" in by:
+            return by["bug_out"][0]
+        if u.bug_out_round is None:
+            move = _toward(rs, state, u, state.end_zones, by)
+            if move is not None:
+                return move
+    if (
+        u.kind == CRAFT
+        and u.pc
+        and u.consequences
+        and len(u.consequences.taken()) >= 2
+        and "concede" in by
+        and _losing(rs, state, u.side)
+    ):
+        return by["concede"][0]
+    enemies = rs._enemies(state, u)
+    here = [e for e in enemies if e.zone == u.zone]
+    if here and _hurt(u) and max(e.skills.get("gunnery", 0) for e in here) > u.skills["pilot"]:
+        return by["evade"][0]
+    if "tail" in by:
+        return min(by["tail"], key=lambda c: state.units[c.str_param("target")].skills["pilot"])
+    if "dive" in by and (any(n > 0 for n in u.ordnance.values()) or rng.random() < 0.7):
+        return by["dive"][0]
+    large = rs._enemies(state, u, small=False)
+    targets = [e.zone for e in enemies] + [e.zone for e in large]
+    if any(n > 0 for n in u.ordnance.values()) and large:
+        targets = [e.zone for e in large]
+    if targets:
+        move = _toward(rs, state, u, targets, by)
+        if move is not None:
+            return move
+    if u.evasion == 0 and rng.random() < 0.5:
+        return by["evade"][0]
+    return by["skip"][0]
+
+
+def _gunnery(
+    rs: Tachyon, state: TachyonState, u: Unit, by: dict[str, list[Choice]], rng: random.Random
+) -> Choice:
+    tails = {
+        a.name.split(" on ", 1)[1].rstrip(")")
+        for a in state.aspects
+        if a.owner == u.name and a.name.startswith("On their tail (")
+    }
+    for c in by.get("fire", []):
+        if c.str_param("target") in tails:
+            return c
+    launches = [
+        c
+        for c in by.get("launch_large", [])
+        if c.str_param("system") not in sysmod.LONG_RANGE_SYSTEMS
+        or rs._dist(state, u.zone, state.units[c.str_param("target")].zone) >= 2
+    ]
+    if launches:
+        return max(
+            launches,
+            key=lambda c: (
+                c.str_param("system") == "propulsion",
+                c.str_param("ordnance") in ("torpedo", "bomb"),
+            ),
+        )
+    fire_large = by.get("fire_large", [])
+    short = [c for c in fire_large if c.str_param("system") not in sysmod.LONG_RANGE_SYSTEMS]
+    if short or (fire_large and not by.get("fire")):
+        pool = short or fire_large
+        prop = [c for c in pool if c.str_param("system") == "propulsion"]
+        return (prop or pool)[0]
+    if by.get("fire"):
+
+        def p_hit(c: Choice) -> float:
+            o = rs.odds(state, u.side, c)
+            return float(o.at_least_success) if o else 0.0
+
+        return max(by["fire"], key=lambda c: (p_hit(c), c.str_param("target")))
+    if by.get("fire_swarm"):
+        return by["fire_swarm"][0]
+    if by.get("launch_swarm") and rng.random() < 0.5:
+        return by["launch_swarm"][0]
+    if by.get("launch"):
+        return by["launch"][0]
+    return by["skip"][0]
+
+
+def _damage(state: TachyonState, u: Unit, by: dict[str, list[Choice]]) -> Choice:
+    if not u.large_crew and u.actions >= 3:
+        return by["skip"][0]  # T9: +4 would make the repair hopeless
+    if u.kind == LARGE and by.get("repair"):
+        eff = sysmod.effects(u.systems)
+        if sysmod.FUEL_FIRE in eff.states:
+            return next(c for c in by["repair"] if c.str_param("system") == "propulsion")
+        return max(by["repair"], key=lambda c: u.systems[c.str_param("system")].marked_count)
+    if "repair_shields" in by and _hurt(u):
+        return by["repair_shields"][0]
+    if "repair" in by:
+        return by["repair"][0]
+    return by["skip"][0]

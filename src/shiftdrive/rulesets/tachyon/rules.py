@@ -1,0 +1,2150 @@
+"""Tachyon Squadron phased starfighter combat (seed 001; rulings C1-C12, T1-T14).
+
+Round structure (seed "Combat phases"): start of round chatter, piloting (lowest initiative
+first, T8), ordnance movement (T12), gunnery (highest first), ordnance resolution, electronic
+warfare, damage control, end of round (T14). Every die comes from the encounter's source (C12).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
+from shiftdrive.core.consequences import TACHYON_VALUES, ConsequenceSlots, Severity, absorb_options
+from shiftdrive.core.dice import DiceSource, FudgeRoll, roll_fudge
+from shiftdrive.core.errors import RuleError
+from shiftdrive.core.fate_points import EarnReason, FatePoints, concession_award
+from shiftdrive.core.odds import Odds, OddsQuery, odds
+from shiftdrive.core.stress import StressKind, StressTrack
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import GM, Event
+from shiftdrive.engine.ruleset import Decision, Result, Ruleset, Sheet
+from shiftdrive.maps.zones import Zone, ZoneMap
+from shiftdrive.rulesets.tachyon import systems as sysmod
+from shiftdrive.rulesets.tachyon.scenario import TachyonScenario, load
+from shiftdrive.rulesets.tachyon.state import (
+    ACTIVE,
+    BUGGED_OUT,
+    CONCEDED,
+    CRAFT,
+    DESTROYED,
+    FLIGHT,
+    LARGE,
+    OUT,
+    PHASE_NAMES,
+    TURRET,
+    Ordnance,
+    Roll,
+    Swarm,
+    TachyonState,
+    Unit,
+)
+
+# Actions that reveal an Undetected craft (T7: "detected on its first aggressive action").
+AGGRESSIVE = {
+    "tail",
+    "dive",
+    "pressure",
+    "fire",
+    "fire_swarm",
+    "fire_large",
+    "launch",
+    "launch_swarm",
+    "launch_large",
+    "maneuver",
+    "advantage",
+    "ew_advantage",
+}
+# Create-advantage actions by phase: skill rolled and skill a targeted unit resists with.
+ADVANTAGE = {
+    "maneuver": ("pilot", "pilot"),
+    "advantage": ("gunnery", "pilot"),
+    "ew_advantage": ("technology", "technology"),
+}
+CONSEQUENCE_NAMES = {Severity.MILD: "Scorched hull", Severity.MODERATE: "Damaged systems",
+                     Severity.SEVERE: "Crippled"}  # fmt: skip
+
+
+def _faces(r: FudgeRoll) -> str:
+    return r.symbols() or "-"
+
+
+def _t9(actions: int) -> int:
+    """T9: with 0, 1, 2, 3+ earlier actions this round: +0, +0, +2, +4."""
+    return 0 if actions <= 1 else (2 if actions == 2 else 4)
+
+
+class Tachyon(Ruleset[TachyonState]):
+    """Phased starfighter combat for Tachyon Squadron."""
+
+    id = "tachyon"
+    title = "Tachyon Squadron phased starfighter combat"
+
+    # --- set-up -------------------------------------------------------------------------------
+    def load_scenario(self, data: Mapping[str, Any]) -> TachyonScenario:
+        return load(data)
+
+    def setup(self, scenario: Any, dice: DiceSource) -> tuple[TachyonState, list[Event]]:
+        sc: TachyonScenario = scenario
+        cat = sc.merged_catalog()
+        zmap = _zone_map(sc)
+        aspects = AspectSet()
+        for z in sc.map.zones:
+            for name in z.aspects:
+                aspects.add(Aspect(name, AspectKind.SITUATION, zone=zmap.canonical(z.name)))
+        units: dict[str, Unit] = {}
+        swarms: dict[str, Swarm] = {}
+        for side in sc.sides:
+            for c in side.craft:
+                t = cat.craft[c.template]
+                skills = {
+                    s: getattr(c, s) if getattr(c, s) is not None else getattr(t, s)
+                    for s in ("pilot", "gunnery", "tactics", "technology", "notice")
+                }
+                n_shields = c.shields if c.shields is not None else t.shields
+                u = Unit(
+                    name=c.name, side=side.name, kind=CRAFT, zone=zmap.canonical(c.zone),
+                    skills=skills,
+                    weapons={w: cat.weapons[w].range for w in (c.weapons or t.weapons)},
+                    ordnance=dict(c.ordnance if c.ordnance is not None else t.ordnance),
+                    shields=_shields(n_shields),
+                    consequences=ConsequenceSlots.of(
+                        {Severity(s): TACHYON_VALUES[Severity(s)] for s in c.consequences}),
+                    pc=c.pc,
+                    fate_points=FatePoints(c.fate_points if c.fate_points is not None
+                                           else c.refresh, c.refresh) if c.pc else None,
+                    stress=StressTrack.counting("stress", c.stress_boxes) if c.pc else None,
+                    large_crew=c.large_crew if c.large_crew is not None else t.large_crew,
+                )  # fmt: skip
+                units[u.name] = u
+                _add_aspects(aspects, c.aspects, u.name)
+            for f in side.flights:
+                t = cat.craft[f.template]
+                skills = {
+                    s: getattr(f, s) if getattr(f, s) is not None else getattr(t, s)
+                    for s in ("pilot", "gunnery", "tactics", "technology", "notice")
+                }
+                n_shields = f.shields if f.shields is not None else t.shields
+                u = Unit(
+                    name=f.name,
+                    side=side.name,
+                    kind=FLIGHT,
+                    zone=zmap.canonical(f.zone),
+                    skills=skills,
+                    weapons={w: cat.weapons[w].range for w in (f.weapons or t.weapons)},
+                    ordnance={
+                        k: v * f.size
+                        for k, v in (f.ordnance if f.ordnance is not None else t.ordnance).items()
+                    },
+                    shields=_shields(n_shields),
+                    size=f.size,
+                    large_crew=t.large_crew,
+                )
+                units[u.name] = u
+                _add_aspects(aspects, f.aspects, u.name)
+            for lg in side.large:
+                lt = cat.large[lg.template]
+
+                def pick(field: str, spec: Any = lg, tmpl: Any = lt) -> int:
+                    v = getattr(spec, field)
+                    return int(v if v is not None else getattr(tmpl, field))
+
+                u = Unit(
+                    name=lg.name, side=side.name, kind=LARGE, zone=zmap.canonical(lg.zone),
+                    skills={"tactics": pick("tactics"), "technology": pick("technology"),
+                            "notice": lt.notice, "defense_short": pick("defense_short"),
+                            "defense_long": pick("defense_long")},
+                    large_crew=True, shield_short=pick("shield_short"),
+                    shield_long=pick("shield_long"), pd_short=pick("pd_short"),
+                    pd_long=pick("pd_long"), systems=sysmod.new_tracks(),
+                )  # fmt: skip
+                units[u.name] = u
+                _add_aspects(aspects, lg.aspects, u.name)
+                guns = lg.guns or lt.guns
+                for i in range(guns.count):
+                    name = f"{lg.name} gun {i + 1}"
+                    units[name] = Unit(
+                        name=name,
+                        side=side.name,
+                        kind=TURRET,
+                        zone=u.zone,
+                        skills={"gunnery": guns.gunnery, "tactics": guns.tactics},
+                        weapons={guns.weapon: cat.weapons[guns.weapon].range},
+                        large_crew=True,
+                        parent=lg.name,
+                    )
+            for sw in side.swarms:
+                swarms[sw.name] = Swarm(
+                    sw.name, side.name, sw.aspect, zmap.canonical(sw.zone), sw.pilot
+                )
+                # T11: one situation aspect with one free invoke for its side.
+                aspects.add(Aspect(sw.aspect, AspectKind.SITUATION, free_invokes={side.name: 1}))
+        state = TachyonState(
+            title=sc.title, sides=[s.name for s in sc.sides],
+            goals={s.name: s.goal for s in sc.sides},
+            destroy={s.name: [units[_find(units, n)].name for n in s.destroy] for s in sc.sides},
+            units=units, swarms=swarms, aspects=aspects, zones=list(zmap.names),
+            end_zones=zmap.end_zones(),
+            options={**sc.options.model_dump(),
+                     "ordnance_speeds": {k: o.speed for k, o in cat.ordnance.items()}},
+            max_rounds=sc.max_rounds, time_limit_winner=sc.time_limit_winner,
+        )  # fmt: skip
+        state.zmap = zmap
+        events = [
+            Event(
+                "setup",
+                f"{sc.title}: {' vs '.join(state.sides)}",
+                {"sides": state.sides, "goals": state.goals},
+            )
+        ]
+        if sc.options.detection:
+            events += self._detection(state, sc, dice)
+        events += self._initiative(state, dice)
+        for u in units.values():
+            if u.kind != TURRET:
+                events.append(
+                    Event(
+                        "unit",
+                        f"{u.name} ({u.side}, {u.kind}) in {u.zone}, initiative {u.initiative}",
+                        {"unit": u.name, "zone": u.zone},
+                        visible_to=self._vis(state, u.name),
+                    )
+                )
+        events += self._start_round(state)
+        events += self._advance(state, dice)
+        return state, events
+
+    def _detection(self, state: TachyonState, sc: TachyonScenario, dice: DiceSource) -> list[Event]:
+        """T7: each player craft rolls technology vs the undetected enemy with the lowest
+        technology not yet rolled against. Large targets and swarms are never Undetected."""
+        players = next((s.name for s in sc.sides if s.players), state.sides[0])
+        enemy = state.enemy_of(players)
+        mine = [u for u in state.side_units(players) if u.small]
+        theirs = [u for u in state.side_units(enemy) if u.small]
+        rolled: list[str] = []
+        pending: list[tuple[str, list[str]]] = []
+        for n, att in enumerate(mine, start=1):
+            candidates = [u for u in theirs if u.name not in rolled and u.detected]
+            if not candidates or not att.detected:
+                continue
+            de = min(candidates, key=lambda u: self._rating(state, u, "technology"))
+            rolled.append(de.name)
+            a_total, a_roll = self._roll(state, dice, att, "technology", f"detection {n}: attacker")
+            d_total, d_roll = self._roll(state, dice, de, "technology", f"detection {n}: defender")
+            if a_total > d_total + 2:
+                hidden = [att, *[u for u in mine if u.detected and u is not att][:1]]
+                row = "attacker succeeds with style"
+            elif a_total > d_total:
+                hidden, row = [att], "attacker succeeds"
+            elif a_total == d_total:
+                hidden, row = [], "tie"
+            elif a_total + 2 < d_total:
+                hidden = [de, *[u for u in theirs if u.detected and u is not de][:1]]
+                row = "defender succeeds with style"
+            else:
+                hidden, row = [de], "defender succeeds"
+            for u in hidden:
+                self._hide(state, u)
+            text = (
+                f"Detection: {att.name} {a_total} [{_faces(a_roll)}] vs {de.name} {d_total} "
+                f"[{_faces(d_roll)}]: {row}"
+                + (f"; Undetected: {', '.join(u.name for u in hidden)}" if hidden else "")
+            )
+            pending.append((text, [att.name, de.name] + [u.name for u in hidden]))
+        events = [
+            Event(
+                "detection",
+                text,
+                {"row": text.split(": ")[-1]},
+                visible_to=self._vis(state, *names),
+            )
+            for text, names in pending
+        ]
+        for side in state.sides:
+            n = sum(1 for u in state.side_units(side) if not u.detected)
+            if n:
+                events.append(
+                    Event(
+                        "undetected",
+                        f"{side}: {n} craft slip off the enemy's scopes (Undetected)",
+                        visible_to=frozenset({side}),
+                    )
+                )
+        return events
+
+    def _hide(self, state: TachyonState, u: Unit) -> None:
+        u.detected = False
+        name = _unique(state.aspects, f"Undetected ({u.name})")
+        state.aspects.add(
+            Aspect(name, AspectKind.SITUATION, owner=u.name, hidden=True, free_invokes={u.name: 1})
+        )
+
+    def _initiative(self, state: TachyonState, dice: DiceSource) -> list[Event]:
+        """T8: initiative = tactics + 4dF, for small craft, flights, large targets, turrets."""
+        for i, u in enumerate(state.units.values(), start=1):
+            u.initiative, _ = self._roll(state, dice, u, "tactics", f"initiative {i}")
+        return []
+
+    # --- helpers ------------------------------------------------------------------------------
+    def _zmap(self, state: TachyonState) -> ZoneMap:
+        assert isinstance(state.zmap, ZoneMap)
+        return state.zmap
+
+    def _dist(self, state: TachyonState, a: str, b: str) -> int:
+        d = self._zmap(state).distance(a, b)
+        return 99 if d is None else d
+
+    def _rating(self, state: TachyonState, u: Unit, skill: str) -> int:
+        bonus = 0
+        if u.kind == FLIGHT:
+            bonus = int(state.options["flight_bonus_per_craft"]) * (u.size - 1)
+        return u.skills.get(skill, 0) + bonus
+
+    def _minimized(self, state: TachyonState, u: Unit, skill: str) -> int:
+        """T5/T6: dice minimized by completed system rows."""
+        if u.kind == TURRET and u.parent:
+            eff = sysmod.effects(state.units[u.parent].systems)
+            return eff.minimize.get(f"gun_{skill}", 0)
+        if u.kind == LARGE:
+            eff = sysmod.effects(u.systems)
+            key = "defense" if skill.startswith("defense") else skill
+            return eff.minimize.get(key, 0)
+        return 0
+
+    def _roll(
+        self, state: TachyonState, dice: DiceSource, u: Unit, skill: str, why: str
+    ) -> tuple[int, FudgeRoll]:
+        r = roll_fudge(dice, 4, minimized=self._minimized(state, u, skill), why=why)
+        return self._rating(state, u, skill) + r.total, r
+
+    def _mod(self, u: Unit) -> int:
+        """T9 modifier this unit suffers now (large crews ignore it)."""
+        return 0 if u.large_crew else _t9(u.actions)
+
+    def _pub(self, state: TachyonState, name: str) -> str:
+        u = state.units.get(name)
+        return name if u is None or u.detected else "a hidden craft"
+
+    def _vis(self, state: TachyonState, *names: str | None) -> frozenset[str] | None:
+        """Who may see an event naming these units: only the side of any Undetected one."""
+        sides: set[str] | None = None
+        for n in names:
+            u = state.units.get(n or "")
+            if u is not None and not u.detected:
+                sides = {u.side} if sides is None else sides & {u.side}
+        return None if sides is None else frozenset(sides)
+
+    def _seen(self, state: TachyonState, u: Unit, seat: str) -> bool:
+        return seat == GM or u.side == seat or u.detected
+
+    def _aspect_visible(self, state: TachyonState, a: Aspect, seat: str) -> bool:
+        if seat == GM:
+            return True
+        owner = state.units.get(a.owner or "")
+        if owner is not None and not self._seen(state, owner, seat):
+            return False
+        if a.hidden:
+            return owner is not None and owner.side == seat
+        return True
+
+    def _fighting(self, state: TachyonState, side: str) -> list[Unit]:
+        return [u for u in state.side_units(side) if u.active and u.kind != TURRET]
+
+    def _enemies(self, state: TachyonState, u: Unit, *, small: bool = True) -> list[Unit]:
+        return [
+            e
+            for e in state.units.values()
+            if e.side != u.side
+            and e.active
+            and e.detected
+            and (e.small if small else e.kind == LARGE)
+        ]
+
+    def _range(self, u: Unit) -> int:
+        return max(u.weapons.values(), default=-1)
+
+    def _aspect(
+        self,
+        state: TachyonState,
+        name: str,
+        owner: str | None,
+        free: int,
+        holder: str | None,
+        *,
+        zone: str | None = None,
+        round_only: bool = False,
+        kind: AspectKind = AspectKind.SITUATION,
+    ) -> Aspect:
+        existing = state.aspects.find(name)
+        if existing is not None and existing.owner == owner and existing.kind == kind:
+            if free and holder:
+                existing.add_free(holder, free)
+            return existing
+        a = Aspect(_unique(state.aspects, name), kind, owner=owner, zone=zone)
+        if free and holder:
+            a.add_free(holder, free)
+        state.aspects.add(a)
+        if round_only:
+            state.round_aspects.append(a.name)
+        return a
+
+    def _dead_last(self, state: TachyonState, u: Unit) -> None:
+        others = [x.initiative for x in state.units.values() if x.active and x is not u]
+        if others:
+            u.initiative = min(u.initiative, min(others) - 1)
+
+    def _large_short(self, state: TachyonState, u: Unit, target: Unit) -> bool:
+        """T4: short range only in the target's zone while holding Diving in on it."""
+        return u.zone == target.zone and f"Diving in ({u.name} on {target.name})" in state.aspects
+
+    def _long_shield(self, t: Unit) -> int:
+        eff = sysmod.effects(t.systems)
+        if sysmod.SHIELD_OFFLINE in eff.states:
+            return 0
+        return max(0, t.shield_long - eff.minimize.get("long_shield", 0))
+
+    def _backlash(self, state: TachyonState, u: Unit, t: Unit, short: bool) -> int | None:
+        """Point defense: short same zone only, long range 1 (T3); a rating of 0 is none."""
+        if short:
+            return t.pd_short if t.pd_short > 0 and u.zone == t.zone else None
+        if t.pd_long > 0 and self._dist(state, u.zone, t.zone) <= 1:
+            return t.pd_long
+        return None
+
+    # --- turn structure -----------------------------------------------------------------------
+    def seats(self, state: TachyonState) -> list[str]:
+        return list(state.sides)
+
+    def pending(self, state: TachyonState) -> list[Decision]:
+        if state.ended:
+            return []
+        roll = state.roll
+        if roll is not None:
+            holder = roll.actor if roll.stage == "actor" else (roll.opp_unit or "")
+            u = state.units[holder]
+            return [
+                Decision(
+                    u.side,
+                    "invoke",
+                    f"{roll.actor}'s {roll.action}: {roll.total} against {roll.opp} "
+                    f"({roll.total - roll.opp:+d} shifts). Invoke an aspect or pass.",
+                    holder,
+                )
+            ]
+        if state.phase == "chatter":
+            if not state.chatter_queue:
+                return []
+            side = state.chatter_queue[0]
+            return [
+                Decision(
+                    side,
+                    "chatter",
+                    f"Round {state.round}: start of round chatter "
+                    "(send a message to your wing, or skip)",
+                )
+            ]
+        if state.current is None:
+            return []
+        u = state.units[state.current]
+        return [
+            Decision(
+                u.side,
+                state.phase,
+                f"Round {state.round}, {PHASE_NAMES[state.phase]}:"
+                f" {u.name} (initiative {u.initiative}) acts or skips",
+                u.name,
+            )
+        ]
+
+    def legal(self, state: TachyonState, seat: str) -> list[Choice]:
+        pend = [d for d in self.pending(state) if d.seat == seat]
+        if not pend:
+            return []
+        d = pend[0]
+        if d.kind == "invoke":
+            assert state.roll is not None
+            return [
+                Choice.of("pass", label="Pass (no more invokes)"),
+                *self._invoke_options(state, state.roll, seat),
+            ]
+        if d.kind == "chatter":
+            return [
+                Choice.of(
+                    "say", text="Stay sharp", free=("text",), label="Send a message over the radio"
+                ),
+                Choice.of("skip", label="Say nothing"),
+            ]
+        u = state.units[d.actor or ""]
+        return self._actions(state, u)
+
+    def _actions(self, state: TachyonState, u: Unit) -> list[Choice]:
+        out: list[Choice] = [Choice.of("skip", label=f"{u.name} skips the phase")]
+        zmap = self._zmap(state)
+        ph = state.phase
+        if ph == "piloting":
+            for e in self._enemies(state, u):
+                if e.zone == u.zone:
+                    out.append(
+                        Choice.of(
+                            "tail", target=e.name, label=f"Get on {e.name}'s tail (pilot vs pilot)"
+                        )
+                    )
+                    out.append(
+                        Choice.of(
+                            "pressure",
+                            target=e.name,
+                            label=f"Pressure {e.name} (tactics vs tactics)",
+                        )
+                    )
+            for e in self._enemies(state, u, small=False):
+                if e.zone == u.zone:
+                    out.append(
+                        Choice.of(
+                            "dive",
+                            target=e.name,
+                            label=f"Enter dive on {e.name} (pilot vs tactics)",
+                        )
+                    )
+            out.append(Choice.of("evade", label="Evade (pilot vs 0: gain Evasion)"))
+            out.append(
+                Choice.of(
+                    "maneuver",
+                    target="scene",
+                    name="Watching your six",
+                    free=("name",),
+                    label=f"Maneuver for advantage in {u.zone}",
+                )
+            )
+            for e in self._enemies(state, u):
+                if e.zone == u.zone:
+                    out.append(
+                        Choice.of(
+                            "maneuver",
+                            target=e.name,
+                            name="Out of the sun",
+                            free=("name",),
+                            label=f"Maneuver for advantage against {e.name}",
+                        )
+                    )
+            out.append(Choice.of("refocus", label="Tactical refocus (re-roll initiative)"))
+            if u.name not in state.waited:
+                for x in state.units.values():
+                    if (
+                        x is not u
+                        and x.active
+                        and x.name not in state.acted
+                        and x.kind in (CRAFT, FLIGHT)
+                        and x.name not in state.waiters
+                        and self._seen(state, x, u.side)
+                    ):
+                        out.append(
+                            Choice.of(
+                                "wait", target=x.name, label=f"Wait and see: act after {x.name}"
+                            )
+                        )
+            dists = zmap.distances_from(u.zone)
+            for z in state.zones:
+                d = dists.get(z)
+                if d in (1, 2, 3):
+                    action = {1: "move", 2: "move2", 3: "move3"}[d]
+                    label = {
+                        1: "Move 1 zone",
+                        2: "Move 2 zones (pilot vs 2)",
+                        3: "Move 3 zones (pilot vs 4)",
+                    }[d]
+                    out.append(Choice.of(action, to=z, label=f"{label} to {z}"))
+            out.append(Choice.of("full_stop", uncooperative=False, label="Full stop (pilot vs 0)"))
+            out.append(
+                Choice.of(
+                    "full_stop",
+                    uncooperative=True,
+                    label="Full stop beside an uncooperative target (pilot vs 2)",
+                )
+            )
+            if u.zone in state.end_zones and u.bug_out_round is None:
+                out.append(Choice.of("bug_out", label="Bug out (leave the fight)"))
+        elif ph == "gunnery":
+            reach = self._range(u)
+            for e in self._enemies(state, u):
+                if self._dist(state, u.zone, e.zone) <= reach:
+                    out.append(
+                        Choice.of(
+                            "fire", target=e.name, label=f"Fire at {e.name} (gunnery vs pilot)"
+                        )
+                    )
+            for s in state.swarms.values():
+                if s.active and s.side != u.side and self._dist(state, u.zone, s.zone) <= reach:
+                    out.append(
+                        Choice.of("fire_swarm", target=s.name, label=f"Fire at swarm {s.name}")
+                    )
+            if u.small:
+                for e in self._enemies(state, u, small=False):
+                    if self._dist(state, u.zone, e.zone) <= reach:
+                        for system in self._systems_for(state, u, e):
+                            out.append(
+                                Choice.of(
+                                    "fire_large",
+                                    target=e.name,
+                                    system=system,
+                                    label=f"Fire at {e.name}'s {sysmod.SYSTEM_NAMES[system]}",
+                                )
+                            )
+                for kind, n in u.ordnance.items():
+                    if n <= 0:
+                        continue
+                    for e in self._enemies(state, u):
+                        out.append(
+                            Choice.of(
+                                "launch",
+                                target=e.name,
+                                ordnance=kind,
+                                label=f"Launch a {kind} at {e.name}",
+                            )
+                        )
+                    for s in state.swarms.values():
+                        if s.active and s.side != u.side:
+                            out.append(
+                                Choice.of(
+                                    "launch_swarm",
+                                    target=s.name,
+                                    ordnance=kind,
+                                    label=f"Launch a {kind} at swarm {s.name}",
+                                )
+                            )
+                    for e in self._enemies(state, u, small=False):
+                        for system in self._systems_for(state, u, e):
+                            out.append(
+                                Choice.of(
+                                    "launch_large",
+                                    target=e.name,
+                                    system=system,
+                                    ordnance=kind,
+                                    label=f"Launch a {kind} at {e.name}'s "
+                                    f"{sysmod.SYSTEM_NAMES[system]}",
+                                )
+                            )
+            out.append(
+                Choice.of(
+                    "advantage",
+                    target="scene",
+                    name="Covering fire",
+                    free=("name",),
+                    label="Create an advantage with weapons",
+                )
+            )
+        elif ph == "ew":
+            out.append(Choice.of("scan", label="Scan for Undetected opponents (any zone)"))
+            out.append(Choice.of("search", label=f"Visual search in {u.zone}"))
+            out.append(
+                Choice.of(
+                    "ew_advantage",
+                    target="scene",
+                    name="Jam their sensors",
+                    free=("name",),
+                    label="Create an advantage with EW systems",
+                )
+            )
+            for e in self._enemies(state, u):
+                out.append(
+                    Choice.of(
+                        "ew_advantage",
+                        target=e.name,
+                        name="Sensor ghosts",
+                        free=("name",),
+                        label=f"Create an EW advantage against {e.name}",
+                    )
+                )
+        elif ph == "damage":
+            if u.kind == LARGE:
+                for name, track in u.systems.items():
+                    if track.marked_count:
+                        out.append(
+                            Choice.of(
+                                "repair",
+                                system=name,
+                                label=f"Repair {sysmod.SYSTEM_NAMES[name]} (technology vs 2)",
+                            )
+                        )
+            else:
+                if (
+                    state.options["small_craft_repair"] == "consequence"
+                    and u.consequences
+                    and u.consequences.taken()
+                ):
+                    out.append(
+                        Choice.of(
+                            "repair",
+                            system="consequence",
+                            label="Repair systems: clear the worst damage (technology vs 2)",
+                        )
+                    )
+                if u.shields is not None and u.shields.marked_count:
+                    out.append(
+                        Choice.of(
+                            "repair_shields", label="Repair shields: restore 2 (technology vs 2)"
+                        )
+                    )
+            out.append(
+                Choice.of(
+                    "other",
+                    text="Patch the comms",
+                    free=("text",),
+                    label="Other action (GM adjudicates; counts as an action)",
+                )
+            )
+        if u.small and u.kind == CRAFT:
+            out.append(Choice.of("concede", label=f"{u.name} concedes and leaves the fight"))
+        return out
+
+    def _systems_for(self, state: TachyonState, u: Unit, t: Unit) -> list[str]:
+        if self._large_short(state, u, t):
+            return list(sysmod.SYSTEMS)
+        return list(sysmod.LONG_RANGE_SYSTEMS)
+
+    def _invoke_options(self, state: TachyonState, roll: Roll, seat: str) -> list[Choice]:
+        """C4: free invokes held by the roller (or its side, T11 swarms; Easy target), and
+        paid invokes (PCs' fate points) on relevant aspects, once per aspect per roll."""
+        holder = roll.actor if roll.stage == "actor" else roll.opp_unit
+        if holder is None:
+            return []
+        u = state.units[holder]
+        if u.side != seat:
+            return []
+        zones = {state.units[roll.actor].zone}
+        if roll.target in state.units:
+            zones.add(state.units[roll.target].zone)
+        out: list[Choice] = []
+        for a in state.aspects:
+            if not self._aspect_visible(state, a, seat):
+                continue
+            for h in (holder, seat):
+                if a.free_for(h) > 0:
+                    out.append(
+                        Choice.of(
+                            "invoke",
+                            aspect=a.name,
+                            payment="free",
+                            by=h,
+                            label=f"Invoke '{a.name}' for +2 ({h}'s free invoke)",
+                        )
+                    )
+            relevant = (a.owner is not None and a.owner in (roll.actor, roll.target, holder)) or (
+                a.owner is None and (a.zone is None or a.zone in zones)
+            )
+            if (
+                u.fate_points is not None
+                and u.fate_points.current >= 1
+                and relevant
+                and a.kind is not AspectKind.BOOST
+                and f"{holder}:{a.name}" not in roll.paid
+            ):
+                out.append(
+                    Choice.of(
+                        "invoke",
+                        aspect=a.name,
+                        payment="fate_point",
+                        by=holder,
+                        label=f"Invoke '{a.name}' for +2 ({holder} pays a fate point)",
+                    )
+                )
+        return out
+
+    def why_illegal(self, state: TachyonState, seat: str, choice: Choice) -> str | None:
+        reason = super().why_illegal(state, seat, choice)
+        if reason is None:
+            return None
+        pend = self.pending(state)
+        if not any(d.seat == seat for d in pend):
+            who = ", ".join(f"{d.seat} ({d.kind})" for d in pend) or "nobody"
+            return f"it is not {seat}'s decision now: waiting on {who}"
+        if state.current is None or state.roll is not None:
+            return reason
+        u = state.units[state.current]
+        a = choice.action
+        tname = choice.str_param("target")
+        t = state.units.get(tname)
+        verbs = {
+            "fire": "fire at",
+            "fire_large": "fire at",
+            "launch": "launch at",
+            "launch_large": "launch at",
+            "tail": "get on the tail of",
+            "pressure": "pressure",
+            "dive": "dive on",
+            "wait": "wait for",
+        }
+        if a in verbs:
+            verb = verbs[a]
+            if t is None or not self._seen(state, t, seat):
+                return f"{u.name} cannot {verb} {tname}: not detected"
+            if not t.active:
+                return f"{u.name} cannot {verb} {t.name}: {t.name} is out of the fight"
+            if t.side == u.side and a != "wait":
+                return f"{u.name} will not {verb} a friendly craft"
+            if a in ("tail", "pressure", "dive") and t.zone != u.zone:
+                return f"{u.name} cannot {verb} {t.name}: {t.name} is in {t.zone}, not {u.zone}"
+            if a in ("fire", "fire_large"):
+                d = self._dist(state, u.zone, t.zone)
+                if d > self._range(u):
+                    return (
+                        f"{u.name} cannot fire at {t.name}: {t.name} is {d} zone(s) away "
+                        f"and {u.name}'s weapons reach {self._range(u)}"
+                    )
+            if a in ("fire_large", "launch_large"):
+                system = choice.str_param("system")
+                if system not in sysmod.SYSTEMS:
+                    return f"{t.name} has no system {system!r}"
+                if system not in self._systems_for(state, u, t):
+                    return (
+                        f"{u.name} can only hit {t.name}'s {sysmod.SYSTEM_NAMES[system]} at "
+                        f"short range: be in {t.zone} with Diving in on {t.name} (T4)"
+                    )
+            if a.startswith("launch") and u.ordnance.get(choice.str_param("ordnance"), 0) < 1:
+                return f"{u.name} has no {choice.str_param('ordnance') or 'ordnance'} left"
+        if state.phase != "piloting" and a in (
+            "tail",
+            "dive",
+            "evade",
+            "maneuver",
+            "move",
+            "bug_out",
+            "wait",
+            "refocus",
+            "pressure",
+        ):
+            return f"{a} is a piloting action; it is the {PHASE_NAMES[state.phase]}"
+        if a == "bug_out" and u.zone not in state.end_zones:
+            return (
+                f"{u.name} cannot bug out from {u.zone}: bug out only from an end zone "
+                f"({', '.join(state.end_zones)})"
+            )
+        if a in ("move", "move2", "move3"):
+            to = choice.str_param("to")
+            if to not in self._zmap(state):
+                return f"there is no zone named {to!r}"
+            d = self._dist(state, u.zone, to)
+            need = {"move": 1, "move2": 2, "move3": 3}[a]
+            return f"{u.name} cannot {a} to {to}: it is {d} zone(s) away, not {need}"
+        return reason
+
+    def choice_visibility(
+        self, state: TachyonState, seat: str, choice: Choice
+    ) -> frozenset[str] | None:
+        if state.phase == "chatter" and state.roll is None:
+            return frozenset({seat})  # radio chatter stays on the side's own channel
+        actor = state.roll.actor if state.roll else state.current
+        u = state.units.get(actor or "")
+        if u is not None and not u.detected and not (state.roll is None and _reveals(choice)):
+            return frozenset({u.side})
+        return None
+
+    # --- applying -----------------------------------------------------------------------------
+    def apply(
+        self, state: TachyonState, seat: str, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        if state.roll is not None:
+            return self._apply_invoke(state, seat, choice, dice)
+        if state.phase == "chatter":
+            side = state.chatter_queue.pop(0)
+            events: list[Event] = []
+            if choice.action == "say":
+                text = choice.str_param("text").strip()
+                state.chatter.append({"round": state.round, "side": side, "text": text})
+                events.append(
+                    Event(
+                        "chatter",
+                        f"{side} (radio): {text}",
+                        {"text": text},
+                        visible_to=frozenset({side}),
+                    )
+                )
+            return events + self._advance(state, dice)
+        u = state.units[state.current or ""]
+        a = choice.action
+        if a == "skip":
+            events = [
+                Event(
+                    "skip",
+                    f"{u.name} skips the {PHASE_NAMES[state.phase]}",
+                    visible_to=self._vis(state, u.name),
+                )
+            ]
+            return events + self._done(state, dice)
+        if a == "concede":
+            return self._concede(state, u) + self._done(state, dice)
+        events = []
+        if _reveals(choice) and not u.detected:
+            events += self._reveal(
+                state, u, "opens fire" if "fire" in a or "launch" in a else "shows itself"
+            )
+        events += self._declare(state, u, choice, dice)
+        u.actions += 1  # T9: counted after its own roll, which sees only earlier actions
+        if state.roll is None and not state.ended:
+            events += self._done(state, dice)
+        return events
+
+    def _reveal(self, state: TachyonState, u: Unit, why: str) -> list[Event]:
+        """T7: an Undetected craft is detected on its first aggressive action. Its free invoke
+        survives this one action (option undetected_invoke_on_reveal) and then goes."""
+        u.detected = True
+        a = next(
+            (
+                x
+                for x in state.aspects
+                if x.owner == u.name and x.hidden and x.name.startswith("Undetected")
+            ),
+            None,
+        )
+        if a is not None:
+            if state.options["undetected_invoke_on_reveal"] and a.free_for(u.name):
+                a.hidden = False
+                state.round_aspects.append(a.name)
+            else:
+                state.aspects.remove(a.name)
+        return [
+            Event(
+                "detected",
+                f"{u.name} {why} in {u.zone} and is detected",
+                {"unit": u.name, "zone": u.zone},
+            )
+        ]
+
+    def _declare(self, state: TachyonState, u: Unit, c: Choice, dice: DiceSource) -> list[Event]:
+        a = c.action
+        mod = self._mod(u)
+        tname = c.str_param("target")
+        t = state.units.get(tname)
+        if a in ("tail", "pressure"):
+            assert t is not None
+            skill = "pilot" if a == "tail" else "tactics"
+            return self._start(state, dice, a, u, skill, {}, target=t, opp_skill=skill)
+        if a == "dive":
+            assert t is not None
+            return self._start(state, dice, a, u, "pilot", {}, target=t, opp_skill="tactics")
+        if a == "evade":
+            return self._start(state, dice, a, u, "pilot", {}, difficulty=0 + mod)
+        if a == "refocus":
+            return self._start(state, dice, a, u, "tactics", {}, difficulty=0 + mod)
+        if a in ADVANTAGE:
+            skill, resist = ADVANTAGE[a]
+            params = {"name": c.str_param("name").strip() or "Advantage"}
+            if t is None:
+                return self._start(
+                    state,
+                    dice,
+                    a,
+                    u,
+                    skill,
+                    params,
+                    difficulty=int(state.options["advantage_difficulty"]) + mod,
+                )
+            return self._start(state, dice, a, u, skill, params, target=t, opp_skill=resist)
+        if a in ("wait", "move", "bug_out"):
+            params = {"to": c.str_param("to")} if a == "move" else {}
+            if a == "wait":
+                params = {"target": tname}
+            if mod > 0:  # T9: automatic actions become overcome vs 0 + modifier
+                return self._start(state, dice, a, u, "pilot", params, difficulty=mod)
+            return self._finish_auto(state, u, a, params)
+        if a in ("move2", "move3"):
+            diff = (2 if a == "move2" else 4) + mod
+            return self._start(
+                state, dice, a, u, "pilot", {"to": c.str_param("to")}, difficulty=diff
+            )
+        if a == "full_stop":
+            unco = bool(c.get("uncooperative"))
+            return self._start(
+                state,
+                dice,
+                a,
+                u,
+                "pilot",
+                {"uncooperative": unco},
+                difficulty=(2 if unco else 0) + mod,
+            )
+        if a == "fire":
+            assert t is not None
+            return self._start(state, dice, a, u, "gunnery", {}, target=t, opp_skill="pilot")
+        if a == "fire_swarm":
+            s = state.swarms[tname]
+            return self._start(state, dice, a, u, "gunnery", {"swarm": s.name}, swarm=s)
+        if a == "fire_large":
+            assert t is not None
+            short = self._large_short(state, u, t)
+            system = c.str_param("system")
+            return self._start(
+                state,
+                dice,
+                a,
+                u,
+                "gunnery",
+                {"system": system, "short": short},
+                target=t,
+                opp_skill="defense_short" if short else "defense_long",
+                opp_bonus=sysmod.DEFENSE_BONUS.get(system, 0),
+            )
+        if a in ("launch", "launch_swarm", "launch_large"):
+            return self._launch(state, u, c)
+        if a in ("scan", "search"):
+            return self._scan(state, u, a, dice)
+        if a == "repair":
+            return self._start(
+                state,
+                dice,
+                a,
+                u,
+                "technology",
+                {"system": c.str_param("system")},
+                difficulty=2 + mod,
+            )
+        if a == "repair_shields":
+            return self._start(state, dice, a, u, "technology", {}, difficulty=2 + mod)
+        if a == "other":
+            text = c.str_param("text").strip()
+            return [
+                Event(
+                    "other",
+                    f"{u.name}: {text} (the GM resolves it)",
+                    {"text": text},
+                    visible_to=self._vis(state, u.name),
+                )
+            ]
+        raise RuleError(f"unknown action {a!r}")
+
+    def _start(
+        self,
+        state: TachyonState,
+        dice: DiceSource,
+        action: str,
+        u: Unit,
+        skill: str,
+        params: dict[str, Any],
+        *,
+        target: Unit | None = None,
+        opp_skill: str = "",
+        difficulty: int | None = None,
+        swarm: Swarm | None = None,
+        opp_bonus: int = 0,
+    ) -> list[Event]:
+        """Roll an action: skill + 4dF against a difficulty, a unit's skill + 4dF, or a swarm."""
+        who = self._pub(state, u.name)
+        total, r = self._roll(state, dice, u, skill, f"{action}: {who} {skill}")
+        text = f"{u.name} ({action}) rolls {skill} {total} [{_faces(r)}]"
+        opp_unit = None
+        if difficulty is not None:
+            opp = difficulty
+            text += f" against difficulty {difficulty}"
+        elif swarm is not None:
+            sr = roll_fudge(dice, 4, why=f"{action}: swarm {swarm.name} pilot")
+            # T9: the enemy's defense improves against a busy attacker.
+            opp = swarm.pilot + sr.total + self._mod(u)
+            text += f" against swarm {swarm.name} {opp} [{_faces(sr)}]"
+        else:
+            assert target is not None
+            # T9: the attacker gains the target's modifier; the target defends with the
+            # attacker's modifier.
+            total += self._mod(target)
+            o_total, o_r = self._roll(
+                state, dice, target, opp_skill, f"{action}: {target.name} {opp_skill}"
+            )
+            opp = o_total + opp_bonus + self._mod(u)
+            opp_unit = target.name
+            text += f" against {target.name}'s {opp_skill} {opp} [{_faces(o_r)}]"
+        roll = Roll(
+            action,
+            u.name,
+            target.name if target else (swarm.name if swarm else None),
+            params,
+            total,
+            opp,
+            opp_unit,
+            fixed=difficulty is not None,
+        )
+        ev = [
+            Event(
+                "roll",
+                text,
+                {"actor": u.name, "action": action, "total": total, "opposition": opp},
+                visible_to=self._vis(state, u.name, opp_unit),
+            )
+        ]
+        return ev + self._to_stage(state, roll, dice, first=True)
+
+    def _to_stage(
+        self, state: TachyonState, roll: Roll, dice: DiceSource, first: bool = False
+    ) -> list[Event]:
+        """Walk the invoke stages (C4): the actor's side, then the target's side."""
+        stages = ["actor", "target"]
+        start = 0 if first else stages.index(roll.stage) + 1
+        for stage in stages[start:]:
+            roll.stage = stage
+            holder = roll.actor if stage == "actor" else roll.opp_unit
+            if holder is None:
+                continue
+            side = state.units[holder].side
+            if self._invoke_options(state, roll, side):
+                state.roll = roll
+                return []
+        state.roll = None
+        return self._resolve(state, roll, dice)
+
+    def _apply_invoke(
+        self, state: TachyonState, seat: str, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        roll = state.roll
+        assert roll is not None
+        if choice.action == "pass":
+            events = self._to_stage(state, roll, dice)
+            if state.roll is None and not state.ended:
+                events += self._done(state, dice)
+            return events
+        name = choice.str_param("aspect")
+        by = choice.str_param("by")
+        a = state.aspects.get(name)
+        if choice.str_param("payment") == "free":
+            a.use_free(by)
+            if a.kind is AspectKind.BOOST:
+                state.aspects.remove(a.name)
+            paid = f"{by}'s free invoke"
+        else:
+            u = state.units[by]
+            assert u.fate_points is not None
+            u.fate_points.current -= 1
+            roll.paid.append(f"{by}:{a.name}")
+            paid = f"a fate point from {by}"
+        if roll.stage == "actor":
+            roll.total += 2
+        else:
+            roll.opp += 2
+        holder = roll.actor if roll.stage == "actor" else roll.opp_unit
+        events = [
+            Event(
+                "invoke",
+                f"{holder} invokes '{a.name}' for +2 ({paid}): {roll.total} against {roll.opp}",
+                visible_to=self._vis(state, roll.actor, roll.opp_unit),
+            )
+        ]
+        if not self._invoke_options(state, roll, seat):
+            events += self._to_stage(state, roll, dice)
+            if state.roll is None and not state.ended:
+                events += self._done(state, dice)
+        return events
+
+    # --- outcomes -----------------------------------------------------------------------------
+    def _resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
+        u = state.units[roll.actor]
+        s = roll.total - roll.opp
+        ok = s > 0 or (s == 0 and roll.fixed and bool(state.options["tie_succeeds"]))
+        a = roll.action
+        t = state.units.get(roll.target or "")
+        vis = self._vis(state, u.name, roll.target)
+
+        def ev(kind: str, text: str, **data: Any) -> Event:
+            return Event(kind, text, {"actor": u.name, "shifts": s, **data}, visible_to=vis)
+
+        if a == "tail" and t is not None:
+            if s > 0:
+                asp = self._aspect(
+                    state,
+                    f"On their tail ({u.name} on {t.name})",
+                    u.name,
+                    2 if s >= 3 else 1,
+                    u.name,
+                    round_only=True,
+                )
+                return [ev("tail", f"{u.name} gets on {t.name}'s tail: '{asp.name}'")]
+            return [ev("tail", f"{u.name} cannot get on {t.name}'s tail")]
+        if a == "dive" and t is not None:
+            if s > 0:
+                asp = self._aspect(
+                    state,
+                    f"Diving in ({u.name} on {t.name})",
+                    u.name,
+                    2 if s >= 3 else 1,
+                    u.name,
+                    round_only=True,
+                )
+                return [ev("dive", f"{u.name} enters a dive on {t.name}: '{asp.name}'")]
+            return [ev("dive", f"{u.name} fails to line up a dive on {t.name}")]
+        if a == "evade":
+            if ok:
+                u.evasion = max(0, s)
+                return [
+                    ev(
+                        "evade",
+                        f"{u.name} evades: Evasion {u.evasion} until the end of the round",
+                        evasion=u.evasion,
+                    )
+                ]
+            enemy = state.enemy_of(u.side)
+            asp = self._aspect(state, f"Easy target ({u.name})", u.name, 1, enemy, round_only=True)
+            return [
+                ev(
+                    "evade",
+                    f"{u.name} fails to evade and becomes '{asp.name}' ({enemy} "
+                    "holds a free invoke)",
+                )
+            ]
+        if a == "refocus":
+            if ok:
+                u.initiative = max(0, s)
+                return [ev("refocus", f"{u.name} refocuses: initiative {u.initiative}")]
+            self._dead_last(state, u)
+            return [
+                ev("refocus", f"{u.name} loses the thread: dead last (initiative {u.initiative})")
+            ]
+        if a == "pressure" and t is not None:
+            if s > 0:
+                t.initiative -= s
+                return [
+                    ev(
+                        "pressure",
+                        f"{u.name} pressures {t.name}: {t.name}'s initiative "
+                        f"drops by {s} to {t.initiative}",
+                    )
+                ]
+            if s < 0:
+                u.initiative += s
+                return [
+                    ev(
+                        "pressure",
+                        f"{u.name}'s push fails: {u.name}'s initiative drops "
+                        f"by {-s} to {u.initiative}",
+                    )
+                ]
+            return [ev("pressure", f"{u.name} and {t.name} hold their positions")]
+        if a in ADVANTAGE:
+            return self._advantage(state, roll, u, t, s, vis)
+        if a in ("wait", "move", "bug_out"):
+            if ok:
+                return self._finish_auto(state, u, a, roll.params)
+            return [ev(a, f"{u.name} is stretched too thin: the {a.replace('_', ' ')} fails (T9)")]
+        if a in ("move2", "move3"):
+            to = str(roll.params["to"])
+            path = self._zmap(state).path(u.zone, to) or [u.zone]
+            dest = to if ok else path[min(1, len(path) - 1)]
+            events = self._move(state, u, dest)
+            if a == "move3":
+                asp = self._aspect(
+                    state, f"Full throttle ({u.name})", u.name, 1, u.name, round_only=True
+                )
+                events.append(ev("aspect", f"{u.name} gains '{asp.name}'"))
+            verdict = "makes it" if ok else "only makes one zone"
+            return [ev(a, f"{u.name} {verdict}"), *events]
+        if a == "full_stop":
+            self._dead_last(state, u)
+            if ok:
+                self._aspect(state, f"Stopped ({u.name})", u.name, 0, None)
+                return [
+                    ev(
+                        "full_stop",
+                        f"{u.name} comes to a full stop ('Stopped'); dead last "
+                        f"(initiative {u.initiative})",
+                    )
+                ]
+            return [
+                ev("full_stop", f"{u.name} fails to stop; dead last (initiative {u.initiative})")
+            ]
+        if a == "fire" and t is not None:
+            if s > 0:
+                return [
+                    ev("hit", f"{u.name} hits {t.name} for {s}"),
+                    *self._damage_small(state, t, s, u.name),
+                ]
+            if s == 0:
+                return [ev("miss", f"{u.name} grazes {t.name}"), *self._boost(state, u)]
+            return [ev("miss", f"{u.name} misses {t.name}")]
+        if a == "fire_swarm":
+            sw = state.swarms[str(roll.params["swarm"])]
+            if s > 0:
+                return [
+                    ev("swarm", f"{u.name} thins out swarm {sw.name}"),
+                    *self._kill_swarm(state, sw),
+                ]
+            return [ev("swarm", f"{u.name}'s fire has no effect on swarm {sw.name}")]
+        if a == "fire_large" and t is not None:
+            return self._hit_large(
+                state, u, t, s, str(roll.params["system"]), bool(roll.params["short"]), "fires at"
+            )
+        if a == "repair":
+            return self._repair(state, u, str(roll.params["system"]), ok, vis)
+        if a == "repair_shields":
+            if ok and u.shields is not None:
+                n = 0
+                for _ in range(2):
+                    if u.shields.clear_last() is not None:
+                        n += 1
+                return [ev("repair", f"{u.name} restores {n} shield box(es): {u.shields.render()}")]
+            return [ev("repair", f"{u.name}'s shield repair fails")]
+        raise RuleError(f"cannot resolve {a!r}")
+
+    def _advantage(
+        self,
+        state: TachyonState,
+        roll: Roll,
+        u: Unit,
+        t: Unit | None,
+        s: int,
+        vis: frozenset[str] | None,
+    ) -> list[Event]:
+        """C5: fail nothing; tie a boost; success 1 free invoke; style 2."""
+        name = str(roll.params.get("name") or "Advantage")
+        owner = t.name if t else None
+        zone = None if t else u.zone
+        if s < 0:
+            return [Event("advantage", f"{u.name} fails to create '{name}'", visible_to=vis)]
+        if s == 0:
+            return self._boost(state, u, name)
+        free = 2 if s >= 3 else 1
+        a = self._aspect(state, name, owner, free, u.name, zone=zone)
+        where = f"on {t.name}" if t else f"in {u.zone}"
+        return [
+            Event(
+                "advantage",
+                f"{u.name} creates '{a.name}' {where} with {free} free invoke(s)",
+                {"aspect": a.name},
+                visible_to=vis,
+            )
+        ]
+
+    def _boost(self, state: TachyonState, u: Unit, name: str = "") -> list[Event]:
+        """C6: a boost, gone when invoked or at the end of the round (Tachyon)."""
+        b = Aspect.boost(
+            _unique(state.aspects, name or f"Momentum ({u.name})"), u.name, owner=u.name
+        )
+        state.aspects.add(b)
+        return [
+            Event(
+                "boost", f"{u.name} gains a boost '{b.name}'", visible_to=self._vis(state, u.name)
+            )
+        ]
+
+    def _finish_auto(
+        self, state: TachyonState, u: Unit, a: str, params: Mapping[str, Any]
+    ) -> list[Event]:
+        vis = self._vis(state, u.name)
+        if a == "move":
+            return self._move(state, u, str(params["to"]))
+        if a == "wait":
+            t = state.units[str(params["target"])]
+            u.initiative = t.initiative - 1
+            state.waiters[u.name] = t.name
+            state.waited.append(u.name)
+            return [
+                Event(
+                    "wait",
+                    f"{u.name} waits to see what {t.name} does (initiative {u.initiative})",
+                    visible_to=self._vis(state, u.name, t.name),
+                )
+            ]
+        if a == "bug_out":
+            self._dead_last(state, u)
+            timing = state.options["bug_out_timing"]
+            u.bug_out_round = state.round + (1 if timing == "next_round" else 0)
+            self._aspect(state, f"Bugging out ({u.name})", u.name, 0, None)
+            return [
+                Event(
+                    "bug_out",
+                    f"{u.name} is bugging out: it leaves at the end of round "
+                    f"{u.bug_out_round} (T13)",
+                    visible_to=vis,
+                )
+            ]
+        raise RuleError(f"{a!r} is not automatic")
+
+    def _move(self, state: TachyonState, u: Unit, dest: str) -> list[Event]:
+        old = u.zone
+        u.zone = dest
+        # Leaving a zone breaks off the mover's tail and dive aspects; moving ends Stopped.
+        for a in state.aspects:
+            if a.owner == u.name and (
+                a.name.startswith(("On their tail (", "Diving in (", "Stopped ("))
+            ):
+                state.aspects.remove(a.name)
+        return [
+            Event(
+                "move",
+                f"{u.name} moves from {old} to {dest}",
+                {"unit": u.name, "from": old, "to": dest},
+                visible_to=self._vis(state, u.name),
+            )
+        ]
+
+    # --- damage -------------------------------------------------------------------------------
+    def _damage_small(self, state: TachyonState, u: Unit, hit: int, by: str) -> list[Event]:
+        """T2: Evasion first, then shields (one shift per box), then consequences (2/4/6);
+        what is left takes the craft out. Flights lose one craft each time the lead craft's
+        shields overflow; the rest of the hit carries on to the next craft."""
+        if hit <= 0 or not u.active:
+            return []
+        u.damaged = True
+        vis = self._vis(state, u.name)
+        events: list[Event] = []
+        if u.evasion:
+            used = min(u.evasion, hit)
+            u.evasion -= used
+            hit -= used
+            events.append(Event("evasion", f"{u.name}'s Evasion absorbs {used}", visible_to=vis))
+        if hit <= 0:
+            return events
+        if u.kind == FLIGHT:
+            assert u.shields is not None
+            while hit > 0 and u.size > 0:
+                left = u.shields.fill(hit)
+                if left <= 0:
+                    events.append(
+                        Event(
+                            "shields", f"{u.name}'s shields: {u.shields.render()}", visible_to=vis
+                        )
+                    )
+                    break
+                u.size -= 1
+                u.shields.clear()
+                hit = left - 1
+                events.append(
+                    Event(
+                        "flight_loss",
+                        f"{u.name} loses a craft ({u.size} left)",
+                        {"unit": u.name, "size": u.size},
+                        visible_to=vis,
+                    )
+                )
+            if u.size <= 0:
+                events += self._take_out(state, u, OUT, f"by {by}")
+            return events
+        if u.shields is not None:
+            hit = u.shields.fill(hit)
+            events.append(
+                Event("shields", f"{u.name}'s shields: {u.shields.render()}", visible_to=vis)
+            )
+        if hit <= 0:
+            return events
+        options = absorb_options(hit, None, u.consequences) if u.consequences else []
+        if not options:
+            return events + self._take_out(state, u, OUT, f"by {by}")
+        assert u.consequences is not None
+        for sev in options[0].consequences:
+            name = _unique(state.aspects, f"{CONSEQUENCE_NAMES[sev]} ({u.name})")
+            u.consequences.take(sev, name)
+            cons = Aspect(name, AspectKind.CONSEQUENCE, owner=u.name)
+            if by in state.units:
+                cons.add_free(by, 1)  # C9: the attacker gets a free invoke
+            state.aspects.add(cons)
+            events.append(
+                Event(
+                    "consequence",
+                    f"{u.name} takes a {sev.value} consequence '{name}'",
+                    {"unit": u.name, "severity": sev.value},
+                    visible_to=vis,
+                )
+            )
+        return events
+
+    def _hit_large(
+        self,
+        state: TachyonState,
+        u: Unit,
+        t: Unit,
+        s: int,
+        system: str,
+        short: bool,
+        verb: str,
+        backlash: int | None = -1,
+    ) -> list[Event]:
+        """Seed 'Fire at large target': damage = shifts - shield (by range) - armor; a miss
+        within point-defense range costs the attacker shifts + the point-defense rating."""
+        rng = "short" if short else "long"
+        if s > 0:
+            shield = t.shield_short if short else self._long_shield(t)
+            armor = sysmod.ARMOR_BONUS.get(system, 0)
+            dmg = s - shield - armor
+            text = (
+                f"{u.name} {verb} {t.name}'s {sysmod.SYSTEM_NAMES[system]} at {rng} range: "
+                f"{s} shifts - shield {shield} - armor {armor} = {max(0, dmg)} damage"
+            )
+            events = [
+                Event(
+                    "hit_large", text, {"target": t.name, "system": system, "damage": max(0, dmg)}
+                )
+            ]
+            if dmg > 0:
+                events += self._damage_system(state, t, system, dmg)
+            return events
+        if s == 0:
+            return [Event("miss", f"{u.name} {verb} {t.name} at {rng} range: no effect")]
+        pd = self._backlash(state, u, t, short) if backlash == -1 else backlash
+        events = [Event("miss", f"{u.name} {verb} {t.name} at {rng} range and misses")]
+        if pd is not None and u.active:
+            dmg = -s + pd
+            events.append(
+                Event(
+                    "backlash",
+                    f"{t.name}'s point defense catches {u.name}: {-s} + {pd} = {dmg} damage",
+                    {"target": u.name, "damage": dmg},
+                )
+            )
+            events += self._damage_small(state, u, dmg, t.name)
+        return events
+
+    def _damage_system(self, state: TachyonState, t: Unit, system: str, dmg: int) -> list[Event]:
+        """T5: each shift marks one box in order; completed rows take effect."""
+        track = t.systems[system]
+        before = set(sysmod.effects(t.systems).states)
+        track.fill(dmg)
+        eff = sysmod.effects(t.systems)
+        events = [
+            Event(
+                "system",
+                f"{t.name} {sysmod.SYSTEM_NAMES[system]}: {track.render()} "
+                f"({sysmod.completed_rows(track)} row(s) complete)",
+                {"target": t.name, "system": system, "marked": track.marked_count},
+            )
+        ]
+        for st in eff.states:
+            if st not in before:
+                events.append(
+                    Event("system_state", f"{t.name}: {st}!", {"target": t.name, "state": st})
+                )
+        if sysmod.EXPLODED in eff.states:
+            events += self._take_out(state, t, DESTROYED, "in a catastrophic explosion")
+        elif sysmod.GUNS_OUT in eff.states:
+            for g in state.units.values():
+                if g.parent == t.name and g.active:
+                    events += self._take_out(state, g, OUT, "(gun emplacements out of action)")
+        return events
+
+    def _repair(
+        self, state: TachyonState, u: Unit, system: str, ok: bool, vis: frozenset[str] | None
+    ) -> list[Event]:
+        if not ok:
+            return [Event("repair", f"{u.name}'s repairs fail", visible_to=vis)]
+        if u.kind == LARGE:
+            track = u.systems[system]
+            before = set(sysmod.effects(u.systems).states)
+            track.clear_last()  # T5: repair clears the last marked box of one track
+            after = sysmod.effects(u.systems).states
+            fixed = [s for s in before if s not in after]
+            extra = f" ({', '.join(fixed)} no longer)" if fixed else ""
+            return [
+                Event(
+                    "repair",
+                    f"{u.name} repairs {sysmod.SYSTEM_NAMES[system]}: {track.render()}{extra}",
+                    {"unit": u.name, "system": system},
+                    visible_to=vis,
+                )
+            ]
+        assert u.consequences is not None
+        worst = u.consequences.taken()[-1]
+        u.consequences.clear(worst.severity)
+        if worst.aspect in state.aspects:
+            state.aspects.remove(worst.aspect)
+        return [
+            Event(
+                "repair",
+                f"{u.name} repairs the worst damage: '{worst.aspect}' cleared",
+                visible_to=vis,
+            )
+        ]
+
+    def _take_out(self, state: TachyonState, u: Unit, status: str, why: str) -> list[Event]:
+        if not u.active:
+            return []
+        # T8: a unit taken out at its own initiative, before acting, still acts.
+        if (
+            state.phase not in ("chatter", "piloting")
+            and u.name not in state.acted
+            and u.name != state.current
+            and state.current_init == u.initiative
+        ):
+            state.tie_grace.append(u.name)
+        u.status = status
+        state.waiters.pop(u.name, None)
+        events = [
+            Event(
+                "out",
+                f"{u.name} is {status} {why}",
+                {"unit": u.name, "status": status},
+                visible_to=self._vis(state, u.name),
+            )
+        ]
+        if u.kind == LARGE:
+            for g in state.units.values():
+                if g.parent == u.name:
+                    events += self._take_out(state, g, OUT, f"with {u.name}")
+        return events
+
+    def _kill_swarm(self, state: TachyonState, sw: Swarm) -> list[Event]:
+        """T11: a successful attack removes the swarm's aspect, and the swarm with it."""
+        sw.active = False
+        if sw.aspect in state.aspects:
+            state.aspects.remove(sw.aspect)
+        return [Event("swarm_gone", f"Swarm {sw.name} is broken up ('{sw.aspect}' removed)")]
+
+    def _concede(self, state: TachyonState, u: Unit) -> list[Event]:
+        """C7/C10: a fate point, plus one per consequence taken in this conflict."""
+        n = concession_award(u.consequences.count_taken_in_conflict() if u.consequences else 0)
+        if u.fate_points is not None:
+            u.fate_points.earn(EarnReason.CONCESSION, n)
+        events = self._take_out(state, u, CONCEDED, "(conceded)")
+        events.append(
+            Event(
+                "concede",
+                f"{u.name} concedes and leaves the fight"
+                + (f", gaining {n} fate point(s)" if u.fate_points else ""),
+                {"unit": u.name, "fate_points": n if u.fate_points else 0},
+                visible_to=self._vis(state, u.name),
+            )
+        )
+        return events
+
+    # --- ordnance (T12) -----------------------------------------------------------------------
+    def _launch(self, state: TachyonState, u: Unit, c: Choice) -> list[Event]:
+        kind = c.str_param("ordnance")
+        u.ordnance[kind] -= 1
+        tname = c.str_param("target")
+        speed = int(state.options["ordnance_speeds"].get(kind, 1))
+        o = Ordnance(
+            state.next_ordnance,
+            kind,
+            speed,
+            u.name,
+            u.side,
+            tname,
+            u.zone,
+            self._rating(state, u, "technology"),
+            "small",
+            enemy_bonus=self._mod(u),
+        )
+        state.next_ordnance += 1
+        if c.action == "launch_swarm":
+            o.target_kind = "swarm"
+        elif c.action == "launch_large":
+            t = state.units[tname]
+            short = self._large_short(state, u, t)  # T4: fixed at launch
+            o.target_kind, o.system, o.long_range = "large", c.str_param("system"), not short
+            o.backlash = self._backlash(state, u, t, short)
+        state.ordnance.append(o)
+        return [
+            Event(
+                "launch",
+                f"{u.name} launches a {kind} (#{o.id}) at {tname}",
+                {"ordnance": o.id, "target": tname},
+            )
+        ]
+
+    def _move_ordnance(self, state: TachyonState) -> list[Event]:
+        events: list[Event] = []
+        for o in list(state.ordnance):
+            if not self._ordnance_target_alive(state, o):
+                state.ordnance.remove(o)
+                events.append(
+                    Event("ordnance", f"{o.kind} #{o.id} loses its target and self-destructs")
+                )
+                continue
+            if o.target_kind == "swarm":
+                continue
+            t = state.units[o.target]
+            path = self._zmap(state).path(o.zone, t.zone) or [o.zone]
+            steps = min(o.speed, len(path) - 1)
+            if steps:
+                o.zone = path[steps]
+                events.append(
+                    Event(
+                        "ordnance",
+                        f"{o.kind} #{o.id} flies to {o.zone}",
+                        {"ordnance": o.id, "zone": o.zone},
+                    )
+                )
+        return events
+
+    def _ordnance_target_alive(self, state: TachyonState, o: Ordnance) -> bool:
+        if o.target_kind == "swarm":
+            return state.swarms[o.target].active
+        t = state.units[o.target]
+        return t.active and t.detected
+
+    def _resolve_ordnance(self, state: TachyonState, dice: DiceSource) -> list[Event]:
+        events: list[Event] = []
+        for o in list(state.ordnance):
+            if not self._ordnance_target_alive(state, o):
+                state.ordnance.remove(o)
+                events.append(Event("ordnance", f"{o.kind} #{o.id} self-destructs"))
+                continue
+            if o.target_kind != "swarm" and o.zone != state.units[o.target].zone:
+                continue
+            state.ordnance.remove(o)
+            r = roll_fudge(dice, 4, why=f"ordnance #{o.id} attack")
+            owner = state.units[o.owner]
+            if o.target_kind == "swarm":
+                sw = state.swarms[o.target]
+                dr = roll_fudge(dice, 4, why=f"ordnance #{o.id}: swarm pilot")
+                att, dfn = o.attack + r.total, sw.pilot + dr.total + o.enemy_bonus
+                events.append(
+                    Event(
+                        "ordnance_attack",
+                        f"{o.kind} #{o.id} ({o.owner}) strikes swarm {sw.name}: {att} vs {dfn}",
+                    )
+                )
+                if att > dfn:
+                    events += self._kill_swarm(state, sw)
+                continue
+            t = state.units[o.target]
+            if o.target_kind == "large":
+                skill = "defense_long" if o.long_range else "defense_short"
+                d_total, dr = self._roll(state, dice, t, skill, f"ordnance #{o.id}: defense")
+                d_total += sysmod.DEFENSE_BONUS.get(o.system or "", 0) + o.enemy_bonus
+                att = o.attack + r.total + self._mod(t)
+                events.append(
+                    Event(
+                        "ordnance_attack",
+                        f"{o.kind} #{o.id} ({o.owner}) strikes "
+                        f"{t.name}: {att} [{_faces(r)}] vs {d_total} "
+                        f"[{_faces(dr)}]",
+                    )
+                )
+                events += self._hit_large(
+                    state,
+                    owner,
+                    t,
+                    att - d_total,
+                    o.system or "propulsion",
+                    not o.long_range,
+                    f"({o.kind} #{o.id}) strikes",
+                    backlash=o.backlash,
+                )
+                continue
+            d_total, dr = self._roll(state, dice, t, "pilot", f"ordnance #{o.id}: pilot")
+            d_total += o.enemy_bonus
+            att = o.attack + r.total + self._mod(t)
+            s = att - d_total
+            events.append(
+                Event(
+                    "ordnance_attack",
+                    f"{o.kind} #{o.id} ({o.owner}) strikes "
+                    f"{t.name}: {att} [{_faces(r)}] vs {d_total} [{_faces(dr)}]",
+                )
+            )
+            if s > 0:
+                events += self._damage_small(state, t, s, o.owner)
+            elif s == 0 and owner.active:
+                events += self._boost(state, owner)
+        return events
+
+    # --- scanning (T7) ------------------------------------------------------------------------
+    def _scan(self, state: TachyonState, u: Unit, a: str, dice: DiceSource) -> list[Event]:
+        """Scan: technology vs technology, any zone; Visual search: notice vs technology, same
+        zone. The target is the hidden enemy with the lowest technology; dice are rolled even
+        when nobody is hiding, so the log does not give that away."""
+        hidden = [
+            e
+            for e in state.units.values()
+            if e.side != u.side
+            and e.active
+            and not e.detected
+            and (a == "scan" or e.zone == u.zone)
+        ]
+        skill = "technology" if a == "scan" else "notice"
+        total, _ = self._roll(state, dice, u, skill, f"{a}: {self._pub(state, u.name)}")
+        dr = roll_fudge(dice, 4, why=f"{a}: defender technology")
+        label = "scan" if a == "scan" else "visual search"
+        if not hidden:
+            return [
+                Event(
+                    "scan",
+                    f"{u.name}'s {label} finds nothing new",
+                    visible_to=self._vis(state, u.name),
+                )
+            ]
+        t = min(hidden, key=lambda e: self._rating(state, e, "technology"))
+        opp = self._rating(state, t, "technology") + dr.total + self._mod(u)
+        total += self._mod(t)
+        if total > opp:
+            t.detected = True
+            for asp in state.aspects:
+                if asp.owner == t.name and asp.hidden and asp.name.startswith("Undetected"):
+                    state.aspects.remove(asp.name)
+            return [
+                Event(
+                    "detected",
+                    f"{u.name}'s {label} finds {t.name} in {t.zone} ({total} vs {opp})",
+                    {"unit": t.name, "zone": t.zone},
+                )
+            ]
+        return [
+            Event(
+                "scan", f"{u.name}'s {label} finds nothing new", visible_to=self._vis(state, u.name)
+            ),
+            Event(
+                "scan_detail",
+                f"{u.name}'s {label} misses {t.name} ({total} vs {opp})",
+                visible_to=frozenset({t.side}),
+            ),
+        ]
+
+    # --- flow ---------------------------------------------------------------------------------
+    def _acts_in(self, u: Unit, phase: str) -> bool:
+        if phase == "piloting":
+            return u.small
+        if phase == "gunnery":
+            return u.small or u.kind == TURRET
+        return u.small or u.kind == LARGE
+
+    def _next_actor(self, state: TachyonState) -> Unit | None:
+        order = list(state.units)
+        phase = state.phase
+
+        def eligible(u: Unit) -> bool:
+            if u.name in state.acted or not self._acts_in(u, phase):
+                return False
+            if u.active:
+                return True
+            return u.name in state.tie_grace and u.initiative == state.current_init
+
+        if phase == "piloting":
+            for w, target in state.waiters.items():
+                wu = state.units[w]
+                if eligible(wu) and (target in state.acted or not state.units[target].active):
+                    return wu
+            cands = [u for u in state.units.values() if eligible(u) and u.name not in state.waiters]
+            if not cands:
+                cands = [state.units[w] for w in state.waiters if eligible(state.units[w])]
+            if not cands:
+                return None
+            return min(cands, key=lambda u: (u.initiative, order.index(u.name)))
+        cands = [u for u in state.units.values() if eligible(u)]
+        if not cands:
+            return None
+        return max(cands, key=lambda u: (u.initiative, -order.index(u.name)))
+
+    def _done(self, state: TachyonState, dice: DiceSource) -> list[Event]:
+        """The current actor has finished (Wait and see leaves it to act again, T9)."""
+        name = state.current
+        if name is not None and name not in state.waiters:
+            state.acted.append(name)
+        state.current = None
+        return self._advance(state, dice)
+
+    def _advance(self, state: TachyonState, dice: DiceSource) -> list[Event]:
+        events: list[Event] = []
+        for _ in range(1000):
+            events += self._check_end(state)
+            if state.ended or state.roll is not None:
+                return events
+            if state.phase == "chatter":
+                if state.chatter_queue:
+                    return events
+                events += self._begin_phase(state, "piloting")
+                continue
+            if state.current is not None:
+                return events
+            nxt = self._next_actor(state)
+            if nxt is not None:
+                state.current = nxt.name
+                state.waiters.pop(nxt.name, None)  # its second piloting action (Wait and see)
+                if state.current_init != nxt.initiative:
+                    state.tie_grace = []
+                state.current_init = nxt.initiative
+                return events
+            if state.phase == "piloting":
+                events += self._move_ordnance(state)
+                events += self._begin_phase(state, "gunnery")
+            elif state.phase == "gunnery":
+                events += self._resolve_ordnance(state, dice)
+                events += self._begin_phase(state, "ew")
+            elif state.phase == "ew":
+                events += self._begin_phase(state, "damage")
+            else:
+                events += self._end_round(state)
+                events += self._check_end(state)
+                if state.ended:
+                    return events
+                state.round += 1
+                if state.round > state.max_rounds:
+                    return events + self._finish(
+                        state,
+                        state.time_limit_winner,
+                        f"the fight is broken off after {state.max_rounds} rounds",
+                    )
+                events += self._start_round(state)
+        raise RuleError("the round structure did not settle")  # pragma: no cover
+
+    def _begin_phase(self, state: TachyonState, phase: str) -> list[Event]:
+        state.phase = phase
+        state.acted = []
+        state.tie_grace = []
+        state.current_init = None
+        state.current = None
+        if phase != "piloting":
+            state.waiters = {}
+        return [
+            Event(
+                "phase",
+                f"Round {state.round}: {PHASE_NAMES[phase]}",
+                {"round": state.round, "phase": phase},
+            )
+        ]
+
+    def _start_round(self, state: TachyonState) -> list[Event]:
+        state.phase = "chatter"
+        state.acted = []
+        state.waited = []
+        state.waiters = {}
+        for u in state.units.values():
+            u.actions = 0
+        state.chatter_queue = (
+            [s for s in state.sides if self._fighting(state, s)] if state.options["chatter"] else []
+        )
+        return [Event("round", f"Round {state.round} begins", {"round": state.round})]
+
+    def _end_round(self, state: TachyonState) -> list[Event]:
+        """T14 (and T5 fuel fire): stress, fuel fires, bug-outs, boosts, Evasion."""
+        events: list[Event] = [Event("end_of_round", f"End of round {state.round}")]
+        for u in state.units.values():
+            if u.pc and u.damaged and u.stress is not None and u.status in (ACTIVE, OUT):
+                u.stress.fill(1)
+                events.append(
+                    Event(
+                        "stress",
+                        f"{u.name}'s pilot takes 1 stress (the fighter "
+                        f"was damaged this round): {u.stress.render()}",
+                        visible_to=self._vis(state, u.name),
+                    )
+                )
+        for u in state.units.values():
+            if (
+                u.kind == LARGE
+                and u.active
+                and sysmod.FUEL_FIRE in sysmod.effects(u.systems).states
+            ):
+                events.append(Event("fuel_fire", f"{u.name}'s fuel fire was not put out"))
+                events += self._take_out(state, u, DESTROYED, "by the fuel fire")
+        for u in state.units.values():
+            if u.active and u.bug_out_round is not None and u.bug_out_round <= state.round:
+                events += self._take_out(state, u, BUGGED_OUT, "(left the combat area)")
+        for a in state.aspects:
+            if a.kind is AspectKind.BOOST or a.name in state.round_aspects:
+                state.aspects.remove(a.name)
+        state.round_aspects = []
+        for u in state.units.values():
+            u.evasion = 0
+            u.damaged = False
+        return events
+
+    def _check_end(self, state: TachyonState) -> list[Event]:
+        if state.ended:
+            return []
+        for side in state.sides:
+            targets = state.destroy.get(side) or []
+            if targets and all(state.units[t].status == DESTROYED for t in targets):
+                return self._finish(state, side, f"{', '.join(targets)} destroyed")
+        alive = [s for s in state.sides if self._fighting(state, s)]
+        if len(alive) == 2:
+            return []
+        if len(alive) == 1:
+            return self._finish(state, alive[0], f"{state.enemy_of(alive[0])} is out of the fight")
+        return self._finish(state, None, "nobody is left in the fight")
+
+    def _finish(self, state: TachyonState, winner: str | None, why: str) -> list[Event]:
+        state.ended = why
+        state.winner = winner
+        state.roll = None
+        state.current = None
+        return [
+            Event(
+                "end",
+                f"{winner} wins: {why}" if winner else f"No winner: {why}",
+                {"winner": winner},
+            )
+        ]
+
+    def result(self, state: TachyonState) -> Result | None:
+        if state.ended is None:
+            return None
+        return Result(state.winner, state.ended)
+
+    # --- odds ---------------------------------------------------------------------------------
+    def odds(self, state: TachyonState, seat: str, choice: Choice) -> Odds | None:
+        if state.current is None or state.roll is not None:
+            return None
+        u = state.units[state.current]
+        t = state.units.get(choice.str_param("target"))
+        a = choice.action
+        if a in ("fire", "tail") and t is not None:
+            skill = "gunnery" if a == "fire" else "pilot"
+            return odds(
+                OddsQuery(
+                    skill=self._rating(state, u, skill) + self._mod(t),
+                    opposed=self._rating(state, t, "pilot") + self._mod(u),
+                )
+            )
+        if a == "fire_large" and t is not None:
+            short = self._large_short(state, u, t)
+            d = t.skills["defense_short" if short else "defense_long"]
+            d += sysmod.DEFENSE_BONUS.get(choice.str_param("system"), 0) + self._mod(u)
+            return odds(OddsQuery(skill=self._rating(state, u, "gunnery"), opposed=d))
+        diffs = {"evade": 0, "refocus": 0, "move2": 2, "move3": 4, "repair": 2, "repair_shields": 2}
+        if a in diffs:
+            skill = (
+                "technology"
+                if a.startswith("repair")
+                else ("tactics" if a == "refocus" else "pilot")
+            )
+            return odds(
+                OddsQuery(
+                    skill=self._rating(state, u, skill),
+                    difficulty=diffs[a] + self._mod(u),
+                    minimized=self._minimized(state, u, skill),
+                )
+            )
+        return None
+
+    # --- what leaves the engine ---------------------------------------------------------------
+    def snapshot(self, state: TachyonState) -> dict[str, Any]:
+        return state.to_json()
+
+    def secrets(self, state: TachyonState, seat: str) -> list[str]:
+        if seat == GM:
+            return []
+        out = [u.name for u in state.units.values() if not self._seen(state, u, seat)]
+        out += [a.name for a in state.aspects if not self._aspect_visible(state, a, seat)]
+        return out
+
+    def view(self, state: TachyonState, seat: str) -> dict[str, Any]:
+        def aspect_json(a: Aspect) -> dict[str, Any]:
+            d: dict[str, Any] = {"name": a.name, "kind": a.kind.value}
+            if a.free_invokes:
+                d["free_invokes"] = dict(a.free_invokes)
+            return d
+
+        visible = [a for a in state.aspects if self._aspect_visible(state, a, seat)]
+        units = []
+        for u in state.units.values():
+            if not self._seen(state, u, seat):
+                continue
+            own = seat in (GM, u.side)
+            d: dict[str, Any] = {
+                "name": u.name, "side": u.side, "kind": u.kind, "zone": u.zone,
+                "status": u.status, "initiative": u.initiative, "skills": dict(u.skills),
+                "detected": u.detected, "evasion": u.evasion, "actions": u.actions,
+                "weapons": dict(u.weapons), "ordnance": dict(u.ordnance) if own else None,
+                "aspects": [aspect_json(a) for a in visible if a.owner == u.name],
+            }  # fmt: skip
+            if u.small:
+                d["shields"] = u.shields.render() if u.shields else None
+                d["size"] = u.size
+                d["consequences"] = (
+                    [c.aspect for c in u.consequences.taken()] if u.consequences else []
+                )
+            if u.pc:
+                d["fate_points"] = u.fate_points.current if (own and u.fate_points) else None
+                d["stress"] = u.stress.render() if u.stress else None
+            if u.kind == LARGE:
+                eff = sysmod.effects(u.systems)
+                d.update(
+                    {
+                        "shield_short": u.shield_short,
+                        "shield_long": self._long_shield(u),
+                        "pd_short": u.pd_short,
+                        "pd_long": u.pd_long,
+                        "systems": {k: t.render() for k, t in u.systems.items()},
+                        "states": eff.states,
+                        "minimized": eff.minimize,
+                    }
+                )
+            if u.bug_out_round is not None:
+                d["bug_out_round"] = u.bug_out_round
+            units.append(d)
+        zmap = self._zmap(state)
+        cur = state.units.get(state.current or "")
+        return {
+            "title": state.title, "round": state.round, "max_rounds": state.max_rounds,
+            "phase": state.phase,
+            "current": cur.name if cur and self._seen(state, cur, seat) else None,
+            "goals": dict(state.goals),
+            "zones": [{"name": z.name, "adjacent": list(z.adjacent), "end_zone": z.end_zone,
+                       "aspects": [aspect_json(a) for a in visible
+                                   if a.zone == z.name and a.owner is None]}
+                      for z in zmap.zones],
+            "scene_aspects": [aspect_json(a) for a in visible
+                              if a.owner is None and a.zone is None],
+            "units": units,
+            "swarms": [s.to_json() for s in state.swarms.values()],
+            "ordnance": [o.to_json() for o in state.ordnance],
+            "chatter": [c for c in state.chatter if seat in (GM, c["side"])],
+            "roll": self._roll_view(state, seat),
+            "result": {"winner": state.winner, "reason": state.ended} if state.ended else None,
+        }  # fmt: skip
+
+    def _roll_view(self, state: TachyonState, seat: str) -> dict[str, Any] | None:
+        roll = state.roll
+        if roll is None:
+            return None
+        vis = self._vis(state, roll.actor, roll.opp_unit)
+        return roll.to_json() if seat == GM or vis is None or seat in vis else None
+
+    # --- GM control ---------------------------------------------------------------------------
+    def sheets(self, state: TachyonState) -> dict[str, Sheet]:
+        out: dict[str, Sheet] = {}
+        for n, u in state.units.items():
+            stress: dict[str, StressTrack] = {}
+            if u.shields is not None:
+                stress["shields"] = u.shields
+            if u.stress is not None:
+                stress["stress"] = u.stress
+            stress.update(u.systems)
+            out[n] = Sheet(n, u.side, u.fate_points, stress, u.consequences)
+        return out
+
+    def aspects(self, state: TachyonState) -> AspectSet:
+        return state.aspects
+
+    # --- bot ----------------------------------------------------------------------------------
+    def bot(self, state: TachyonState, seat: str, rng: random.Random) -> Choice:
+        from shiftdrive.rulesets.tachyon.bot import choose
+
+        return choose(self, state, seat, rng)
+
+
+def _reveals(choice: Choice) -> bool:
+    """T7: aggressive actions (anything aimed at an enemy) reveal an Undetected craft."""
+    return choice.action in AGGRESSIVE and choice.str_param("target") not in ("", "scene")
+
+
+def _shields(n: int) -> StressTrack | None:
+    return StressTrack("shields", StressKind.COUNTING, [1] * n) if n > 0 else None
+
+
+def _find(units: Mapping[str, Unit], name: str) -> str:
+    return next(k for k in units if k.lower() == name.lower())
+
+
+def _unique(aspects: AspectSet, name: str) -> str:
+    if name not in aspects:
+        return name
+    n = 2
+    while f"{name} ({n})" in aspects:
+        n += 1
+    return f"{name} ({n})"
+
+
+def _add_aspects(aspects: AspectSet, names: list[str], owner: str) -> None:
+    for n in names:
+        aspects.add(Aspect(_unique(aspects, n), AspectKind.CHARACTER, owner=owner))
+
+
+def _zone_map(sc: TachyonScenario) -> ZoneMap:
+    """Borders need only be listed on one side in a scenario; the map lists both."""
+    adj: dict[str, list[str]] = {z.name.lower(): [] for z in sc.map.zones}
+    canon = {z.name.lower(): z.name for z in sc.map.zones}
+    for z in sc.map.zones:
+        for n in z.adjacent:
+            a, b = z.name.lower(), n.lower()
+            if canon[b] not in adj[a]:
+                adj[a].append(canon[b])
+            if canon[a] not in adj[b]:
+                adj[b].append(canon[a])
+    return ZoneMap(
+        Zone(z.name, tuple(z.aspects), tuple(adj[z.name.lower()]), z.end_zone) for z in sc.map.zones
+    )

@@ -1,0 +1,366 @@
+"""The tachyon scenario file, validated at the edge with pydantic (seed 001 "Participants",
+"Range zones"; rulings T1, T3, T11, T13)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field
+
+from shiftdrive.engine.scenario import ScenarioError, validate_model
+
+SKILLS = ("pilot", "gunnery", "tactics", "technology", "notice")
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class WeaponSpec(_Model):
+    range: int = Field(ge=0, le=10)
+
+
+class OrdnanceSpec(_Model):
+    speed: int = Field(ge=1, le=10)
+
+
+class CraftTemplate(_Model):
+    """T1: a small craft's ratings, shields (counting boxes), weapons and ordnance load."""
+
+    pilot: int = 0
+    gunnery: int = 0
+    tactics: int = 0
+    technology: int = 0
+    notice: int = 0
+    shields: int = Field(default=4, ge=0, le=20)
+    weapons: list[str] = ["fighter_cannons"]
+    ordnance: dict[str, int] = {}
+    large_crew: bool = False
+
+
+class GunSpec(_Model):
+    count: int = Field(default=1, ge=0, le=8)
+    gunnery: int = 1
+    tactics: int = 0
+    weapon: str = "capital_turrets"
+
+
+class LargeTemplate(_Model):
+    """T3: defenses (rolled), shields (subtracted), point defense, gun emplacements."""
+
+    tactics: int = 0
+    technology: int = 0
+    notice: int = 0
+    defense_short: int = 0
+    defense_long: int = 0
+    shield_short: int = Field(default=0, ge=0)
+    shield_long: int = Field(default=0, ge=0)
+    pd_short: int = Field(default=0, ge=0)
+    pd_long: int = Field(default=0, ge=0)
+    guns: GunSpec = GunSpec()
+
+
+class Catalog(_Model):
+    weapons: dict[str, WeaponSpec] = {}
+    ordnance: dict[str, OrdnanceSpec] = {}
+    craft: dict[str, CraftTemplate] = {}
+    large: dict[str, LargeTemplate] = {}
+
+
+@cache
+def default_catalog() -> Catalog:
+    text = resources.files(__package__).joinpath("catalog.yaml").read_text(encoding="utf-8")
+    return Catalog.model_validate(yaml.safe_load(text))
+
+
+class ZoneSpec(_Model):
+    name: str = Field(min_length=1)
+    adjacent: list[str] = []
+    end_zone: bool = False
+    aspects: list[str] = []
+
+
+class MapSpec(_Model):
+    zones: list[ZoneSpec] = Field(min_length=1)
+
+
+class CraftSpec(_Model):
+    """One small craft flying alone; unset ratings come from the template."""
+
+    name: str = Field(min_length=1)
+    template: str
+    zone: str
+    pc: bool = False
+    fate_points: int | None = Field(default=None, ge=0)
+    refresh: int = Field(default=3, ge=0)
+    stress_boxes: int = Field(default=3, ge=1, le=10)
+    pilot: int | None = None
+    gunnery: int | None = None
+    tactics: int | None = None
+    technology: int | None = None
+    notice: int | None = None
+    shields: int | None = Field(default=None, ge=0, le=20)
+    weapons: list[str] | None = None
+    ordnance: dict[str, int] | None = None
+    large_crew: bool | None = None
+    consequences: list[Literal["mild", "moderate", "severe"]] = ["mild", "moderate", "severe"]
+    aspects: list[str] = []
+
+
+class FlightSpec(_Model):
+    """Nameless NPC craft flying as one unit (seed: 'NPCs can be organized into flights')."""
+
+    name: str = Field(min_length=1)
+    template: str
+    zone: str
+    size: int = Field(default=2, ge=1, le=12)
+    pilot: int | None = None
+    gunnery: int | None = None
+    tactics: int | None = None
+    technology: int | None = None
+    notice: int | None = None
+    shields: int | None = Field(default=None, ge=0, le=20)
+    weapons: list[str] | None = None
+    ordnance: dict[str, int] | None = None
+    aspects: list[str] = []
+
+
+class LargeSpec(_Model):
+    name: str = Field(min_length=1)
+    template: str
+    zone: str
+    tactics: int | None = None
+    technology: int | None = None
+    defense_short: int | None = None
+    defense_long: int | None = None
+    shield_short: int | None = Field(default=None, ge=0)
+    shield_long: int | None = Field(default=None, ge=0)
+    pd_short: int | None = Field(default=None, ge=0)
+    pd_long: int | None = Field(default=None, ge=0)
+    guns: GunSpec | None = None
+    aspects: list[str] = []
+
+
+class SwarmSpec(_Model):
+    """T11: one situation aspect with one free invoke for its side; pilot to defend."""
+
+    name: str = Field(min_length=1)
+    aspect: str = Field(min_length=1)
+    zone: str
+    pilot: int = 1
+
+
+class SideSpec(_Model):
+    name: str = Field(min_length=1)
+    goal: str = ""
+    players: bool = False
+    destroy: list[str] = []
+    craft: list[CraftSpec] = []
+    flights: list[FlightSpec] = []
+    large: list[LargeSpec] = []
+    swarms: list[SwarmSpec] = []
+
+
+class Options(_Model):
+    """Scenario-overridable defaults where the seed is unclear (see docs/rulesets/tachyon.md)."""
+
+    bug_out_timing: Literal["next_round", "this_round"] = "next_round"  # T13
+    detection: bool = True  # T7 detection phase on approach
+    chatter: bool = True  # start-of-round chatter step
+    tie_succeeds: bool = True  # overcome ties vs a fixed difficulty count as success
+    advantage_difficulty: int = 2  # create advantage on the scene / zone
+    flight_bonus_per_craft: int = 1  # teamwork bonus for each craft beyond the first
+    small_craft_repair: Literal["consequence", "none"] = "consequence"
+    strict_zone_count: bool = True  # seed: "Combat map contains 8-10 zones"
+    undetected_invoke_on_reveal: bool = True  # T7: the free invoke survives the revealing action
+
+
+class TachyonScenario(_Model):
+    ruleset: str
+    title: str = "A Tachyon Squadron engagement"
+    description: str = ""
+    max_rounds: int = Field(default=12, ge=1, le=200)
+    time_limit_winner: str | None = None
+    options: Options = Options()
+    map: MapSpec
+    sides: list[SideSpec] = Field(min_length=2, max_length=2)
+    catalog: Catalog = Catalog()
+
+    def merged_catalog(self) -> Catalog:
+        base = default_catalog()
+        extra = self.catalog
+        return Catalog(
+            weapons={**base.weapons, **extra.weapons},
+            ordnance={**base.ordnance, **extra.ordnance},
+            craft={**base.craft, **extra.craft},
+            large={**base.large, **extra.large},
+        )
+
+
+def _known(options: list[str]) -> str:
+    return f" (known: {', '.join(options)})"
+
+
+def load(data: Mapping[str, Any]) -> TachyonScenario:
+    """Validate shape, then cross-references: templates, zones, weapons, names, goals."""
+    sc = validate_model(TachyonScenario, data)
+    cat = sc.merged_catalog()
+    problems: list[tuple[str, str]] = []
+    zones = [z.name for z in sc.map.zones]
+    zone_keys = {z.lower() for z in zones}
+    seen_zone: set[str] = set()
+    for zi, z in enumerate(sc.map.zones):
+        if z.name.lower() in seen_zone:
+            problems.append((f"map.zones[{zi}].name", f"duplicate zone name {z.name!r}"))
+        seen_zone.add(z.name.lower())
+        for ai, adj in enumerate(z.adjacent):
+            if adj.lower() not in zone_keys:
+                problems.append(
+                    (f"map.zones[{zi}].adjacent[{ai}]", f"no zone named {adj!r}{_known(zones)}")
+                )
+            elif adj.lower() == z.name.lower():
+                problems.append((f"map.zones[{zi}].adjacent[{ai}]", "a zone cannot border itself"))
+    if sc.options.strict_zone_count and not 8 <= len(zones) <= 10:
+        problems.append(
+            (
+                "map.zones",
+                f"a combat map has 8-10 zones, this one has {len(zones)} "
+                "(set options.strict_zone_count: false to allow it)",
+            )
+        )
+    if not any(z.end_zone for z in sc.map.zones):
+        problems.append(("map.zones", "at least one zone must be an end zone (to bug out)"))
+    for name, w in cat.craft.items():
+        for wi, weapon in enumerate(w.weapons):
+            if weapon not in cat.weapons:
+                problems.append(
+                    (
+                        f"catalog.craft.{name}.weapons[{wi}]",
+                        f"unknown weapon {weapon!r}{_known(list(cat.weapons))}",
+                    )
+                )
+        for o in w.ordnance:
+            if o not in cat.ordnance:
+                problems.append(
+                    (
+                        f"catalog.craft.{name}.ordnance.{o}",
+                        f"unknown ordnance {o!r}{_known(list(cat.ordnance))}",
+                    )
+                )
+    for name, lt in cat.large.items():
+        if lt.guns.weapon not in cat.weapons:
+            problems.append(
+                (
+                    f"catalog.large.{name}.guns.weapon",
+                    f"unknown weapon {lt.guns.weapon!r}{_known(list(cat.weapons))}",
+                )
+            )
+    names: dict[str, str] = {}
+    side_names = [s.name for s in sc.sides]
+    if side_names[0].lower() == side_names[1].lower():
+        problems.append(("sides[1].name", f"duplicate side name {side_names[1]!r}"))
+
+    def claim(name: str, path: str) -> None:
+        key = name.lower()
+        if key in names or key in {s.lower() for s in side_names}:
+            problems.append(
+                (
+                    path,
+                    f"duplicate name {name!r}"
+                    + (f" (also at {names[key]})" if key in names else " (a side)"),
+                )
+            )
+        else:
+            names[key] = path
+
+    def check_zone(zone: str, path: str) -> None:
+        if zone.lower() not in zone_keys:
+            problems.append((path, f"no zone named {zone!r}{_known(zones)}"))
+
+    large_by_side: dict[int, set[str]] = {0: set(), 1: set()}
+    for si, side in enumerate(sc.sides):
+        base = f"sides[{si}]"
+        units = len(side.craft) + len(side.flights) + len(side.large)
+        if units == 0:
+            problems.append((base, "a side needs at least one craft, flight or large target"))
+        small: list[tuple[str, CraftSpec | FlightSpec]] = [
+            *((f"{base}.craft[{i}]", c) for i, c in enumerate(side.craft)),
+            *((f"{base}.flights[{i}]", f) for i, f in enumerate(side.flights)),
+        ]
+        for path, c in small:
+            claim(c.name, f"{path}.name")
+            check_zone(c.zone, f"{path}.zone")
+            if c.template not in cat.craft:
+                problems.append(
+                    (
+                        f"{path}.template",
+                        f"unknown craft template {c.template!r}{_known(list(cat.craft))}",
+                    )
+                )
+            for wi, weapon in enumerate(c.weapons or []):
+                if weapon not in cat.weapons:
+                    problems.append(
+                        (
+                            f"{path}.weapons[{wi}]",
+                            f"unknown weapon {weapon!r}{_known(list(cat.weapons))}",
+                        )
+                    )
+            for o, n in (c.ordnance or {}).items():
+                if o not in cat.ordnance:
+                    problems.append(
+                        (
+                            f"{path}.ordnance.{o}",
+                            f"unknown ordnance {o!r}{_known(list(cat.ordnance))}",
+                        )
+                    )
+                elif n < 0:
+                    problems.append((f"{path}.ordnance.{o}", "cannot be negative"))
+        for i, lg in enumerate(side.large):
+            path = f"{base}.large[{i}]"
+            claim(lg.name, f"{path}.name")
+            check_zone(lg.zone, f"{path}.zone")
+            large_by_side[si].add(lg.name.lower())
+            if lg.template not in cat.large:
+                problems.append(
+                    (
+                        f"{path}.template",
+                        f"unknown large-target template {lg.template!r}{_known(list(cat.large))}",
+                    )
+                )
+        for i, sw in enumerate(side.swarms):
+            path = f"{base}.swarms[{i}]"
+            claim(sw.name, f"{path}.name")
+            check_zone(sw.zone, f"{path}.zone")
+    for si, side in enumerate(sc.sides):
+        for i, target in enumerate(side.destroy):
+            if target.lower() not in large_by_side[1 - si]:
+                problems.append(
+                    (
+                        f"sides[{si}].destroy[{i}]",
+                        f"{target!r} is not a large target of the other side",
+                    )
+                )
+    aspects: dict[str, str] = {}
+    for zi, z in enumerate(sc.map.zones):
+        for ai, a in enumerate(z.aspects):
+            path = f"map.zones[{zi}].aspects[{ai}]"
+            if a.lower() in aspects:
+                problems.append((path, f"duplicate aspect {a!r} (also at {aspects[a.lower()]})"))
+            aspects[a.lower()] = path
+    for si, side in enumerate(sc.sides):
+        for i, sw in enumerate(side.swarms):
+            path = f"sides[{si}].swarms[{i}].aspect"
+            if sw.aspect.lower() in aspects:
+                problems.append((path, f"duplicate aspect {sw.aspect!r}"))
+            aspects[sw.aspect.lower()] = path
+    if sc.time_limit_winner is not None and sc.time_limit_winner not in side_names:
+        problems.append(
+            ("time_limit_winner", f"no side named {sc.time_limit_winner!r}{_known(side_names)}")
+        )
+    if problems:
+        raise ScenarioError(problems)
+    return sc

@@ -1,0 +1,196 @@
+"""The state of a tachyon engagement: units, ordnance, swarms, phase and the roll in hand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from shiftdrive.core.aspects import AspectSet
+from shiftdrive.core.consequences import ConsequenceSlots
+from shiftdrive.core.fate_points import FatePoints
+from shiftdrive.core.stress import StressTrack
+
+ACTIVE = "active"
+OUT = "taken out"
+DESTROYED = "destroyed"
+BUGGED_OUT = "bugged out"
+CONCEDED = "conceded"
+
+CRAFT = "craft"
+FLIGHT = "flight"
+LARGE = "large"
+TURRET = "turret"
+
+PHASES = ("chatter", "piloting", "gunnery", "ew", "damage")
+PHASE_NAMES = {"chatter": "start of round chatter", "piloting": "piloting phase",
+               "gunnery": "gunnery phase", "ew": "electronic warfare phase",
+               "damage": "damage control phase"}  # fmt: skip
+
+
+@dataclass(slots=True)
+class Unit:
+    """A participant: a small craft, a flight, a large target or one of its gun emplacements."""
+
+    name: str
+    side: str
+    kind: str
+    zone: str
+    skills: dict[str, int]
+    weapons: dict[str, int] = field(default_factory=dict)  # weapon -> range
+    ordnance: dict[str, int] = field(default_factory=dict)
+    shields: StressTrack | None = None
+    consequences: ConsequenceSlots | None = None
+    size: int = 1
+    pc: bool = False
+    fate_points: FatePoints | None = None
+    stress: StressTrack | None = None
+    large_crew: bool = False
+    status: str = ACTIVE
+    initiative: int = 0
+    evasion: int = 0
+    detected: bool = True
+    actions: int = 0
+    damaged: bool = False
+    bug_out_round: int | None = None
+    parent: str | None = None
+    # large targets (T3, T5)
+    shield_short: int = 0
+    shield_long: int = 0
+    pd_short: int = 0
+    pd_long: int = 0
+    systems: dict[str, StressTrack] = field(default_factory=dict)
+
+    @property
+    def active(self) -> bool:
+        return self.status == ACTIVE
+
+    @property
+    def small(self) -> bool:
+        return self.kind in (CRAFT, FLIGHT)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key in self.__slots__:
+            value = getattr(self, key)
+            if isinstance(value, StressTrack | ConsequenceSlots | FatePoints):
+                value = value.to_json()
+            elif key == "systems":
+                value = {k: t.to_json() for k, t in value.items()}
+            elif isinstance(value, dict):
+                value = dict(value)
+            out[key] = value
+        return out
+
+
+@dataclass(slots=True)
+class Swarm:
+    """T11: the horde in the backdrop, one aspect for its side."""
+
+    name: str
+    side: str
+    aspect: str
+    zone: str
+    pilot: int
+    active: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__slots__}
+
+
+@dataclass(slots=True)
+class Ordnance:
+    """T12: launched ordnance flying to its target; the attack is rolled on arrival."""
+
+    id: int
+    kind: str
+    speed: int
+    owner: str
+    side: str
+    target: str
+    zone: str
+    attack: int  # technology (+ flight bonus) at launch
+    target_kind: str  # "small", "swarm" or "large"
+    system: str | None = None
+    long_range: bool = False
+    backlash: int | None = None  # point-defense weapon rating if within range at launch
+    enemy_bonus: int = 0  # T9 modifier of the launcher at launch
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__slots__}
+
+
+@dataclass(slots=True)
+class Roll:
+    """A rolled action waiting for invokes (C4) before its outcome is applied."""
+
+    action: str
+    actor: str
+    target: str | None
+    params: dict[str, Any]
+    total: int
+    opp: int
+    opp_unit: str | None
+    stage: str = "actor"
+    paid: list[str] = field(default_factory=list)
+    fixed: bool = False  # opposition is a fixed difficulty
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__slots__}
+
+
+@dataclass(slots=True)
+class TachyonState:
+    title: str
+    sides: list[str]
+    goals: dict[str, str]
+    destroy: dict[str, list[str]]
+    units: dict[str, Unit]
+    swarms: dict[str, Swarm]
+    aspects: AspectSet
+    zones: list[str]
+    end_zones: list[str]
+    options: dict[str, Any]
+    max_rounds: int = 12
+    time_limit_winner: str | None = None
+    round: int = 1
+    phase: str = "chatter"
+    current: str | None = None
+    acted: list[str] = field(default_factory=list)
+    chatter_queue: list[str] = field(default_factory=list)
+    waiters: dict[str, str] = field(default_factory=dict)
+    waited: list[str] = field(default_factory=list)
+    tie_grace: list[str] = field(default_factory=list)
+    current_init: int | None = None
+    round_aspects: list[str] = field(default_factory=list)
+    ordnance: list[Ordnance] = field(default_factory=list)
+    next_ordnance: int = 1
+    roll: Roll | None = None
+    chatter: list[dict[str, Any]] = field(default_factory=list)
+    ended: str | None = None
+    winner: str | None = None
+    zmap: Any = None  # ZoneMap, rebuilt from the scenario; not part of the JSON state
+
+    def side_units(self, side: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.side == side]
+
+    def enemy_of(self, side: str) -> str:
+        return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key in self.__slots__:
+            if key == "zmap":
+                continue
+            value = getattr(self, key)
+            if key == "units":
+                value = {k: u.to_json() for k, u in value.items()}
+            elif key == "swarms":
+                value = {k: s.to_json() for k, s in value.items()}
+            elif key == "aspects":
+                value = value.to_json()
+            elif key == "ordnance":
+                value = [o.to_json() for o in value]
+            elif key == "roll":
+                value = value.to_json() if value else None
+            out[key] = value
+        return out

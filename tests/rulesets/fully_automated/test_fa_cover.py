@@ -1,0 +1,93 @@
+"""The seed's five cover examples (relative to the red dot), laid out as a map (F9)."""
+
+from __future__ import annotations
+
+from fa_helpers import char, hp, play, scenario, start
+
+from shiftdrive.maps.hexgrid import Hex, HexMap, Terrain
+from shiftdrive.rulesets.fully_automated.geometry import sight
+
+RED = Hex(0, 0)
+SPOTS = {
+    "Hiro": Hex(-4, 0),
+    "Pulsa": Hex(1, -1),
+    "Hypebot": Hex(3, 2),
+    "Dusty": Hex(3, 3),
+    "Windrush": Hex(0, -4),
+}
+TERRAIN = {Hex(-3, 0): Terrain.LOW_OBSTACLE, Hex(0, -2): Terrain.WALL}
+
+
+def _sight(name: str):  # type: ignore[no-untyped-def]
+    hmap = HexMap.from_radius(8, TERRAIN)
+    occ = {h: n for n, h in SPOTS.items() if n != name}
+    return sight(hmap, occ, RED, SPOTS[name])
+
+
+def test_hiro_is_behind_cover() -> None:
+    s = _sight("Hiro")
+    assert s.attackable and s.cover and s.cover_by is None
+
+
+def test_pulsa_is_adjacent_without_cover() -> None:
+    s = _sight("Pulsa")
+    assert s.attackable and not s.cover and RED.is_adjacent(SPOTS["Pulsa"])
+
+
+def test_hypebot_is_exposed() -> None:
+    s = _sight("Hypebot")
+    assert s.attackable and not s.cover
+
+
+def test_dusty_is_behind_hypebot() -> None:
+    s = _sight("Dusty")
+    assert s.attackable and s.cover and s.cover_by == "Hypebot"
+
+
+def test_windrush_is_obstructed() -> None:
+    assert not _sight("Windrush").attackable
+
+
+def map_data() -> dict[str, object]:
+    return scenario(
+        [char("Dot", str(RED), proficiencies=["rifle"], weapons=["rifle"])],
+        [char(n, str(h)) for n, h in SPOTS.items()],
+        terrain={"-3,0": "low_obstacle", "0,-2": "wall"},
+    )
+
+
+INIT = (9, 9, 1, 1, 1, 2, 1, 3, 1, 4, 2, 4)
+
+
+def test_encounter_cover_rules() -> None:
+    enc, _ = start(map_data(), *INIT, 0, 0)
+    play(
+        enc,
+        Dot="rifle_fire",
+        Hiro="move",
+        Pulsa="move",
+        Hypebot="move",
+        Dusty="move",
+        Windrush="move",
+    )
+    targets = {c.str_param("name") for c in enc.legal("Dot") if c.action == "target"}
+    assert "Windrush" not in targets  # obstructed: cannot be attacked
+    assert {"Hiro", "Dusty", "Hypebot"} <= targets
+    enc.submit("Dot", "target name=Dusty")
+    # Rifle 6 at 0; behind cover: Dusty takes one less, Hypebot takes it instead (F9)
+    assert hp(enc, "Dusty") == 15 and hp(enc, "Hypebot") == 19
+
+
+def test_hiro_behind_cover_takes_one_less() -> None:
+    enc, _ = start(map_data(), *INIT, 0, 0)
+    play(
+        enc,
+        Dot="rifle_fire",
+        Hiro="move",
+        Pulsa="move",
+        Hypebot="move",
+        Dusty="move",
+        Windrush="move",
+    )
+    enc.submit("Dot", "target name=Hiro")
+    assert hp(enc, "Hiro") == 15

@@ -1,0 +1,145 @@
+"""Scenario validation, light combat, bots and conformance for fully_automated."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fa_helpers import char, scenario, start
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from shiftdrive.engine.encounter import Encounter, random_bot, replay, run_bots
+from shiftdrive.engine.events import GM
+from shiftdrive.engine.scenario import ScenarioError, read_yaml
+
+EXAMPLES = Path(__file__).parents[3] / "examples" / "fully_automated"
+
+
+def problems(data: dict[str, Any]) -> dict[str, str]:
+    with pytest.raises(ScenarioError) as info:
+        Encounter.start(data, seed=1)
+    return dict(info.value.problems)
+
+
+def test_validation_names_field_paths() -> None:
+    data = scenario(
+        [char("A", "0,0", weapons=["laser"]), char("A", "1,0")],
+        [char("B", "20,0", proficiencies=["sword", "staff"]), char("C", "0,0")],
+        catalog={"weapons": {"gun": ["death_ray"]}},
+    )
+    got = problems(data)
+    assert "unknown weapon 'laser'" in got["sides[0].characters[0].weapons[0]"]
+    assert "duplicate name" in got["sides[0].characters[1].name"]
+    assert "off the map" in got["sides[1].characters[0].at"]
+    assert "over the budget" in got["sides[1].characters[0].proficiencies"]
+    assert "already taken" in got["sides[1].characters[1].at"]
+    assert "unknown card 'death_ray'" in got["catalog.weapons.gun[0]"]
+
+
+def test_bundles_cost_once() -> None:
+    # rifle (1.5) comes with pistol; sword (2) with e-baton and club
+    data = scenario(
+        [char("A", "0,0", proficiencies=["rifle", "pistol"])],
+        [char("B", "3,0", proficiencies=["sword", "club", "e_baton"])],
+    )
+    enc = Encounter.start(data, seed=1)
+    assert "pistol" in enc.state.fighters["A"].proficiencies
+    assert {"club", "e_baton"} <= set(enc.state.fighters["B"].proficiencies)
+
+
+@pytest.mark.parametrize("name", ["brawl", "standoff", "light_alley"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_examples_play_to_the_end_with_bots(name: str, seed: int) -> None:
+    enc = Encounter.start(read_yaml(EXAMPLES / f"{name}.yaml"), seed=seed)
+    run_bots(enc, rng=random.Random(seed))
+    assert enc.result() is not None
+    assert replay(json.loads(json.dumps(enc.to_json()))).ok
+
+
+@pytest.mark.parametrize("name", ["brawl", "standoff"])
+def test_same_seed_same_log_and_random_play_ends(name: str) -> None:
+    data = read_yaml(EXAMPLES / f"{name}.yaml")
+    logs = []
+    for _ in range(2):
+        enc = Encounter.start(data, seed=11)
+        run_bots(enc, rng=random.Random(11), policy=random_bot)
+        assert enc.result() is not None
+        logs.append(enc.to_json()["log"])
+    assert logs[0] == logs[1]
+
+
+def assert_no_leak(enc: Encounter) -> None:
+    chosen = enc.state.secret.chosen
+    for seat in enc.seats():
+        view = enc.view(seat)
+        assert set(view["state"]["secret"]) <= {seat}
+        for entry in view["log"]:
+            if entry["choice"] and entry["choice"]["action"] in ("play", "declare"):
+                assert entry["seat"] == seat, f"{seat} sees {entry['seat']}'s card"
+        blob = json.dumps(view)
+        for other, card in chosen.items():
+            if other != seat and "text" in card:
+                assert card["text"] not in blob
+    json.dumps(enc.view(GM))
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(min_value=0, max_value=2**31 - 1), name=st.sampled_from(["brawl", "standoff"])
+)
+def test_views_never_show_unrevealed_cards(seed: int, name: str) -> None:
+    enc = Encounter.start(read_yaml(EXAMPLES / f"{name}.yaml"), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(120):
+        if enc.result():
+            break
+        assert_no_leak(enc)
+        seat = enc.pending_seats()[0]
+        enc.submit(seat, random_bot(enc, seat, rng))
+    assert_no_leak(enc)
+
+
+def light_data() -> dict[str, Any]:
+    return {
+        "ruleset": "fully_automated",
+        "mode": "light",
+        "sides": [
+            {"name": "Crew", "characters": [{"name": "Ana"}, {"name": "Bo"}]},
+            {"name": "Gang", "characters": [{"name": "Cy", "hp": 6}]},
+        ],
+    }
+
+
+def test_light_combat_round() -> None:
+    enc, _ = start(light_data(), 7)
+    enc.submit("Ana", "declare text='I vault the bar and tackle Cy'")
+    assert "vault" not in json.dumps(enc.view("Cy"))
+    enc.submit("Bo", "declare text=Defend")
+    enc.submit("Cy", "declare text='I throw a bottle at Ana'")
+    assert "vault" in json.dumps(enc.view("Cy"))
+    assert enc.pending()[0].seat == GM and enc.pending()[0].actor == "Ana"
+    enc.submit(GM, "check bonus=3 difficulty=9")  # 1d10 7 + 3 = 10 >= 9
+    assert enc.state.light_success
+    enc.submit(GM, "hp name=Cy delta=-6")
+    assert enc.result() is not None and enc.result().winner == "Crew"  # type: ignore[union-attr]
+
+
+def test_light_gm_reveal_defaults_to_defend_and_bots_finish() -> None:
+    enc = Encounter.start(light_data(), seed=3)
+    enc.submit("Ana", "declare text='Run'")
+    enc.submit(GM, "reveal")
+    assert enc.state.played["Bo"]["text"] == "Defend"
+    run_bots(enc, rng=random.Random(3))
+    assert enc.result() is not None
+    assert replay(enc.to_json()).ok
+
+
+def test_gm_reveal_in_standard_mode() -> None:
+    enc, _ = start(scenario([char("A", "0,0")], [char("B", "4,0")]), 5, 5, 1, 1)
+    enc.submit("A", "play card=move")
+    enc.submit(GM, "reveal")
+    assert enc.state.played["B"]["card"] == "defend" and enc.state.played["B"]["undecided"]

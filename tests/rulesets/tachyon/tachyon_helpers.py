@@ -1,0 +1,84 @@
+"""Shared builders for the tachyon tests (scenarios, scripted dice, submitting by seat)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shiftdrive.core.dice import ScriptedDice
+from shiftdrive.engine.encounter import Encounter
+from shiftdrive.engine.ruleset import register
+
+register("tachyon", "shiftdrive.rulesets.tachyon:Tachyon")
+
+ZONES = [f"Z{i}" for i in range(1, 9)]
+
+
+def zone_map() -> dict[str, Any]:
+    zones = []
+    for i, z in enumerate(ZONES):
+        adj = [ZONES[j] for j in (i - 1, i + 1) if 0 <= j < len(ZONES)]
+        zones.append({"name": z, "adjacent": adj, "end_zone": z in ("Z1", "Z8")})
+    zones[2]["aspects"] = ["Ice Field"]
+    return {"zones": zones}
+
+
+def scenario(
+    a: list[dict[str, Any]],
+    b: list[dict[str, Any]],
+    *,
+    a_large: list[dict[str, Any]] | None = None,
+    b_large: list[dict[str, Any]] | None = None,
+    b_swarms: list[dict[str, Any]] | None = None,
+    b_flights: list[dict[str, Any]] | None = None,
+    **options: Any,
+) -> dict[str, Any]:
+    opts = {"detection": False, "chatter": False, **options}
+    return {
+        "ruleset": "tachyon",
+        "title": "Test",
+        "options": opts,
+        "map": zone_map(),
+        "sides": [
+            {"name": "Tachyon", "players": True, "craft": a, "large": a_large or []},
+            {
+                "name": "Pirates",
+                "craft": b,
+                "large": b_large or [],
+                "swarms": b_swarms or [],
+                "flights": b_flights or [],
+            },
+        ],
+    }
+
+
+def viper(name: str = "Viper-1", zone: str = "Z1", **kw: Any) -> dict[str, Any]:
+    return {"name": name, "template": "fighter", "zone": zone, **kw}
+
+
+def raider(name: str = "Raider-1", zone: str = "Z1", **kw: Any) -> dict[str, Any]:
+    return {"name": name, "template": "fighter", "zone": zone, **kw}
+
+
+def dice(*groups: list[int], pad: int = 400) -> ScriptedDice:
+    values: list[int] = []
+    for g in groups:
+        values += g
+    return ScriptedDice(values + [0] * pad)
+
+
+def start(data: dict[str, Any], *groups: list[int]) -> Encounter:
+    return Encounter.start(data, dice=dice(*groups))
+
+
+def act(enc: Encounter, text: str) -> None:
+    seat = enc.pending_seats()[0]
+    enc.submit(seat, text)
+
+
+def kinds(enc: Encounter, kind: str) -> list[str]:
+    return [e.text for e in enc.events() if e.kind == kind]
+
+
+ZERO = [0, 0, 0, 0]
+PLUS4 = [1, 1, 1, 1]
+MINUS4 = [-1, -1, -1, -1]

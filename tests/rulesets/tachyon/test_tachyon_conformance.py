@@ -1,0 +1,91 @@
+"""Tachyon examples played to the end by bots; replay, determinism, hidden information."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from tachyon_helpers import ZERO, act, raider, scenario, start, viper
+
+from shiftdrive.engine.encounter import Encounter, random_bot, replay, run_bots
+from shiftdrive.engine.ruleset import register
+from shiftdrive.rulesets.tachyon.state import TachyonState
+
+register("tachyon", "shiftdrive.rulesets.tachyon:Tachyon")
+
+EXAMPLES = sorted((Path(__file__).parents[3] / "examples" / "tachyon").glob("*.yaml"))
+SEEDS = [1, 2, 3]
+
+
+def test_tachyon_examples_exist() -> None:
+    assert {p.name for p in EXAMPLES} == {"dogfight-2v2.yaml", "convoy.yaml", "assault.yaml"}
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_tachyon_example_played_to_the_end_by_bots(path: Path, seed: int) -> None:
+    enc = Encounter.from_scenario_file(path, seed=seed)
+    run_bots(enc, rng=random.Random(seed))
+    assert enc.result() is not None
+    assert replay(enc.to_json()).ok
+    again = Encounter.from_scenario_file(path, seed=seed)
+    run_bots(again, rng=random.Random(seed))
+    assert [e.to_json() for e in again.log] == [e.to_json() for e in enc.log]
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_tachyon_random_legal_play_ends(path: Path) -> None:
+    for seed in (7, 8):
+        enc = Encounter.from_scenario_file(path, seed=seed)
+        run_bots(enc, rng=random.Random(seed), policy=random_bot, max_steps=20_000)
+        assert enc.result() is not None
+        assert replay(enc.to_json()).ok
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_tachyon_views_never_hold_secrets(path: Path) -> None:
+    checked = 0
+    for seed in (3, 4, 5, 6):
+        enc = Encounter.from_scenario_file(path, seed=seed)
+        rng = random.Random(seed)
+        for _step in range(400):
+            if enc.result():
+                break
+            state = enc.state
+            assert isinstance(state, TachyonState)
+            for seat in enc.seats():
+                secrets = enc.ruleset.secrets(state, seat)
+                if not secrets:
+                    continue
+                view = json.dumps(enc.view(seat))
+                for secret in secrets:
+                    assert secret not in view, (seat, secret)
+                checked += 1
+            seat = enc.pending_seats()[0]
+            enc.submit(seat, enc.ruleset.bot(state, seat, rng))
+    assert checked > 0 or path.stem == "assault" or path.stem == "convoy"
+
+
+def test_tachyon_undetected_craft_hidden_from_enemy_view_and_log() -> None:
+    data = scenario([viper()], [raider(zone="Z5"), raider("Raider-2", "Z6")], detection=True)
+    enc = start(data, ZERO, [1, 1, 1, 1])  # defender with style: both raiders Undetected
+    state = enc.state
+    assert isinstance(state, TachyonState)
+    assert not state.units["Raider-1"].detected and not state.units["Raider-2"].detected
+    for _ in range(30):  # the raiders move around unseen
+        if state.round > 1:
+            break
+        act(
+            enc,
+            "skip"
+            if state.phase != "piloting" or state.current == "Viper-1"
+            else "move to=Z4"
+            if state.current == "Raider-1"
+            else "skip",
+        )
+    view = json.dumps(enc.view("Tachyon"))
+    assert "Raider-1" not in view and "Raider-2" not in view
+    assert "Raider-1" in json.dumps(enc.view("Pirates"))
+    assert set(enc.ruleset.secrets(state, "Tachyon")) >= {"Raider-1", "Raider-2"}
