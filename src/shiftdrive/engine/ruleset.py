@@ -151,6 +151,7 @@ class Ruleset(ABC, Generic[S]):
 
 _REGISTRY: dict[str, str] = {
     "fate_core": "shiftdrive.rulesets.fate_core:FateCore",
+    "fully_automated": "shiftdrive.rulesets.fully_automated:FullyAutomated",
 }
 _LOADED: dict[str, Ruleset[Any]] = {}
 
