@@ -24,7 +24,19 @@ from shiftdrive.engine.encounter import (
 )
 from shiftdrive.engine.scenario import ScenarioError, read_yaml
 
-text_values = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), max_size=20)
+
+def _stays_text(v: str) -> bool:
+    """Text that looks like a number or true/false/null reads back as that value (documented)."""
+    try:
+        int(v)
+    except ValueError:
+        return v not in ("true", "false", "null")
+    return False
+
+
+text_values = st.text(
+    alphabet=st.characters(blacklist_categories=("Cs", "Cc")), max_size=20
+).filter(_stays_text)
 params = st.dictionaries(
     st.from_regex(r"[a-z_]{1,8}", fullmatch=True).filter(lambda k: k != "action"),
     st.one_of(st.integers(-50, 50), st.booleans(), st.none(), text_values),
