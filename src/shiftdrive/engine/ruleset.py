@@ -12,6 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
 from shiftdrive.core.aspects import AspectSet
@@ -46,15 +47,57 @@ class Decision:
         }
 
 
+class Ending(StrEnum):
+    """How a fight ended, as a category a balancing report can count."""
+
+    TAKEN_OUT = "taken out"
+    CONCESSION = "concession"
+    BUG_OUT = "bug out"
+    OBJECTIVE = "objective"
+    ROUND_LIMIT = "round limit"
+    GM = "gm"
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
-    """How an encounter ended: the winning side (None for a draw) and why."""
+    """How an encounter ended: the winning side (None for a draw), why, and in which category."""
 
     winner: str | None
     reason: str
+    ending: Ending = Ending.TAKEN_OUT
 
     def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "reason": self.reason}
+        return {"winner": self.winner, "reason": self.reason, "ending": str(self.ending)}
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What one battle did to one participant: the numbers a balancing report sums.
+
+    `damage` counts what the ruleset calls harm (stress boxes, HP, system boxes);
+    `fate_points_spent` counts points paid, not points earned.
+    """
+
+    name: str
+    side: str
+    taken_out: bool = False
+    conceded: bool = False
+    bugged_out: bool = False
+    damage: int = 0
+    consequences: int = 0
+    fate_points_spent: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "side": self.side,
+            "taken_out": self.taken_out,
+            "conceded": self.conceded,
+            "bugged_out": self.bugged_out,
+            "damage": self.damage,
+            "consequences": self.consequences,
+            "fate_points_spent": self.fate_points_spent,
+        }
 
 
 @dataclass(slots=True)
@@ -143,6 +186,22 @@ class Ruleset(ABC, Generic[S]):
     def aspects(self, state: S) -> AspectSet:
         """All aspects in play (scene, zones, characters), for GM overrides."""
 
+    # --- balancing ------------------------------------------------------------------------------
+    def tally(self, state: S) -> list[Tally]:
+        """Per-participant outcome of the fight so far; rulesets override to add what they know.
+
+        The default reads the sheets: stress boxes marked and consequences taken.
+        """
+        return [
+            Tally(
+                name=sheet.name,
+                side=sheet.side,
+                damage=sum(track.marked_count for track in sheet.stress.values()),
+                consequences=len(sheet.consequences.taken()) if sheet.consequences else 0,
+            )
+            for sheet in self.sheets(state).values()
+        ]
+
     # --- bots -----------------------------------------------------------------------------------
     def bot(self, state: S, seat: str, rng: random.Random) -> Choice:
         """A sensible choice for `seat`; the default picks at random among the legal ones."""
@@ -152,6 +211,7 @@ class Ruleset(ABC, Generic[S]):
 _REGISTRY: dict[str, str] = {
     "fate_core": "shiftdrive.rulesets.fate_core:FateCore",
     "fully_automated": "shiftdrive.rulesets.fully_automated:FullyAutomated",
+    "tachyon": "shiftdrive.rulesets.tachyon:Tachyon",
 }
 _LOADED: dict[str, Ruleset[Any]] = {}
 

@@ -10,10 +10,8 @@ import pytest
 from tachyon_helpers import ZERO, act, raider, scenario, start, viper
 
 from shiftdrive.engine.encounter import Encounter, random_bot, replay, run_bots
-from shiftdrive.engine.ruleset import register
 from shiftdrive.rulesets.tachyon.state import TachyonState
 
-register("tachyon", "shiftdrive.rulesets.tachyon:Tachyon")
 
 EXAMPLES = sorted((Path(__file__).parents[3] / "examples" / "tachyon").glob("*.yaml"))
 SEEDS = [1, 2, 3]
