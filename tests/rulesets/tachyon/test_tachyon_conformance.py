@@ -12,7 +12,6 @@ from tachyon_helpers import ZERO, act, raider, scenario, start, viper
 from shiftdrive.engine.encounter import Encounter, random_bot, replay, run_bots
 from shiftdrive.rulesets.tachyon.state import TachyonState
 
-
 EXAMPLES = sorted((Path(__file__).parents[3] / "examples" / "tachyon").glob("*.yaml"))
 SEEDS = [1, 2, 3]
 
