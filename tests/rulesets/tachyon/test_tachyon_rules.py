@@ -303,7 +303,16 @@ def test_tachyon_fire_at_small_craft_damage_goes_shields_then_consequences() -> 
     v = st(enc).units["Viper-1"]
     assert v.shields is not None and v.shields.is_full  # 4 boxes
     assert v.consequences is not None
-    # 4 left: a moderate (4) consequence, the attacker gets its free invoke (C9).
+    # 4 left: the pilot chooses how to absorb them (T2, C10): the minimal ways, or out.
+    (decision,) = enc.pending()
+    assert (decision.seat, decision.kind, decision.actor) == ("Tachyon", "absorb", "Viper-1")
+    assert [c.text() for c in enc.legal("Tachyon")] == [
+        "absorb consequences=moderate",
+        "absorb consequences=severe",
+        "taken_out",
+    ]
+    act(enc, "absorb consequences=moderate")
+    # The attacker gets its free invoke on the new consequence (C9).
     cons = [c.severity.value for c in v.consequences.taken()]
     assert cons == ["moderate"]
     assert st(enc).aspects.get("Damaged systems (Viper-1)").free_for("Raider-1") == 1
@@ -327,8 +336,25 @@ def test_tachyon_swarm_is_removed_by_a_successful_attack() -> None:
     act(enc, "skip")
     act(enc, "skip")
     act(enc, "fire_swarm target=Drones")  # gunnery 3 vs pilot 1
+    # The swarm's side may spend the swarm's free invoke to defend (T11, C4); it passes.
+    (decision,) = enc.pending()
+    assert (decision.seat, decision.kind) == ("Pirates", "invoke")
+    act(enc, "pass")
     assert "Swarm of Drones" not in st(enc).aspects
     assert not st(enc).swarms["Drones"].active
+
+
+def test_tachyon_swarm_defends_with_its_own_free_invoke() -> None:
+    swarm = {"name": "Drones", "aspect": "Swarm of Drones", "zone": "Z1", "pilot": 1}
+    data = scenario([viper()], [raider(zone="Z8")], b_swarms=[swarm])
+    enc = start(data, PLUS4, ZERO, ZERO, ZERO, [1, 0, 0, 0], ZERO)
+    act(enc, "skip")
+    act(enc, "skip")
+    act(enc, "fire_swarm target=Drones")  # gunnery 3 vs pilot 1
+    act(enc, "invoke aspect='Swarm of Drones' payment=free by=Pirates effect=bonus")
+    # 3 against 1 + 2 = 3: a tie, so the swarm holds (T11 needs a success).
+    assert st(enc).swarms["Drones"].active
+    assert st(enc).aspects.get("Swarm of Drones").free_for("Pirates") == 0
 
 
 def test_tachyon_ordnance_moves_at_speed_and_attacks_on_arrival() -> None:
@@ -453,10 +479,17 @@ def test_tachyon_repair_systems_on_small_craft_clears_the_worst_consequence() ->
     enc = start(scenario([viper()], [raider()]), *INIT, [1, 1, 0, 0])
     rs = enc.ruleset
     rs._damage_small(st(enc), st(enc).units["Viper-1"], 4 + 2 + 6, "Raider-1")
+    act(enc, "absorb consequences=mild,severe")
     v = st(enc).units["Viper-1"]
     assert v.consequences is not None and len(v.consequences.taken()) == 2
     skip_to(enc, "damage", "Viper-1")
     act(enc, "repair system=consequence")
+    # Raider-1 holds free invokes on both consequences (C9): it may make the repair harder.
+    assert [d.kind for d in enc.pending()] == ["invoke"]
+    assert "invoke aspect='Crippled (Viper-1)' by=Raider-1 effect=bonus payment=free" in [
+        c.text() for c in enc.legal("Pirates")
+    ]
+    act(enc, "pass")
     assert [c.severity.value for c in v.consequences.taken()] == ["mild"]
 
 
@@ -482,9 +515,12 @@ def test_tachyon_end_of_round_stress_boosts_and_evasion() -> None:
 
 def test_tachyon_concession_pays_fate_points() -> None:
     data = scenario([viper(pc=True, fate_points=2), viper("Viper-2")], [raider()])
-    enc = start(data, ZERO, [1, 0, 0, 0], PLUS4)
-    rs = enc.ruleset
-    rs._damage_small(st(enc), st(enc).units["Viper-1"], 4 + 2, "Raider-1")
+    enc = start(data, ZERO, [1, 0, 0, 0], PLUS4, PLUS4, [-1, -1, 0, 0])
+    for _ in range(3):
+        act(enc, "skip")  # piloting: Viper-1, Viper-2, Raider-1
+    act(enc, "fire target=Viper-1")  # 2 + 4 = 6 against 2 - 2 = 0: 6 shifts, 2 past shields
+    act(enc, "absorb consequences=mild")
+    act(enc, "skip")  # Viper-2 (initiative 2) fires before Viper-1 (initiative 1)
     act(enc, "concede")
     v = st(enc).units["Viper-1"]
     assert v.status == "conceded" and v.fate_points is not None
@@ -496,7 +532,7 @@ def test_tachyon_invoke_after_roll_with_a_fate_point() -> None:
     enc = start(data, *INIT, ZERO, [1, 0, 0, 0])  # tail: 2 vs 3
     act(enc, "tail target=Raider-1")
     assert enc.pending()[0].kind == "invoke"
-    enc.submit("Tachyon", "invoke aspect='Hotshot Ace' by=Viper-1 payment=fate_point")
+    enc.submit("Tachyon", "invoke aspect='Hotshot Ace' by=Viper-1 payment=fate_point effect=bonus")
     assert "On their tail (Viper-1 on Raider-1)" in st(enc).aspects  # 4 vs 3
     assert st(enc).units["Viper-1"].fate_points.current == 0  # type: ignore[union-attr]
 

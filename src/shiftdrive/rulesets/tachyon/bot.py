@@ -47,6 +47,8 @@ def choose(rs: Tachyon, state: TachyonState, seat: str, rng: random.Random) -> C
     pend = next(d for d in rs.pending(state) if d.seat == seat)
     if pend.kind == "invoke":
         return _invoke(state, by)
+    if pend.kind == "absorb":
+        return (by.get("absorb") or by["taken_out"])[0]
     if pend.kind == "chatter":
         if state.round == 1:
             return Choice.of("say", text="Stay in formation, check your six")
@@ -64,19 +66,43 @@ def choose(rs: Tachyon, state: TachyonState, seat: str, rng: random.Random) -> C
 
 
 def _invoke(state: TachyonState, by: dict[str, list[Choice]]) -> Choice:
+    """Spend an invoke only where it likely turns the outcome: +2 when the roll is just short,
+    a reroll when the dice came up badly; fate points only on the PC's own attacks."""
     roll = state.roll
     assert roll is not None
     shifts = roll.total - roll.opp
     invokes = by.get("invoke", [])
-    free = [c for c in invokes if c.str_param("payment") == "free"]
-    paid = [c for c in invokes if c.str_param("payment") == "fate_point"]
+
+    def pick(payment: str, effect: str) -> Choice | None:
+        return next(
+            (
+                c
+                for c in invokes
+                if c.str_param("payment") == payment and c.str_param("effect") == effect
+            ),
+            None,
+        )
+
     if roll.stage == "actor":
-        if -2 <= shifts <= 0 and free:
-            return free[0]
-        if -1 <= shifts <= 0 and paid and roll.action.startswith("fire"):
-            return paid[0]
-    elif 0 <= shifts <= 1 and free:
-        return free[0]
+        if roll.hide_opp:
+            return by["pass"][0]
+        if -2 <= shifts <= 0 and (c := pick("free", "bonus")):
+            return c
+        if shifts < -2 and roll.a_dice <= -2 and (c := pick("free", "reroll")):
+            return c
+        if (
+            -1 <= shifts <= 0
+            and roll.action.startswith("fire")
+            and (c := pick("fate_point", "bonus"))
+        ):
+            return c
+    else:
+        # Defending: +2 when the attack is barely through, a reroll when our dice failed us.
+        if 0 <= shifts <= 1 and (c := pick("free", "bonus")):
+            return c
+        bad_dice = roll.o_dice is not None and roll.o_dice <= -2
+        if shifts >= 2 and bad_dice and (c := pick("free", "reroll")):
+            return c
     return by["pass"][0]
 
 

@@ -63,6 +63,9 @@ ADVANTAGE = {
     "advantage": ("gunnery", "pilot"),
     "ew_advantage": ("technology", "technology"),
 }
+# Suggested aspect names every seat is offered; as words they give nothing away.
+SUGGESTED = ("Watching your six", "Out of the sun", "Covering fire", "Jam their sensors",
+             "Sensor ghosts")  # fmt: skip
 CONSEQUENCE_NAMES = {Severity.MILD: "Scorched hull", Severity.MODERATE: "Damaged systems",
                      Severity.SEVERE: "Crippled"}  # fmt: skip
 
@@ -420,16 +423,28 @@ class Tachyon(Ruleset[TachyonState]):
     def pending(self, state: TachyonState) -> list[Decision]:
         if state.ended:
             return []
-        roll = state.roll
-        if roll is not None:
-            holder = roll.actor if roll.stage == "actor" else (roll.opp_unit or "")
-            u = state.units[holder]
+        if state.absorb is not None:
+            u = state.units[state.absorb["unit"]]
             return [
                 Decision(
                     u.side,
+                    "absorb",
+                    f"{u.name} must absorb {state.absorb['hit']} more shift(s) past its shields: "
+                    "take consequences or be taken out (T2)",
+                    u.name,
+                )
+            ]
+        roll = state.roll
+        if roll is not None:
+            side, holder = self._stage_holder(state, roll)
+            against = "" if roll.hide_opp else f" against {roll.opp} ({roll.total - roll.opp:+d})"
+            what = "defend" if roll.stage == "target" and not roll.fixed else "invoke"
+            return [
+                Decision(
+                    side or "",
                     "invoke",
-                    f"{roll.actor}'s {roll.action}: {roll.total} against {roll.opp} "
-                    f"({roll.total - roll.opp:+d} shifts). Invoke an aspect or pass.",
+                    f"{self._pub(state, roll.actor)}'s {roll.action}: {roll.total}{against}. "
+                    f"{side} may {what} with an aspect, or pass.",
                     holder,
                 )
             ]
@@ -463,6 +478,8 @@ class Tachyon(Ruleset[TachyonState]):
         if not pend:
             return []
         d = pend[0]
+        if d.kind == "absorb":
+            return self._absorb_choices(state)
         if d.kind == "invoke":
             assert state.roll is not None
             return [
@@ -703,52 +720,111 @@ class Tachyon(Ruleset[TachyonState]):
             return list(sysmod.SYSTEMS)
         return list(sysmod.LONG_RANGE_SYSTEMS)
 
+    def _stage_holder(self, state: TachyonState, roll: Roll) -> tuple[str | None, str | None]:
+        """The side that may invoke at this stage of a roll, and its unit in the roll (if any)."""
+        if roll.stage == "actor":
+            a = state.units.get(roll.actor)
+            return roll.actor_side, (roll.actor if a is not None and a.active else None)
+        o = state.units.get(roll.opp_unit or "")
+        return roll.opp_side, (o.name if o is not None and o.active else None)
+
     def _invoke_options(self, state: TachyonState, roll: Roll, seat: str) -> list[Choice]:
-        """C4: free invokes held by the roller (or its side, T11 swarms; Easy target), and
-        paid invokes (PCs' fate points) on relevant aspects, once per aspect per roll."""
-        holder = roll.actor if roll.stage == "actor" else roll.opp_unit
-        if holder is None:
+        """C4 invokes open to `seat` now: +2 or a reroll of its own dice, from a free invoke
+        held by one of its craft or its side, or a PC's fate point on a relevant aspect (an
+        ally's point is teamwork; against a fixed difficulty the opposing side's +2 is an
+        obstacle). A paid invoke is once per aspect per side per roll."""
+        side, holder = self._stage_holder(state, roll)
+        if side != seat or side is None:
             return []
-        u = state.units[holder]
-        if u.side != seat:
-            return []
-        zones = {state.units[roll.actor].zone}
+        actor = state.units.get(roll.actor)
+        zones = {actor.zone} if actor is not None else set()
         if roll.target in state.units:
             zones.add(state.units[roll.target].zone)
+        effects = ["bonus"]
+        if roll.stage == "actor" or roll.o_dice is not None:
+            effects.append("reroll")
+        mine = {u.name for u in state.units.values() if u.side == side and u.active}
+        payers = [
+            u
+            for u in state.units.values()
+            if u.side == side and u.active and u.fate_points is not None
+            and u.fate_points.current >= 1
+        ]  # fmt: skip
+        obstacle = roll.stage == "target" and roll.fixed
+        involved = {roll.actor, roll.target, holder}
         out: list[Choice] = []
         for a in state.aspects:
             if not self._aspect_visible(state, a, seat):
                 continue
-            for h in (holder, seat):
-                if a.free_for(h) > 0:
-                    out.append(
-                        Choice.of(
-                            "invoke",
-                            aspect=a.name,
-                            payment="free",
-                            by=h,
-                            label=f"Invoke '{a.name}' for +2 ({h}'s free invoke)",
-                        )
-                    )
-            relevant = (a.owner is not None and a.owner in (roll.actor, roll.target, holder)) or (
+            for h, n in a.free_invokes.items():
+                if n > 0 and (h == side or h in mine):
+                    for effect in effects:
+                        out.append(
+                            Choice.of(
+                                "invoke", aspect=a.name, payment="free", by=h, effect=effect,
+                                label=self._invoke_label(roll, a.name, effect, h, holder,
+                                                         f"{h}'s free invoke", obstacle),
+                            )
+                        )  # fmt: skip
+            if not payers or a.kind is AspectKind.BOOST or f"{side}:{a.name}" in roll.paid:
+                continue
+            relevant = (a.owner is not None and a.owner in involved) or (
                 a.owner is None and (a.zone is None or a.zone in zones)
             )
-            if (
-                u.fate_points is not None
-                and u.fate_points.current >= 1
-                and relevant
-                and a.kind is not AspectKind.BOOST
-                and f"{holder}:{a.name}" not in roll.paid
-            ):
-                out.append(
-                    Choice.of(
-                        "invoke",
-                        aspect=a.name,
-                        payment="fate_point",
-                        by=holder,
-                        label=f"Invoke '{a.name}' for +2 ({holder} pays a fate point)",
-                    )
+            if not relevant:
+                continue
+            for pc in payers:
+                for effect in effects:
+                    out.append(
+                        Choice.of(
+                            "invoke", aspect=a.name, payment="fate_point", by=pc.name,
+                            effect=effect,
+                            label=self._invoke_label(roll, a.name, effect, pc.name, holder,
+                                                     f"{pc.name} pays a fate point", obstacle),
+                        )
+                    )  # fmt: skip
+        return out
+
+    def _invoke_label(
+        self,
+        roll: Roll,
+        aspect: str,
+        effect: str,
+        by: str,
+        holder: str | None,
+        paid: str,
+        obstacle: bool,
+    ) -> str:
+        if effect == "reroll":
+            what = "reroll the dice"
+        elif obstacle:
+            what = "+2 to the difficulty (obstacle)"
+        else:
+            what = "+2"
+        team = (
+            " (teamwork)"
+            if holder is not None and by not in (holder, roll.actor_side, roll.opp_side)
+            else ""
+        )
+        return f"Invoke '{aspect}': {what}{team} ({paid})"
+
+    def _absorb_choices(self, state: TachyonState) -> list[Choice]:
+        """T2/C10: the craft's pilot picks the consequences that absorb what shields could not,
+        or is taken out."""
+        assert state.absorb is not None
+        u = state.units[state.absorb["unit"]]
+        hit = int(state.absorb["hit"])
+        out: list[Choice] = []
+        for opt in absorb_options(hit, None, u.consequences):
+            names = ", ".join(s.value for s in opt.consequences)
+            out.append(
+                Choice.of(
+                    "absorb",
+                    consequences=",".join(s.value for s in opt.consequences),
+                    label=f"Take {names} (absorbs {opt.absorbed})",
                 )
+            )
+        out.append(Choice.of("taken_out", label=f"{u.name} is taken out"))
         return out
 
     def why_illegal(self, state: TachyonState, seat: str, choice: Choice) -> str | None:
@@ -834,6 +910,10 @@ class Tachyon(Ruleset[TachyonState]):
     ) -> frozenset[str] | None:
         if state.phase == "chatter" and state.roll is None:
             return frozenset({seat})  # radio chatter stays on the side's own channel
+        for key in ("target", "by"):  # a choice that names a hidden craft stays on its side
+            named = state.units.get(choice.str_param(key))
+            if named is not None and not named.detected:
+                return frozenset({named.side})
         actor = state.roll.actor if state.roll else state.current
         u = state.units.get(actor or "")
         if u is not None and not u.detected and not (state.roll is None and _reveals(choice)):
@@ -844,6 +924,8 @@ class Tachyon(Ruleset[TachyonState]):
     def apply(
         self, state: TachyonState, seat: str, choice: Choice, dice: DiceSource
     ) -> list[Event]:
+        if state.absorb is not None:
+            return self._apply_absorb(state, choice) + self._after_roll(state, dice)
         if state.roll is not None:
             return self._apply_invoke(state, seat, choice, dice)
         if state.phase == "chatter":
@@ -881,9 +963,7 @@ class Tachyon(Ruleset[TachyonState]):
             )
         events += self._declare(state, u, choice, dice)
         u.actions += 1  # T9: counted after its own roll, which sees only earlier actions
-        if state.roll is None and not state.ended:
-            events += self._done(state, dice)
-        return events
+        return events + self._after_roll(state, dice)
 
     def _reveal(self, state: TachyonState, u: Unit, why: str) -> list[Event]:
         """T7: an Undetected craft is detected on its first aggressive action. Its free invoke
@@ -1032,36 +1112,34 @@ class Tachyon(Ruleset[TachyonState]):
         who = self._pub(state, u.name)
         total, r = self._roll(state, dice, u, skill, f"{action}: {who} {skill}")
         text = f"{u.name} ({action}) rolls {skill} {total} [{_faces(r)}]"
-        opp_unit = None
+        roll = Roll(
+            action, u.name, target.name if target else (swarm.name if swarm else None), params,
+            total, 0, None, fixed=difficulty is not None, actor_side=u.side, a_skill=skill,
+            a_dice=r.total, a_min=r.minimized,
+        )  # fmt: skip
         if difficulty is not None:
-            opp = difficulty
+            roll.opp = difficulty
+            roll.opp_side = state.enemy_of(u.side)  # may invoke an obstacle (C4)
             text += f" against difficulty {difficulty}"
         elif swarm is not None:
             sr = roll_fudge(dice, 4, why=f"{action}: swarm {swarm.name} pilot")
             # T9: the enemy's defense improves against a busy attacker.
-            opp = swarm.pilot + sr.total + self._mod(u)
-            text += f" against swarm {swarm.name} {opp} [{_faces(sr)}]"
+            roll.opp = swarm.pilot + sr.total + self._mod(u)
+            roll.opp_side, roll.o_dice = swarm.side, sr.total
+            text += f" against swarm {swarm.name} {roll.opp} [{_faces(sr)}]"
         else:
             assert target is not None
             # T9: the attacker gains the target's modifier; the target defends with the
             # attacker's modifier.
-            total += self._mod(target)
+            roll.total += self._mod(target)
             o_total, o_r = self._roll(
                 state, dice, target, opp_skill, f"{action}: {target.name} {opp_skill}"
             )
-            opp = o_total + opp_bonus + self._mod(u)
-            opp_unit = target.name
-            text += f" against {target.name}'s {opp_skill} {opp} [{_faces(o_r)}]"
-        roll = Roll(
-            action,
-            u.name,
-            target.name if target else (swarm.name if swarm else None),
-            params,
-            total,
-            opp,
-            opp_unit,
-            fixed=difficulty is not None,
-        )
+            roll.opp = o_total + opp_bonus + self._mod(u)
+            roll.opp_unit, roll.opp_side = target.name, target.side
+            roll.o_dice, roll.o_min = o_r.total, o_r.minimized
+            text += f" against {target.name}'s {opp_skill} {roll.opp} [{_faces(o_r)}]"
+        total, opp, opp_unit = roll.total, roll.opp, roll.opp_unit
         ev = [
             Event(
                 "roll",
@@ -1075,20 +1153,23 @@ class Tachyon(Ruleset[TachyonState]):
     def _to_stage(
         self, state: TachyonState, roll: Roll, dice: DiceSource, first: bool = False
     ) -> list[Event]:
-        """Walk the invoke stages (C4): the actor's side, then the target's side."""
+        """Walk the invoke stages (C4): the actor's side, then the opposing side."""
         stages = ["actor", "target"]
         start = 0 if first else stages.index(roll.stage) + 1
         for stage in stages[start:]:
             roll.stage = stage
-            holder = roll.actor if stage == "actor" else roll.opp_unit
-            if holder is None:
-                continue
-            side = state.units[holder].side
-            if self._invoke_options(state, roll, side):
+            side, _ = self._stage_holder(state, roll)
+            if side is not None and self._invoke_options(state, roll, side):
                 state.roll = roll
                 return []
         state.roll = None
         return self._resolve(state, roll, dice)
+
+    def _after_roll(self, state: TachyonState, dice: DiceSource) -> list[Event]:
+        """Once a roll (and any hit it caused) is settled, play moves on."""
+        if state.roll is None and state.absorb is None and not state.ended:
+            return self._done(state, dice)
+        return []
 
     def _apply_invoke(
         self, state: TachyonState, seat: str, choice: Choice, dice: DiceSource
@@ -1097,9 +1178,7 @@ class Tachyon(Ruleset[TachyonState]):
         assert roll is not None
         if choice.action == "pass":
             events = self._to_stage(state, roll, dice)
-            if state.roll is None and not state.ended:
-                events += self._done(state, dice)
-            return events
+            return events + self._after_roll(state, dice)
         name = choice.str_param("aspect")
         by = choice.str_param("by")
         a = state.aspects.get(name)
@@ -1109,27 +1188,51 @@ class Tachyon(Ruleset[TachyonState]):
                 state.aspects.remove(a.name)
             paid = f"{by}'s free invoke"
         else:
-            u = state.units[by]
-            assert u.fate_points is not None
-            u.fate_points.current -= 1
-            roll.paid.append(f"{by}:{a.name}")
+            payer = state.units[by]
+            assert payer.fate_points is not None
+            payer.fate_points.current -= 1
+            payer.fp_spent += 1
+            roll.paid.append(f"{seat}:{a.name}")
             paid = f"a fate point from {by}"
-        if roll.stage == "actor":
-            roll.total += 2
+        actor_stage = roll.stage == "actor"
+        if choice.str_param("effect") == "reroll":
+            if actor_stage:
+                r = roll_fudge(dice, 4, minimized=roll.a_min, why=f"reroll: {roll.a_skill}")
+                roll.total += r.total - roll.a_dice
+                roll.a_dice = r.total
+            else:
+                r = roll_fudge(dice, 4, minimized=roll.o_min, why="reroll: opposition")
+                roll.opp += r.total - (roll.o_dice or 0)
+                roll.o_dice = r.total
+            what = f"rerolls [{_faces(r)}]"
         else:
-            roll.opp += 2
-        holder = roll.actor if roll.stage == "actor" else roll.opp_unit
+            if actor_stage:
+                roll.total += 2
+            else:
+                roll.opp += 2
+            what = "+2" if actor_stage or not roll.fixed else "+2 to the difficulty"
+        against = "" if roll.hide_opp else f" against {roll.opp}"
+        vis = self._vis(state, roll.actor, roll.opp_unit, by)
         events = [
             Event(
                 "invoke",
-                f"{holder} invokes '{a.name}' for +2 ({paid}): {roll.total} against {roll.opp}",
-                visible_to=self._vis(state, roll.actor, roll.opp_unit),
+                f"{seat} invokes '{a.name}': {what} ({paid}): {roll.total}{against}",
+                {"aspect": a.name, "by": by, "effect": choice.str_param("effect")},
+                visible_to=vis,
             )
         ]
+        if vis is not None and self._vis(state, roll.actor, roll.opp_unit) is None:
+            # A hidden craft's invoke shows in the open roll, not who made it (T7).
+            events.append(
+                Event(
+                    "invoke",
+                    f"{seat} invokes an aspect: {what}: {roll.total}{against}",
+                    visible_to=frozenset(x for x in state.sides if x not in vis),
+                )
+            )
         if not self._invoke_options(state, roll, seat):
             events += self._to_stage(state, roll, dice)
-            if state.roll is None and not state.ended:
-                events += self._done(state, dice)
+            events += self._after_roll(state, dice)
         return events
 
     # --- outcomes -----------------------------------------------------------------------------
@@ -1217,6 +1320,10 @@ class Tachyon(Ruleset[TachyonState]):
             return [ev("pressure", f"{u.name} and {t.name} hold their positions")]
         if a in ADVANTAGE:
             return self._advantage(state, roll, u, t, s, vis)
+        if a == "ordnance":
+            return self._ordnance_hits(state, roll, s)
+        if a in ("scan", "search"):
+            return self._scan_result(state, roll)
         if a in ("wait", "move", "bug_out"):
             if ok:
                 return self._finish_auto(state, u, a, roll.params)
@@ -1424,8 +1531,22 @@ class Tachyon(Ruleset[TachyonState]):
         options = absorb_options(hit, None, u.consequences) if u.consequences else []
         if not options:
             return events + self._take_out(state, u, OUT, f"by {by}")
+        # T2/C10: the pilot chooses which consequences to take, or to be taken out.
+        state.absorb = {"unit": u.name, "hit": hit, "by": by}
+        return events
+
+    def _apply_absorb(self, state: TachyonState, choice: Choice) -> list[Event]:
+        assert state.absorb is not None
+        u = state.units[state.absorb["unit"]]
+        by = str(state.absorb["by"])
+        state.absorb = None
+        vis = self._vis(state, u.name)
+        if choice.action == "taken_out":
+            return self._take_out(state, u, OUT, f"by {by}")
         assert u.consequences is not None
-        for sev in options[0].consequences:
+        events: list[Event] = []
+        for part in choice.str_param("consequences").split(","):
+            sev = Severity(part)
             name = _unique(state.aspects, f"{CONSEQUENCE_NAMES[sev]} ({u.name})")
             u.consequences.take(sev, name)
             cons = Aspect(name, AspectKind.CONSEQUENCE, owner=u.name)
@@ -1665,78 +1786,87 @@ class Tachyon(Ruleset[TachyonState]):
         t = state.units[o.target]
         return t.active and t.detected
 
-    def _resolve_ordnance(self, state: TachyonState, dice: DiceSource) -> list[Event]:
-        events: list[Event] = []
+    def _next_ordnance(self, state: TachyonState, dice: DiceSource) -> list[Event] | None:
+        """T12: the next ordnance to strike this gunnery phase (None when none is left): it
+        attacks when in its target's zone (always, against a swarm). Ordnance whose target is
+        gone self-destructs."""
         for o in list(state.ordnance):
             if not self._ordnance_target_alive(state, o):
                 state.ordnance.remove(o)
-                events.append(Event("ordnance", f"{o.kind} #{o.id} self-destructs"))
-                continue
+                return [Event("ordnance", f"{o.kind} #{o.id} self-destructs")]
             if o.target_kind != "swarm" and o.zone != state.units[o.target].zone:
                 continue
             state.ordnance.remove(o)
-            r = roll_fudge(dice, 4, why=f"ordnance #{o.id} attack")
-            owner = state.units[o.owner]
-            if o.target_kind == "swarm":
-                sw = state.swarms[o.target]
-                dr = roll_fudge(dice, 4, why=f"ordnance #{o.id}: swarm pilot")
-                att, dfn = o.attack + r.total, sw.pilot + dr.total + o.enemy_bonus
-                events.append(
-                    Event(
-                        "ordnance_attack",
-                        f"{o.kind} #{o.id} ({o.owner}) strikes swarm {sw.name}: {att} vs {dfn}",
-                    )
-                )
-                if att > dfn:
-                    events += self._kill_swarm(state, sw)
-                continue
+            return self._strike(state, o, dice)
+        return None
+
+    def _strike(self, state: TachyonState, o: Ordnance, dice: DiceSource) -> list[Event]:
+        """Roll an arrived ordnance's attack: technology at launch + 4dF against the target."""
+        r = roll_fudge(dice, 4, why=f"ordnance #{o.id} attack")
+        roll = Roll(
+            "ordnance", o.owner, o.target, {"ordnance": o.to_json()}, o.attack + r.total, 0,
+            None, actor_side=o.side, a_skill="technology", a_dice=r.total,
+        )  # fmt: skip
+        if o.target_kind == "swarm":
+            sw = state.swarms[o.target]
+            dr = roll_fudge(dice, 4, why=f"ordnance #{o.id}: swarm pilot")
+            roll.opp = sw.pilot + dr.total + o.enemy_bonus
+            roll.opp_side, roll.o_dice = sw.side, dr.total
+            text = f"{o.kind} #{o.id} ({o.owner}) strikes swarm {sw.name}: {roll.total} [{_faces(r)}] vs {roll.opp} [{_faces(dr)}]"  # noqa: E501
+        else:
             t = state.units[o.target]
             if o.target_kind == "large":
                 skill = "defense_long" if o.long_range else "defense_short"
-                d_total, dr = self._roll(state, dice, t, skill, f"ordnance #{o.id}: defense")
-                d_total += sysmod.DEFENSE_BONUS.get(o.system or "", 0) + o.enemy_bonus
-                att = o.attack + r.total + self._mod(t)
-                events.append(
-                    Event(
-                        "ordnance_attack",
-                        f"{o.kind} #{o.id} ({o.owner}) strikes "
-                        f"{t.name}: {att} [{_faces(r)}] vs {d_total} "
-                        f"[{_faces(dr)}]",
-                    )
-                )
-                events += self._hit_large(
-                    state,
-                    owner,
-                    t,
-                    att - d_total,
-                    o.system or "propulsion",
-                    not o.long_range,
-                    f"({o.kind} #{o.id}) strikes",
-                    backlash=o.backlash,
-                )
-                continue
-            d_total, dr = self._roll(state, dice, t, "pilot", f"ordnance #{o.id}: pilot")
-            d_total += o.enemy_bonus
-            att = o.attack + r.total + self._mod(t)
-            s = att - d_total
-            events.append(
-                Event(
-                    "ordnance_attack",
-                    f"{o.kind} #{o.id} ({o.owner}) strikes "
-                    f"{t.name}: {att} [{_faces(r)}] vs {d_total} [{_faces(dr)}]",
-                )
+                bonus = sysmod.DEFENSE_BONUS.get(o.system or "", 0)
+            else:
+                skill, bonus = "pilot", 0
+            d_total, dr = self._roll(state, dice, t, skill, f"ordnance #{o.id}: {skill}")
+            roll.opp = d_total + bonus + o.enemy_bonus
+            roll.total += self._mod(t)
+            roll.opp_unit, roll.opp_side = t.name, t.side
+            roll.o_dice, roll.o_min = dr.total, dr.minimized
+            text = (
+                f"{o.kind} #{o.id} ({o.owner}) strikes {t.name}: {roll.total} [{_faces(r)}] "
+                f"vs {roll.opp} [{_faces(dr)}]"
             )
+        events = [
+            Event(
+                "ordnance_attack",
+                text,
+                {"ordnance": o.id, "total": roll.total, "opposition": roll.opp},
+            )
+        ]
+        return events + self._to_stage(state, roll, dice, first=True)
+
+    def _ordnance_hits(self, state: TachyonState, roll: Roll, s: int) -> list[Event]:
+        o = Ordnance(**roll.params["ordnance"])
+        owner = state.units[o.owner]
+        if o.target_kind == "swarm":
+            sw = state.swarms[o.target]
             if s > 0:
-                events += self._damage_small(state, t, s, o.owner)
-            elif s == 0 and owner.active:
-                events += self._boost(state, owner)
-        return events
+                return self._kill_swarm(state, sw)
+            return [Event("swarm", f"{o.kind} #{o.id} has no effect on swarm {sw.name}")]
+        t = state.units[o.target]
+        if o.target_kind == "large":
+            return self._hit_large(
+                state, owner, t, s, o.system or "propulsion", not o.long_range,
+                f"({o.kind} #{o.id}) strikes", backlash=o.backlash,
+            )  # fmt: skip
+        if s > 0:
+            return [
+                Event("hit", f"{o.kind} #{o.id} hits {t.name} for {s}"),
+                *self._damage_small(state, t, s, o.owner),
+            ]
+        if s == 0 and owner.active:
+            return self._boost(state, owner)
+        return [Event("miss", f"{o.kind} #{o.id} misses {t.name}")]
 
     # --- scanning (T7) ------------------------------------------------------------------------
     def _scan(self, state: TachyonState, u: Unit, a: str, dice: DiceSource) -> list[Event]:
         """Scan: technology vs technology, any zone; Visual search: notice vs technology, same
-        zone. The target is the hidden enemy with the lowest technology; dice are rolled even
-        when nobody is hiding, so the log does not give that away."""
+        zone. The target is the hidden enemy with the lowest technology. Dice are rolled even
+        when nobody is hiding and the scanner may invoke without seeing the opposition, so
+        neither the log nor the prompt tells it whether anything is there (T7)."""
         hidden = [
             e
             for e in state.units.values()
@@ -1746,21 +1876,39 @@ class Tachyon(Ruleset[TachyonState]):
             and (a == "scan" or e.zone == u.zone)
         ]
         skill = "technology" if a == "scan" else "notice"
-        total, _ = self._roll(state, dice, u, skill, f"{a}: {self._pub(state, u.name)}")
+        total, r = self._roll(state, dice, u, skill, f"{a}: {self._pub(state, u.name)}")
         dr = roll_fudge(dice, 4, why=f"{a}: defender technology")
+        roll = Roll(
+            a, u.name, None, {"hidden": None}, total, 0, None, actor_side=u.side,
+            a_skill=skill, a_dice=r.total, a_min=r.minimized, hide_opp=True,
+        )  # fmt: skip
+        if hidden:
+            t = min(hidden, key=lambda e: self._rating(state, e, "technology"))
+            roll.params["hidden"] = t.name
+            roll.opp = self._rating(state, t, "technology") + dr.total + self._mod(u)
+            roll.total += self._mod(t)
         label = "scan" if a == "scan" else "visual search"
-        if not hidden:
-            return [
-                Event(
-                    "scan",
-                    f"{u.name}'s {label} finds nothing new",
-                    visible_to=self._vis(state, u.name),
-                )
-            ]
-        t = min(hidden, key=lambda e: self._rating(state, e, "technology"))
-        opp = self._rating(state, t, "technology") + dr.total + self._mod(u)
-        total += self._mod(t)
-        if total > opp:
+        events = [
+            Event(
+                "roll",
+                f"{u.name} ({label}) rolls {skill} {roll.total} [{_faces(r)}]",
+                {"actor": u.name, "action": a, "total": roll.total},
+                visible_to=self._vis(state, u.name),
+            )
+        ]
+        return events + self._to_stage(state, roll, dice, first=True)
+
+    def _scan_result(self, state: TachyonState, roll: Roll) -> list[Event]:
+        u = state.units[roll.actor]
+        label = "scan" if roll.action == "scan" else "visual search"
+        tname = roll.params.get("hidden")
+        t = state.units.get(str(tname)) if tname else None
+        nothing = Event(
+            "scan", f"{u.name}'s {label} finds nothing new", visible_to=self._vis(state, u.name)
+        )
+        if t is None or t.detected or not t.active:
+            return [nothing]
+        if roll.total > roll.opp:
             t.detected = True
             for asp in state.aspects:
                 if asp.owner == t.name and asp.hidden and asp.name.startswith("Undetected"):
@@ -1768,23 +1916,23 @@ class Tachyon(Ruleset[TachyonState]):
             return [
                 Event(
                     "detected",
-                    f"{u.name}'s {label} finds {t.name} in {t.zone} ({total} vs {opp})",
+                    f"{u.name}'s {label} finds {t.name} in {t.zone} ({roll.total} vs {roll.opp})",
                     {"unit": t.name, "zone": t.zone},
                 )
             ]
         return [
-            Event(
-                "scan", f"{u.name}'s {label} finds nothing new", visible_to=self._vis(state, u.name)
-            ),
+            nothing,
             Event(
                 "scan_detail",
-                f"{u.name}'s {label} misses {t.name} ({total} vs {opp})",
+                f"{u.name}'s {label} misses {t.name} ({roll.total} vs {roll.opp})",
                 visible_to=frozenset({t.side}),
             ),
         ]
 
     # --- flow ---------------------------------------------------------------------------------
     def _acts_in(self, u: Unit, phase: str) -> bool:
+        if phase == "ordnance":
+            return False
         if phase == "piloting":
             return u.small
         if phase == "gunnery":
@@ -1830,7 +1978,7 @@ class Tachyon(Ruleset[TachyonState]):
         events: list[Event] = []
         for _ in range(1000):
             events += self._check_end(state)
-            if state.ended or state.roll is not None:
+            if state.ended or state.roll is not None or state.absorb is not None:
                 return events
             if state.phase == "chatter":
                 if state.chatter_queue:
@@ -1851,8 +1999,13 @@ class Tachyon(Ruleset[TachyonState]):
                 events += self._move_ordnance(state)
                 events += self._begin_phase(state, "gunnery")
             elif state.phase == "gunnery":
-                events += self._resolve_ordnance(state, dice)
-                events += self._begin_phase(state, "ew")
+                events += self._begin_phase(state, "ordnance")
+            elif state.phase == "ordnance":
+                struck = self._next_ordnance(state, dice)
+                if struck is None:
+                    events += self._begin_phase(state, "ew")
+                else:
+                    events += struck
             elif state.phase == "ew":
                 events += self._begin_phase(state, "damage")
             else:
@@ -1878,6 +2031,8 @@ class Tachyon(Ruleset[TachyonState]):
         state.current = None
         if phase != "piloting":
             state.waiters = {}
+        if phase == "ordnance" and not state.ordnance:
+            return []
         return [
             Event(
                 "phase",
@@ -2008,14 +2163,24 @@ class Tachyon(Ruleset[TachyonState]):
         if seat == GM:
             return []
         out = [u.name for u in state.units.values() if not self._seen(state, u, seat)]
-        out += [a.name for a in state.aspects if not self._aspect_visible(state, a, seat)]
+        out += [
+            a.name
+            for a in state.aspects
+            if not self._aspect_visible(state, a, seat) and a.name not in SUGGESTED
+        ]
         return out
 
     def view(self, state: TachyonState, seat: str) -> dict[str, Any]:
         def aspect_json(a: Aspect) -> dict[str, Any]:
             d: dict[str, Any] = {"name": a.name, "kind": a.kind.value}
-            if a.free_invokes:
-                d["free_invokes"] = dict(a.free_invokes)
+            # A hidden craft's free invokes stay hidden with it (T7).
+            free = {
+                h: n
+                for h, n in a.free_invokes.items()
+                if h not in state.units or self._seen(state, state.units[h], seat)
+            }
+            if free:
+                d["free_invokes"] = free
             return d
 
         visible = [a for a in state.aspects if self._aspect_visible(state, a, seat)]
@@ -2082,7 +2247,12 @@ class Tachyon(Ruleset[TachyonState]):
         if roll is None:
             return None
         vis = self._vis(state, roll.actor, roll.opp_unit)
-        return roll.to_json() if seat == GM or vis is None or seat in vis else None
+        if seat != GM and vis is not None and seat not in vis:
+            return None
+        out = roll.to_json()
+        if roll.hide_opp and seat != GM:
+            out.update(opp=None, params={})  # T7: a scan does not say what it rolls against
+        return out
 
     # --- GM control ---------------------------------------------------------------------------
     def sheets(self, state: TachyonState) -> dict[str, Sheet]:

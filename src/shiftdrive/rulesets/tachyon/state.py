@@ -23,7 +23,8 @@ TURRET = "turret"
 
 PHASES = ("chatter", "piloting", "gunnery", "ew", "damage")
 PHASE_NAMES = {"chatter": "start of round chatter", "piloting": "piloting phase",
-               "gunnery": "gunnery phase", "ew": "electronic warfare phase",
+               "gunnery": "gunnery phase", "ordnance": "ordnance resolution",
+               "ew": "electronic warfare phase",
                "damage": "damage control phase"}  # fmt: skip
 
 
@@ -52,6 +53,7 @@ class Unit:
     actions: int = 0
     damaged: bool = False
     bug_out_round: int | None = None
+    fp_spent: int = 0
     parent: str | None = None
     # large targets (T3, T5)
     shield_short: int = 0
@@ -121,7 +123,12 @@ class Ordnance:
 
 @dataclass(slots=True)
 class Roll:
-    """A rolled action waiting for invokes (C4) before its outcome is applied."""
+    """A rolled action waiting for invokes (C4) before its outcome is applied.
+
+    The dice parts are kept apart from the totals so that an invoke can reroll them; the
+    opposition's side (`opp_side`) invokes second: to defend, or as an obstacle against a
+    fixed difficulty.
+    """
 
     action: str
     actor: str
@@ -133,6 +140,14 @@ class Roll:
     stage: str = "actor"
     paid: list[str] = field(default_factory=list)
     fixed: bool = False  # opposition is a fixed difficulty
+    actor_side: str = ""
+    opp_side: str | None = None
+    a_skill: str = ""
+    a_dice: int = 0
+    a_min: int = 0
+    o_dice: int | None = None  # None: no opposing dice to reroll
+    o_min: int = 0
+    hide_opp: bool = False  # a scan: the scanner must not learn what it rolls against
 
     def to_json(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in self.__slots__}
@@ -165,6 +180,7 @@ class TachyonState:
     ordnance: list[Ordnance] = field(default_factory=list)
     next_ordnance: int = 1
     roll: Roll | None = None
+    absorb: dict[str, Any] | None = None  # a hit a small craft must absorb (T2), by choice
     chatter: list[dict[str, Any]] = field(default_factory=list)
     ended: str | None = None
     winner: str | None = None
