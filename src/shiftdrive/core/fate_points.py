@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Self
 
@@ -45,6 +45,9 @@ class FatePoints:
 
     current: int
     refresh: int
+    # Points paid so far (not points earned), for balancing reports; not part of the state's
+    # JSON, since it is derived from the log like everything else.
+    spent: int = field(default=0, compare=False)
 
     def __post_init__(self) -> None:
         if self.current < 0 or self.refresh < 0:
@@ -70,6 +73,7 @@ class FatePoints:
                 f"{subject} has only {_points(self.current)} left; {verb} needs {_points(n)}"
             )
         self.current -= n
+        self.spent += n
 
     def earn(self, reason: EarnReason, n: int = 1) -> None:
         if n < 0:

@@ -70,16 +70,22 @@ class Encounter:
         spec: DiceSpec,
         *,
         source: str = "scenario",
+        prepared: PreparedScenario | None = None,
     ) -> None:
         self.ruleset = ruleset
-        self.scenario_data: dict[str, Any] = json.loads(json.dumps(scenario_data))
         self.source = source
         self.spec = spec
         self._dice = RecordingDice(dice)
-        try:
-            self.scenario = ruleset.load_scenario(self.scenario_data)
-        except ScenarioError as exc:
-            raise exc.with_source(source) from None
+        if prepared is not None:
+            # Validated once by `prepare`; the data is already a private JSON copy.
+            self.scenario_data = prepared.data
+            self.scenario = prepared.scenario
+        else:
+            self.scenario_data = json.loads(json.dumps(scenario_data))
+            try:
+                self.scenario = ruleset.load_scenario(self.scenario_data)
+            except ScenarioError as exc:
+                raise exc.with_source(source) from None
         self.state, events = ruleset.setup(self.scenario, self._dice)
         self.log: list[LogEntry] = [LogEntry("setup", None, self._dice.take(), events)]
 
@@ -108,6 +114,23 @@ class Encounter:
         else:
             spec = DiceSpec(dice_kind or "script", seed)
         return cls(ruleset, scenario_data, dice, spec, source=source)
+
+    @classmethod
+    def prepare(
+        cls, scenario_data: Mapping[str, Any], source: str = "scenario"
+    ) -> PreparedScenario:
+        """Validate a scenario once, to start many seeded encounters from it (simulation)."""
+        rid = ruleset_of(scenario_data, source)
+        try:
+            ruleset = get_ruleset(rid)
+        except UnknownRuleset as exc:
+            raise ScenarioError([("ruleset", str(exc))], source) from None
+        data: dict[str, Any] = json.loads(json.dumps(scenario_data))
+        try:
+            scenario = ruleset.load_scenario(data)
+        except ScenarioError as exc:
+            raise exc.with_source(source) from None
+        return PreparedScenario(ruleset, data, scenario, source)
 
     @classmethod
     def from_scenario_file(cls, path: Path, **kwargs: Any) -> Encounter:
@@ -141,14 +164,19 @@ class Encounter:
         return self.ruleset.why_illegal(self.state, seat, choice)
 
     # --- doing ------------------------------------------------------------------------------
-    def submit(self, seat: str, choice: Choice | str) -> list[Event]:
-        """Validate and apply one choice. Refused choices raise IllegalChoice and change nothing."""
+    def submit(self, seat: str, choice: Choice | str, *, validate: bool = True) -> list[Event]:
+        """Validate and apply one choice. Refused choices raise IllegalChoice and change nothing.
+
+        `validate=False` skips `why_illegal` (which lists every legal choice again) for choices
+        the ruleset's own bot just picked from that list: the simulator's hot path. A rule the
+        choice breaks inside `apply` is still refused and rolled back.
+        """
         if isinstance(choice, str):
             try:
                 choice = Choice.parse(choice)
             except ChoiceSyntaxError as exc:
                 raise IllegalChoice(str(exc)) from None
-        reason = self.why_illegal(seat, choice)
+        reason = self.why_illegal(seat, choice) if validate else None
         if reason:
             raise IllegalChoice(reason)
         if is_override(choice):
@@ -342,6 +370,30 @@ def replay(data: Mapping[str, Any], *, source: str = "save") -> ReplayReport:
     return ReplayReport(not problems, len(entries) - 1, len(enc.events()), got, expected, problems)
 
 
+@dataclass(frozen=True, slots=True)
+class PreparedScenario:
+    """A scenario parsed and validated once; `start(seed)` begins a seeded encounter from it.
+
+    Rulesets must not mutate the scenario model in `setup` (tests check that encounters
+    started here equal those started from the raw data).
+    """
+
+    ruleset: Ruleset[Any]
+    data: dict[str, Any]
+    scenario: Any
+    source: str = "scenario"
+
+    def start(self, seed: int) -> Encounter:
+        return Encounter(
+            self.ruleset,
+            self.data,
+            SeededDice(seed),
+            DiceSpec("seeded", seed),
+            source=self.source,
+            prepared=self,
+        )
+
+
 BotPolicy = Callable[[Encounter, str, random.Random], Choice]
 
 
@@ -360,24 +412,37 @@ def run_bots(
     rng: random.Random | None = None,
     policy: BotPolicy = default_bot,
     max_steps: int = 100_000,
+    validate: bool = True,
 ) -> int:
-    """Let bots decide for `seats` (all when None) until someone else must decide or it ends."""
+    """Let bots decide for `seats` (all when None) until someone else must decide or it ends.
+
+    Seats are asked in `pending_seats()` order, re-checking after each choice that the seat
+    still has to decide: the same order `shiftdrive play --bots all` uses, so a seed gives the
+    same battle in both. `validate=False` trusts the policy's choices (see `submit`).
+    """
     rng = rng or random.Random(0)
     steps = 0
-    while steps < max_steps and not enc.result():
-        waiting = [s for s in enc.pending_seats() if seats is None or s in seats]
+    ruleset = enc.ruleset
+    while steps < max_steps:
+        if ruleset.result(enc.state) is not None:
+            break
+        pending = ruleset.pending(enc.state)
+        waiting = list(dict.fromkeys(d.seat for d in pending if seats is None or d.seat in seats))
         if not waiting:
             break
-        for seat in waiting:
-            if enc.result():
-                break
-            if seat in enc.pending_seats():
-                enc.submit(seat, policy(enc, seat, rng))
-                steps += 1
+        for i, seat in enumerate(waiting):
+            if i:  # the earlier choices may have ended the fight or settled this seat's decision
+                if ruleset.result(enc.state) is not None:
+                    break
+                if all(d.seat != seat for d in ruleset.pending(enc.state)):
+                    continue
+            enc.submit(seat, policy(enc, seat, rng), validate=validate)
+            steps += 1
     return steps
 
 
 __all__ = [
-    "OVERRIDES", "DiceDraw", "DiceSpec", "Encounter", "IllegalChoice", "ReplayReport",
+    "OVERRIDES", "DiceDraw", "DiceSpec", "Encounter", "IllegalChoice", "PreparedScenario",
+    "ReplayReport",
     "SaveFileError", "digest", "random_bot", "read_save", "replay", "run_bots",
 ]  # fmt: skip

@@ -190,7 +190,8 @@ class Ruleset(ABC, Generic[S]):
     def tally(self, state: S) -> list[Tally]:
         """Per-participant outcome of the fight so far; rulesets override to add what they know.
 
-        The default reads the sheets: stress boxes marked and consequences taken.
+        The default reads the sheets: stress boxes marked, consequences taken and fate points
+        paid through `FatePoints.spend`.
         """
         return [
             Tally(
@@ -198,9 +199,19 @@ class Ruleset(ABC, Generic[S]):
                 side=sheet.side,
                 damage=sum(track.marked_count for track in sheet.stress.values()),
                 consequences=len(sheet.consequences.taken()) if sheet.consequences else 0,
+                fate_points_spent=sheet.fate_points.spent if sheet.fate_points else 0,
             )
             for sheet in self.sheets(state).values()
         ]
+
+    def rounds(self, state: S) -> int:
+        """Rounds (exchanges) begun so far, for "how long does a fight last"; 0 if unknown.
+
+        The default reads an int `state.round` when the state has one; rulesets that count
+        time otherwise (Fate Core exchanges) override it.
+        """
+        value = getattr(state, "round", None)
+        return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
     # --- bots -----------------------------------------------------------------------------------
     def bot(self, state: S, seat: str, rng: random.Random) -> Choice:
