@@ -32,7 +32,7 @@ from shiftdrive.core.outcomes import Outcome, outcome_of
 from shiftdrive.core.stress import StressKind, StressTrack
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM, Event
-from shiftdrive.engine.ruleset import Decision, Result, Ruleset, Sheet
+from shiftdrive.engine.ruleset import Decision, Ending, Result, Ruleset, Sheet, Tally
 from shiftdrive.engine.turns import InitiativeOrder
 from shiftdrive.maps.zones import ZoneMap
 from shiftdrive.rulesets.fate_core.scenario import Catalog, FateCoreScenario, load
@@ -1071,7 +1071,36 @@ class FateCore(Ruleset[FateCoreState]):
     def result(self, state: FateCoreState) -> Result | None:
         if state.ended is None:
             return None
-        return Result(state.winner, state.ended)
+        return Result(state.winner, state.ended, self._ending(state))
+
+    @staticmethod
+    def _ending(state: FateCoreState) -> Ending:
+        """Round limit when the exchanges ran out; concession when any loser conceded (C7)."""
+        if state.exchange > state.max_exchanges:
+            return Ending.ROUND_LIMIT
+        losers = [f for f in state.fighters.values() if f.side != state.winner]
+        if any(f.status == CONCEDED for f in losers):
+            return Ending.CONCESSION
+        return Ending.TAKEN_OUT
+
+    # --- balancing ----------------------------------------------------------------------------
+    def tally(self, state: FateCoreState) -> list[Tally]:
+        return [
+            Tally(
+                name=f.name,
+                side=f.side,
+                taken_out=f.status == TAKEN_OUT,
+                conceded=f.status == CONCEDED,
+                damage=sum(t.marked_count for t in f.stress.values()),
+                consequences=len(f.consequences.taken()),
+                fate_points_spent=f.fate_points.spent,
+            )
+            for f in state.fighters.values()
+        ]
+
+    def rounds(self, state: FateCoreState) -> int:
+        """Exchanges begun (Fate Core's rounds); `exchange` runs one past the limit at the end."""
+        return min(state.exchange, state.max_exchanges)
 
     # --- odds ---------------------------------------------------------------------------------
     def odds(self, state: FateCoreState, seat: str, choice: Choice) -> Odds | None:
