@@ -1,6 +1,13 @@
-"""A simple Fully Automated! bot: defends when an enemy can reach it, aims when safe, attacks when
-in range, moves to cover within range of an enemy. Light combat: stock sentences; as the GM it
-rolls one check per action and deals damage on a success."""
+"""The Fully Automated! bot: reads the rock-paper-scissors of the seed's "Standard Combat".
+
+Cards: attack with an aim in hand; when it can hit and nobody can hit back, aim first; when
+both can hit, mostly attack and sometimes defend; restrain an adjacent enemy it outweighs by
+7 HP (F6); tackle a melee target out of a punch's reach; otherwise move. Targets: the able,
+undefended, uncovered and weakest first (cards are face up once revealed). Moves: to a hex
+from which its best card reaches an enemy next round, in cover from the enemy. As a defender
+it steps out of reach, else into cover. Light combat: stock sentences; as the GM it rolls one
+check per action and deals damage on a success.
+"""
 
 from __future__ import annotations
 
@@ -11,52 +18,86 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM
 from shiftdrive.maps.hexgrid import Hex
 from shiftdrive.rulesets.fully_automated.geometry import sight
-from shiftdrive.rulesets.fully_automated.state import FAState, Fighter
+from shiftdrive.rulesets.fully_automated.state import DEAD, FAState, Fighter
 
 if TYPE_CHECKING:
     from shiftdrive.rulesets.fully_automated.rules import FullyAutomated
+
+ATTACK_WHEN_THREATENED = 0.7  # else Defend: the seed's "if you think they will attack, defend"
+MOVE_WHEN_OUTRANGED = 0.7  # else Defend, when an enemy reaches us and we reach nobody
+TACKLE = 0.5
 
 
 def _enemies(state: FAState, f: Fighter) -> list[Fighter]:
     return [e for e in state.fighters.values() if e.side != f.side and e.able and e.pos]
 
 
-def _threat(rs: FullyAutomated, state: FAState, e: Fighter) -> int:
-    """How far away `e` could hit someone this round (range + movement, tackle included)."""
-    best = 0
-    for cid in e.cards:
-        card = rs.card(state, cid)
-        if card.kind != "attack":
-            continue
-        hi = card.disadvantaged_range[1] if card.disadvantaged_range else card.range[1]
-        move = rs.move_allowance(state, e) if card.tackle else card.movement
-        best = max(best, hi + move)
-    return best
+def _reach(rs: FullyAutomated, state: FAState, f: Fighter, cid: str, tackle: bool = False) -> int:
+    card = rs.card(state, cid)
+    hi = card.disadvantaged_range[1] if card.disadvantaged_range else card.range[1]
+    return hi + (rs.move_allowance(state, f) if tackle else card.movement)
+
+
+def _threatened(rs: FullyAutomated, state: FAState, f: Fighter) -> bool:
+    """Could an enemy attack `f` this round (its range plus its card's movement, a line)?"""
+    assert f.pos is not None
+    board = rs.board(state)
+    for e in _enemies(state, f):
+        assert e.pos is not None
+        d = e.pos.distance(f.pos)
+        for cid in e.cards:
+            card = rs.card(state, cid)
+            if card.kind != "attack":
+                continue
+            if d <= _reach(rs, state, e, cid, card.tackle) and (
+                card.movement or card.tackle or sight(board, {}, e.pos, f.pos).attackable
+            ):
+                return True
+    return False
 
 
 def _attack_cards(rs: FullyAutomated, state: FAState, f: Fighter) -> list[str]:
-    """Attack cards that reach an enemy now, best (proficient, in range, most damage) first."""
+    """Attack cards that reach an able enemy now, best first (normal range and proficient,
+    then the most damage)."""
     scored: list[tuple[int, int, int, str]] = []
     for i, cid in enumerate(f.cards):
         card = rs.card(state, cid)
         if card.kind != "attack":
             continue
-        reach = [
-            rs.attack_from(state, f.name, e.name, cid, card.movement) for e in _enemies(state, f)
-        ]
-        found = [r for r in reach if r is not None]
-        if not found:
+        best = None
+        for e in _enemies(state, f):
+            opts = rs.attack_options(state, f.name, e.name, cid, card.movement)
+            if opts:
+                rng_dis = min(v[0] for v in opts.values())
+                best = rng_dis if best is None else min(best, rng_dis)
+        if best is None:
             continue
-        dis = min(r[2] for r in found) + (0 if rs.proficient(state, f, cid) else 1)
+        dis = best + (0 if rs.proficient(state, f, cid) else 1)
         scored.append((dis, -card.damage, i, cid))
     return [cid for *_, cid in sorted(scored)]
 
 
-def _card(state: FAState, seat: str, legal: list[Choice], cid: str) -> Choice:
+def _play(legal: list[Choice], cid: str, tackle: bool = False) -> Choice:
     for c in legal:
-        if c.str_param("card") == cid and c.get("tackle") is None and c.get("reroll") is None:
+        if c.str_param("card") == cid and (c.get("tackle") is True) == tackle and not c.get(
+            "reroll"
+        ):
             return c
     return legal[0]
+
+
+def _restrain_target(rs: FullyAutomated, state: FAState, f: Fighter) -> bool:
+    """An adjacent enemy we outweigh by 7 HP (F6), or a restrained ally to release."""
+    if "restrain" not in f.cards or f.pos is None:
+        return False
+    for o in state.fighters.values():
+        if o.pos is None or o.status == DEAD or not o.pos.is_adjacent(f.pos):
+            continue
+        if o.side == f.side and o.restrained:
+            return True
+        if o.side != f.side and o.able and f.hp >= o.hp + 7:
+            return True
+    return False
 
 
 def _choose_card(
@@ -64,72 +105,83 @@ def _choose_card(
 ) -> Choice:
     f = state.fighters[seat]
     if f.pos is None:
-        return _card(state, seat, legal, "defend")
-    me = Hex.parse(f.pos)
+        return _play(legal, "defend")
+    if _restrain_target(rs, state, f):
+        return _play(legal, "restrain")
     attacks = _attack_cards(rs, state, f)
-    threatened = any(
-        me.distance(Hex.parse(e.pos or "0,0")) <= _threat(rs, state, e) for e in _enemies(state, f)
-    )
-    if attacks and f.aim > 0:
-        return _card(state, seat, legal, attacks[0])
-    if threatened:
-        if attacks and rng.random() < 0.55:
-            return _card(state, seat, legal, attacks[0])
-        return _card(state, seat, legal, "defend")
+    threatened = _threatened(rs, state, f)
     if attacks:
-        if f.aim == 0 and rng.random() < 0.5:
-            return _card(state, seat, legal, "aim")
-        return _card(state, seat, legal, attacks[0])
-    return _card(state, seat, legal, "move")
+        if f.aim > 0:
+            return _play(legal, attacks[0])
+        if not threatened:
+            return _play(legal, "aim")
+        if rng.random() < ATTACK_WHEN_THREATENED:
+            return _play(legal, attacks[0])
+        return _play(legal, "defend")
+    # Nothing in reach: tackle a nearby enemy with an unarmed card, else close in.
+    tacklers = [c for c in f.cards if rs.card(state, c).tackle]
+    if tacklers and rng.random() < TACKLE:
+        for e in _enemies(state, f):
+            assert e.pos is not None
+            if rs.attack_options(state, seat, e.name, tacklers[0], rs.move_allowance(state, f)):
+                return _play(legal, tacklers[0], tackle=True)
+    if threatened and rng.random() >= MOVE_WHEN_OUTRANGED:
+        return _play(legal, "defend")
+    return _play(legal, "move")
 
 
 def _best_range(rs: FullyAutomated, state: FAState, f: Fighter) -> tuple[int, int]:
-    ranges = [rs.card(state, c).range for c in f.cards if rs.card(state, c).kind == "attack"]
-    proficient = [
-        rs.card(state, c).range
-        for c in f.cards
-        if rs.card(state, c).kind == "attack" and rs.proficient(state, f, c)
-    ]
-    pool = proficient or ranges
-    return max(pool, key=lambda r: (r[1], -r[0]))
+    """The (closest, farthest) distance its best card attacks from next round (movement in)."""
+    best: tuple[int, int] | None = None
+    for cid in f.cards:
+        card = rs.card(state, cid)
+        if card.kind != "attack" or not rs.proficient(state, f, cid):
+            continue
+        r = (max(1, card.range[0] - card.movement), card.range[1] + card.movement)
+        if best is None or (r[1], -r[0]) > (best[1], -best[0]):
+            best = r
+    return best or (1, 2)
 
 
 def _score_hex(rs: FullyAutomated, state: FAState, f: Fighter, h: Hex) -> float:
+    """How good a hex is to stand on: best card in reach of an enemy, in cover from it."""
     lo, hi = _best_range(rs, state, f)
     enemies = _enemies(state, f)
     if not enemies:
         return 0.0
-    hmap = rs._map(state)
-    occ = {
-        Hex.parse(o.pos): o.name
-        for o in state.fighters.values()
-        if o.pos and o.name != f.name and o.status != "dead"
-    }
+    board = rs.board(state)
+    occ = {o.pos: o.name for o in state.fighters.values() if o.pos and o.name != f.name}
     best = -1000.0
     for e in enemies:
-        ep = Hex.parse(e.pos or "0,0")
+        assert e.pos is not None
+        ep = e.pos
         d = h.distance(ep)
         others = {k: v for k, v in occ.items() if v != e.name}
-        s = sight(hmap, others, h, ep)
-        score = -abs(d - hi) if d > hi else -(lo - d) if d < lo else 10.0
-        if score == 10.0 and not s.attackable:
-            score = 2.0
-        back = sight(hmap, others, ep, h)
-        if back.cover:
+        if lo <= d <= hi:
+            score = 10.0 if sight(board, others, h, ep).attackable else 2.0
+        else:
+            score = -float(d - hi if d > hi else lo - d)
+        if sight(board, others, ep, h).cover:
             score += 3
+        score -= e.hp / 40  # prefer closing on the weak
         best = max(best, score)
     return best
 
 
 def _choose_hex(rs: FullyAutomated, state: FAState, seat: str, legal: list[Choice]) -> Choice:
     f = state.fighters[seat]
-    plain = [c for c in legal if c.get("aim") is None] or legal
-    scored = []
+    assert f.pos is not None
+    here = f.pos
+    plain = [c for c in legal if c.get("aim") is None and c.get("body") is None] or legal
+    best: tuple[float, int, Choice] | None = None
     for i, c in enumerate(plain):
         to = c.str_param("to")
-        h = Hex.parse(to) if to else Hex.parse(f.pos or "0,0")
-        scored.append((-_score_hex(rs, state, f, h), i, c))
-    return min(scored, key=lambda t: (t[0], t[1]))[2]
+        h = Hex.parse(to) if to else here
+        cand = (-_score_hex(rs, state, f, h), i, c)
+        if best is None or cand[:2] < best[:2]:
+            best = cand
+    assert best is not None
+    return best[2]
 
 
 def _defend_step(rs: FullyAutomated, state: FAState, seat: str, legal: list[Choice]) -> Choice:
@@ -140,20 +192,44 @@ def _defend_step(rs: FullyAutomated, state: FAState, seat: str, legal: list[Choi
         return legal[0]
     start = f.pos
     best: tuple[int, int, Choice] | None = None
-    for i, c in enumerate(legal):
-        to = c.str_param("to") or start
-        f.pos = to
-        try:
-            out = rs.attack_from(state, atk.attacker, seat, atk.card, atk.movement_left) is None
-            a = state.fighters[atk.attacker]
-            cover = rs.sight_between(state, atk.attacker, seat).cover if a.pos else False
-        finally:
-            f.pos = start
-        rank = 0 if out else 1 if cover else 2
-        if best is None or (rank, i) < best[:2]:
-            best = (rank, i, c)
+    try:
+        for i, c in enumerate(legal):
+            to = c.str_param("to")
+            f.pos = Hex.parse(to) if to else start
+            out = not rs.attack_options(state, atk.attacker, seat, atk.card, atk.movement_left)
+            cover = rs.sight_between(state, atk.attacker, seat).cover
+            rank = 0 if out else 1 if cover else 2
+            if best is None or (rank, i) < best[:2]:
+                best = (rank, i, c)
+    finally:
+        f.pos = start
     assert best is not None
     return best[2]
+
+
+def _target(state: FAState, legal: list[Choice], rs: FullyAutomated, seat: str) -> Choice:
+    """The able, undefended, uncovered, weakest target, from the nearest good hex."""
+    targets = [c for c in legal if c.action == "target"]
+    if not targets:
+        return legal[0]
+    fa = state.fighters[seat]
+    assert fa.pos is not None
+
+    def key(c: Choice) -> tuple[bool, bool, int, int, int]:
+        t = state.fighters[c.str_param("name")]
+        where = c.str_param("from")
+        h = Hex.parse(where) if where else fa.pos
+        assert h is not None and t.pos is not None
+        p = state.played.get(t.name, {})
+        defending = p.get("card") == "defend"
+        card = rs.card(state, state.attack.card) if state.attack else None
+        rs_ = 0
+        if card is not None and card.disadvantaged_range is not None:
+            lo, hi = card.range
+            rs_ = 0 if lo <= h.distance(t.pos) <= hi else 1
+        return (not t.able, defending, rs_, t.hp, h.distance(fa.pos))
+
+    return min(targets, key=key)
 
 
 def _gm(rs: FullyAutomated, state: FAState, legal: list[Choice], rng: random.Random) -> Choice:
@@ -165,7 +241,7 @@ def _gm(rs: FullyAutomated, state: FAState, legal: list[Choice], rng: random.Ran
         if state.light_stage == "check":
             return Choice.of("check", bonus=2, difficulty=6)
         text = str(state.played.get(actor.name, {}).get("text", "")).lower()
-        foes = _enemies(state, actor)
+        foes = [e for e in state.fighters.values() if e.side != actor.side and e.able]
         attacking = not text.startswith(("defend", "aim", "move"))
         if state.light_stage == "after" and state.light_success and foes and attacking:
             target = max(foes, key=lambda e: e.hp)
@@ -180,26 +256,19 @@ def choose(rs: FullyAutomated, state: FAState, seat: str, rng: random.Random) ->
         return _gm(rs, state, legal, rng)
     if len(legal) == 1:
         return legal[0]
-    kind = legal[0].action
-    if kind == "play":
+    actions = {c.action for c in legal}
+    if "play" in actions:
         return _choose_card(rs, state, seat, legal, rng)
-    if kind == "declare":
+    if "declare" in actions:
         return rng.choice(legal)
-    if kind in ("target", "hold"):
-        targets = [c for c in legal if c.action == "target"]
-        if not targets:
-            return legal[0]
-        return min(
-            targets,
-            key=lambda c: (
-                not state.fighters[c.str_param("name")].able,
-                state.fighters[c.str_param("name")].hp,
-            ),
-        )
-    if kind in ("stay", "step"):
-        if state.phase == "defend_step":
-            return _defend_step(rs, state, seat, legal)
-        return _choose_hex(rs, state, seat, legal)
-    if kind == "move":
-        return _choose_hex(rs, state, seat, legal)
-    return rng.choice(legal)
+    if state.phase == "attacks":
+        return _target(state, legal, rs, seat)
+    if state.phase == "follow":
+        return legal[0]  # the first hex back in range (the list ends with letting go)
+    if state.phase == "withdraw":
+        return next(c for c in legal if c.action == "stay")
+    if state.phase == "defend_step":
+        return _defend_step(rs, state, seat, legal)
+    if "wait" in actions:
+        return next(c for c in legal if c.action == "wait")  # moving later sees more
+    return _choose_hex(rs, state, seat, legal)

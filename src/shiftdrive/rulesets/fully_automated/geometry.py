@@ -1,5 +1,5 @@
-"""Lines of attack, cover and obstruction on the hex map (seed: "Discerning Cover and Line of
-Sight" and the Defend section; ruling F9).
+"""Lines of attack, cover, obstruction and movement costs on the hex map (seed: "Discerning Cover
+and Line of Sight", the Defend and Move sections; rulings F7, F9).
 
 A line is drawn centre to centre, nudged both ways (`Hex.line_to_both`) so a line along a hex
 edge counts as passing either side. Then:
@@ -11,11 +11,16 @@ edge counts as passing either side. Then:
 - an open line passes an obstacle (low or high) or a character in a hex adjacent to the target,
   while some open line is free of characters: the target is *in cover*. A character used as
   cover takes the point of damage that cover saves (F9).
+
+`Board` precomputes what depends only on the map (walls, cover, neighbours, open lines per pair
+of hexes) so the rules and bots can ask thousands of times per battle cheaply.
 """
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from shiftdrive.maps.hexgrid import Hex, HexMap
@@ -35,34 +40,94 @@ class Sight:
         return self.line and not self.obstructed
 
 
-def _walls(hmap: HexMap, h: Hex) -> bool:
-    return h in hmap and hmap.flags(h).blocks_sight
+NO_LINE = Sight(False, False, False)
+OBSTRUCTED = Sight(True, True, False)
+OPEN = Sight(True, False, False)
+COVERED = Sight(True, False, True)
 
 
-def _obstacle(hmap: HexMap, h: Hex) -> bool:
-    return h in hmap and hmap.flags(h).gives_cover
+class Board:
+    """The static part of a map, precomputed once per fight; caches lines between hexes."""
+
+    __slots__ = ("_lines", "cover", "hmap", "nbrs", "rough", "walls")
+
+    def __init__(self, hmap: HexMap) -> None:
+        self.hmap = hmap
+        hexes = hmap.hexes
+        self.walls = frozenset(h for h in hexes if hmap.flags(h).blocks_sight)
+        self.cover = frozenset(h for h in hexes if hmap.flags(h).gives_cover)
+        self.rough = frozenset(h for h in hexes if hmap.flags(h).rough)
+        self.nbrs: dict[Hex, tuple[Hex, ...]] = {
+            h: tuple(n for n in h.neighbours() if hmap.passable(n)) for h in hexes
+        }
+        self._lines: dict[tuple[Hex, Hex], tuple[tuple[tuple[Hex, ...], ...], bool]] = {}
+
+    def open_lines(self, a: Hex, t: Hex) -> tuple[tuple[tuple[Hex, ...], ...], bool]:
+        """Wall-free lines from `a` to `t` (interior hexes only), and whether an obstacle next
+        to `t` lies on one of them (terrain cover)."""
+        key = (a, t)
+        got = self._lines.get(key)
+        if got is None:
+            lines: list[tuple[Hex, ...]] = []
+            for ln in a.line_to_both(t):
+                inner = tuple(ln[1:-1])
+                if inner not in lines and not any(h in self.walls for h in inner):
+                    lines.append(inner)
+            cover = any(h in self.cover and h.is_adjacent(t) for ln in lines for h in ln)
+            got = (tuple(lines), cover)
+            self._lines[key] = got
+        return got
+
+    def next_to_cover(self, h: Hex) -> bool:
+        """Adjacent to an obstacle (for the end-of-round announcement of who is behind cover)."""
+        return any(n in self.cover for n in h.neighbours())
+
+    def walk(
+        self, start: Hex, budget: int, enemies: AbstractSet[Hex] = frozenset()
+    ) -> dict[Hex, tuple[int, Hex | None]]:
+        """Every hex reachable within `budget`: (cost, previous hex on the cheapest path).
+
+        F7 and the Move card: 1 per hex, +1 for rough terrain or furniture, +1 to pass through
+        an adversary (`enemies`); allies are passed freely. Whether a hex is free to stop in is
+        the caller's question.
+        """
+        best: dict[Hex, tuple[int, Hex | None]] = {start: (0, None)}
+        if budget <= 0:
+            return best
+        heap: list[tuple[int, Hex]] = [(0, start)]
+        rough, nbrs = self.rough, self.nbrs
+        while heap:
+            cost, h = heapq.heappop(heap)
+            if cost > best[h][0]:
+                continue
+            for n in nbrs[h]:
+                c = cost + 1 + (n in rough) + (n in enemies)
+                if c <= budget and (n not in best or c < best[n][0]):
+                    best[n] = (c, h)
+                    heapq.heappush(heap, (c, n))
+        return best
 
 
-def sight(hmap: HexMap, occupants: Mapping[Hex, str], a: Hex, t: Hex) -> Sight:
+def sight(board: Board | HexMap, occupants: Mapping[Hex, str], a: Hex, t: Hex) -> Sight:
     """Line of attack, obstruction and cover from `a` to `t` (other characters in `occupants`)."""
-    lines = [ln[1:-1] for ln in a.line_to_both(t)]
-    open_lines = [ln for ln in lines if not any(_walls(hmap, h) for h in ln)]
-    if not open_lines:
-        return Sight(False, False, False)
-    clear = [ln for ln in open_lines if not any(h in occupants for h in ln)]
-    if not clear:
-        return Sight(True, True, False)
-    for ln in open_lines:
+    if isinstance(board, HexMap):
+        board = Board(board)
+    lines, terrain_cover = board.open_lines(a, t)
+    if not lines:
+        return NO_LINE
+    if not occupants:
+        return COVERED if terrain_cover else OPEN
+    if all(any(h in occupants for h in ln) for ln in lines):
+        return OBSTRUCTED
+    if terrain_cover:
+        return COVERED
+    for ln in lines:
         for h in reversed(ln):
-            if h.is_adjacent(t) and _obstacle(hmap, h):
-                return Sight(True, False, True)
-    for ln in open_lines:
-        for h in reversed(ln):
-            if h.is_adjacent(t) and h in occupants:
+            if h in occupants and h.is_adjacent(t):
                 return Sight(True, False, True, occupants[h])
-    return Sight(True, False, False)
+    return OPEN
 
 
 def next_to_cover(hmap: HexMap, h: Hex) -> bool:
-    """Adjacent to an obstacle (for the end-of-round announcement of who is behind cover)."""
-    return any(_obstacle(hmap, n) for n in h.neighbours())
+    """Adjacent to an obstacle (kept for callers holding a plain map)."""
+    return Board(hmap).next_to_cover(h)

@@ -17,10 +17,10 @@ from shiftdrive.core.errors import RuleError
 from shiftdrive.core.odds import Odds, OddsQuery, odds
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM, Event
-from shiftdrive.engine.ruleset import Decision, Result, Ruleset, Sheet
+from shiftdrive.engine.ruleset import Decision, Ending, Result, Ruleset, Sheet, Tally
 from shiftdrive.engine.turns import SecretChoices
 from shiftdrive.maps.hexgrid import Hex, HexMap
-from shiftdrive.rulesets.fully_automated.geometry import Sight, next_to_cover, sight
+from shiftdrive.rulesets.fully_automated.geometry import Board, Sight, sight
 from shiftdrive.rulesets.fully_automated.scenario import (
     ALWAYS,
     ARMOR,
@@ -119,12 +119,15 @@ class FullyAutomated(Ruleset[FAState]):
                     armor=ARMOR[c.armor], armor_name=c.armor, proficiencies=profs,
                     weapons=list(c.weapons), restraints=c.restraints,
                     cards=list(dict.fromkeys(cards)),
-                    pos=str(Hex.parse(c.at)) if hmap is not None and c.at else None,
+                    pos=Hex.parse(c.at) if hmap is not None and c.at else None,
                 )  # fmt: skip
         state = FAState(
             title=sc.title, mode=sc.mode, sides=[s.name for s in sc.sides], fighters=fighters,
             secret=SecretChoices([]), gm_notes=sc.gm_notes, aspects=AspectSet(),
-            settings={"catalog": cat, "map": hmap, "rules": rules},
+            settings={
+                "catalog": cat, "map": hmap, "rules": rules,
+                "board": Board(hmap) if hmap is not None else None,
+            },
         )  # fmt: skip
         events = [Event("setup", f"{sc.title}: {' vs '.join(state.sides)} ({sc.mode} combat)")]
         if sc.mode == "standard":
@@ -190,16 +193,22 @@ class FullyAutomated(Ruleset[FAState]):
         assert isinstance(hmap, HexMap)
         return hmap
 
+    def board(self, state: FAState) -> Board:
+        board = state.settings["board"]
+        assert isinstance(board, Board)
+        return board
+
     def card(self, state: FAState, cid: str) -> CardSpec:
         return self._cat(state).cards[cid]
 
     def _pos(self, f: Fighter) -> Hex:
         assert f.pos is not None
-        return Hex.parse(f.pos)
+        return f.pos
 
     def _occupants(self, state: FAState, *exclude: str) -> dict[Hex, str]:
+        """Who stands where (the dead are left out: their tokens come off the map)."""
         return {
-            Hex.parse(f.pos): f.name
+            f.pos: f.name
             for f in state.fighters.values()
             if f.pos is not None and f.status != DEAD and f.name not in exclude
         }
@@ -213,14 +222,18 @@ class FullyAutomated(Ruleset[FAState]):
         )
 
     def move_allowance(self, state: FAState, f: Fighter, aimed: bool = False) -> int:
-        """F7: the character's move (default 4), -1 if Move was played last round; 6 if aimed."""
+        """F7: the character's move (default 4), -1 if Move was played last round; 6 if aimed.
+
+        Incapacitated characters move one hex a round (F8)."""
+        if f.status == INCAPACITATED:
+            return 1
         if aimed:
             return self._rules(state).aimed_move
         return max(0, f.move - (1 if f.moved_last_round else 0))
 
     def _enemy_hexes(self, state: FAState, f: Fighter) -> set[Hex]:
         return {
-            Hex.parse(e.pos)
+            e.pos
             for e in state.fighters.values()
             if e.side != f.side and e.pos is not None and e.status != DEAD
         }
@@ -228,77 +241,130 @@ class FullyAutomated(Ruleset[FAState]):
     def sight_between(self, state: FAState, a: str, t: str, from_hex: Hex | None = None) -> Sight:
         fa, ft = state.fighters[a], state.fighters[t]
         return sight(
-            self._map(state), self._occupants(state, a, t), from_hex or self._pos(fa), self._pos(ft)
-        )
+            self.board(state), self._occupants(state, a, t), from_hex or self._pos(fa),
+            self._pos(ft),
+        )  # fmt: skip
 
-    def attack_from(
+    def attack_options(
         self, state: FAState, a: str, t: str, cid: str, budget: int
-    ) -> tuple[Hex, int, int] | None:
-        """The best hex within `budget` movement to attack `t` from: (hex, cost, disadvantaged).
-
-        Prefers the normal range over the disadvantaged one, then the least movement.
-        """
+    ) -> dict[Hex, tuple[int, int]]:
+        """Hexes within `budget` movement from which `a` can attack `t` with card `cid`:
+        hex -> (disadvantaged range 0/1, movement cost). The seed: a close attack's hex of
+        movement may be used "to come into range" (moving through an adversary costs +1, F7)."""
         fa, ft = state.fighters[a], state.fighters[t]
         if fa.pos is None or ft.pos is None:
-            return None
+            return {}
         card = self.card(state, cid)
-        hmap = self._map(state)
-        start, tpos = self._pos(fa), self._pos(ft)
-        occ = self._occupants(state, a)
+        board = self.board(state)
+        start, tpos = fa.pos, ft.pos
         others = self._occupants(state, a, t)
-        reach = hmap.reachable(start, max(0, budget), self._enemy_hexes(state, fa))
-        best: tuple[int, int, Hex] | None = None
-        for h, cost in reach.items():
-            if h != start and h in occ:
+        reach = (
+            board.walk(start, budget, self._enemy_hexes(state, fa))
+            if budget > 0
+            else {start: (0, None)}
+        )
+        out: dict[Hex, tuple[int, int]] = {}
+        for h, (cost, _) in reach.items():
+            if h != start and (h in others or h == tpos):
                 continue
             rs = range_status(card, h.distance(tpos))
             if rs is None:
                 continue
-            if not sight(hmap, others, h, tpos).attackable:
+            if not sight(board, others, h, tpos).attackable:
                 continue
-            cand = (rs, cost, h)
-            if best is None or cand < best:
-                best = cand
-        return None if best is None else (best[2], best[1], best[0])
+            out[h] = (rs, cost)
+        return out
+
+    def attack_from(
+        self, state: FAState, a: str, t: str, cid: str, budget: int
+    ) -> tuple[Hex, int, int] | None:
+        """The nearest hex to attack `t` from: (hex, cost, disadvantaged), normal range first.
+
+        Used when a seat leaves the hex to the rules (`target name=X` without `from=`) and for
+        counter-attacks."""
+        opts = self.attack_options(state, a, t, cid, budget)
+        if not opts:
+            return None
+        h, (rs, cost) = min(opts.items(), key=lambda kv: (kv[1][0], kv[1][1], kv[0]))
+        return h, cost, rs
+
+    def _target_allowed(self, state: FAState, fa: Fighter, ft: Fighter, cid: str) -> bool:
+        if ft.name == fa.name or ft.status == DEAD or ft.pos is None:
+            return False
+        if self.card(state, cid).kind == "restrain":
+            if ft.side == fa.side:
+                return ft.restrained  # F6: restrain may release an ally
+            # F6: HP at least 7 above the target ("more than 6 HP greater")
+            return not ft.restrained and fa.hp >= ft.hp + 7
+        return ft.side != fa.side
 
     def targets(self, state: FAState, a: str) -> list[str]:
+        """Whom the current attacker's card can reach this round."""
         atk = state.attack
         assert atk is not None
         fa = state.fighters[a]
-        card = self.card(state, atk.card)
-        out = []
-        for t in state.order:
-            ft = state.fighters[t]
-            if t == a or ft.status == DEAD or ft.pos is None:
-                continue
-            if card.kind == "restrain":
-                if ft.side == fa.side:
-                    if not ft.restrained:
-                        continue  # F6: restrain may release an ally
-                elif ft.restrained or fa.hp < ft.hp + 7:
-                    continue  # F6: HP at least 7 above the target ("more than 6 HP greater")
-            elif ft.side == fa.side:
-                continue
-            if self.attack_from(state, a, t, atk.card, atk.movement_left) is not None:
-                out.append(t)
-        return out
+        return [
+            t
+            for t in state.order
+            if self._target_allowed(state, fa, state.fighters[t], atk.card)
+            and self.attack_options(state, a, t, atk.card, atk.movement_left)
+        ]
+
+    def _free_steps(self, state: FAState, name: str, budget: int) -> list[Hex]:
+        """Free hexes `name` can walk to within `budget` (its own hex excluded)."""
+        f = state.fighters[name]
+        if f.pos is None or budget <= 0:
+            return []
+        occ = self._occupants(state, name)
+        reach = self.board(state).walk(f.pos, budget, self._enemy_hexes(state, f))
+        return sorted(h for h in reach if h != f.pos and h not in occ)
 
     def _step_options(self, state: FAState, name: str) -> list[Hex]:
+        """Defend's one hex (F4): a free neighbour, rough ground included."""
         f = state.fighters[name]
         if f.pos is None:
             return []
-        start = self._pos(f)
-        occ = set(self._occupants(state, name))
-        reach = self._map(state).reachable(start, 1, occ)
-        return sorted(h for h in reach if h != start)
+        occ = self._occupants(state, name)
+        return sorted(h for h in self.board(state).nbrs[f.pos] if h not in occ)
 
     def move_options(self, state: FAState, name: str, aimed: bool) -> list[Hex]:
+        """Where a Move can end (F7): the allowance, rough +1, through an adversary +1."""
         f = state.fighters[name]
         start = self._pos(f)
-        occ = set(self._occupants(state, name))
+        occ = self._occupants(state, name)
         budget = self.move_allowance(state, f, aimed)
-        reach = self._map(state).reachable(start, budget, self._enemy_hexes(state, f))
+        reach = self.board(state).walk(start, budget, self._enemy_hexes(state, f))
         return sorted(h for h in reach if h == start or h not in occ)
+
+    def bodies(self, state: FAState, name: str) -> list[str]:
+        """Adjacent characters who cannot resist being moved: incapacitated, restrained, dying."""
+        f = state.fighters[name]
+        if f.pos is None:
+            return []
+        return [
+            b.name
+            for b in state.fighters.values()
+            if b.name != name
+            and b.pos is not None
+            and b.status in (INCAPACITATED, DYING)
+            and b.pos.is_adjacent(f.pos)
+        ]
+
+    def body_moves(self, state: FAState, name: str, body: str) -> dict[Hex, Hex]:
+        """Move card "-2 for moving another body" (F7): destination -> where the body ends up
+        (the last hex walked through before the destination, which must be free)."""
+        f = state.fighters[name]
+        start = self._pos(f)
+        occ = self._occupants(state, name, body)
+        budget = self.move_allowance(state, f) - 2
+        reach = self.board(state).walk(start, budget, self._enemy_hexes(state, f))
+        out: dict[Hex, Hex] = {}
+        for h, (_, prev) in reach.items():
+            if h == start or h in occ or prev is None:
+                continue
+            if prev == start or prev not in occ:
+                out[h] = prev
+        return out
 
     def _damage(self, state: FAState, name: str, amount: int, why: str) -> list[Event]:
         """Take HP off and announce the F8 thresholds crossed."""
@@ -307,6 +373,7 @@ class FullyAutomated(Ruleset[FAState]):
         f = state.fighters[name]
         before = f.status
         f.hp -= amount
+        f.hp_lost += amount
         f.damaged = True
         events = [
             Event(
@@ -329,24 +396,37 @@ class FullyAutomated(Ruleset[FAState]):
         }[f.status]  # fmt: skip
         return Event("status", text, {"character": f.name, "status": f.status})
 
-    def _check_end(self, state: FAState) -> list[Event]:
-        if state.ended:
-            return []
-        sides = [
-            s for s in state.sides if any(f.able for f in state.fighters.values() if f.side == s)
-        ]
-        if len(sides) > 1:
-            return []
-        state.winner = sides[0] if sides else None
-        state.ended = (
-            f"{state.winner} is the last side standing"
-            if state.winner
-            else "no side is left standing"
-        )
+    def _over(self, state: FAState, winner: str | None, why: str, ending: Ending) -> list[Event]:
+        state.winner, state.ended, state.ending = winner, why, str(ending)
         state.phase = "over"
         state.attack = None
         state.queue = []
-        return [Event("end", f"The fight is over: {state.ended}", {"winner": state.winner})]
+        return [
+            Event(
+                "end",
+                f"The fight is over: {why}",
+                {"winner": winner, "ending": str(ending)},
+            )
+        ]
+
+    def _standing(self, state: FAState) -> list[str]:
+        """Sides with someone still able to fight (not incapacitated, restrained or worse)."""
+        return [
+            s for s in state.sides if any(f.able for f in state.fighters.values() if f.side == s)
+        ]
+
+    def _sides_standing(self, state: FAState) -> int:
+        return len(self._standing(state))
+
+    def _check_end(self, state: FAState) -> list[Event]:
+        if state.ended:
+            return []
+        sides = self._standing(state)
+        if len(sides) > 1:
+            return []
+        winner = sides[0] if sides else None
+        why = f"{winner} is the last side standing" if winner else "no side is left standing"
+        return self._over(state, winner, why, Ending.TAKEN_OUT)
 
     # --- the turn structure ---------------------------------------------------------------------
     def seats(self, state: FAState) -> list[str]:
@@ -355,48 +435,42 @@ class FullyAutomated(Ruleset[FAState]):
     def pending(self, state: FAState) -> list[Decision]:
         if state.ended:
             return []
-        if state.phase in ("choose", "declare"):
-            what = "an action card" if state.phase == "choose" else "a one-sentence action"
+        phase, atk = state.phase, state.attack
+        if phase in ("choose", "declare"):
+            what = "an action card" if phase == "choose" else "a one-sentence action"
+            kind = "card" if phase == "choose" else "declare"
             return [
-                Decision(
-                    s,
-                    "card" if state.phase == "choose" else "declare",
-                    f"{s}: choose {what} in secret",
-                    s,
-                    True,
-                )
+                Decision(s, kind, f"{s}: choose {what} in secret", s, True)
                 for s in state.secret.waiting()
             ]
-        if state.phase == "attacks" and state.attack is not None:
-            a = state.attack.attacker
-            return [
-                Decision(
-                    a,
-                    "target",
-                    f"{a}: pick the target of {self.card(state, state.attack.card).name}",
-                    a,
-                )
-            ]
-        if state.phase == "defend_step" and state.attack is not None and state.attack.target:
-            t = state.attack.target
-            return [
-                Decision(
-                    t,
-                    "defend_step",
-                    f"{t}: defending against {state.attack.attacker}, move one hex or stay",
-                    t,
-                )
-            ]
-        if state.phase in ("steps", "moves") and state.queue:
+        if atk is not None and phase == "attacks":
+            a = atk.attacker
+            name = self.card(state, atk.card).name
+            return [Decision(a, "target", f"{a}: pick the target of {name}", a)]
+        if atk is not None and atk.target and phase == "defend_step":
+            t = atk.target
+            prompt = f"{t}: defending against {atk.attacker}, move one hex or stay"
+            return [Decision(t, "defend_step", prompt, t)]
+        if atk is not None and atk.target and phase == "follow":
+            a = atk.attacker
+            prompt = f"{a}: {atk.target} stepped out of reach; move back into range or let it go"
+            return [Decision(a, "follow", prompt, a)]
+        if atk is not None and phase == "withdraw":
+            a = atk.attacker
+            return [Decision(a, "withdraw", f"{a}: use the attack's movement left, or stay", a)]
+        if phase == "steps" and state.queue:
             n = state.queue[0]
-            kind = "step" if state.phase == "steps" else "move"
-            prompt = (
-                f"{n}: unattacked defender, move one hex or stay"
-                if kind == "step"
-                else f"{n}: move"
-            )
-            return [Decision(n, kind, prompt, n)]
-        if state.phase == "resolve" and state.light_actor:
+            return [Decision(n, "step", f"{n}: unattacked defender, move one hex or stay", n)]
+        if phase == "moves" and state.queue:
+            first = state.queue[0]
+            out = [Decision(first, "move", f"{first}: move (lowest initiative first)", first)]
+            out += [
+                Decision(n, "interject", f"{n}: move now, before {first}, or wait", n)
+                for n in state.queue[1:]
+                if n not in state.waited
+            ]
+            return out
+        if phase == "resolve" and state.light_actor:
             return [
                 Decision(
                     GM,
@@ -413,10 +487,11 @@ class FullyAutomated(Ruleset[FAState]):
             return []
         if seat == GM:
             return self._gm_choices(state)
-        if seat not in state.fighters:
+        f = state.fighters.get(seat)
+        if f is None:
             return []
-        f = state.fighters[seat]
-        if state.phase == "choose" and seat in state.secret.waiting():
+        phase, atk = state.phase, state.attack
+        if phase == "choose" and seat in state.secret.waiting():
             out = []
             for cid in f.cards:
                 card = self.card(state, cid)
@@ -435,32 +510,77 @@ class FullyAutomated(Ruleset[FAState]):
                         Choice.of("play", label="Aim and re-roll initiative", card=cid, reroll=True)
                     )
             return out
-        if state.phase == "declare" and seat in state.secret.waiting():
+        if phase == "declare" and seat in state.secret.waiting():
             return [Choice.of("declare", label=s, free=("text",), text=s) for s in LIGHT_SENTENCES]
-        atk = state.attack
-        if state.phase == "attacks" and atk is not None and atk.attacker == seat:
+        if atk is not None and atk.attacker == seat and phase == "attacks":
+            return [*self._target_choices(state, seat, atk), Choice.of("hold", label="hold")]
+        if atk is not None and atk.target == seat and phase == "defend_step":
+            return self._step_choices(state, seat)
+        if atk is not None and atk.attacker == seat and phase == "follow":
+            assert atk.target is not None
+            opts = self.attack_options(state, seat, atk.target, atk.card, atk.movement_left)
             return [
-                *(
-                    Choice.of("target", label=f"attack {t}", name=t)
-                    for t in self.targets(state, seat)
-                ),
-                Choice.of("hold", label="hold"),
+                *(Choice.of("follow", to=str(h)) for h in sorted(opts)),
+                Choice.of("hold", label=f"let {atk.target} go: the attack fails"),
             ]
-        if state.phase == "defend_step" and atk is not None and atk.target == seat:
+        if atk is not None and atk.attacker == seat and phase == "withdraw":
+            return [
+                Choice.of("stay"),
+                *(
+                    Choice.of("withdraw", to=str(h))
+                    for h in self._free_steps(state, seat, atk.movement_left)
+                ),
+            ]
+        if phase == "steps" and state.queue and state.queue[0] == seat:
             return self._step_choices(state, seat)
-        if state.phase == "steps" and state.queue and state.queue[0] == seat:
-            return self._step_choices(state, seat)
-        if state.phase == "moves" and state.queue and state.queue[0] == seat:
-            out = [Choice.of("move", to=str(h)) for h in self.move_options(state, seat, False)]
-            if f.aim > 0:
-                normal = {c.str_param("to") for c in out}
-                out += [
-                    Choice.of("move", label=f"use aim: move to {h}", to=str(h), aim=True)
-                    for h in self.move_options(state, seat, True)
-                    if str(h) not in normal
-                ]
+        if phase == "moves" and seat in state.queue:
+            first = state.queue[0] == seat
+            if not first and seat in state.waited:
+                return []
+            out = self._move_choices(state, seat)
+            if not first:
+                out.append(Choice.of("wait", label=f"wait for {state.queue[0]} to move first"))
             return out
         return []
+
+    def _target_choices(self, state: FAState, seat: str, atk: Attack) -> list[Choice]:
+        """`target name=X`, with `from=q,r` for each hex the card's movement can attack from
+        (seed: "they can use it to come into range")."""
+        fa = state.fighters[seat]
+        out: list[Choice] = []
+        for t in state.order:
+            if not self._target_allowed(state, fa, state.fighters[t], atk.card):
+                continue
+            opts = self.attack_options(state, seat, t, atk.card, atk.movement_left)
+            if not opts:
+                continue
+            if atk.movement_left <= 0:
+                out.append(Choice.of("target", label=f"attack {t}", name=t))
+                continue
+            for h, (rs, cost) in sorted(opts.items(), key=lambda kv: (kv[1], kv[0])):
+                where = "from here" if cost == 0 else f"from {h}"
+                note = " (disadvantaged range)" if rs else ""
+                params = (("from", str(h)), ("name", t))  # sorted, as Choice.of would
+                out.append(Choice("target", params, f"attack {t} {where}{note}"))
+        return out
+
+    def _move_choices(self, state: FAState, seat: str) -> list[Choice]:
+        f = state.fighters[seat]
+        out = [Choice.of("move", to=str(h)) for h in self.move_options(state, seat, False)]
+        if f.aim > 0 and f.status == ACTIVE:
+            normal = {c.str_param("to") for c in out}
+            out += [
+                Choice.of("move", label=f"use aim: move to {h}", to=str(h), aim=True)
+                for h in self.move_options(state, seat, True)
+                if str(h) not in normal
+            ]
+        if f.status == ACTIVE:
+            for body in self.bodies(state, seat):
+                out += [
+                    Choice.of("move", label=f"move to {h} dragging {body}", to=str(h), body=body)
+                    for h in sorted(self.body_moves(state, seat, body))
+                ]
+        return out
 
     def _step_choices(self, state: FAState, seat: str) -> list[Choice]:
         return [
@@ -475,8 +595,8 @@ class FullyAutomated(Ruleset[FAState]):
         if state.phase == "resolve":
             out += [Choice.of("check", bonus=b, difficulty=d) for b in (0, 2) for d in (4, 6, 8)]
             out.append(Choice.of("next", label=f"done with {state.light_actor}"))
-            out += [Choice.of("end", winner=s) for s in state.sides]
-            out.append(Choice.of("end", label="end as a draw", winner="none"))
+        out += [Choice.of("end", winner=s) for s in state.sides]
+        out.append(Choice.of("end", label="end as a draw", winner="none"))
         out += [Choice.of("hp", name=n, delta=d) for n in state.fighters for d in (-3, 1)]
         return out
 
@@ -503,6 +623,25 @@ class FullyAutomated(Ruleset[FAState]):
             ):
                 return "check needs bonus=N difficulty=N (whole numbers, at most 50)"
             return None
+        atk = state.attack
+        if (
+            choice.action == "target"
+            and choice.get("from") is None
+            and atk is not None
+            and atk.attacker == seat
+            and state.phase == "attacks"
+        ):
+            # Leaving out `from=` lets the rules pick the nearest hex (handy at the table).
+            t = choice.str_param("name")
+            if set(dict(choice.params)) != {"name"}:
+                return f"'{choice.text()}' is not one of {seat}'s choices now"
+            if t in state.fighters and t in self.targets(state, seat):
+                return None
+            card = self.card(state, atk.card).name
+            return f"{seat} cannot attack {t!r} with {card} this round: out of reach or no line"
+        options = self.legal(state, seat)
+        if choice in set(options):
+            return None
         return super().why_illegal(state, seat, choice)
 
     def choice_visibility(self, state: FAState, seat: str, choice: Choice) -> frozenset[str] | None:
@@ -514,39 +653,7 @@ class FullyAutomated(Ruleset[FAState]):
     def apply(self, state: FAState, seat: str, choice: Choice, dice: DiceSource) -> list[Event]:
         a = choice.action
         if seat == GM:
-            if a == "reveal":
-                return self._reveal(state, dice)
-            if a == "hp":
-                name, delta = choice.str_param("name"), choice.int_param("delta")
-                f = state.fighters[name]
-                if state.phase == "resolve":
-                    state.light_stage = "done"
-                if delta < 0:
-                    events = self._damage(state, name, -delta, "GM")
-                else:
-                    before = f.status
-                    f.hp += delta
-                    events = [
-                        Event(
-                            "heal",
-                            f"{name} regains {delta} HP (GM): {f.hp} HP",
-                            {"character": name, "hp": f.hp},
-                        )
-                    ]
-                    if f.status != before:
-                        events.append(self._status_event(f))
-                return events + self._check_end(state)
-            if a == "check":
-                return self._light_check(state, choice, dice)
-            if a == "next":
-                return self._light_next(state, dice)
-            if a == "end":
-                w = choice.str_param("winner")
-                state.winner = None if w == "none" else w
-                state.ended = f"the GM ends the fight ({'draw' if w == 'none' else w + ' wins'})"
-                state.phase = "over"
-                return [Event("end", f"The fight is over: {state.ended}", {"winner": state.winner})]
-            raise RuleError(f"unknown GM choice {a!r}")
+            return self._apply_gm(state, choice, dice)
         if a == "play":
             card = choice.str_param("card")
             state.secret.choose(
@@ -567,40 +674,114 @@ class FullyAutomated(Ruleset[FAState]):
             if state.secret.complete:
                 events += self._reveal(state, dice)
             return events
-        if a in ("target", "hold"):
+        if a == "target":
+            where = choice.get("from")
             return self._choose_target(
-                state, choice.str_param("name") if a == "target" else None, dice
+                state,
+                choice.str_param("name"),
+                Hex.parse(where) if isinstance(where, str) else None,
+                dice,
             )
+        if a == "hold":
+            if state.phase == "follow":
+                return self._let_go(state, dice)
+            return self._choose_target(state, None, None, dice)
+        if a == "follow":
+            return self._follow(state, Hex.parse(choice.str_param("to")), dice)
+        if a in ("withdraw", "stay") and state.phase == "withdraw":
+            return self._withdraw(state, choice, dice)
         if a in ("step", "stay"):
             events = []
             f = state.fighters[seat]
             if a == "step":
-                f.pos = choice.str_param("to")
+                f.pos = Hex.parse(choice.str_param("to"))
                 events.append(
                     Event(
-                        "step", f"{seat} moves one hex to {f.pos}", {"character": seat, "to": f.pos}
+                        "step",
+                        f"{seat} moves one hex to {f.pos}",
+                        {"character": seat, "to": str(f.pos)},
                     )
                 )
             f.stepped = True
             if state.phase == "defend_step":
-                state.phase = "attacks"
                 return events + self._after_step(state, dice)
             state.queue.pop(0)
             return events + self._advance(state, dice)
+        if a == "wait":
+            state.waited.append(seat)
+            first = state.queue[0]
+            return [Event("wait", f"{seat} waits for {first} to move", {"character": seat})]
         if a == "move":
-            f = state.fighters[seat]
-            aimed = choice.get("aim") is True
-            f.pos = choice.str_param("to")
-            f.moved_this_round = True
-            if aimed:
-                f.aim = 0
-            state.queue.pop(0)
-            text = f"{seat} moves to {f.pos}" + (" (using aim: 6 hexes)" if aimed else "")
-            return [
-                Event("move", text, {"character": seat, "to": f.pos, "aim": aimed}),
-                *self._advance(state, dice),
-            ]
+            return self._move(state, seat, choice, dice)
         raise RuleError(f"unknown choice {a!r}")
+
+    def _apply_gm(self, state: FAState, choice: Choice, dice: DiceSource) -> list[Event]:
+        a = choice.action
+        if a == "reveal":
+            return self._reveal(state, dice)
+        if a == "hp":
+            name, delta = choice.str_param("name"), choice.int_param("delta")
+            f = state.fighters[name]
+            if state.phase == "resolve":
+                state.light_stage = "done"
+            if delta < 0:
+                events = self._damage(state, name, -delta, "GM")
+            else:
+                before = f.status
+                f.hp += delta
+                events = [
+                    Event(
+                        "heal",
+                        f"{name} regains {delta} HP (GM): {f.hp} HP",
+                        {"character": name, "hp": f.hp},
+                    )
+                ]
+                if f.status != before:
+                    events.append(self._status_event(f))
+            return events + self._check_end(state)
+        if a == "check":
+            return self._light_check(state, choice, dice)
+        if a == "next":
+            return self._light_next(state, dice)
+        if a == "end":
+            w = choice.str_param("winner")
+            winner = None if w == "none" else w
+            why = f"the GM ends the fight ({'draw' if winner is None else w + ' wins'})"
+            return self._over(state, winner, why, Ending.GM)
+        raise RuleError(f"unknown GM choice {a!r}")
+
+    def _move(self, state: FAState, seat: str, choice: Choice, dice: DiceSource) -> list[Event]:
+        """Phase 3 (F2, F7): a Move, maybe out of turn (interjecting), maybe dragging a body."""
+        f = state.fighters[seat]
+        aimed = choice.get("aim") is True
+        to = Hex.parse(choice.str_param("to"))
+        body = choice.str_param("body")
+        interject = state.queue[0] != seat
+        events: list[Event] = []
+        if body:
+            b = state.fighters[body]
+            b.pos = self.body_moves(state, seat, body)[to]
+        f.pos = to
+        f.moved_this_round = True
+        if aimed:
+            f.aim = 0
+        state.queue.remove(seat)
+        state.waited = []  # everyone may reconsider once someone has moved
+        text = f"{seat} moves to {to}"
+        if aimed:
+            text += " (using aim: 6 hexes)"
+        if body:
+            text += f", dragging {body} to {state.fighters[body].pos}"
+        if interject:
+            text += " (interjecting)"
+        events.append(
+            Event(
+                "move",
+                text,
+                {"character": seat, "to": str(to), "aim": aimed, "body": body or None},
+            )
+        )
+        return events + self._advance(state, dice)
 
     # --- the round (F2) -------------------------------------------------------------------------
     def _start_round(self, state: FAState, dice: DiceSource) -> list[Event]:
@@ -752,8 +933,9 @@ class FullyAutomated(Ruleset[FAState]):
                     continue
                 if state.queue:
                     return events
-                # 3: moves, from lowest initiative up (F2, F7)
+                # 3: moves, from lowest initiative up; a higher one may interject (F2, F7)
                 state.phase = "moves"
+                state.waited = []
                 state.queue = [
                     n
                     for n in reversed(state.order)
@@ -761,19 +943,21 @@ class FullyAutomated(Ruleset[FAState]):
                 ]
                 continue
             if state.phase == "moves":
+                for n in list(state.queue):
+                    f = state.fighters[n]
+                    if f.status not in (ACTIVE, INCAPACITATED):
+                        events.append(Event("no_move", f"{n} cannot move: {f.status}"))
+                        state.queue.remove(n)
                 if state.queue:
-                    f = state.fighters[state.queue[0]]
-                    if not f.able:
-                        events.append(Event("no_move", f"{f.name} cannot move: {f.status}"))
-                        state.queue.pop(0)
-                        continue
                     return events
                 events += self._end_round(state, dice)
                 continue
             return events
         raise RuleError("the round did not settle")  # pragma: no cover
 
-    def _choose_target(self, state: FAState, target: str | None, dice: DiceSource) -> list[Event]:
+    def _choose_target(
+        self, state: FAState, target: str | None, where: Hex | None, dice: DiceSource
+    ) -> list[Event]:
         atk = state.attack
         assert atk is not None
         fa = state.fighters[atk.attacker]
@@ -785,10 +969,15 @@ class FullyAutomated(Ruleset[FAState]):
         events: list[Event] = []
         if atk.tackle:
             fa.moved_this_round = True
-        best = self.attack_from(state, fa.name, target, atk.card, atk.movement_left)
-        if best is None:
-            raise RuleError(f"{target} is not in reach of {fa.name}'s {card.name}")
-        events += self._approach(state, atk, best)
+        opts = self.attack_options(state, fa.name, target, atk.card, atk.movement_left)
+        if where is None:
+            best = self.attack_from(state, fa.name, target, atk.card, atk.movement_left)
+            if best is None:
+                raise RuleError(f"{target} is not in reach of {fa.name}'s {card.name}")
+            where = best[0]
+        if where not in opts:
+            raise RuleError(f"{fa.name} cannot attack {target} from {where} with {card.name}")
+        events += self._approach(state, atk, where, opts[where][1])
         atk.target = target
         ft = state.fighters[target]
         if card.kind == "restrain" and ft.side == fa.side:
@@ -827,41 +1016,75 @@ class FullyAutomated(Ruleset[FAState]):
         p = state.played.get(name)
         return p is not None and p["card"] == "defend" and f.status in (ACTIVE, INCAPACITATED)
 
-    def _approach(self, state: FAState, atk: Attack, best: tuple[Hex, int, int]) -> list[Event]:
+    def _approach(self, state: FAState, atk: Attack, to: Hex, cost: int) -> list[Event]:
         fa = state.fighters[atk.attacker]
-        h, cost, _ = best
-        if cost == 0 or str(h) == fa.pos:
+        if to == fa.pos:
             return []
-        fa.pos = str(h)
+        fa.pos = to
         atk.movement_left -= cost
-        return [
-            Event("step", f"{fa.name} moves to {h} to attack", {"character": fa.name, "to": str(h)})
-        ]
+        text = f"{fa.name} moves to {to} to attack"
+        return [Event("step", text, {"character": fa.name, "to": str(to)})]
 
     def _after_step(self, state: FAState, dice: DiceSource) -> list[Event]:
-        """The cheat sheet: still in range? defense roll; does the attack proceed? counter?"""
+        """The cheat sheet: still in range? If not, can the attacker move back into range?"""
+        atk = state.attack
+        assert atk is not None and atk.target is not None
+        state.phase = "attacks"
+        if self._defending(state, atk.target):
+            opts = self.attack_options(state, atk.attacker, atk.target, atk.card, atk.movement_left)
+            fa = state.fighters[atk.attacker]
+            if fa.pos not in opts:
+                if not opts:
+                    return [
+                        Event(
+                            "out_of_range",
+                            f"{atk.target} is out of reach: the attack fails",
+                            {"attacker": atk.attacker, "target": atk.target},
+                        ),
+                        *self._finish_attack(state, dice),
+                    ]
+                if len(opts) == 1:
+                    (h, (_, cost)), = opts.items()
+                    return self._approach(state, atk, h, cost) + self._defense(state, dice)
+                state.phase = "follow"
+                return []
+        return self._defense(state, dice)
+
+    def _follow(self, state: FAState, to: Hex, dice: DiceSource) -> list[Event]:
+        atk = state.attack
+        assert atk is not None and atk.target is not None
+        opts = self.attack_options(state, atk.attacker, atk.target, atk.card, atk.movement_left)
+        state.phase = "attacks"
+        return self._approach(state, atk, to, opts[to][1]) + self._defense(state, dice)
+
+    def _let_go(self, state: FAState, dice: DiceSource) -> list[Event]:
+        atk = state.attack
+        assert atk is not None
+        state.phase = "attacks"
+        return [
+            Event(
+                "out_of_range",
+                f"{atk.attacker} lets {atk.target} go: the attack fails",
+                {"attacker": atk.attacker, "target": atk.target},
+            ),
+            *self._finish_attack(state, dice),
+        ]
+
+    def _defense(self, state: FAState, dice: DiceSource) -> list[Event]:
+        """F4: the defender rolls 2dF; -2 proceeds, -1 proceeds at disadvantage, 0 fails,
+        +1 fails with a counter-attack at disadvantage, +2 fails with a counter-attack."""
         atk = state.attack
         assert atk is not None and atk.target is not None
         fa, ft = state.fighters[atk.attacker], state.fighters[atk.target]
         events: list[Event] = []
         extra_dis = False
         if self._defending(state, ft.name):
-            best = self.attack_from(state, fa.name, ft.name, atk.card, atk.movement_left)
-            if best is None:
-                events.append(
-                    Event(
-                        "out_of_range",
-                        f"{ft.name} is out of reach: the attack fails",
-                        {"attacker": fa.name, "target": ft.name},
-                    )
-                )
-                return events + self._finish_attack(state, dice)
-            events += self._approach(state, atk, best)
             # F4: disadvantaged unless adjacent to the attacker or to cover, and vs an aimed
             # attack; stunned/incapacitated defend at disadvantage (F8); aim gives advantage.
             s = self.sight_between(state, fa.name, ft.name)
             exposed = not self._pos(fa).is_adjacent(self._pos(ft)) and not s.cover
-            dis = exposed or atk.aimed or ft.limited or ft.stun > 0
+            stunned = ft.limited or ft.stun > 0
+            dis = exposed or atk.aimed or stunned
             adv = ft.aim > 0
             if adv:
                 ft.aim = 0
@@ -874,7 +1097,7 @@ class FullyAutomated(Ruleset[FAState]):
                 for w, on in (
                     ("exposed", exposed),
                     ("aimed attack", atk.aimed),
-                    ("stunned", ft.limited or ft.stun > 0),
+                    ("stunned", stunned),
                 )
                 if on
             ]
@@ -902,11 +1125,13 @@ class FullyAutomated(Ruleset[FAState]):
         return events + self._finish_attack(state, dice)
 
     def _finish_attack(self, state: FAState, dice: DiceSource) -> list[Event]:
+        """After the strike: the tackle's stun, then any movement left ("step out of range
+        after the attack"), then the next attacker."""
         atk = state.attack
         assert atk is not None
         events: list[Event] = []
-        if atk.tackle:
-            fa = state.fighters[atk.attacker]
+        fa = state.fighters[atk.attacker]
+        if atk.tackle and not atk.rolled:
             fa.stun += 1
             events.append(
                 Event(
@@ -915,11 +1140,39 @@ class FullyAutomated(Ruleset[FAState]):
                     {"character": fa.name, "stun": fa.stun},
                 )
             )
+        atk.rolled = True
+        if (
+            not state.ended
+            and self._sides_standing(state) > 1
+            and fa.able
+            and atk.movement_left > 0
+            and self._free_steps(state, fa.name, atk.movement_left)
+        ):
+            state.phase = "withdraw"
+            return events
         state.attack = None
         state.phase = "attacks"
         if state.queue:
             state.queue.pop(0)
         return events + self._advance(state, dice)
+
+    def _withdraw(self, state: FAState, choice: Choice, dice: DiceSource) -> list[Event]:
+        atk = state.attack
+        assert atk is not None
+        events: list[Event] = []
+        if choice.action == "withdraw":
+            fa = state.fighters[atk.attacker]
+            fa.pos = Hex.parse(choice.str_param("to"))
+            events.append(
+                Event(
+                    "step",
+                    f"{fa.name} moves to {fa.pos} after the attack",
+                    {"character": fa.name, "to": str(fa.pos)},
+                )
+            )
+        atk.movement_left = 0
+        state.phase = "attacks"
+        return events + self._finish_attack(state, dice)
 
     def _counter(
         self, state: FAState, defender: str, attacker: str, dis: bool, dice: DiceSource
@@ -941,7 +1194,7 @@ class FullyAutomated(Ruleset[FAState]):
             counter=True,
             disadvantage=dis,
         )
-        events = self._approach(state, atk, best)
+        events = self._approach(state, atk, best[0], best[1])
         events.append(
             Event(
                 "counter",
@@ -1058,17 +1311,16 @@ class FullyAutomated(Ruleset[FAState]):
             f = state.fighters[n]
             p = state.played.get(n, {})
             if p.get("card") == "aim":
+                if p.get("reroll"):  # "whenever they play the aim action, but must use the result"
+                    roll = dice.draw("d10", 2, f"initiative re-roll {n} (speed {f.speed} + 2d10)")
+                    f.initiative = f.speed + sum(roll)
+                    resort = True
                 if f.damaged or not f.able:
                     f.aim = 0
                     events.append(Event("aim", f"{n} took damage: the aim is spoiled"))
                     continue
                 f.aim = 2
                 events.append(Event("aim", f"{n} has aimed", {"character": n}))
-                if p.get("reroll"):
-                    roll = dice.draw("d10", 2, f"initiative re-roll {n} (speed {f.speed} + 2d10)")
-                    f.initiative = f.speed + sum(roll)
-                    f.rolloff = 0
-                    resort = True
             elif f.aim > 0:
                 f.aim = 0 if f.damaged else f.aim - 1
         if resort:
@@ -1082,7 +1334,7 @@ class FullyAutomated(Ruleset[FAState]):
             if f.stunned_now and f.stun > 0:
                 f.stun -= 1
             f.moved_last_round = f.moved_this_round
-        hmap = self._map(state)
+        board = self.board(state)
         stunned = [
             n
             for n in state.order
@@ -1094,7 +1346,7 @@ class FullyAutomated(Ruleset[FAState]):
             for n in state.order
             if state.fighters[n].pos is not None
             and state.fighters[n].status != DEAD
-            and next_to_cover(hmap, self._pos(state.fighters[n]))
+            and board.next_to_cover(self._pos(state.fighters[n]))
         ]
         events.append(
             Event(
@@ -1113,9 +1365,8 @@ class FullyAutomated(Ruleset[FAState]):
             return events
         limit = self._rules(state).max_rounds
         if state.round >= limit:
-            state.ended = f"the round limit ({limit}) is reached: a draw"
-            state.phase = "over"
-            return [Event("end", f"The fight is over: {state.ended}", {"winner": None})]
+            why = f"the round limit ({limit}) is reached: a draw"
+            return self._over(state, None, why, Ending.ROUND_LIMIT)
         state.round += 1
         return self._start_round(state, dice)
 
@@ -1159,8 +1410,21 @@ class FullyAutomated(Ruleset[FAState]):
     # --- results and views ----------------------------------------------------------------------
     def result(self, state: FAState) -> Result | None:
         if state.ended:
-            return Result(state.winner, state.ended)
+            return Result(state.winner, state.ended, Ending(state.ending or Ending.TAKEN_OUT))
         return None
+
+    def tally(self, state: FAState) -> list[Tally]:
+        """Per character: HP lost (every point, healing not netted), taken out by the F8
+        thresholds (0 HP or below) or by restraint (F6). No consequences or fate points here."""
+        return [
+            Tally(
+                name=f.name,
+                side=f.side,
+                taken_out=f.hp <= 0 or f.restrained,
+                damage=f.hp_lost,
+            )
+            for f in state.fighters.values()
+        ]
 
     def snapshot(self, state: FAState) -> dict[str, Any]:
         return state.to_json()
@@ -1171,7 +1435,8 @@ class FullyAutomated(Ruleset[FAState]):
             f = state.fighters[n]
             fighters.append({
                 "name": n, "side": f.side, "hp": f.hp, "max_hp": f.max_hp, "status": f.status,
-                "pos": f.pos, "speed": f.speed, "move": f.move, "initiative": f.initiative,
+                "pos": None if f.pos is None else str(f.pos), "speed": f.speed, "move": f.move,
+                "initiative": f.initiative,
                 "stun": f.stun, "restrained": f.restrained, "aimed": f.aim > 0,
                 "armor": f.armor_name, "weapons": list(f.weapons), "cards": list(f.cards),
                 "moved_last_round": f.moved_last_round,
@@ -1181,10 +1446,13 @@ class FullyAutomated(Ruleset[FAState]):
             "max_rounds": self._rules(state).max_rounds, "phase": state.phase,
             "order": list(state.order), "fighters": fighters,
             "chosen": sorted(state.secret.chosen),
-            "played": {k: dict(v) for k, v in state.played.items()},
+            "played": {k: self._played_text(state, v) for k, v in state.played.items()},
             "attack": state.attack.to_json() if state.attack else None,
             "light_actor": state.light_actor,
-            "result": {"winner": state.winner, "reason": state.ended} if state.ended else None,
+            "result": (
+                {"winner": state.winner, "reason": state.ended, "ending": state.ending}
+                if state.ended else None
+            ),
         }  # fmt: skip
         # F2: a seat sees only its own unrevealed card; the GM sees all of them.
         if seat == GM:
@@ -1197,12 +1465,27 @@ class FullyAutomated(Ruleset[FAState]):
         if state.mode == "standard":
             hmap = self._map(state)
             marks = {
-                Hex.parse(f.pos): f.name[:2]
+                f.pos: f.name[:2]
                 for f in state.fighters.values()
                 if f.pos is not None and f.status != DEAD
             }
-            out["map"] = {**hmap.to_dict(), "picture": hmap.to_text(marks)}
+            # The scenario holds the map's hexes; the view carries terrain and a picture.
+            out["map"] = {"terrain": hmap.to_dict()["terrain"], "picture": hmap.to_text(marks)}
         return out
+
+    def _played_text(self, state: FAState, p: Mapping[str, Any]) -> str:
+        if "text" in p:
+            return str(p["text"])
+        text = self.card(state, str(p["card"])).name
+        if p.get("tackle"):
+            text += " (tackle)"
+        if p.get("reroll"):
+            text += " (re-roll initiative)"
+        if p.get("undecided"):
+            text += " (undecided)"
+        if p.get("forced"):
+            text += " (stunned: defend only)"
+        return text
 
     def secrets(self, state: FAState, seat: str) -> list[str]:
         """Other seats' unrevealed free-text declarations (light combat); cards are checked by

@@ -7,6 +7,7 @@ from typing import Any
 
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.engine.turns import SecretChoices
+from shiftdrive.maps.hexgrid import Hex
 
 ACTIVE = "active"
 INCAPACITATED = "incapacitated"
@@ -30,7 +31,7 @@ class Fighter:
     weapons: list[str]
     restraints: bool
     cards: list[str]
-    pos: str | None = None
+    pos: Hex | None = None
     initiative: int = 0
     rolloff: int = 0
     stun: int = 0
@@ -41,6 +42,7 @@ class Fighter:
     moved_this_round: bool = False
     damaged: bool = False  # took damage this round
     stepped: bool = False  # used Defend's one hex this round
+    hp_lost: int = 0  # every point of damage taken this fight (for balancing tallies)
 
     @property
     def status(self) -> str:
@@ -65,6 +67,7 @@ class Fighter:
 
     def to_json(self) -> dict[str, Any]:
         out = {k: getattr(self, k) for k in self.__slots__}
+        out["pos"] = None if self.pos is None else str(self.pos)
         out["status"] = self.status
         return out
 
@@ -81,6 +84,7 @@ class Attack:
     disadvantage: bool = False
     tackle: bool = False
     aimed: bool = False
+    rolled: bool = False  # the strike has been resolved (what is left is the withdrawal)
 
     def to_json(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in self.__slots__}
@@ -102,10 +106,12 @@ class FAState:
     queue: list[str] = field(default_factory=list)
     attack: Attack | None = None
     attacked: list[str] = field(default_factory=list)
+    waited: list[str] = field(default_factory=list)  # movers who let a lower one go first
     light_actor: str | None = None
     light_stage: str = "check"
     light_success: bool = False
     ended: str | None = None
+    ending: str | None = None  # an engine Ending value once the fight is over
     winner: str | None = None
     gm_notes: str = ""
     aspects: AspectSet = field(default_factory=AspectSet)
@@ -119,8 +125,10 @@ class FAState:
             "phase": self.phase, "played": {k: dict(v) for k, v in self.played.items()},
             "queue": list(self.queue),
             "attack": self.attack.to_json() if self.attack else None,
-            "attacked": list(self.attacked), "light_actor": self.light_actor,
+            "attacked": list(self.attacked), "waited": list(self.waited),
+            "light_actor": self.light_actor,
             "light_stage": self.light_stage,
-            "light_success": self.light_success, "ended": self.ended, "winner": self.winner,
+            "light_success": self.light_success, "ended": self.ended,
+            "ending": self.ending, "winner": self.winner,
             "aspects": self.aspects.to_json(),
         }  # fmt: skip
