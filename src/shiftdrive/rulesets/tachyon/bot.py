@@ -144,9 +144,12 @@ def _pilot(
     here = [e for e in enemies if e.zone == u.zone]
     if here and _hurt(u) and max(e.skills.get("gunnery", 0) for e in here) > u.skills["pilot"]:
         return by["evade"][0]
+    armed = any(n > 0 for n in u.ordnance.values())
+    if "dive" in by and armed:
+        return by["dive"][0]  # T4: ordnance pays off only at short range
     if "tail" in by:
         return min(by["tail"], key=lambda c: state.units[c.str_param("target")].skills["pilot"])
-    if "dive" in by and (any(n > 0 for n in u.ordnance.values()) or rng.random() < 0.7):
+    if "dive" in by and rng.random() < 0.7:
         return by["dive"][0]
     large = rs._enemies(state, u, small=False)
     targets = [e.zone for e in enemies] + [e.zone for e in large]
@@ -175,8 +178,8 @@ def _gunnery(
     launches = [
         c
         for c in by.get("launch_large", [])
-        if c.str_param("system") not in sysmod.LONG_RANGE_SYSTEMS
-        or rs._dist(state, u.zone, state.units[c.str_param("target")].zone) >= 2
+        if rs._large_short(state, u, state.units[c.str_param("target")])
+        or state.round >= state.max_rounds - 2  # out of time: long range is better than none
     ]
     if launches:
         return max(

@@ -20,7 +20,7 @@ from shiftdrive.core.odds import Odds, OddsQuery, odds
 from shiftdrive.core.stress import StressKind, StressTrack
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM, Event
-from shiftdrive.engine.ruleset import Decision, Result, Ruleset, Sheet
+from shiftdrive.engine.ruleset import Decision, Ending, Result, Ruleset, Sheet, Tally
 from shiftdrive.maps.zones import Zone, ZoneMap
 from shiftdrive.rulesets.tachyon import systems as sysmod
 from shiftdrive.rulesets.tachyon.scenario import TachyonScenario, load
@@ -756,21 +756,26 @@ class Tachyon(Ruleset[TachyonState]):
         for a in state.aspects:
             if not self._aspect_visible(state, a, seat):
                 continue
-            for h, n in a.free_invokes.items():
-                if n > 0 and (h == side or h in mine):
-                    for effect in effects:
-                        out.append(
-                            Choice.of(
-                                "invoke", aspect=a.name, payment="free", by=h, effect=effect,
-                                label=self._invoke_label(roll, a.name, effect, h, holder,
-                                                         f"{h}'s free invoke", obstacle),
-                            )
-                        )  # fmt: skip
-            if not payers or a.kind is AspectKind.BOOST or f"{side}:{a.name}" in roll.paid:
-                continue
+            # An aspect helps a roll when it is on a craft in it, or in the scene or zone
+            # where it happens; a boost is its holder's own momentum.
             relevant = (a.owner is not None and a.owner in involved) or (
                 a.owner is None and (a.zone is None or a.zone in zones)
             )
+            for h, n in a.free_invokes.items():
+                if n <= 0 or not (h == side or h in mine):
+                    continue
+                if not relevant and not (a.kind is AspectKind.BOOST and h in involved):
+                    continue
+                for effect in effects:
+                    out.append(
+                        Choice.of(
+                            "invoke", aspect=a.name, payment="free", by=h, effect=effect,
+                            label=self._invoke_label(roll, a.name, effect, h, holder,
+                                                     f"{h}'s free invoke", obstacle),
+                        )
+                    )  # fmt: skip
+            if not payers or a.kind is AspectKind.BOOST or f"{side}:{a.name}" in roll.paid:
+                continue
             if not relevant:
                 continue
             for pc in payers:
@@ -1487,6 +1492,7 @@ class Tachyon(Ruleset[TachyonState]):
         if hit <= 0 or not u.active:
             return []
         u.damaged = True
+        u.harm += hit
         vis = self._vis(state, u.name)
         events: list[Event] = []
         if u.evasion:
@@ -1613,6 +1619,7 @@ class Tachyon(Ruleset[TachyonState]):
         """T5: each shift marks one box in order; completed rows take effect."""
         track = t.systems[system]
         before = set(sysmod.effects(t.systems).states)
+        t.harm += min(dmg, len(track.boxes) - track.marked_count)
         track.fill(dmg)
         eff = sysmod.effects(t.systems)
         events = [
@@ -2019,6 +2026,7 @@ class Tachyon(Ruleset[TachyonState]):
                         state,
                         state.time_limit_winner,
                         f"the fight is broken off after {state.max_rounds} rounds",
+                        Ending.ROUND_LIMIT,
                     )
                 events += self._start_round(state)
         raise RuleError("the round structure did not settle")  # pragma: no cover
@@ -2093,16 +2101,37 @@ class Tachyon(Ruleset[TachyonState]):
         for side in state.sides:
             targets = state.destroy.get(side) or []
             if targets and all(state.units[t].status == DESTROYED for t in targets):
-                return self._finish(state, side, f"{', '.join(targets)} destroyed")
+                return self._finish(
+                    state, side, f"{', '.join(targets)} destroyed", Ending.OBJECTIVE
+                )
         alive = [s for s in state.sides if self._fighting(state, s)]
         if len(alive) == 2:
             return []
         if len(alive) == 1:
-            return self._finish(state, alive[0], f"{state.enemy_of(alive[0])} is out of the fight")
+            loser = state.enemy_of(alive[0])
+            return self._finish(
+                state, alive[0], f"{loser} is out of the fight", self._how_out(state, loser)
+            )
         return self._finish(state, None, "nobody is left in the fight")
 
-    def _finish(self, state: TachyonState, winner: str | None, why: str) -> list[Event]:
+    def _how_out(self, state: TachyonState, side: str) -> Ending:
+        """Why a side left the fight: all bugged out, conceded (and bugged out), or beaten."""
+        gone = {u.status for u in state.side_units(side) if u.kind != TURRET}
+        if gone <= {BUGGED_OUT}:
+            return Ending.BUG_OUT
+        if gone <= {BUGGED_OUT, CONCEDED}:
+            return Ending.CONCESSION
+        return Ending.TAKEN_OUT
+
+    def _finish(
+        self,
+        state: TachyonState,
+        winner: str | None,
+        why: str,
+        ending: Ending = Ending.TAKEN_OUT,
+    ) -> list[Event]:
         state.ended = why
+        state.ending = ending.value
         state.winner = winner
         state.roll = None
         state.current = None
@@ -2117,7 +2146,27 @@ class Tachyon(Ruleset[TachyonState]):
     def result(self, state: TachyonState) -> Result | None:
         if state.ended is None:
             return None
-        return Result(state.winner, state.ended)
+        return Result(state.winner, state.ended, Ending(state.ending))
+
+    def rounds(self, state: TachyonState) -> int:
+        return min(state.round, state.max_rounds)
+
+    def tally(self, state: TachyonState) -> list[Tally]:
+        """Per craft, flight and large target (gun emplacements count with their ship)."""
+        return [
+            Tally(
+                name=u.name,
+                side=u.side,
+                taken_out=u.status in (OUT, DESTROYED),
+                conceded=u.status == CONCEDED,
+                bugged_out=u.status == BUGGED_OUT,
+                damage=u.harm,
+                consequences=len(u.consequences.taken()) if u.consequences else 0,
+                fate_points_spent=u.fp_spent,
+            )
+            for u in state.units.values()
+            if u.kind != TURRET
+        ]
 
     # --- odds ---------------------------------------------------------------------------------
     def odds(self, state: TachyonState, seat: str, choice: Choice) -> Odds | None:

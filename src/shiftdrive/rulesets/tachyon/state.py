@@ -54,6 +54,7 @@ class Unit:
     damaged: bool = False
     bug_out_round: int | None = None
     fp_spent: int = 0
+    harm: int = 0  # shifts of damage taken (small craft) or system boxes marked (large)
     parent: str | None = None
     # large targets (T3, T5)
     shield_short: int = 0
@@ -183,6 +184,7 @@ class TachyonState:
     absorb: dict[str, Any] | None = None  # a hit a small craft must absorb (T2), by choice
     chatter: list[dict[str, Any]] = field(default_factory=list)
     ended: str | None = None
+    ending: str = "taken out"
     winner: str | None = None
     zmap: Any = None  # ZoneMap, rebuilt from the scenario; not part of the JSON state
 
