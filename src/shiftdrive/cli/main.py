@@ -20,6 +20,7 @@ from shiftdrive.cli.render import (
     render_odds,
     render_state,
 )
+from shiftdrive.cli.simulate import simulate_cmd
 from shiftdrive.core.dice import FUDGE, DiceError, DiceExpr, ManualDice, SeededDice, die_faces
 from shiftdrive.core.ladder import describe, parse_rating
 from shiftdrive.core.odds import OddsQuery, odds
@@ -456,6 +457,9 @@ def replay_cmd(file: Annotated[Path, typer.Argument(help="Saved encounter JSON")
     for p in report.problems:
         err.print(f"{file}: {p}")
     raise fail(f"{file}: does not reproduce", 1)
+
+
+app.command("simulate")(simulate_cmd)
 
 
 def main() -> None:
