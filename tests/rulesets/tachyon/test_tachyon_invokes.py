@@ -1,0 +1,152 @@
+"""Invokes through the engine's decisions (C4, T10, T11), chosen consequences (T2) and how a
+fight ends (Result.ending, tally) for tachyon, with scripted dice."""
+
+from __future__ import annotations
+
+import json
+
+from tachyon_helpers import MINUS4, PLUS4, ZERO, act, raider, scenario, start, viper
+
+from shiftdrive.engine.encounter import Encounter
+from shiftdrive.engine.ruleset import Ending
+from shiftdrive.rulesets.tachyon.state import TachyonState
+
+# Viper-1 (tactics 1) rolls ZERO -> initiative 1; Raider-1 rolls PLUS4 -> 5: Viper-1 pilots first.
+INIT = (ZERO, PLUS4)
+
+
+def st(enc: Encounter) -> TachyonState:
+    state = enc.state
+    assert isinstance(state, TachyonState)
+    return state
+
+
+def labels(enc: Encounter, seat: str) -> dict[str, str]:
+    return {c.text(): c.label for c in enc.legal(seat)}
+
+
+def skip_to(enc: Encounter, phase: str, actor: str) -> None:
+    for _ in range(200):
+        s = st(enc)
+        if s.phase == phase and s.current == actor and s.roll is None:
+            return
+        act(enc, "skip" if s.roll is None else "pass")
+    raise AssertionError(f"never reached {phase} for {actor}")
+
+
+def test_invoke_reroll_replaces_the_dice_with_a_fate_point() -> None:
+    data = scenario([viper(pc=True, fate_points=1, aspects=["Hotshot Ace"])], [raider()])
+    # tail: pilot 2 - 4 = -2 against 2 + 0 = 2; the reroll comes up + + + +.
+    enc = start(data, *INIT, MINUS4, ZERO, PLUS4)
+    act(enc, "tail target=Raider-1")
+    offered = labels(enc, "Tachyon")
+    reroll = "invoke aspect='Hotshot Ace' by=Viper-1 effect=reroll payment=fate_point"
+    assert offered[reroll] == "Invoke 'Hotshot Ace': reroll the dice (Viper-1 pays a fate point)"
+    act(enc, reroll)
+    # 6 against 2: success with style, On their tail with 2 free invokes (T10).
+    tail = st(enc).aspects.get("On their tail (Viper-1 on Raider-1)")
+    assert tail.free_for("Viper-1") == 2
+    assert st(enc).units["Viper-1"].fate_points.current == 0  # type: ignore[union-attr]
+    assert st(enc).units["Viper-1"].fp_spent == 1
+    assert any("rerolls [+ + + +]" in e.text for e in enc.events())
+
+
+def test_teamwork_an_ally_pays_for_the_plus_two() -> None:
+    data = scenario(
+        [viper(aspects=["Steady Hands"]), viper("Viper-2", pc=True, fate_points=1)], [raider()]
+    )
+    # Initiatives: Viper-1 1, Viper-2 2, Raider-1 5. Tail: 2 + 0 against 2 + 0, a tie.
+    enc = start(data, ZERO, [1, 0, 0, 0], PLUS4, ZERO, ZERO)
+    act(enc, "tail target=Raider-1")
+    team = "invoke aspect='Steady Hands' by=Viper-2 effect=bonus payment=fate_point"
+    assert labels(enc, "Tachyon")[team] == (
+        "Invoke 'Steady Hands': +2 (teamwork) (Viper-2 pays a fate point)"
+    )
+    act(enc, team)
+    assert "On their tail (Viper-1 on Raider-1)" in st(enc).aspects  # 4 against 2
+    assert st(enc).units["Viper-2"].fate_points.current == 0  # type: ignore[union-attr]
+
+
+def test_obstacle_the_enemy_raises_a_fixed_difficulty() -> None:
+    data = scenario([viper(zone="Z3")], [raider(zone="Z3")])
+    # Evade: pilot 2 + 1 = 3 against difficulty 0; the Pirates invoke the Ice Field against it.
+    enc = start(data, *INIT, [1, 0, 0, 0])
+    enc.submit("gm", "gm_free_invoke name='Ice Field' holder=Raider-1 delta=1")
+    act(enc, "evade")
+    (decision,) = enc.pending()
+    assert (decision.seat, decision.kind) == ("Pirates", "invoke")
+    obstacle = "invoke aspect='Ice Field' by=Raider-1 effect=bonus payment=free"
+    assert labels(enc, "Pirates")[obstacle] == (
+        "Invoke 'Ice Field': +2 to the difficulty (obstacle) (Raider-1's free invoke)"
+    )
+    assert all("reroll" not in text for text in labels(enc, "Pirates"))  # no dice to reroll
+    act(enc, obstacle)
+    assert st(enc).units["Viper-1"].evasion == 1  # 3 against 2
+
+
+def test_ordnance_strike_waits_for_invokes() -> None:
+    data = scenario([viper(pc=True, fate_points=1, aspects=["Missile Jockey"])], [raider()])
+    # Viper-1 initiative 5, Raider-1 1. Missile on arrival: technology 1 + 0 against pilot 2 + 0.
+    enc = start(data, PLUS4, ZERO)
+    skip_to(enc, "gunnery", "Viper-1")
+    act(enc, "launch target=Raider-1 ordnance=missile")
+    act(enc, "skip")  # Raider-1
+    assert st(enc).phase == "ordnance"
+    roll = st(enc).roll
+    assert roll is not None and roll.action == "ordnance" and roll.total - roll.opp == -1
+    act(enc, "invoke aspect='Missile Jockey' by=Viper-1 effect=bonus payment=fate_point")
+    raider_shields = st(enc).units["Raider-1"].shields
+    assert raider_shields is not None and raider_shields.marked_count == 1  # 3 against 2
+    assert st(enc).phase in ("ew", "damage")
+
+
+def test_scan_prompt_and_view_do_not_say_whether_anything_hides() -> None:
+    def scanning(detection: bool) -> Encounter:
+        data = scenario(
+            [viper(pc=True, fate_points=1, aspects=["Sensor Savvy"])],
+            [raider(zone="Z8")],
+            detection=detection,
+        )
+        # With detection: 0 against 1, the defender succeeds: Raider-1 is Undetected (T7).
+        dice = [ZERO, [1, 0, 0, 0]] if detection else []
+        enc = start(data, *dice, ZERO, PLUS4)
+        skip_to(enc, "ew", "Viper-1")
+        act(enc, "scan")
+        return enc
+
+    hidden, open_ = scanning(True), scanning(False)
+    assert not st(hidden).units["Raider-1"].detected
+    for enc in (hidden, open_):
+        (decision,) = enc.pending()
+        assert decision.kind == "invoke" and "against" not in decision.prompt
+        view = enc.view("Tachyon")
+        assert view["state"]["roll"]["opp"] is None
+    assert "Raider-1" not in json.dumps(hidden.view("Tachyon"))
+    assert hidden.pending()[0].prompt == open_.pending()[0].prompt
+
+
+def test_taken_out_ending_and_tally() -> None:
+    data = scenario([viper(consequences=["mild"])], [raider()])
+    enc = start(data, ZERO, PLUS4, PLUS4, MINUS4)
+    act(enc, "skip")
+    act(enc, "skip")
+    act(enc, "fire target=Viper-1")  # 8 shifts: 4 shields, 4 more than a mild can take
+    result = enc.result()
+    assert result is not None and result.ending is Ending.TAKEN_OUT
+    tally = {t.name: t for t in enc.ruleset.tally(enc.state)}
+    assert tally["Viper-1"].taken_out and tally["Viper-1"].damage == 8
+    assert not tally["Raider-1"].taken_out and tally["Raider-1"].damage == 0
+    assert enc.ruleset.rounds(enc.state) == 1
+
+
+def test_bug_out_ending() -> None:
+    data = scenario([viper()], [raider(zone="Z8")], bug_out_timing="this_round")
+    enc = start(data, *INIT)
+    act(enc, "bug_out")
+    for _ in range(50):
+        if enc.result():
+            break
+        act(enc, "skip" if st(enc).roll is None else "pass")
+    result = enc.result()
+    assert result is not None and result.winner == "Pirates" and result.ending is Ending.BUG_OUT
+    assert [t.name for t in enc.ruleset.tally(enc.state) if t.bugged_out] == ["Viper-1"]
