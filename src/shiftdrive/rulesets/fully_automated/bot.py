@@ -79,8 +79,10 @@ def _attack_cards(rs: FullyAutomated, state: FAState, f: Fighter) -> list[str]:
 
 def _play(legal: list[Choice], cid: str, tackle: bool = False) -> Choice:
     for c in legal:
-        if c.str_param("card") == cid and (c.get("tackle") is True) == tackle and not c.get(
-            "reroll"
+        if (
+            c.str_param("card") == cid
+            and (c.get("tackle") is True) == tackle
+            and not c.get("reroll")
         ):
             return c
     return legal[0]
@@ -212,14 +214,14 @@ def _target(state: FAState, legal: list[Choice], rs: FullyAutomated, seat: str) 
     targets = [c for c in legal if c.action == "target"]
     if not targets:
         return legal[0]
-    fa = state.fighters[seat]
-    assert fa.pos is not None
+    here = state.fighters[seat].pos
+    assert here is not None
 
     def key(c: Choice) -> tuple[bool, bool, int, int, int]:
         t = state.fighters[c.str_param("name")]
         where = c.str_param("from")
-        h = Hex.parse(where) if where else fa.pos
-        assert h is not None and t.pos is not None
+        h = Hex.parse(where) if where else here
+        assert t.pos is not None
         p = state.played.get(t.name, {})
         defending = p.get("card") == "defend"
         card = rs.card(state, state.attack.card) if state.attack else None
@@ -227,7 +229,7 @@ def _target(state: FAState, legal: list[Choice], rs: FullyAutomated, seat: str) 
         if card is not None and card.disadvantaged_range is not None:
             lo, hi = card.range
             rs_ = 0 if lo <= h.distance(t.pos) <= hi else 1
-        return (not t.able, defending, rs_, t.hp, h.distance(fa.pos))
+        return (not t.able, defending, rs_, t.hp, h.distance(here))
 
     return min(targets, key=key)
 

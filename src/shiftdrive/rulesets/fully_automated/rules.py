@@ -7,8 +7,10 @@ resolve a round of combat" (and its cheat sheet), the action cards, "Additional 
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from shiftdrive.core.aspects import AspectSet
@@ -63,6 +65,28 @@ def _net(adv: bool, dis: bool) -> int:
     return int(adv) - int(dis)
 
 
+@lru_cache(maxsize=32)
+def _board(map_json: str) -> Board:
+    """One Board per distinct map, shared by every battle on it (the simulator starts thousands;
+    the board is immutable apart from its cache of lines)."""
+    return Board(HexMap.from_dict(json.loads(map_json)))
+
+
+def _catalog(sc: FAScenario) -> Catalog:
+    """The merged catalog, built (and validated) once per scenario object, not per battle."""
+    key = id(sc)
+    hit = _CATALOGS.get(key)
+    if hit is None or hit[0] is not sc:
+        hit = (sc, sc.merged_catalog())
+        if len(_CATALOGS) > 32:
+            _CATALOGS.clear()
+        _CATALOGS[key] = hit
+    return hit[1]
+
+
+_CATALOGS: dict[int, tuple[FAScenario, Catalog]] = {}
+
+
 def range_status(card: CardSpec, d: int) -> int | None:
     """0 in range, 1 in the disadvantaged range (ranged cards, seed: 1-2 beyond), None out."""
     lo, hi = card.range
@@ -94,9 +118,10 @@ class FullyAutomated(Ruleset[FAState]):
 
     def setup(self, scenario: Any, dice: DiceSource) -> tuple[FAState, list[Event]]:
         sc: FAScenario = scenario
-        cat = sc.merged_catalog()
+        cat = _catalog(sc)
         rules = sc.rules
-        hmap = HexMap.from_dict(sc.map) if sc.mode == "standard" and sc.map else None
+        board = _board(json.dumps(sc.map, sort_keys=True)) if sc.mode == "standard" else None
+        hmap = board.hmap if board is not None else None
         weapon_cards = {c for cards in cat.weapons.values() for c in cards}
         fighters: dict[str, Fighter] = {}
         for side in sc.sides:
@@ -126,7 +151,7 @@ class FullyAutomated(Ruleset[FAState]):
             secret=SecretChoices([]), gm_notes=sc.gm_notes, aspects=AspectSet(),
             settings={
                 "catalog": cat, "map": hmap, "rules": rules,
-                "board": Board(hmap) if hmap is not None else None,
+                "board": board,
             },
         )  # fmt: skip
         events = [Event("setup", f"{sc.title}: {' vs '.join(state.sides)} ({sc.mode} combat)")]
@@ -1044,7 +1069,7 @@ class FullyAutomated(Ruleset[FAState]):
                         *self._finish_attack(state, dice),
                     ]
                 if len(opts) == 1:
-                    (h, (_, cost)), = opts.items()
+                    ((h, (_, cost)),) = opts.items()
                     return self._approach(state, atk, h, cost) + self._defense(state, dice)
                 state.phase = "follow"
                 return []
