@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from shiftdrive.engine.encounter import Encounter, random_bot, replay, run_bots
 from shiftdrive.engine.events import GM
+from shiftdrive.engine.ruleset import Ending
 from shiftdrive.engine.scenario import ScenarioError, read_yaml
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "fully_automated"
@@ -143,3 +144,27 @@ def test_gm_reveal_in_standard_mode() -> None:
     enc.submit("A", "play card=move")
     enc.submit(GM, "reveal")
     assert enc.state.played["B"]["card"] == "defend" and enc.state.played["B"]["undecided"]
+
+
+@pytest.mark.parametrize("name", ["brawl", "standoff"])
+def test_bot_fights_end_decisively_and_tally_the_damage(name: str) -> None:
+    """The bot reads the rock-paper-scissors well enough that fights end before the round
+    limit; the tally's damage is every point of damage logged."""
+    data = read_yaml(EXAMPLES / f"{name}.yaml")
+    decisive = 0
+    for seed in range(10):
+        enc = Encounter.start(data, seed=seed)
+        run_bots(enc, rng=random.Random(seed))
+        result = enc.result()
+        assert result is not None
+        if result.ending == Ending.TAKEN_OUT and result.winner is not None:
+            decisive += 1
+            losers = [t for t in enc.ruleset.tally(enc.state) if t.side != result.winner]
+            assert losers and all(t.taken_out for t in losers)
+        logged: dict[str, int] = {}
+        for e in enc.events():
+            if e.kind == "damage":
+                logged[e.data["character"]] = logged.get(e.data["character"], 0) + e.data["damage"]
+        for t in enc.ruleset.tally(enc.state):
+            assert t.damage == logged.get(t.name, 0)
+    assert decisive >= 8, f"only {decisive} of 10 {name} fights ended decisively"
