@@ -12,7 +12,7 @@ from fa_helpers import char, scenario, start
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shiftdrive.engine.encounter import Encounter, random_bot, replay, run_bots
+from shiftdrive.engine.encounter import Encounter, IllegalChoice, random_bot, replay, run_bots
 from shiftdrive.engine.events import GM
 from shiftdrive.engine.ruleset import Ending
 from shiftdrive.engine.scenario import ScenarioError, read_yaml
@@ -168,3 +168,24 @@ def test_bot_fights_end_decisively_and_tally_the_damage(name: str) -> None:
         for t in enc.ruleset.tally(enc.state):
             assert t.damage == logged.get(t.name, 0)
     assert decisive >= 8, f"only {decisive} of 10 {name} fights ended decisively"
+
+
+def test_light_combat_takes_one_sentence_only() -> None:
+    enc = Encounter.start(light_data(), seed=1)
+    with pytest.raises(IllegalChoice, match="one sentence"):
+        enc.submit("Ana", "declare text='I duck. Then I run. Then I hide.'")
+    with pytest.raises(IllegalChoice, match="one sentence"):
+        enc.submit("Ana", "declare text=''")
+    enc.submit("Ana", "declare text='I duck behind the noodle cart, shouting at Cy!'")
+    assert enc.state.secret.chosen["Ana"]["text"].startswith("I duck")
+
+
+def test_light_combat_logs_the_check_and_hp() -> None:
+    enc, _ = start(light_data(), 2)
+    for seat in ("Ana", "Bo", "Cy"):
+        enc.submit(seat, "declare text=Defend")
+    enc.submit(GM, "check bonus=1 difficulty=6")  # 1d10 2 + 1 = 3: failure
+    enc.submit(GM, "hp name=Ana delta=-5")
+    texts = [e.text for e in enc.events()]
+    assert any("skill check" in t and "failure" in t for t in texts)
+    assert any(t.startswith("Ana takes 5 damage") for t in texts)

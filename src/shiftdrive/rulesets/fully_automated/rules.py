@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -54,6 +55,8 @@ DEFEND_TEXT = {
 }
 LIGHT_SENTENCES = ("Defend", "Punch the nearest enemy", "Move into cover", "Aim carefully")
 HP_LIMIT = 100
+SENTENCE_LIMIT = 200
+_SENTENCE_BREAK = re.compile(r"[.!?;]\s+\S")
 
 
 def _sym(faces: tuple[int, ...]) -> str:
@@ -648,6 +651,13 @@ class FullyAutomated(Ruleset[FAState]):
             ):
                 return "check needs bonus=N difficulty=N (whole numbers, at most 50)"
             return None
+        if choice.action == "declare" and state.phase == "declare" and seat in state.fighters:
+            # F10 / seed "Light Combat": "anything so long as it's a single non-run-on sentence"
+            text = choice.str_param("text").strip()
+            if not text:
+                return "declare needs text='one sentence'"
+            if len(text) > SENTENCE_LIMIT or _SENTENCE_BREAK.search(text):
+                return f"declare one sentence (at most {SENTENCE_LIMIT} characters), not several"
         atk = state.attack
         if (
             choice.action == "target"
