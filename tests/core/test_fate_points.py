@@ -96,3 +96,13 @@ def test_refusing_without_points_must_accept() -> None:
 def test_round_trip(current: int, refresh: int) -> None:
     fp = FatePoints(current, refresh)
     assert FatePoints.from_json(json.loads(json.dumps(fp.to_json()))) == fp
+
+
+def test_spent_counts_points_paid_not_earned() -> None:
+    fp = FatePoints(3, 3)
+    fp.spend(SpendReason.INVOKE)
+    fp.earn(EarnReason.COMPEL)
+    fp.spend(SpendReason.STUNT, 2)
+    assert fp.spent == 3 and fp.current == 1
+    assert fp == FatePoints(1, 3)  # a bookkeeping figure, not part of the state
+    assert fp.to_json() == {"current": 1, "refresh": 3}

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -34,7 +35,7 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[bold red]error:[/bold red] {message}", markup=True)
+    err.print(f"[bold red]error:[/bold red] {escape(message)}")
     return typer.Exit(code)
 
 
@@ -139,7 +140,7 @@ def render_compare(cmp: dict[str, Any], a: str, b: str) -> None:
         f"(seed {cmp['seed']})"
     )
     table = Table(title_justify="left")
-    for col in ("", "A", "B", "change", "95% CI of change", "p (2-prop)", "p (paired)"):
+    for col in ("", "A", "B", "change", "95% CI", "p", "p paired"):
         table.add_column(col, justify="left" if not col else "right")
     for side, c in cmp["changes"].items():
         label = "draw / no winner" if side == "draw" else f"{side} wins"
@@ -157,9 +158,9 @@ def render_compare(cmp: dict[str, Any], a: str, b: str) -> None:
         ra, rb = cmp["rounds_mean"]["a"], cmp["rounds_mean"]["b"]
         out.print(f"Mean rounds: {ra:.1f} → {rb:.1f}")
     out.print(
-        "[dim]The CI and the two-proportion test treat A and B as independent (conservative "
-        "with shared seeds); the paired p-value is McNemar's on the battles whose winner "
-        "changed.[/dim]"
+        "[dim]Change in percentage points. The CI (Newcombe) and p (two-proportion z) treat "
+        "A and B as independent (conservative with shared seeds); 'p paired' is exact "
+        "McNemar's on the battles whose winner changed.[/dim]"
     )
 
 

@@ -30,8 +30,8 @@ def write_plot(path: Path, reports: list[tuple[str, dict[str, Any]]]) -> None:
         rows = [*rep["sides"].values(), rep["draws"]]
         rates = [r["rate"] for r in rows]
         errs = [
-            [r["rate"] - r["ci95"][0] for r in rows],
-            [r["ci95"][1] - r["rate"] for r in rows],
+            [max(0.0, r["rate"] - r["ci95"][0]) for r in rows],
+            [max(0.0, r["ci95"][1] - r["rate"]) for r in rows],
         ]
         xs = [i + k * width for i in range(len(names))]
         ax_out.bar(xs, rates, width, yerr=errs, capsize=3, label=label)

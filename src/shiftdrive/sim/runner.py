@@ -75,6 +75,13 @@ def start_battle(prepared: PreparedScenario, seed: int) -> tuple[Encounter, rand
     return prepared.start(seed), random.Random(seed)
 
 
+def replay_battle(prepared: PreparedScenario, seed: int, max_steps: int = MAX_STEPS) -> Encounter:
+    """The whole encounter of the battle with this seed (its log, its state), to watch or save."""
+    enc, rng = start_battle(prepared, seed)
+    run_bots(enc, rng=rng, max_steps=max_steps, validate=False)
+    return enc
+
+
 def run_battle(
     prepared: PreparedScenario, index: int, seed: int, max_steps: int = MAX_STEPS
 ) -> BattleOutcome:

@@ -1,0 +1,148 @@
+"""The runner: seeds, determinism, independence from processes, interrupts, the report."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import DUEL, EXAMPLES
+from shiftdrive.engine.encounter import Encounter, run_bots
+from shiftdrive.engine.scenario import ScenarioError, read_yaml
+from shiftdrive.sim import Plan, battle_seed, build_report, compare_runs, simulate
+from shiftdrive.sim.runner import replay_battle
+
+DOGFIGHT = EXAMPLES / "tachyon" / "dogfight-2v2.yaml"
+BRAWL = EXAMPLES / "fully_automated" / "brawl.yaml"
+AMBUSH = EXAMPLES / "fate_core" / "station-ambush.yaml"
+
+
+def data(path: Path) -> dict[str, Any]:
+    return dict(read_yaml(path))
+
+
+def stable(report: dict[str, Any]) -> dict[str, Any]:
+    """The report without what depends on the clock or the backend."""
+    return {
+        k: v
+        for k, v in report.items()
+        if k not in ("seconds", "battles_per_second", "backend", "jobs")
+    }
+
+
+def test_battle_seeds_are_a_stable_hash() -> None:
+    assert battle_seed(0, 0) == battle_seed(0, 0)
+    assert battle_seed(0, 0) != battle_seed(0, 1) != battle_seed(1, 1)
+    seeds = {battle_seed(7, i) for i in range(1000)}
+    assert len(seeds) == 1000 and all(0 <= s < 2**31 for s in seeds)
+    # fixed forever: reports written today must name the same battles tomorrow
+    assert battle_seed(0, 0) == 1818095929 and battle_seed(42, 7) == 258481617
+
+
+@pytest.mark.parametrize("path", [DOGFIGHT, BRAWL, AMBUSH], ids=lambda p: p.stem)
+def test_same_seed_same_report(path: Path) -> None:
+    a = build_report(simulate(Plan(data(path), 4, seed=11, source=str(path))))
+    b = build_report(simulate(Plan(data(path), 4, seed=11, source=str(path))))
+    assert stable(a) == stable(b)
+    assert a["battles"] == 4 and not a["interrupted"]
+    assert sum(s["count"] for s in a["sides"].values()) + a["draws"]["count"] == 4
+
+
+def test_results_do_not_depend_on_processes() -> None:
+    plan = dict(data=data(AMBUSH), battles=12, seed=5, source=str(AMBUSH))
+    one = simulate(Plan(**plan, jobs=1))
+    two = simulate(Plan(**plan, jobs=2, chunk=2))
+    assert two.plan.backend == "processes"
+    assert one.outcomes == two.outcomes
+    assert stable(build_report(one)) == stable(build_report(two))
+
+
+def test_results_do_not_depend_on_ray() -> None:
+    ray = pytest.importorskip("ray")
+    plan = dict(data=data(AMBUSH), battles=6, seed=5, source=str(AMBUSH))
+    try:
+        via_ray = simulate(Plan(**plan, ray="local", jobs=2, chunk=2))
+    finally:
+        ray.shutdown()
+    assert via_ray.outcomes == simulate(Plan(**plan)).outcomes
+
+
+def test_a_battle_is_the_battle_play_runs_with_its_seed() -> None:
+    """What `play --bots all --seed S` does: Encounter.start(seed=S), bots on Random(S)."""
+    seed = battle_seed(3, 2)
+    enc = Encounter.start(data(DOGFIGHT), seed=seed, source=str(DOGFIGHT))
+    run_bots(enc, rng=random.Random(seed))  # validated, like play
+    sim = replay_battle(Encounter.prepare(data(DOGFIGHT), str(DOGFIGHT)), seed)
+    assert sim.to_json() == enc.to_json()
+    run = simulate(Plan(data(DOGFIGHT), 3, seed=3, source=str(DOGFIGHT)))
+    assert run.outcomes[2].seed == seed
+    assert run.outcomes[2].winner == (enc.result().winner if enc.result() else None)
+    assert run.outcomes[2].decisions == len(enc.log) - 1
+
+
+def test_interrupt_keeps_what_finished() -> None:
+    def progress(done: int) -> None:
+        if done == 3:
+            raise KeyboardInterrupt
+
+    run = simulate(Plan(data(AMBUSH), 50, seed=1, source=str(AMBUSH)), progress=progress)
+    assert run.interrupted and [o.index for o in run.outcomes] == [0, 1, 2]
+    rep = build_report(run)
+    assert rep["battles"] == 3 and rep["requested"] == 50 and rep["interrupted"]
+
+
+def test_interrupt_stops_worker_processes() -> None:
+    def progress(done: int) -> None:
+        raise KeyboardInterrupt
+
+    plan = Plan(data(AMBUSH), 40, seed=1, jobs=2, chunk=1, source=str(AMBUSH))
+    run = simulate(plan, progress=progress)
+    assert run.interrupted and 1 <= len(run.outcomes) < 40
+
+
+def test_report_counts_and_notable_seeds() -> None:
+    run = simulate(Plan(data(DOGFIGHT), 8, seed=2, source=str(DOGFIGHT)))
+    rep = build_report(run)
+    json.dumps(rep)  # JSON-ready
+    assert set(rep["sides"]) == {"Tachyon", "Pirates"}
+    assert sum(rep["endings"].values()) == 8
+    seeds = {o.seed for o in run.outcomes}
+    whats = [b["what"] for b in rep["notable"]]
+    assert whats[:3] == ["typical", "shortest", "longest"]
+    assert all(b["seed"] in seeds for b in rep["notable"])
+    shortest = min(run.outcomes, key=lambda o: (o.rounds, o.decisions))
+    assert rep["notable"][1]["seed"] == shortest.seed
+    assert rep["rounds"]["min"] == shortest.rounds
+    assert set(rep["participants"]) == {t.name for t in run.outcomes[0].tallies}
+    for p in rep["participants"].values():
+        assert 0 <= p["taken_out"]["rate"] <= 1 and p["damage"]["mean"] >= 0
+
+
+def test_fate_core_reports_exchanges_and_fate_points() -> None:
+    rep = build_report(simulate(Plan(data(AMBUSH), 6, seed=4, source=str(AMBUSH))))
+    assert rep["rounds"] is not None and rep["rounds"]["min"] >= 1
+    assert any(p["fate_points"]["mean"] > 0 for p in rep["participants"].values())
+
+
+def test_compare_uses_the_same_seeds() -> None:
+    same = compare_runs(simulate(Plan(DUEL, 6, seed=9)), simulate(Plan(DUEL, 6, seed=9)))
+    assert same["paired_battles"] == 6
+    for change in same["changes"].values():
+        assert change["diff"] == 0 and change["changed_battles"] == 0
+    stronger = json.loads(json.dumps(DUEL))
+    for side in stronger["sides"][:1]:
+        for c in side["characters"]:
+            c["skills"] = {k: v + 3 for k, v in c["skills"].items()}
+    moved = compare_runs(simulate(Plan(DUEL, 10, seed=9)), simulate(Plan(stronger, 10, seed=9)))
+    crew = moved["changes"]["crew"]
+    assert crew["b"] >= crew["a"] and crew["ci95"][0] <= crew["diff"] <= crew["ci95"][1]
+
+
+def test_bad_scenario_fails_before_any_battle() -> None:
+    with pytest.raises(ScenarioError):
+        simulate(Plan({"ruleset": "tachyon", "bogus": 1}, 3))
+    with pytest.raises(ValueError):
+        simulate(Plan(DUEL, 0))
