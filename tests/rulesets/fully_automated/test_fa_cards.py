@@ -55,12 +55,16 @@ def test_rifle_fire_at_zero_deals_six() -> None:
     assert hp(enc, "B") == 14
 
 
+HITS: list[str] = []
+
+
 def aimed(card: str, b_at: str, *dice: int, **a: object) -> tuple[int, int]:
     enc, _ = start(duel(b_at, **a), *INIT, *dice)
     play(enc, A="aim", B="aim")
     assert enc.state.fighters["A"].aim == 2
     play(enc, A=card, B="move")
     enc.submit("A", "target name=B")
+    HITS[:] = [e.text for e in enc.events() if e.kind == "hit"]
     return hp(enc, "B"), enc.state.fighters["B"].stun
 
 
@@ -70,6 +74,7 @@ def test_aimed_pistol_adjacent_deals_13_before_dice() -> None:
         7,
         0,
     )
+    assert HITS == ["A rolls 0 0 - = +0 (0) with advantage: 13 damage [13]"]  # the doc's example
 
 
 def test_aimed_rifle_at_two_hexes_deals_14() -> None:
