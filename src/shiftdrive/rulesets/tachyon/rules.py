@@ -8,7 +8,7 @@ warfare, damage control, end of round (T14). Every die comes from the encounter'
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
@@ -729,31 +729,51 @@ class Tachyon(Ruleset[TachyonState]):
         return roll.opp_side, (o.name if o is not None and o.active else None)
 
     def _invoke_options(self, state: TachyonState, roll: Roll, seat: str) -> list[Choice]:
-        """C4 invokes open to `seat` now: +2 or a reroll of its own dice, from a free invoke
-        held by one of its craft or its side, or a PC's fate point on a relevant aspect (an
-        ally's point is teamwork; against a fixed difficulty the opposing side's +2 is an
-        obstacle). A paid invoke is once per aspect per side per roll."""
+        """C4 invokes open to `seat` now, as choices with labels (see `_invokes`)."""
+        obstacle = roll.stage == "target" and roll.fixed
+        _, holder = self._stage_holder(state, roll)
+        out: list[Choice] = []
+        for aspect, payment, by, effect in self._invokes(state, roll, seat):
+            paid = f"{by}'s free invoke" if payment == "free" else f"{by} pays a fate point"
+            label = self._invoke_label(roll, aspect, effect, by, holder, paid, obstacle)
+            out.append(
+                Choice.of(
+                    "invoke", aspect=aspect, payment=payment, by=by, effect=effect, label=label
+                )
+            )
+        return out
+
+    def _can_invoke(self, state: TachyonState, roll: Roll, seat: str) -> bool:
+        return next(iter(self._invokes(state, roll, seat)), None) is not None
+
+    def _invokes(
+        self, state: TachyonState, roll: Roll, seat: str
+    ) -> Iterator[tuple[str, str, str, str]]:
+        """C4 invokes open to `seat` now as (aspect, payment, by, effect): +2 or a reroll of its
+        own dice, from a free invoke held by one of its craft or its side, or a PC's fate point
+        on a relevant aspect (an ally's point is teamwork; against a fixed difficulty the
+        opposing side's +2 is an obstacle). A paid invoke is once per aspect per side per roll."""
         side, holder = self._stage_holder(state, roll)
         if side != seat or side is None:
-            return []
+            return
         actor = state.units.get(roll.actor)
         zones = {actor.zone} if actor is not None else set()
         if roll.target in state.units:
             zones.add(state.units[roll.target].zone)
-        effects = ["bonus"]
-        if roll.stage == "actor" or roll.o_dice is not None:
-            effects.append("reroll")
+        effects = (
+            ("bonus", "reroll") if roll.stage == "actor" or roll.o_dice is not None else ("bonus",)
+        )
         mine = {u.name for u in state.units.values() if u.side == side and u.active}
         payers = [
-            u
+            u.name
             for u in state.units.values()
             if u.side == side and u.active and u.fate_points is not None
             and u.fate_points.current >= 1
         ]  # fmt: skip
-        obstacle = roll.stage == "target" and roll.fixed
         involved = {roll.actor, roll.target, holder}
-        out: list[Choice] = []
         for a in state.aspects:
+            if not a.free_invokes and not payers:
+                continue
             if not self._aspect_visible(state, a, seat):
                 continue
             # An aspect helps a roll when it is on a craft in it, or in the scene or zone
@@ -767,28 +787,12 @@ class Tachyon(Ruleset[TachyonState]):
                 if not relevant and not (a.kind is AspectKind.BOOST and h in involved):
                     continue
                 for effect in effects:
-                    out.append(
-                        Choice.of(
-                            "invoke", aspect=a.name, payment="free", by=h, effect=effect,
-                            label=self._invoke_label(roll, a.name, effect, h, holder,
-                                                     f"{h}'s free invoke", obstacle),
-                        )
-                    )  # fmt: skip
-            if not payers or a.kind is AspectKind.BOOST or f"{side}:{a.name}" in roll.paid:
-                continue
-            if not relevant:
+                    yield a.name, "free", h, effect
+            if not relevant or a.kind is AspectKind.BOOST or f"{side}:{a.name}" in roll.paid:
                 continue
             for pc in payers:
                 for effect in effects:
-                    out.append(
-                        Choice.of(
-                            "invoke", aspect=a.name, payment="fate_point", by=pc.name,
-                            effect=effect,
-                            label=self._invoke_label(roll, a.name, effect, pc.name, holder,
-                                                     f"{pc.name} pays a fate point", obstacle),
-                        )
-                    )  # fmt: skip
-        return out
+                    yield a.name, "fate_point", pc, effect
 
     def _invoke_label(
         self,
@@ -1164,7 +1168,7 @@ class Tachyon(Ruleset[TachyonState]):
         for stage in stages[start:]:
             roll.stage = stage
             side, _ = self._stage_holder(state, roll)
-            if side is not None and self._invoke_options(state, roll, side):
+            if side is not None and self._can_invoke(state, roll, side):
                 state.roll = roll
                 return []
         state.roll = None
@@ -1235,7 +1239,7 @@ class Tachyon(Ruleset[TachyonState]):
                     visible_to=frozenset(x for x in state.sides if x not in vis),
                 )
             )
-        if not self._invoke_options(state, roll, seat):
+        if not self._can_invoke(state, roll, seat):
             events += self._to_stage(state, roll, dice)
             events += self._after_roll(state, dice)
         return events
