@@ -243,8 +243,8 @@ def _build(counts: _Counts, invokes: int, hazardous: bool) -> Odds:
     )
 
 
-def odds(q: OddsQuery) -> Odds:
-    """Exact odds of one roll, spending invokes and the reroll as the module docstring says."""
+@lru_cache(maxsize=4096)
+def _priced(q: OddsQuery) -> Odds:
     own = _dice_key(q.dice, q.advantage, q.minimized, q.maximized)
     if q.difficulty is not None:
         offset, opp = q.skill - q.difficulty, None
@@ -252,6 +252,16 @@ def odds(q: OddsQuery) -> Odds:
         assert q.opposed is not None  # checked in OddsQuery
         offset, opp = q.skill - q.opposed, _dice_key(q.dice, 0, 0, 0)
     return _build(_pre_invoke(offset, own, opp, q.reroll), q.invokes, q.hazardous)
+
+
+def odds(q: OddsQuery) -> Odds:
+    """Exact odds of one roll, spending invokes and the reroll as the module docstring says.
+
+    Bots price the same few rolls over and over, so results are cached per query; each call
+    still gets its own Odds (its `shifts` dict is mutable).
+    """
+    o = _priced(q)
+    return Odds(o.fail, o.tie, o.success, o.style, o.mishap, dict(o.shifts))
 
 
 def opposed_table(
@@ -300,3 +310,4 @@ def clear_caches() -> None:
     """Forget cached dice counts and shift distributions (for cold-start benchmarks)."""
     _fudge_counts.cache_clear()
     _pre_invoke.cache_clear()
+    _priced.cache_clear()

@@ -50,7 +50,17 @@ class Choice:
     def of(
         cls, action: str, label: str = "", free: tuple[str, ...] = (), **params: Param
     ) -> Choice:
-        return cls(action, tuple(sorted(params.items())), label, free)
+        # Rulesets build thousands of these per battle when listing legal choices: set the
+        # slots directly instead of going through the frozen dataclass __init__ (a third
+        # cheaper), and skip sorting when there is nothing to sort.
+        choice = _new(cls)
+        _set_action(choice, action)
+        _set_params(
+            choice, tuple(sorted(params.items())) if len(params) > 1 else (*params.items(),)
+        )
+        _set_label(choice, label)
+        _set_free(choice, free)
+        return choice
 
     def get(self, name: str, default: Param = None) -> Param:
         for key, value in self.params:
@@ -126,3 +136,10 @@ class Choice:
                 raise ChoiceSyntaxError(f"choice parameter {key!r} must be text, number or bool")
             params[key] = value
         return cls(data["action"], tuple(sorted(params.items())))
+
+
+_new = object.__new__
+_set_action = Choice.__dict__["action"].__set__
+_set_params = Choice.__dict__["params"].__set__
+_set_label = Choice.__dict__["label"].__set__
+_set_free = Choice.__dict__["free"].__set__
