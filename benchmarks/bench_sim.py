@@ -1,0 +1,80 @@
+"""Battles per second of `shiftdrive simulate`, on one core and on all of them.
+
+Run: .venv/bin/python benchmarks/bench_sim.py [--battles N] [--profile]
+
+For each scenario (tachyon 2v2 dogfight, fully_automated brawl) it measures:
+  * one core: N battles in this process through `shiftdrive.sim.simulate` (serial backend);
+  * all cores: the same N battles with --jobs = os.cpu_count() (spawn start-up included);
+  * decisions per second and the cost per decision (one decision = one bot choice submitted);
+  * with --profile, the top functions by own time under cProfile (single core).
+The runs use seed 0, so the battles are the same on every machine and every run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import os
+import platform
+import pstats
+import sys
+from pathlib import Path
+
+from shiftdrive.engine.scenario import read_yaml
+from shiftdrive.sim import Plan, simulate
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = [
+    ROOT / "examples" / "tachyon" / "dogfight-2v2.yaml",
+    ROOT / "examples" / "fully_automated" / "brawl.yaml",
+]
+
+
+def measure(path: Path, battles: int, jobs: int) -> dict[str, float]:
+    run = simulate(Plan(read_yaml(path), battles, seed=0, jobs=jobs, source=str(path)))
+    decisions = sum(o.decisions for o in run.outcomes)
+    return {
+        "battles_per_second": run.battles_per_second,
+        "decisions_per_battle": decisions / len(run.outcomes),
+        "decisions_per_second": decisions / run.seconds,
+        "us_per_decision": run.seconds / decisions * 1e6,
+        "seconds": run.seconds,
+    }
+
+
+def profile(path: Path, battles: int, top: int = 15) -> str:
+    prof = cProfile.Profile()
+    prof.enable()
+    simulate(Plan(read_yaml(path), battles, seed=0, source=str(path)))
+    prof.disable()
+    buf = io.StringIO()
+    pstats.Stats(prof, stream=buf).sort_stats("tottime").print_stats(top)
+    return buf.getvalue()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--battles", type=int, default=300)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    cores = os.cpu_count() or 1
+    print(f"{platform.python_implementation()} {sys.version.split()[0]}, {cores} cores, "
+          f"{platform.machine()}, {args.battles} battles per figure")  # fmt: skip
+    print(f"{'scenario':<28} {'cores':>5} {'battles/s':>10} {'decisions/battle':>17} "
+          f"{'decisions/s':>12} {'µs/decision':>12}")  # fmt: skip
+    for path in SCENARIOS:
+        for jobs in dict.fromkeys([1, cores]):
+            m = measure(path, args.battles, jobs)
+            name = f"{path.parent.name}/{path.name}"
+            print(f"{name:<28} {jobs:>5} {m['battles_per_second']:>10.1f} "
+                  f"{m['decisions_per_battle']:>17.1f} {m['decisions_per_second']:>12.0f} "
+                  f"{m['us_per_decision']:>12.1f}")  # fmt: skip
+    if args.profile:
+        for path in SCENARIOS:
+            print(f"\n--- profile: {path.name}, {min(args.battles, 100)} battles, one core ---")
+            print(profile(path, min(args.battles, 100)))
+
+
+if __name__ == "__main__":
+    main()
