@@ -192,9 +192,17 @@ def _gunnery(
     fire_large = by.get("fire_large", [])
     short = [c for c in fire_large if c.str_param("system") not in sysmod.LONG_RANGE_SYSTEMS]
     if short or (fire_large and not by.get("fire")):
-        pool = short or fire_large
-        prop = [c for c in pool if c.str_param("system") == "propulsion"]
-        return (prop or pool)[0]
+        # A ship we must destroy: its propulsion (fuel fire, explosion, T5); otherwise
+        # silence its guns first.
+        goals = set(state.destroy.get(u.side) or [])
+
+        def worth(c: Choice) -> tuple[bool, bool]:
+            system = c.str_param("system")
+            if c.str_param("target") in goals:
+                return (True, system == "propulsion")
+            return (False, system == "gun_emplacements")
+
+        return max(fire_large, key=worth)
     if by.get("fire"):
 
         def p_hit(c: Choice) -> float:

@@ -596,18 +596,20 @@ class Tachyon(Ruleset[TachyonState]):
                     out.append(
                         Choice.of("fire_swarm", target=s.name, label=f"Fire at swarm {s.name}")
                     )
-            if u.small:
-                for e in self._enemies(state, u, small=False):
-                    if self._dist(state, u.zone, e.zone) <= reach:
-                        for system in self._systems_for(state, u, e):
-                            out.append(
-                                Choice.of(
-                                    "fire_large",
-                                    target=e.name,
-                                    system=system,
-                                    label=f"Fire at {e.name}'s {sysmod.SYSTEM_NAMES[system]}",
-                                )
+            # Gun emplacements fire at enemy ships too (a fleet action), always at long range:
+            # they cannot Enter dive (T4).
+            for e in self._enemies(state, u, small=False):
+                if self._dist(state, u.zone, e.zone) <= reach:
+                    for system in self._systems_for(state, u, e):
+                        out.append(
+                            Choice.of(
+                                "fire_large",
+                                target=e.name,
+                                system=system,
+                                label=f"Fire at {e.name}'s {sysmod.SYSTEM_NAMES[system]}",
                             )
+                        )
+            if u.small:
                 for kind, n in u.ordnance.items():
                     if n <= 0:
                         continue
@@ -1607,6 +1609,19 @@ class Tachyon(Ruleset[TachyonState]):
             return [Event("miss", f"{u.name} {verb} {t.name} at {rng} range: no effect")]
         pd = self._backlash(state, u, t, short) if backlash == -1 else backlash
         events = [Event("miss", f"{u.name} {verb} {t.name} at {rng} range and misses")]
+        if pd is not None and u.active and u.kind == TURRET and u.parent:
+            # A gun emplacement is part of its ship: the backlash hits that track (T5).
+            dmg = -s + pd
+            events.append(
+                Event(
+                    "backlash",
+                    f"{t.name}'s point defense catches {u.name}: {-s} + {pd} = {dmg} damage",
+                    {"target": u.name, "damage": dmg},
+                )
+            )
+            return events + self._damage_system(
+                state, state.units[u.parent], "gun_emplacements", dmg
+            )
         if pd is not None and u.active:
             dmg = -s + pd
             events.append(
@@ -1927,7 +1942,8 @@ class Tachyon(Ruleset[TachyonState]):
             return [
                 Event(
                     "detected",
-                    f"{u.name}'s {label} finds {t.name} in {t.zone} ({roll.total} vs {roll.opp})",
+                    f"{self._pub(state, u.name)}'s {label} finds {t.name} in {t.zone} "
+                    f"({roll.total} vs {roll.opp})",
                     {"unit": t.name, "zone": t.zone},
                 )
             ]
