@@ -70,6 +70,11 @@ def render_state(console: Console, state: dict[str, Any]) -> None:
         console.print("  ".join(scalars))
     for key, value in state.items():
         label = key.replace("_", " ")
+        if isinstance(value, dict) and isinstance(value.get("picture"), str):
+            # A map drawn as text keeps its own lines (a hex grid, say).
+            console.print(f"[underline]{label.title()}[/underline]")
+            console.print(value["picture"], markup=False, highlight=False)
+            continue
         if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
             console.print(f"[underline]{label.title()}[/underline]")
             for row in value:
