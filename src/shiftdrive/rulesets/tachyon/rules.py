@@ -8,6 +8,7 @@ warfare, damage control, end of round (T14). Every die comes from the encounter'
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -1951,7 +1952,8 @@ class Tachyon(Ruleset[TachyonState]):
             nothing,
             Event(
                 "scan_detail",
-                f"{u.name}'s {label} misses {t.name} ({roll.total} vs {roll.opp})",
+                f"{self._pub(state, u.name)}'s {label} misses {t.name} "
+                f"({roll.total} vs {roll.opp})",
                 visible_to=frozenset({t.side}),
             ),
         ]
@@ -2235,7 +2237,8 @@ class Tachyon(Ruleset[TachyonState]):
         out += [
             a.name
             for a in state.aspects
-            if not self._aspect_visible(state, a, seat) and a.name not in SUGGESTED
+            if not self._aspect_visible(state, a, seat)
+            and re.sub(r" \(\d+\)$", "", a.name) not in SUGGESTED
         ]
         return out
 
