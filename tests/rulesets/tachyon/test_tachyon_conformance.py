@@ -17,7 +17,12 @@ SEEDS = [1, 2, 3]
 
 
 def test_tachyon_examples_exist() -> None:
-    assert {p.name for p in EXAMPLES} == {"dogfight-2v2.yaml", "convoy.yaml", "assault.yaml", "fleet-action.yaml"}
+    assert {p.name for p in EXAMPLES} == {
+        "dogfight-2v2.yaml",
+        "convoy.yaml",
+        "assault.yaml",
+        "fleet-action.yaml",
+    }
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
