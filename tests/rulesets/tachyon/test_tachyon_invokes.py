@@ -150,3 +150,24 @@ def test_bug_out_ending() -> None:
     result = enc.result()
     assert result is not None and result.winner == "Pirates" and result.ending is Ending.BUG_OUT
     assert [t.name for t in enc.ruleset.tally(enc.state) if t.bugged_out] == ["Viper-1"]
+
+
+def test_fleet_action_gun_fires_at_a_ship_and_backlash_marks_its_own_ship() -> None:
+    data = scenario(
+        [viper(zone="Z8")],
+        [raider(zone="Z8")],
+        a_large=[{"name": "Pike", "template": "corvette", "zone": "Z1"}],
+        b_large=[{"name": "Brute", "template": "frigate", "zone": "Z1"}],
+    )
+    # Every initiative 0-ish (all dice 0); then Pike's gun rolls - - - - against Brute's 0.
+    enc = start(data, *[ZERO] * 7, MINUS4, ZERO)
+    skip_to(enc, "gunnery", "Pike gun 1")
+    assert "fire_large system=propulsion target=Brute" in [c.text() for c in enc.legal("Tachyon")]
+    act(enc, "fire_large system=propulsion target=Brute")
+    # A gun cannot dive, so this is long range (T4): gunnery 1 - 4 = -3 against long-range
+    # defense 3 + 0 = 3, a miss by 6. Brute's long point defense (1) reaches the same zone:
+    # 6 + 1 = 7 damage to Pike's gun emplacement track, which fills all three rows, so the gun
+    # is out of action (T3, T5).
+    pike = st(enc).units["Pike"]
+    assert pike.systems["gun_emplacements"].marked_count == 6
+    assert not st(enc).units["Pike gun 1"].active

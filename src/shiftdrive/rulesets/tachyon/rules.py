@@ -1610,30 +1610,22 @@ class Tachyon(Ruleset[TachyonState]):
             return [Event("miss", f"{u.name} {verb} {t.name} at {rng} range: no effect")]
         pd = self._backlash(state, u, t, short) if backlash == -1 else backlash
         events = [Event("miss", f"{u.name} {verb} {t.name} at {rng} range and misses")]
-        if pd is not None and u.active and u.kind == TURRET and u.parent:
-            # A gun emplacement is part of its ship: the backlash hits that track (T5).
-            dmg = -s + pd
-            events.append(
-                Event(
-                    "backlash",
-                    f"{t.name}'s point defense catches {u.name}: {-s} + {pd} = {dmg} damage",
-                    {"target": u.name, "damage": dmg},
-                )
+        if pd is None or not u.active:
+            return events
+        dmg = -s + pd
+        events.append(
+            Event(
+                "backlash",
+                f"{t.name}'s point defense catches {u.name}: {-s} + {pd} = {dmg} damage",
+                {"target": u.name, "damage": dmg},
             )
+        )
+        if u.kind == TURRET and u.parent:
+            # A gun emplacement is part of its ship: the backlash hits that track (T5).
             return events + self._damage_system(
                 state, state.units[u.parent], "gun_emplacements", dmg
             )
-        if pd is not None and u.active:
-            dmg = -s + pd
-            events.append(
-                Event(
-                    "backlash",
-                    f"{t.name}'s point defense catches {u.name}: {-s} + {pd} = {dmg} damage",
-                    {"target": u.name, "damage": dmg},
-                )
-            )
-            events += self._damage_small(state, u, dmg, t.name)
-        return events
+        return events + self._damage_small(state, u, dmg, t.name)
 
     def _damage_system(self, state: TachyonState, t: Unit, system: str, dmg: int) -> list[Event]:
         """T5: each shift marks one box in order; completed rows take effect."""
