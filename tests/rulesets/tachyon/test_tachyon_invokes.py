@@ -47,7 +47,7 @@ def test_invoke_reroll_replaces_the_dice_with_a_fate_point() -> None:
     tail = st(enc).aspects.get("On their tail (Viper-1 on Raider-1)")
     assert tail.free_for("Viper-1") == 2
     assert st(enc).units["Viper-1"].fate_points.current == 0  # type: ignore[union-attr]
-    assert st(enc).units["Viper-1"].fp_spent == 1
+    assert st(enc).units["Viper-1"].fate_points.spent == 1  # type: ignore[union-attr]
     assert any("rerolls [+ + + +]" in e.text for e in enc.events())
 
 

@@ -62,7 +62,7 @@ def choose(rs: Tachyon, state: TachyonState, seat: str, rng: random.Random) -> C
         if "scan" in by and (u.kind == LARGE or u.skills.get("technology", 0) >= 3):
             return by["scan"][0]
         return by["skip"][0]
-    return _damage(state, u, by)
+    return _damage(rs, state, u, by)
 
 
 def _invoke(state: TachyonState, by: dict[str, list[Choice]]) -> Choice:
@@ -219,8 +219,8 @@ def _gunnery(
     return by["skip"][0]
 
 
-def _damage(state: TachyonState, u: Unit, by: dict[str, list[Choice]]) -> Choice:
-    if not u.large_crew and u.actions >= 3:
+def _damage(rs: Tachyon, state: TachyonState, u: Unit, by: dict[str, list[Choice]]) -> Choice:
+    if rs._mod(u) >= 4:
         return by["skip"][0]  # T9: +4 would make the repair hopeless
     if u.kind == LARGE and by.get("repair"):
         eff = sysmod.effects(u.systems)

@@ -16,7 +16,7 @@ from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
 from shiftdrive.core.consequences import TACHYON_VALUES, ConsequenceSlots, Severity, absorb_options
 from shiftdrive.core.dice import DiceSource, FudgeRoll, roll_fudge
 from shiftdrive.core.errors import RuleError
-from shiftdrive.core.fate_points import EarnReason, FatePoints, concession_award
+from shiftdrive.core.fate_points import EarnReason, FatePoints, SpendReason, concession_award
 from shiftdrive.core.odds import Odds, OddsQuery, odds
 from shiftdrive.core.stress import StressKind, StressTrack
 from shiftdrive.engine.choices import Choice
@@ -24,7 +24,13 @@ from shiftdrive.engine.events import GM, Event
 from shiftdrive.engine.ruleset import Decision, Ending, Result, Ruleset, Sheet, Tally
 from shiftdrive.maps.zones import Zone, ZoneMap
 from shiftdrive.rulesets.tachyon import systems as sysmod
-from shiftdrive.rulesets.tachyon.scenario import TachyonScenario, load
+from shiftdrive.rulesets.tachyon.scenario import (
+    Catalog,
+    CraftSpec,
+    FlightSpec,
+    TachyonScenario,
+    load,
+)
 from shiftdrive.rulesets.tachyon.state import (
     ACTIVE,
     BUGGED_OUT,
@@ -101,53 +107,11 @@ class Tachyon(Ruleset[TachyonState]):
         units: dict[str, Unit] = {}
         swarms: dict[str, Swarm] = {}
         for side in sc.sides:
-            for c in side.craft:
-                t = cat.craft[c.template]
-                skills = {
-                    s: getattr(c, s) if getattr(c, s) is not None else getattr(t, s)
-                    for s in ("pilot", "gunnery", "tactics", "technology", "notice")
-                }
-                n_shields = c.shields if c.shields is not None else t.shields
-                u = Unit(
-                    name=c.name, side=side.name, kind=CRAFT, zone=zmap.canonical(c.zone),
-                    skills=skills,
-                    weapons={w: cat.weapons[w].range for w in (c.weapons or t.weapons)},
-                    ordnance=dict(c.ordnance if c.ordnance is not None else t.ordnance),
-                    shields=_shields(n_shields),
-                    consequences=ConsequenceSlots.of(
-                        {Severity(s): TACHYON_VALUES[Severity(s)] for s in c.consequences}),
-                    pc=c.pc,
-                    fate_points=FatePoints(c.fate_points if c.fate_points is not None
-                                           else c.refresh, c.refresh) if c.pc else None,
-                    stress=StressTrack.counting("stress", c.stress_boxes) if c.pc else None,
-                    large_crew=c.large_crew if c.large_crew is not None else t.large_crew,
-                )  # fmt: skip
+            specs: list[CraftSpec | FlightSpec] = [*side.craft, *side.flights]
+            for spec in specs:
+                u = _small_craft(spec, side.name, cat, zmap)
                 units[u.name] = u
-                _add_aspects(aspects, c.aspects, u.name)
-            for f in side.flights:
-                t = cat.craft[f.template]
-                skills = {
-                    s: getattr(f, s) if getattr(f, s) is not None else getattr(t, s)
-                    for s in ("pilot", "gunnery", "tactics", "technology", "notice")
-                }
-                n_shields = f.shields if f.shields is not None else t.shields
-                u = Unit(
-                    name=f.name,
-                    side=side.name,
-                    kind=FLIGHT,
-                    zone=zmap.canonical(f.zone),
-                    skills=skills,
-                    weapons={w: cat.weapons[w].range for w in (f.weapons or t.weapons)},
-                    ordnance={
-                        k: v * f.size
-                        for k, v in (f.ordnance if f.ordnance is not None else t.ordnance).items()
-                    },
-                    shields=_shields(n_shields),
-                    size=f.size,
-                    large_crew=t.large_crew,
-                )
-                units[u.name] = u
-                _add_aspects(aspects, f.aspects, u.name)
+                _add_aspects(aspects, spec.aspects, u.name)
             for lg in side.large:
                 lt = cat.large[lg.template]
 
@@ -1202,8 +1166,7 @@ class Tachyon(Ruleset[TachyonState]):
         else:
             payer = state.units[by]
             assert payer.fate_points is not None
-            payer.fate_points.current -= 1
-            payer.fp_spent += 1
+            payer.fate_points.spend(SpendReason.INVOKE, who=by, what=f"'{a.name}'")
             roll.paid.append(f"{seat}:{a.name}")
             paid = f"a fate point from {by}"
         actor_stage = roll.stage == "actor"
@@ -1259,30 +1222,19 @@ class Tachyon(Ruleset[TachyonState]):
         def ev(kind: str, text: str, **data: Any) -> Event:
             return Event(kind, text, {"actor": u.name, "shifts": s, **data}, visible_to=vis)
 
-        if a == "tail" and t is not None:
-            if s > 0:
-                asp = self._aspect(
-                    state,
-                    f"On their tail ({u.name} on {t.name})",
-                    u.name,
-                    2 if s >= 3 else 1,
-                    u.name,
-                    round_only=True,
-                )
-                return [ev("tail", f"{u.name} gets on {t.name}'s tail: '{asp.name}'")]
-            return [ev("tail", f"{u.name} cannot get on {t.name}'s tail")]
-        if a == "dive" and t is not None:
-            if s > 0:
-                asp = self._aspect(
-                    state,
-                    f"Diving in ({u.name} on {t.name})",
-                    u.name,
-                    2 if s >= 3 else 1,
-                    u.name,
-                    round_only=True,
-                )
-                return [ev("dive", f"{u.name} enters a dive on {t.name}: '{asp.name}'")]
-            return [ev("dive", f"{u.name} fails to line up a dive on {t.name}")]
+        if a in ("tail", "dive") and t is not None:
+            # T10: On their tail / Diving in, 1 free invoke (2 with style), for this round.
+            aspect, won, lost = {
+                "tail": ("On their tail", "gets on {t}'s tail", "cannot get on {t}'s tail"),
+                "dive": ("Diving in", "enters a dive on {t}", "fails to line up a dive on {t}"),
+            }[a]
+            if s <= 0:
+                return [ev(a, f"{u.name} {lost.format(t=t.name)}")]
+            asp = self._aspect(
+                state, f"{aspect} ({u.name} on {t.name})", u.name, 2 if s >= 3 else 1, u.name,
+                round_only=True,
+            )  # fmt: skip
+            return [ev(a, f"{u.name} {won.format(t=t.name)}: '{asp.name}'")]
         if a == "evade":
             if ok:
                 u.evasion = max(0, s)
@@ -2176,7 +2128,7 @@ class Tachyon(Ruleset[TachyonState]):
                 bugged_out=u.status == BUGGED_OUT,
                 damage=u.harm,
                 consequences=len(u.consequences.taken()) if u.consequences else 0,
-                fate_points_spent=u.fp_spent,
+                fate_points_spent=u.fate_points.spent if u.fate_points else 0,
             )
             for u in state.units.values()
             if u.kind != TURRET
@@ -2229,8 +2181,7 @@ class Tachyon(Ruleset[TachyonState]):
         out += [
             a.name
             for a in state.aspects
-            if not self._aspect_visible(state, a, seat)
-            and re.sub(r" \(\d+\)$", "", a.name) not in SUGGESTED
+            if not self._aspect_visible(state, a, seat) and _base_name(a.name) not in SUGGESTED
         ]
         return out
 
@@ -2346,12 +2297,48 @@ def _reveals(choice: Choice) -> bool:
     return choice.action in AGGRESSIVE and choice.str_param("target") not in ("", "scene")
 
 
+def _small_craft(spec: CraftSpec | FlightSpec, side: str, cat: Catalog, zmap: ZoneMap) -> Unit:
+    """A lone craft or a flight from its spec; unset ratings come from the template (T1)."""
+    t = cat.craft[spec.template]
+    skills = {
+        s: getattr(spec, s) if getattr(spec, s) is not None else getattr(t, s)
+        for s in ("pilot", "gunnery", "tactics", "technology", "notice")
+    }
+    size = spec.size if isinstance(spec, FlightSpec) else 1
+    ordnance = spec.ordnance if spec.ordnance is not None else t.ordnance
+    u = Unit(
+        name=spec.name, side=side, kind=FLIGHT if isinstance(spec, FlightSpec) else CRAFT,
+        zone=zmap.canonical(spec.zone), skills=skills,
+        weapons={w: cat.weapons[w].range for w in (spec.weapons or t.weapons)},
+        ordnance={k: v * size for k, v in ordnance.items()},
+        shields=_shields(spec.shields if spec.shields is not None else t.shields),
+        size=size, large_crew=t.large_crew,
+    )  # fmt: skip
+    if isinstance(spec, CraftSpec):
+        u.consequences = ConsequenceSlots.of(
+            {Severity(s): TACHYON_VALUES[Severity(s)] for s in spec.consequences}
+        )
+        if spec.large_crew is not None:
+            u.large_crew = spec.large_crew
+        if spec.pc:
+            u.pc = True
+            points = spec.fate_points if spec.fate_points is not None else spec.refresh
+            u.fate_points = FatePoints(points, spec.refresh)
+            u.stress = StressTrack.counting("stress", spec.stress_boxes)
+    return u
+
+
 def _shields(n: int) -> StressTrack | None:
     return StressTrack("shields", StressKind.COUNTING, [1] * n) if n > 0 else None
 
 
 def _find(units: Mapping[str, Unit], name: str) -> str:
     return next(k for k in units if k.lower() == name.lower())
+
+
+def _base_name(name: str) -> str:
+    """An aspect's name without the number `_unique` added to it."""
+    return re.sub(r" \(\d+\)$", "", name)
 
 
 def _unique(aspects: AspectSet, name: str) -> str:

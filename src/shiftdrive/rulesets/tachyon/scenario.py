@@ -88,45 +88,38 @@ class MapSpec(_Model):
     zones: list[ZoneSpec] = Field(min_length=1)
 
 
-class CraftSpec(_Model):
-    """One small craft flying alone; unset ratings come from the template."""
+class _SmallCraftSpec(_Model):
+    """What a lone craft and a flight share; unset ratings come from the template."""
 
     name: str = Field(min_length=1)
     template: str
     zone: str
+    pilot: int | None = None
+    gunnery: int | None = None
+    tactics: int | None = None
+    technology: int | None = None
+    notice: int | None = None
+    shields: int | None = Field(default=None, ge=0, le=20)
+    weapons: list[str] | None = None
+    ordnance: dict[str, int] | None = None
+    aspects: list[str] = []
+
+
+class CraftSpec(_SmallCraftSpec):
+    """One small craft flying alone, possibly a PC's."""
+
     pc: bool = False
     fate_points: int | None = Field(default=None, ge=0)
     refresh: int = Field(default=3, ge=0)
     stress_boxes: int = Field(default=3, ge=1, le=10)
-    pilot: int | None = None
-    gunnery: int | None = None
-    tactics: int | None = None
-    technology: int | None = None
-    notice: int | None = None
-    shields: int | None = Field(default=None, ge=0, le=20)
-    weapons: list[str] | None = None
-    ordnance: dict[str, int] | None = None
     large_crew: bool | None = None
     consequences: list[Literal["mild", "moderate", "severe"]] = ["mild", "moderate", "severe"]
-    aspects: list[str] = []
 
 
-class FlightSpec(_Model):
+class FlightSpec(_SmallCraftSpec):
     """Nameless NPC craft flying as one unit (seed: 'NPCs can be organized into flights')."""
 
-    name: str = Field(min_length=1)
-    template: str
-    zone: str
     size: int = Field(default=2, ge=1, le=12)
-    pilot: int | None = None
-    gunnery: int | None = None
-    tactics: int | None = None
-    technology: int | None = None
-    notice: int | None = None
-    shields: int | None = Field(default=None, ge=0, le=20)
-    weapons: list[str] | None = None
-    ordnance: dict[str, int] | None = None
-    aspects: list[str] = []
 
 
 class LargeSpec(_Model):

@@ -53,7 +53,6 @@ class Unit:
     actions: int = 0
     damaged: bool = False
     bug_out_round: int | None = None
-    fp_spent: int = 0
     harm: int = 0  # shifts of damage taken (small craft) or system boxes marked (large)
     parent: str | None = None
     # large targets (T3, T5)
