@@ -12,7 +12,7 @@ import random
 import re
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.dice import DiceSource, die_faces, roll_fudge
@@ -207,24 +207,16 @@ class FullyAutomated(Ruleset[FAState]):
 
     # --- helpers ------------------------------------------------------------------------------
     def _cat(self, state: FAState) -> Catalog:
-        cat = state.settings["catalog"]
-        assert isinstance(cat, Catalog)
-        return cat
+        return _setting(state, "catalog", Catalog)
 
     def _rules(self, state: FAState) -> Rules:
-        rules = state.settings["rules"]
-        assert isinstance(rules, Rules)
-        return rules
+        return _setting(state, "rules", Rules)
 
     def _map(self, state: FAState) -> HexMap:
-        hmap = state.settings["map"]
-        assert isinstance(hmap, HexMap)
-        return hmap
+        return _setting(state, "map", HexMap)
 
     def board(self, state: FAState) -> Board:
-        board = state.settings["board"]
-        assert isinstance(board, Board)
-        return board
+        return _setting(state, "board", Board)
 
     def card(self, state: FAState, cid: str) -> CardSpec:
         return self._cat(state).cards[cid]
@@ -1558,3 +1550,13 @@ class FullyAutomated(Ruleset[FAState]):
         from shiftdrive.rulesets.fully_automated.bot import choose
 
         return choose(self, state, seat, rng)
+
+
+_T = TypeVar("_T")
+
+
+def _setting(state: FAState, key: str, kind: type[_T]) -> _T:
+    """A scenario-wide object kept beside the state (not part of its JSON)."""
+    value = state.settings[key]
+    assert isinstance(value, kind)
+    return value
