@@ -371,7 +371,15 @@ def test_tachyon_ordnance_moves_at_speed_and_attacks_on_arrival() -> None:
     assert st(enc).ordnance[0].zone == "Z5"  # moved 4 zones in the piloting phase (T12)
     next_round(enc)
     skip_to(enc, "gunnery")
-    assert not st(enc).ordnance or st(enc).ordnance[0].zone == "Z6"
+    assert st(enc).ordnance[0].zone == "Z6"  # one more zone: it has reached its target
+    for _ in range(20):  # the rest of the gunnery phase, then the strike (T12)
+        if st(enc).phase not in ("gunnery", "ordnance"):
+            break
+        act(enc, "skip" if st(enc).roll is None else "pass")
+    assert not st(enc).ordnance
+    assert next(e.text for e in enc.events() if e.kind == "ordnance_attack").startswith(
+        "missile #1 (Viper-1) strikes Raider-1"
+    )
 
 
 # --- system tracks (T5) ------------------------------------------------------------------------
