@@ -37,6 +37,15 @@ def test_cube_coordinate_and_arithmetic() -> None:
     assert len({Hex(1, 2), Hex(1, 2)}) == 1
 
 
+def test_hex_is_an_immutable_offset_not_a_sequence_to_concatenate() -> None:
+    h = Hex(2, -1)
+    with pytest.raises(TypeError):
+        h + (1, 1)
+    with pytest.raises(AttributeError):
+        h.q = 5  # type: ignore[misc]
+    assert repr(h) == "Hex(q=2, r=-1)"
+
+
 @pytest.mark.parametrize(
     ("a", "b", "d"),
     [

@@ -14,7 +14,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from shiftdrive.maps.errors import MapError
 
@@ -28,9 +28,13 @@ _HEX_TEXT = re.compile(
 )
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Hex:
-    """One hex in axial coordinates; hashable and ordered (by q, then r) so maps are sortable."""
+class Hex(NamedTuple):
+    """One hex in axial coordinates; hashable and ordered (by q, then r) so maps are sortable.
+
+    A named tuple rather than a dataclass: path search and line-of-sight tables hash and compare
+    hexes millions of times a battle, and a tuple does both in C. (So a Hex also equals the plain
+    tuple (q, r); `+` adds offsets rather than concatenating.)
+    """
 
     q: int
     r: int
