@@ -67,6 +67,13 @@ def check_views_keep_secrets(enc: Encounter) -> None:
     json.dumps(enc.view(GM))
 
 
+def check_waiting(enc: Encounter) -> None:
+    """The ruleset's quick `waiting` answer (used by bot loops) agrees with `pending`."""
+    asked = list(dict.fromkeys(d.seat for d in enc.ruleset.pending(enc.state)))
+    quick = enc.ruleset.waiting(enc.state)
+    assert quick == asked, f"waiting() says {quick}, pending() asks {asked}"
+
+
 def check_all_along(data: Mapping[str, Any], seed: int, max_steps: int = 20_000) -> Encounter:
     """Random play that checks views after every choice, then replay and undo at the end."""
     enc = Encounter.start(data, seed=seed)
@@ -74,6 +81,7 @@ def check_all_along(data: Mapping[str, Any], seed: int, max_steps: int = 20_000)
     steps = 0
     while enc.result() is None and steps < max_steps:
         check_views_keep_secrets(enc)
+        check_waiting(enc)
         for seat in enc.pending_seats():
             if enc.result() is None and seat in enc.pending_seats():
                 enc.submit(seat, random_bot(enc, seat, rng))

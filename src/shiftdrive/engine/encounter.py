@@ -141,7 +141,7 @@ class Encounter:
         return [] if self.result() else self.ruleset.pending(self.state)
 
     def pending_seats(self) -> list[str]:
-        return list(dict.fromkeys(d.seat for d in self.pending()))
+        return [] if self.result() else self.ruleset.waiting(self.state)
 
     def legal(self, seat: str) -> list[Choice]:
         if self.result():
@@ -426,15 +426,14 @@ def run_bots(
     while steps < max_steps:
         if ruleset.result(enc.state) is not None:
             break
-        pending = ruleset.pending(enc.state)
-        waiting = list(dict.fromkeys(d.seat for d in pending if seats is None or d.seat in seats))
+        waiting = [s for s in ruleset.waiting(enc.state) if seats is None or s in seats]
         if not waiting:
             break
         for i, seat in enumerate(waiting):
             if i:  # the earlier choices may have ended the fight or settled this seat's decision
                 if ruleset.result(enc.state) is not None:
                     break
-                if all(d.seat != seat for d in ruleset.pending(enc.state)):
+                if seat not in ruleset.waiting(enc.state):
                     continue
             enc.submit(seat, policy(enc, seat, rng), validate=validate)
             steps += 1

@@ -135,6 +135,11 @@ class Ruleset(ABC, Generic[S]):
     def pending(self, state: S) -> list[Decision]:
         """Decisions outstanding now; empty when the encounter is over."""
 
+    def waiting(self, state: S) -> list[str]:
+        """Seats that must decide now, in `pending` order. Bot loops ask this after every
+        choice; rulesets may answer it without writing the prompts."""
+        return list(dict.fromkeys(d.seat for d in self.pending(state)))
+
     @abstractmethod
     def legal(self, state: S, seat: str) -> list[Choice]:
         """Every legal choice of `seat` now (empty when it has nothing to decide)."""

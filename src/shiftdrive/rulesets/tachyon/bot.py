@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from shiftdrive.engine.choices import Choice
 from shiftdrive.rulesets.tachyon import systems as sysmod
+from shiftdrive.rulesets.tachyon.rules import PASS, SAY_NOTHING
 from shiftdrive.rulesets.tachyon.state import CRAFT, LARGE, TURRET, TachyonState, Unit
 
 if TYPE_CHECKING:
@@ -40,20 +41,21 @@ def _hurt(u: Unit) -> bool:
 
 
 def choose(rs: Tachyon, state: TachyonState, seat: str, rng: random.Random) -> Choice:
-    legal = rs.legal(state, seat)
-    by: dict[str, list[Choice]] = {}
-    for c in legal:
-        by.setdefault(c.action, []).append(c)
-    pend = next(d for d in rs.pending(state) if d.seat == seat)
-    if pend.kind == "invoke":
-        return _invoke(state, by)
-    if pend.kind == "absorb":
-        return (by.get("absorb") or by["taken_out"])[0]
-    if pend.kind == "chatter":
+    turn = rs.turn(state)
+    assert turn is not None and turn[0] == seat, f"{seat} has no decision to make"
+    _, kind, actor = turn
+    if kind == "invoke":
+        return _invoke(rs, state, seat)
+    if kind == "chatter":
         if state.round == 1:
             return Choice.of("say", text="Stay in formation, check your six")
-        return by["skip"][0]
-    u = state.units[pend.actor or ""]
+        return SAY_NOTHING
+    by: dict[str, list[Choice]] = {}
+    for c in rs.legal(state, seat):
+        by.setdefault(c.action, []).append(c)
+    if kind == "absorb":
+        return (by.get("absorb") or by["taken_out"])[0]
+    u = state.units[actor or ""]
     if state.phase == "piloting":
         return _pilot(rs, state, u, by, rng)
     if state.phase == "gunnery":
@@ -65,45 +67,40 @@ def choose(rs: Tachyon, state: TachyonState, seat: str, rng: random.Random) -> C
     return _damage(rs, state, u, by)
 
 
-def _invoke(state: TachyonState, by: dict[str, list[Choice]]) -> Choice:
+def _invoke(rs: Tachyon, state: TachyonState, seat: str) -> Choice:
     """Spend an invoke only where it likely turns the outcome: +2 when the roll is just short,
-    a reroll when the dice came up badly; fate points only on the PC's own attacks."""
+    a reroll when the dice came up badly; fate points only on the PC's own attacks.
+
+    Decides what it would spend first, then takes the first such invoke the ruleset offers
+    (`_invokes`, the list `legal` labels), so most passes list nothing.
+    """
     roll = state.roll
     assert roll is not None
     shifts = roll.total - roll.opp
-    invokes = by.get("invoke", [])
-
-    def pick(payment: str, effect: str) -> Choice | None:
-        return next(
-            (
-                c
-                for c in invokes
-                if c.str_param("payment") == payment and c.str_param("effect") == effect
-            ),
-            None,
-        )
-
+    wanted: list[tuple[str, str]] = []  # (payment, effect), best first
     if roll.stage == "actor":
         if roll.hide_opp:
-            return by["pass"][0]
-        if -2 <= shifts <= 0 and (c := pick("free", "bonus")):
-            return c
-        if shifts < -2 and roll.a_dice <= -2 and (c := pick("free", "reroll")):
-            return c
-        if (
-            -1 <= shifts <= 0
-            and roll.action.startswith("fire")
-            and (c := pick("fate_point", "bonus"))
-        ):
-            return c
+            return PASS
+        if -2 <= shifts <= 0:
+            wanted.append(("free", "bonus"))
+        if shifts < -2 and roll.a_dice <= -2:
+            wanted.append(("free", "reroll"))
+        if -1 <= shifts <= 0 and roll.action.startswith("fire"):
+            wanted.append(("fate_point", "bonus"))
     else:
         # Defending: +2 when the attack is barely through, a reroll when our dice failed us.
-        if 0 <= shifts <= 1 and (c := pick("free", "bonus")):
-            return c
-        bad_dice = roll.o_dice is not None and roll.o_dice <= -2
-        if shifts >= 2 and bad_dice and (c := pick("free", "reroll")):
-            return c
-    return by["pass"][0]
+        if 0 <= shifts <= 1:
+            wanted.append(("free", "bonus"))
+        if shifts >= 2 and roll.o_dice is not None and roll.o_dice <= -2:
+            wanted.append(("free", "reroll"))
+    if not wanted:
+        return PASS
+    invokes = list(rs._invokes(state, roll, seat))
+    for payment, effect in wanted:
+        for inv in invokes:
+            if inv[1] == payment and inv[3] == effect:
+                return rs._invoke_choice(state, roll, *inv)
+    return PASS
 
 
 def _toward(

@@ -50,6 +50,8 @@ from shiftdrive.rulesets.tachyon.state import (
 )
 
 # Actions that reveal an Undetected craft (T7: "detected on its first aggressive action").
+PASS = Choice.of("pass", label="Pass (no more invokes)")
+SAY_NOTHING = Choice.of("skip", label="Say nothing")
 AGGRESSIVE = {
     "tail",
     "dive",
@@ -318,7 +320,16 @@ class Tachyon(Ruleset[TachyonState]):
         return True
 
     def _fighting(self, state: TachyonState, side: str) -> list[Unit]:
-        return [u for u in state.side_units(side) if u.active and u.kind != TURRET]
+        return [
+            u
+            for u in state.units.values()
+            if u.side == side and u.status == ACTIVE and u.kind != TURRET
+        ]
+
+    def _sides_fighting(self, state: TachyonState) -> list[str]:
+        """Sides with a craft, flight or ship still in the fight, in side order."""
+        alive = {u.side for u in state.units.values() if u.status == ACTIVE and u.kind != TURRET}
+        return [s for s in state.sides if s in alive]
 
     def _enemies(self, state: TachyonState, u: Unit, *, small: bool = True) -> list[Unit]:
         return [
@@ -385,81 +396,83 @@ class Tachyon(Ruleset[TachyonState]):
     def seats(self, state: TachyonState) -> list[str]:
         return list(state.sides)
 
-    def pending(self, state: TachyonState) -> list[Decision]:
+    def turn(self, state: TachyonState) -> tuple[str, str, str | None] | None:
+        """The one decision open now as (seat, kind, actor), without its prompt: what bots and
+        `legal` need, cheaply (a battle asks this hundreds of times)."""
         if state.ended:
-            return []
+            return None
         if state.absorb is not None:
             u = state.units[state.absorb["unit"]]
-            return [
-                Decision(
-                    u.side,
-                    "absorb",
-                    f"{u.name} must absorb {state.absorb['hit']} more shift(s) past its shields: "
-                    "take consequences or be taken out (T2)",
-                    u.name,
-                )
-            ]
+            return u.side, "absorb", u.name
         roll = state.roll
         if roll is not None:
             side, holder = self._stage_holder(state, roll)
+            return side or "", "invoke", holder
+        if state.phase == "chatter":
+            return (state.chatter_queue[0], "chatter", None) if state.chatter_queue else None
+        if state.current is None:
+            return None
+        u = state.units[state.current]
+        return u.side, state.phase, u.name
+
+    def waiting(self, state: TachyonState) -> list[str]:
+        turn = self.turn(state)
+        return [] if turn is None else [turn[0]]
+
+    def pending(self, state: TachyonState) -> list[Decision]:
+        turn = self.turn(state)
+        if turn is None:
+            return []
+        seat, kind, actor = turn
+        if kind == "absorb":
+            assert state.absorb is not None
+            prompt = (
+                f"{actor} must absorb {state.absorb['hit']} more shift(s) past its shields: "
+                "take consequences or be taken out (T2)"
+            )
+        elif kind == "invoke":
+            roll = state.roll
+            assert roll is not None
             against = "" if roll.hide_opp else f" against {roll.opp} ({roll.total - roll.opp:+d})"
             what = "defend" if roll.stage == "target" and not roll.fixed else "invoke"
-            return [
-                Decision(
-                    side or "",
-                    "invoke",
-                    f"{self._pub(state, roll.actor)}'s {roll.action}: {roll.total}{against}. "
-                    f"{side} may {what} with an aspect, or pass.",
-                    holder,
-                )
-            ]
-        if state.phase == "chatter":
-            if not state.chatter_queue:
-                return []
-            side = state.chatter_queue[0]
-            return [
-                Decision(
-                    side,
-                    "chatter",
-                    f"Round {state.round}: start of round chatter "
-                    "(send a message to your wing, or skip)",
-                )
-            ]
-        if state.current is None:
-            return []
-        u = state.units[state.current]
-        return [
-            Decision(
-                u.side,
-                state.phase,
-                f"Round {state.round}, {PHASE_NAMES[state.phase]}:"
-                f" {u.name} (initiative {u.initiative}) acts or skips",
-                u.name,
+            prompt = (
+                f"{self._pub(state, roll.actor)}'s {roll.action}: {roll.total}{against}. "
+                f"{seat} may {what} with an aspect, or pass."
             )
-        ]
+        elif kind == "chatter":
+            prompt = (
+                f"Round {state.round}: start of round chatter "
+                "(send a message to your wing, or skip)"
+            )
+        else:
+            u = state.units[actor or ""]
+            prompt = (
+                f"Round {state.round}, {PHASE_NAMES[state.phase]}:"
+                f" {u.name} (initiative {u.initiative}) acts or skips"
+            )
+        return [Decision(seat, kind, prompt, actor)]
 
     def legal(self, state: TachyonState, seat: str) -> list[Choice]:
-        pend = [d for d in self.pending(state) if d.seat == seat]
-        if not pend:
+        turn = self.turn(state)
+        if turn is None or turn[0] != seat:
             return []
-        d = pend[0]
-        if d.kind == "absorb":
+        _, kind, actor = turn
+        if kind == "absorb":
             return self._absorb_choices(state)
-        if d.kind == "invoke":
+        if kind == "invoke":
             assert state.roll is not None
             return [
-                Choice.of("pass", label="Pass (no more invokes)"),
+                PASS,
                 *self._invoke_options(state, state.roll, seat),
             ]
-        if d.kind == "chatter":
+        if kind == "chatter":
             return [
                 Choice.of(
                     "say", text="Stay sharp", free=("text",), label="Send a message over the radio"
                 ),
-                Choice.of("skip", label="Say nothing"),
+                SAY_NOTHING,
             ]
-        u = state.units[d.actor or ""]
-        return self._actions(state, u)
+        return self._actions(state, state.units[actor or ""])
 
     def _actions(self, state: TachyonState, u: Unit) -> list[Choice]:
         out: list[Choice] = [Choice.of("skip", label=f"{u.name} skips the phase")]
@@ -697,18 +710,19 @@ class Tachyon(Ruleset[TachyonState]):
 
     def _invoke_options(self, state: TachyonState, roll: Roll, seat: str) -> list[Choice]:
         """C4 invokes open to `seat` now, as choices with labels (see `_invokes`)."""
+        return [self._invoke_choice(state, roll, *inv) for inv in self._invokes(state, roll, seat)]
+
+    def _invoke_choice(
+        self, state: TachyonState, roll: Roll, aspect: str, payment: str, by: str, effect: str
+    ) -> Choice:
+        """One invoke from `_invokes` as a labelled choice."""
         obstacle = roll.stage == "target" and roll.fixed
         _, holder = self._stage_holder(state, roll)
-        out: list[Choice] = []
-        for aspect, payment, by, effect in self._invokes(state, roll, seat):
-            paid = f"{by}'s free invoke" if payment == "free" else f"{by} pays a fate point"
-            label = self._invoke_label(roll, aspect, effect, by, holder, paid, obstacle)
-            out.append(
-                Choice.of(
-                    "invoke", aspect=aspect, payment=payment, by=by, effect=effect, label=label
-                )
-            )
-        return out
+        paid = f"{by}'s free invoke" if payment == "free" else f"{by} pays a fate point"
+        label = self._invoke_label(roll, aspect, effect, by, holder, paid, obstacle)
+        return Choice.of(
+            "invoke", aspect=aspect, payment=payment, by=by, effect=effect, label=label
+        )
 
     def _can_invoke(self, state: TachyonState, roll: Roll, seat: str) -> bool:
         return next(iter(self._invokes(state, roll, seat)), None) is not None
@@ -723,32 +737,35 @@ class Tachyon(Ruleset[TachyonState]):
         side, holder = self._stage_holder(state, roll)
         if side != seat or side is None:
             return
-        actor = state.units.get(roll.actor)
+        units = state.units
+        actor = units.get(roll.actor)
         zones = {actor.zone} if actor is not None else set()
-        if roll.target in state.units:
-            zones.add(state.units[roll.target].zone)
+        target = units.get(roll.target or "")
+        if target is not None:
+            zones.add(target.zone)
         effects = (
             ("bonus", "reroll") if roll.stage == "actor" or roll.o_dice is not None else ("bonus",)
         )
-        mine = {u.name for u in state.units.values() if u.side == side and u.active}
-        payers = [
-            u.name
-            for u in state.units.values()
-            if u.side == side and u.active and u.fate_points is not None
-            and u.fate_points.current >= 1
-        ]  # fmt: skip
+        mine: set[str] = set()
+        payers: list[str] = []
+        for u in units.values():
+            if u.side == side and u.status == ACTIVE:
+                mine.add(u.name)
+                if u.fate_points is not None and u.fate_points.current >= 1:
+                    payers.append(u.name)
         involved = {roll.actor, roll.target, holder}
-        for a in state.aspects:
-            if not a.free_invokes and not payers:
+        for a in state.aspects.aspects:
+            # An aspect helps a roll when it is on a craft in it, or in the scene or zone
+            # where it happens; a boost is its holder's own momentum.
+            owner = a.owner
+            relevant = owner in involved if owner is not None else a.zone is None or a.zone in zones
+            free = a.free_invokes
+            usable_free = bool(free) and (relevant or a.kind is AspectKind.BOOST)
+            if not usable_free and not (relevant and payers):
                 continue
             if not self._aspect_visible(state, a, seat):
                 continue
-            # An aspect helps a roll when it is on a craft in it, or in the scene or zone
-            # where it happens; a boost is its holder's own momentum.
-            relevant = (a.owner is not None and a.owner in involved) or (
-                a.owner is None and (a.zone is None or a.zone in zones)
-            )
-            for h, n in a.free_invokes.items():
+            for h, n in free.items():
                 if n <= 0 or not (h == side or h in mine):
                     continue
                 if not relevant and not (a.kind is AspectKind.BOOST and h in involved):
@@ -1913,31 +1930,43 @@ class Tachyon(Ruleset[TachyonState]):
         return u.small or u.kind == LARGE
 
     def _next_actor(self, state: TachyonState) -> Unit | None:
-        order = list(state.units)
+        """Piloting goes from the lowest initiative up (Wait and see moves a craft after the one
+        it waits for); the other phases from the highest down. Ties go by listing order."""
         phase = state.phase
+        acted = set(state.acted)
 
         def eligible(u: Unit) -> bool:
-            if u.name in state.acted or not self._acts_in(u, phase):
+            if u.name in acted or not self._acts_in(u, phase):
                 return False
-            if u.active:
+            if u.status == ACTIVE:
                 return True
             return u.name in state.tie_grace and u.initiative == state.current_init
 
         if phase == "piloting":
             for w, target in state.waiters.items():
                 wu = state.units[w]
-                if eligible(wu) and (target in state.acted or not state.units[target].active):
+                if eligible(wu) and (target in acted or not state.units[target].active):
                     return wu
-            cands = [u for u in state.units.values() if eligible(u) and u.name not in state.waiters]
-            if not cands:
+            best: tuple[int, int, Unit] | None = None
+            for i, u in enumerate(state.units.values()):
+                if (
+                    u.name not in state.waiters
+                    and eligible(u)
+                    and (best is None or (u.initiative, i) < best[:2])
+                ):
+                    best = (u.initiative, i, u)
+            if best is None:
+                order = list(state.units)
                 cands = [state.units[w] for w in state.waiters if eligible(state.units[w])]
-            if not cands:
-                return None
-            return min(cands, key=lambda u: (u.initiative, order.index(u.name)))
-        cands = [u for u in state.units.values() if eligible(u)]
-        if not cands:
-            return None
-        return max(cands, key=lambda u: (u.initiative, -order.index(u.name)))
+                if not cands:
+                    return None
+                return min(cands, key=lambda u: (u.initiative, order.index(u.name)))
+            return best[2]
+        top: tuple[int, int, Unit] | None = None
+        for i, u in enumerate(state.units.values()):
+            if eligible(u) and (top is None or (u.initiative, -i) > top[:2]):
+                top = (u.initiative, -i, u)
+        return None if top is None else top[2]
 
     def _done(self, state: TachyonState, dice: DiceSource) -> list[Event]:
         """The current actor has finished (Wait and see leaves it to act again, T9)."""
@@ -2022,9 +2051,7 @@ class Tachyon(Ruleset[TachyonState]):
         state.waiters = {}
         for u in state.units.values():
             u.actions = 0
-        state.chatter_queue = (
-            [s for s in state.sides if self._fighting(state, s)] if state.options["chatter"] else []
-        )
+        state.chatter_queue = self._sides_fighting(state) if state.options["chatter"] else []
         return [Event("round", f"Round {state.round} begins", {"round": state.round})]
 
     def _end_round(self, state: TachyonState) -> list[Event]:
@@ -2070,7 +2097,7 @@ class Tachyon(Ruleset[TachyonState]):
                 return self._finish(
                     state, side, f"{', '.join(targets)} destroyed", Ending.OBJECTIVE
                 )
-        alive = [s for s in state.sides if self._fighting(state, s)]
+        alive = self._sides_fighting(state)
         if len(alive) == 2:
             return []
         if len(alive) == 1:
