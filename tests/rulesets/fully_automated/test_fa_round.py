@@ -244,3 +244,16 @@ def test_walk_never_exceeds_the_allowance(start_hex: Hex, budget: int, rough: se
     board = Board(HexMap.from_radius(6, {h: Terrain.ROUGH for h in rough}))
     for h, (cost, _) in board.walk(start_hex, budget).items():
         assert h.distance(start_hex) <= cost <= budget
+
+
+def test_remembered_attack_options_follow_the_layout() -> None:
+    """Attack options are remembered per layout: a move or a death gives fresh answers."""
+    enc, _ = start(scenario([char("A", "0,0")], [char("B", "3,0"), char("C", "0,3")]), *INIT, 2, 2)
+    rs, state = enc.ruleset, enc.state
+    assert not rs.attack_options(state, "A", "B", "punch", 1)
+    state.fighters["B"].pos = Hex(2, 0)
+    assert sorted(rs.attack_options(state, "A", "B", "punch", 1)) == [Hex(1, 0)]
+    state.fighters["C"].pos = Hex(1, 0)  # C now stands where A would punch from
+    assert not rs.attack_options(state, "A", "B", "punch", 1)
+    state.fighters["C"].hp = -25  # dead: the token comes off the map
+    assert sorted(rs.attack_options(state, "A", "B", "punch", 1)) == [Hex(1, 0)]

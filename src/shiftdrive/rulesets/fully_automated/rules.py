@@ -55,6 +55,7 @@ DEFEND_TEXT = {
 }
 LIGHT_SENTENCES = ("Defend", "Punch the nearest enemy", "Move into cover", "Aim carefully")
 HP_LIMIT = 100
+REACH_MEMO_LIMIT = 20_000  # remembered attack options per fight (see `attack_options`)
 SENTENCE_LIMIT = 200
 _SENTENCE_BREAK = re.compile(r"[.!?;]\s+\S")
 
@@ -265,12 +266,32 @@ class FullyAutomated(Ruleset[FAState]):
             self._pos(ft),
         )  # fmt: skip
 
+    def layout(self, state: FAState) -> tuple[Hex | None, ...]:
+        """Where every character stands (None when off the map or dead), in roster order: with
+        the fixed sides, map and cards it settles every reach and line-of-attack question."""
+        return tuple(None if f.status == DEAD else f.pos for f in state.fighters.values())
+
     def attack_options(
         self, state: FAState, a: str, t: str, cid: str, budget: int
-    ) -> dict[Hex, tuple[int, int]]:
+    ) -> Mapping[Hex, tuple[int, int]]:
         """Hexes within `budget` movement from which `a` can attack `t` with card `cid`:
         hex -> (disadvantaged range 0/1, movement cost). The seed: a close attack's hex of
-        movement may be used "to come into range" (moving through an adversary costs +1, F7)."""
+        movement may be used "to come into range" (moving through an adversary costs +1, F7).
+
+        Remembered per layout: the rules and the bot ask the same question many times between
+        two moves."""
+        key = (a, t, cid, budget, self.layout(state))
+        memo = state.reach_memo
+        got = memo.get(key)
+        if got is None:
+            if len(memo) >= REACH_MEMO_LIMIT:
+                memo.clear()
+            got = memo[key] = self._attack_options(state, a, t, cid, budget)
+        return got
+
+    def _attack_options(
+        self, state: FAState, a: str, t: str, cid: str, budget: int
+    ) -> Mapping[Hex, tuple[int, int]]:
         fa, ft = state.fighters[a], state.fighters[t]
         if fa.pos is None or ft.pos is None:
             return {}

@@ -116,6 +116,8 @@ class FAState:
     gm_notes: str = ""
     aspects: AspectSet = field(default_factory=AspectSet)
     settings: dict[str, Any] = field(default_factory=dict)  # catalog, map, rules (not state)
+    # Attack options already worked out, keyed by the layout they hold for (not state).
+    reach_memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
