@@ -12,6 +12,7 @@ check per action and deals damage on a success.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from shiftdrive.engine.choices import Choice
@@ -145,29 +146,38 @@ def _best_range(rs: FullyAutomated, state: FAState, f: Fighter) -> tuple[int, in
     return best or (1, 2)
 
 
-def _score_hex(rs: FullyAutomated, state: FAState, f: Fighter, h: Hex) -> float:
-    """How good a hex is to stand on: best card in reach of an enemy, in cover from it."""
+def _hex_scorer(rs: FullyAutomated, state: FAState, f: Fighter) -> Callable[[Hex], float]:
+    """How good a hex is to stand on: best card in reach of an enemy, in cover from it.
+
+    Everything that does not depend on the hex (ranges, enemies, who else stands where) is
+    worked out once per decision, then each candidate hex is scored against it."""
     lo, hi = _best_range(rs, state, f)
     enemies = _enemies(state, f)
-    if not enemies:
-        return 0.0
     board = rs.board(state)
     occ = {o.pos: o.name for o in state.fighters.values() if o.pos and o.name != f.name}
-    best = -1000.0
+    foes: list[tuple[Hex, dict[Hex, str], float]] = []
     for e in enemies:
         assert e.pos is not None
-        ep = e.pos
-        d = h.distance(ep)
         others = {k: v for k, v in occ.items() if v != e.name}
-        if lo <= d <= hi:
-            score = 10.0 if sight(board, others, h, ep).attackable else 2.0
-        else:
-            score = -float(d - hi if d > hi else lo - d)
-        if sight(board, others, ep, h).cover:
-            score += 3
-        score -= e.hp / 40  # prefer closing on the weak
-        best = max(best, score)
-    return best
+        foes.append((e.pos, others, e.hp / 40))
+
+    def score(h: Hex) -> float:
+        if not foes:
+            return 0.0
+        best = -1000.0
+        for ep, others, weakness in foes:
+            d = h.distance(ep)
+            if lo <= d <= hi:
+                value = 10.0 if sight(board, others, h, ep).attackable else 2.0
+            else:
+                value = -float(d - hi if d > hi else lo - d)
+            if sight(board, others, ep, h).cover:
+                value += 3
+            value -= weakness  # prefer closing on the weak
+            best = max(best, value)
+        return best
+
+    return score
 
 
 def _choose_hex(rs: FullyAutomated, state: FAState, seat: str, legal: list[Choice]) -> Choice:
@@ -175,11 +185,12 @@ def _choose_hex(rs: FullyAutomated, state: FAState, seat: str, legal: list[Choic
     assert f.pos is not None
     here = f.pos
     plain = [c for c in legal if c.get("aim") is None and c.get("body") is None] or legal
+    score = _hex_scorer(rs, state, f)
     best: tuple[float, int, Choice] | None = None
     for i, c in enumerate(plain):
         to = c.str_param("to")
         h = Hex.parse(to) if to else here
-        cand = (-_score_hex(rs, state, f, h), i, c)
+        cand = (-score(h), i, c)
         if best is None or cand[:2] < best[:2]:
             best = cand
     assert best is not None

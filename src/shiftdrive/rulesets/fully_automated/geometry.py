@@ -13,7 +13,8 @@ edge counts as passing either side. Then:
   cover takes the point of damage that cover saves (F9).
 
 `Board` precomputes what depends only on the map (walls, cover, neighbours, open lines per pair
-of hexes) so the rules and bots can ask thousands of times per battle cheaply.
+of hexes) and remembers walks, so the rules and bots can ask thousands of times per battle
+cheaply.
 """
 
 from __future__ import annotations
@@ -45,11 +46,13 @@ OBSTRUCTED = Sight(True, True, False)
 OPEN = Sight(True, False, False)
 COVERED = Sight(True, False, True)
 
+WALKS_REMEMBERED = 4096  # per board; a board is shared by every battle on its map
+
 
 class Board:
     """The static part of a map, precomputed once per fight; caches lines between hexes."""
 
-    __slots__ = ("_lines", "cover", "hmap", "nbrs", "rough", "walls")
+    __slots__ = ("_lines", "_walks", "cover", "hmap", "nbrs", "rough", "walls")
 
     def __init__(self, hmap: HexMap) -> None:
         self.hmap = hmap
@@ -61,6 +64,9 @@ class Board:
             h: tuple(n for n in h.neighbours() if hmap.passable(n)) for h in hexes
         }
         self._lines: dict[tuple[Hex, Hex], tuple[tuple[tuple[Hex, ...], ...], bool]] = {}
+        self._walks: dict[
+            tuple[Hex, int, frozenset[Hex]], Mapping[Hex, tuple[int, Hex | None]]
+        ] = {}
 
     def open_lines(self, a: Hex, t: Hex) -> tuple[tuple[tuple[Hex, ...], ...], bool]:
         """Wall-free lines from `a` to `t` (interior hexes only), and whether an obstacle next
@@ -84,13 +90,25 @@ class Board:
 
     def walk(
         self, start: Hex, budget: int, enemies: AbstractSet[Hex] = frozenset()
-    ) -> dict[Hex, tuple[int, Hex | None]]:
+    ) -> Mapping[Hex, tuple[int, Hex | None]]:
         """Every hex reachable within `budget`: (cost, previous hex on the cheapest path).
 
         F7 and the Move card: 1 per hex, +1 for rough terrain or furniture, +1 to pass through
         an adversary (`enemies`); allies are passed freely. Whether a hex is free to stop in is
-        the caller's question.
+        the caller's question. Remembered (the answer is shared: do not change it), since every
+        card and target of one attacker walks from the same hex past the same adversaries.
         """
+        key = (start, budget, frozenset(enemies))
+        got = self._walks.get(key)
+        if got is None:
+            if len(self._walks) >= WALKS_REMEMBERED:
+                self._walks.clear()
+            got = self._walks[key] = self._walk(start, budget, enemies)
+        return got
+
+    def _walk(
+        self, start: Hex, budget: int, enemies: AbstractSet[Hex]
+    ) -> dict[Hex, tuple[int, Hex | None]]:
         best: dict[Hex, tuple[int, Hex | None]] = {start: (0, None)}
         if budget <= 0:
             return best

@@ -278,9 +278,10 @@ class FullyAutomated(Ruleset[FAState]):
         hex -> (disadvantaged range 0/1, movement cost). The seed: a close attack's hex of
         movement may be used "to come into range" (moving through an adversary costs +1, F7).
 
-        Remembered per layout: the rules and the bot ask the same question many times between
-        two moves."""
-        key = (a, t, cid, budget, self.layout(state))
+        Remembered per layout and card reach (most close cards share one): the rules and the
+        bot ask the same question many times between two moves."""
+        card = self.card(state, cid)
+        key = (a, t, card.range, card.disadvantaged_range, budget, self.layout(state))
         memo = state.reach_memo
         got = memo.get(key)
         if got is None:
