@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -64,12 +65,9 @@ class Hex(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> Hex:
         """Read "q,r" (also "(q,r)", spaces allowed); str() of the result parses back."""
-        match = _HEX_TEXT.fullmatch(text) if isinstance(text, str) else None
-        if not match:
+        if not isinstance(text, str):
             raise MapError(f"cannot read hex {text!r}: expected 'q,r' such as '2,-1'")
-        q = match.group("q") if match.group("q") is not None else match.group("pq")
-        r = match.group("r") if match.group("r") is not None else match.group("pr")
-        return cls(int(q), int(r))
+        return _parse_hex(text)
 
     def distance(self, other: Hex) -> int:
         """Number of steps between two hexes (the hex metric)."""
@@ -138,6 +136,17 @@ DIRECTIONS: tuple[Hex, ...] = (
 DIRECTION_NAMES: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
 
 ORIGIN = Hex(0, 0)
+
+
+@lru_cache(maxsize=4096)
+def _parse_hex(text: str) -> Hex:
+    """`Hex.parse` for text; remembered, since choices name the same few hexes over and over."""
+    match = _HEX_TEXT.fullmatch(text)
+    if not match:
+        raise MapError(f"cannot read hex {text!r}: expected 'q,r' such as '2,-1'")
+    q = match.group("q") if match.group("q") is not None else match.group("pq")
+    r = match.group("r") if match.group("r") is not None else match.group("pr")
+    return Hex(int(q), int(r))
 
 
 def _cube_round(q: float, r: float, s: float) -> Hex:

@@ -135,7 +135,8 @@ def sight(board: Board | HexMap, occupants: Mapping[Hex, str], a: Hex, t: Hex) -
         return NO_LINE
     if not occupants:
         return COVERED if terrain_cover else OPEN
-    if all(any(h in occupants for h in ln) for ln in lines):
+    taken = occupants.keys()
+    if not any(taken.isdisjoint(ln) for ln in lines):
         return OBSTRUCTED
     if terrain_cover:
         return COVERED

@@ -47,6 +47,8 @@ class Fighter:
     @property
     def status(self) -> str:
         """F8: <= 0 incapacitated; < -10 dying; <= -20 dead. Restrained counts as incapacitated."""
+        if self.hp > 0 and not self.restrained:  # the usual answer first: asked very often
+            return ACTIVE
         if self.hp <= -20:
             return DEAD
         if self.hp < -10:
