@@ -61,12 +61,13 @@ def _attack_cards(rs: FullyAutomated, state: FAState, f: Fighter) -> list[str]:
     """Attack cards that reach an able enemy now, best first (normal range and proficient,
     then the most damage)."""
     scored: list[tuple[int, int, int, str]] = []
+    enemies = _enemies(state, f)
     for i, cid in enumerate(f.cards):
         card = rs.card(state, cid)
         if card.kind != "attack":
             continue
         best = None
-        for e in _enemies(state, f):
+        for e in enemies:
             opts = rs.attack_options(state, f.name, e.name, cid, card.movement)
             if opts:
                 rng_dis = min(v[0] for v in opts.values())

@@ -119,7 +119,7 @@ class FAState:
     aspects: AspectSet = field(default_factory=AspectSet)
     settings: dict[str, Any] = field(default_factory=dict)  # catalog, map, rules (not state)
     # Attack options already worked out, keyed by the layout they hold for (not state).
-    reach_memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    reach_memo: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
