@@ -50,7 +50,7 @@ WALKS_REMEMBERED = 4096  # per board; a board is shared by every battle on its m
 
 
 class Board:
-    """The static part of a map, precomputed once per fight; caches lines between hexes."""
+    """The static part of a map, precomputed once per map; caches lines and walks."""
 
     __slots__ = ("_lines", "_walks", "cover", "hmap", "nbrs", "rough", "walls")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -119,7 +120,9 @@ class FAState:
     aspects: AspectSet = field(default_factory=AspectSet)
     settings: dict[str, Any] = field(default_factory=dict)  # catalog, map, rules (not state)
     # Attack options already worked out, keyed by the layout they hold for (not state).
-    reach_memo: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+    reach_memo: dict[tuple[Any, ...], Mapping[Hex, tuple[int, int]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def to_json(self) -> dict[str, Any]:
         return {
