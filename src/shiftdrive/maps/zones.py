@@ -46,7 +46,7 @@ def _key(name: str) -> str:
 class ZoneMap:
     """A validated, immutable zone graph with cached breadth-first distances."""
 
-    __slots__ = ("_adj", "_barriers", "_by_key", "_cache", "_zones")
+    __slots__ = ("_adj", "_barriers", "_by_key", "_cache", "_pairs", "_zones")
 
     def __init__(self, zones: Iterable[Zone], barriers: Iterable[Barrier] = ()) -> None:
         raw = tuple(zones)
@@ -88,6 +88,7 @@ class ZoneMap:
             }
         )
         self._cache: dict[str, Mapping[str, int]] = {}
+        self._pairs: dict[tuple[str, str], int | None] = {}
 
     # construction
 
@@ -243,8 +244,16 @@ class ZoneMap:
         return view
 
     def distance(self, a: str, b: str) -> int | None:
-        """Borders crossed on the shortest route (barriers ignored); None when unreachable."""
-        return self.distances_from(a).get(self.canonical(b))
+        """Borders crossed on the shortest route (barriers ignored); None when unreachable.
+
+        Remembered per pair of names as given: rulesets ask this thousands of times a battle.
+        """
+        try:
+            return self._pairs[a, b]
+        except KeyError:
+            pass
+        d = self._pairs[a, b] = self.distances_from(a).get(self.canonical(b))
+        return d
 
     def within(self, a: str, n: int) -> list[str]:
         """Zones at distance <= n from `a` (including `a`), nearest first."""

@@ -22,7 +22,7 @@ from shiftdrive.core.stress import StressKind, StressTrack
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM, Event
 from shiftdrive.engine.ruleset import Decision, Ending, Result, Ruleset, Sheet, Tally
-from shiftdrive.maps.zones import Zone, ZoneMap
+from shiftdrive.maps.zones import ZoneMap
 from shiftdrive.rulesets.tachyon import systems as sysmod
 from shiftdrive.rulesets.tachyon.scenario import (
     Catalog,
@@ -101,7 +101,7 @@ class Tachyon(Ruleset[TachyonState]):
     def setup(self, scenario: Any, dice: DiceSource) -> tuple[TachyonState, list[Event]]:
         sc: TachyonScenario = scenario
         cat = sc.merged_catalog()
-        zmap = _zone_map(sc)
+        zmap = sc.zone_map
         aspects = AspectSet()
         for z in sc.map.zones:
             for name in z.aspects:
@@ -2380,19 +2380,3 @@ def _unique(aspects: AspectSet, name: str) -> str:
 def _add_aspects(aspects: AspectSet, names: list[str], owner: str) -> None:
     for n in names:
         aspects.add(Aspect(_unique(aspects, n), AspectKind.CHARACTER, owner=owner))
-
-
-def _zone_map(sc: TachyonScenario) -> ZoneMap:
-    """Borders need only be listed on one side in a scenario; the map lists both."""
-    adj: dict[str, list[str]] = {z.name.lower(): [] for z in sc.map.zones}
-    canon = {z.name.lower(): z.name for z in sc.map.zones}
-    for z in sc.map.zones:
-        for n in z.adjacent:
-            a, b = z.name.lower(), n.lower()
-            if canon[b] not in adj[a]:
-                adj[a].append(canon[b])
-            if canon[a] not in adj[b]:
-                adj[b].append(canon[a])
-    return ZoneMap(
-        Zone(z.name, tuple(z.aspects), tuple(adj[z.name.lower()]), z.end_zone) for z in sc.map.zones
-    )

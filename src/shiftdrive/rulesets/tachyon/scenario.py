@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any, Literal
 
@@ -12,6 +12,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 from shiftdrive.engine.scenario import ScenarioError, validate_model
+from shiftdrive.maps.zones import Zone, ZoneMap
 
 SKILLS = ("pilot", "gunnery", "tactics", "technology", "notice")
 
@@ -184,6 +185,30 @@ class TachyonScenario(_Model):
     catalog: Catalog = Catalog()
 
     def merged_catalog(self) -> Catalog:
+        """The default catalog with the scenario's entries over it; built once per scenario
+        (a simulation starts thousands of battles from one), so callers must not change it."""
+        return self._merged
+
+    @cached_property
+    def zone_map(self) -> ZoneMap:
+        """Borders need only be listed on one side in a scenario; the map lists both. Built once
+        per scenario: a fight never changes its map."""
+        adj: dict[str, list[str]] = {z.name.lower(): [] for z in self.map.zones}
+        canon = {z.name.lower(): z.name for z in self.map.zones}
+        for z in self.map.zones:
+            for n in z.adjacent:
+                a, b = z.name.lower(), n.lower()
+                if canon[b] not in adj[a]:
+                    adj[a].append(canon[b])
+                if canon[a] not in adj[b]:
+                    adj[b].append(canon[a])
+        return ZoneMap(
+            Zone(z.name, tuple(z.aspects), tuple(adj[z.name.lower()]), z.end_zone)
+            for z in self.map.zones
+        )
+
+    @cached_property
+    def _merged(self) -> Catalog:
         base = default_catalog()
         extra = self.catalog
         return Catalog(
