@@ -7,8 +7,10 @@ It reads only what its seat may see (detected enemies, its own craft).
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from shiftdrive.core.odds import OddsQuery, odds
 from shiftdrive.engine.choices import Choice
 from shiftdrive.rulesets.tachyon import systems as sysmod
 from shiftdrive.rulesets.tachyon.rules import PASS, SAY_NOTHING
@@ -32,6 +34,12 @@ def _losing(rs: Tachyon, state: TachyonState, side: str) -> bool:
     mine = sum(_strength(u) for u in rs._fighting(state, side))
     theirs = sum(_strength(u) for u in rs._fighting(state, state.enemy_of(side)) if u.detected)
     return mine * 2.5 < theirs
+
+
+@lru_cache(maxsize=1024)
+def _p_success(q: OddsQuery) -> float:
+    """Chance of at least a success, as a float: bots compare thousands of these a run."""
+    return float(odds(q).at_least_success)
 
 
 def _hurt(u: Unit) -> bool:
@@ -203,8 +211,8 @@ def _gunnery(
     if by.get("fire"):
 
         def p_hit(c: Choice) -> float:
-            o = rs.odds(state, u.side, c)
-            return float(o.at_least_success) if o else 0.0
+            q = rs.odds_query(state, c)
+            return _p_success(q) if q else 0.0
 
         return max(by["fire"], key=lambda c: (p_hit(c), c.str_param("target")))
     if by.get("fire_swarm"):

@@ -51,6 +51,11 @@ from shiftdrive.rulesets.tachyon.state import (
 
 # Actions that reveal an Undetected craft (T7: "detected on its first aggressive action").
 PASS = Choice.of("pass", label="Pass (no more invokes)")
+_MOVES = {  # zones away -> (action, label)
+    1: ("move", "Move 1 zone"),
+    2: ("move2", "Move 2 zones (pilot vs 2)"),
+    3: ("move3", "Move 3 zones (pilot vs 4)"),
+}
 SAY_NOTHING = Choice.of("skip", label="Say nothing")
 AGGRESSIVE = {
     "tail",
@@ -479,20 +484,18 @@ class Tachyon(Ruleset[TachyonState]):
         zmap = self._zmap(state)
         ph = state.phase
         if ph == "piloting":
-            for e in self._enemies(state, u):
-                if e.zone == u.zone:
-                    out.append(
-                        Choice.of(
-                            "tail", target=e.name, label=f"Get on {e.name}'s tail (pilot vs pilot)"
-                        )
+            near = [e for e in self._enemies(state, u) if e.zone == u.zone]
+            for e in near:
+                out.append(
+                    Choice.of(
+                        "tail", target=e.name, label=f"Get on {e.name}'s tail (pilot vs pilot)"
                     )
-                    out.append(
-                        Choice.of(
-                            "pressure",
-                            target=e.name,
-                            label=f"Pressure {e.name} (tactics vs tactics)",
-                        )
+                )
+                out.append(
+                    Choice.of(
+                        "pressure", target=e.name, label=f"Pressure {e.name} (tactics vs tactics)"
                     )
+                )
             for e in self._enemies(state, u, small=False):
                 if e.zone == u.zone:
                     out.append(
@@ -512,17 +515,16 @@ class Tachyon(Ruleset[TachyonState]):
                     label=f"Maneuver for advantage in {u.zone}",
                 )
             )
-            for e in self._enemies(state, u):
-                if e.zone == u.zone:
-                    out.append(
-                        Choice.of(
-                            "maneuver",
-                            target=e.name,
-                            name="Out of the sun",
-                            free=("name",),
-                            label=f"Maneuver for advantage against {e.name}",
-                        )
+            for e in near:
+                out.append(
+                    Choice.of(
+                        "maneuver",
+                        target=e.name,
+                        name="Out of the sun",
+                        free=("name",),
+                        label=f"Maneuver for advantage against {e.name}",
                     )
+                )
             out.append(Choice.of("refocus", label="Tactical refocus (re-roll initiative)"))
             if u.name not in state.waited:
                 for x in state.units.values():
@@ -541,15 +543,9 @@ class Tachyon(Ruleset[TachyonState]):
                         )
             dists = zmap.distances_from(u.zone)
             for z in state.zones:
-                d = dists.get(z)
-                if d in (1, 2, 3):
-                    action = {1: "move", 2: "move2", 3: "move3"}[d]
-                    label = {
-                        1: "Move 1 zone",
-                        2: "Move 2 zones (pilot vs 2)",
-                        3: "Move 3 zones (pilot vs 4)",
-                    }[d]
-                    out.append(Choice.of(action, to=z, label=f"{label} to {z}"))
+                move = _MOVES.get(dists.get(z, 0))
+                if move is not None:
+                    out.append(Choice.of(move[0], to=z, label=f"{move[1]} to {z}"))
             out.append(Choice.of("full_stop", uncooperative=False, label="Full stop (pilot vs 0)"))
             out.append(
                 Choice.of(
@@ -2163,6 +2159,11 @@ class Tachyon(Ruleset[TachyonState]):
 
     # --- odds ---------------------------------------------------------------------------------
     def odds(self, state: TachyonState, seat: str, choice: Choice) -> Odds | None:
+        query = self.odds_query(state, choice)
+        return None if query is None else odds(query)
+
+    def odds_query(self, state: TachyonState, choice: Choice) -> OddsQuery | None:
+        """The roll a choice of the acting craft would make, to price (bots cache by it)."""
         if state.current is None or state.roll is not None:
             return None
         u = state.units[state.current]
@@ -2170,17 +2171,15 @@ class Tachyon(Ruleset[TachyonState]):
         a = choice.action
         if a in ("fire", "tail") and t is not None:
             skill = "gunnery" if a == "fire" else "pilot"
-            return odds(
-                OddsQuery(
-                    skill=self._rating(state, u, skill) + self._mod(t),
-                    opposed=self._rating(state, t, "pilot") + self._mod(u),
-                )
+            return OddsQuery(
+                skill=self._rating(state, u, skill) + self._mod(t),
+                opposed=self._rating(state, t, "pilot") + self._mod(u),
             )
         if a == "fire_large" and t is not None:
             short = self._large_short(state, u, t)
             d = t.skills["defense_short" if short else "defense_long"]
             d += sysmod.DEFENSE_BONUS.get(choice.str_param("system"), 0) + self._mod(u)
-            return odds(OddsQuery(skill=self._rating(state, u, "gunnery"), opposed=d))
+            return OddsQuery(skill=self._rating(state, u, "gunnery"), opposed=d)
         diffs = {"evade": 0, "refocus": 0, "move2": 2, "move3": 4, "repair": 2, "repair_shields": 2}
         if a in diffs:
             skill = (
@@ -2188,12 +2187,10 @@ class Tachyon(Ruleset[TachyonState]):
                 if a.startswith("repair")
                 else ("tactics" if a == "refocus" else "pilot")
             )
-            return odds(
-                OddsQuery(
-                    skill=self._rating(state, u, skill),
-                    difficulty=diffs[a] + self._mod(u),
-                    minimized=self._minimized(state, u, skill),
-                )
+            return OddsQuery(
+                skill=self._rating(state, u, skill),
+                difficulty=diffs[a] + self._mod(u),
+                minimized=self._minimized(state, u, skill),
             )
         return None
 
