@@ -38,7 +38,7 @@ def as_json(*args: str) -> dict[str, Any]:
 def test_text_report_names_sides_endings_and_seeds() -> None:
     code, out = run("simulate", DOGFIGHT, "-n", "5", "--seed", "1")
     assert code == 0, out
-    for text in ("Tachyon wins", "Pirates wins", "95% CI", "Endings:", "Rounds to finish",
+    for text in ("won by Tachyon", "won by Pirates", "95% CI", "Endings:", "Rounds to finish",
                  "Viper-1", "typical", "shortest", "longest", "--bots all --seed"):  # fmt: skip
         assert text in out, text
 
@@ -140,7 +140,7 @@ def test_ctrl_c_reports_what_finished(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sim_runner, "run_battle", interrupted)
     code, out = run("simulate", AMBUSH, "-n", "10")
     assert code == 130 and "Interrupted: 3 of 10 battles finished" in out
-    assert "crew wins" in out and "Traceback" not in out
+    assert "won by crew" in out and "Traceback" not in out
     calls.clear()
     code, out = run("simulate", AMBUSH, "-n", "10", "--json")
     data = json.loads(out)
@@ -187,3 +187,15 @@ def test_missing_ray_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(importlib, "import_module", no_ray)
     code, out = run("simulate", AMBUSH, "-n", "2", "--ray", "local")
     assert code == 2 and "shiftdrive[ray]" in out
+
+
+def test_default_jobs_use_every_core_only_for_big_runs() -> None:
+    from shiftdrive.cli.simulate import auto_jobs
+
+    assert auto_jobs(6, 8) == 1
+    assert auto_jobs(1000, 2) == 2
+    assert auto_jobs(1000, 16) == 4
+    assert auto_jobs(100_000, 16) == 16
+    code, out = run("simulate", AMBUSH, "-n", "4")
+    assert code == 0, out
+    assert "1 process" in out
