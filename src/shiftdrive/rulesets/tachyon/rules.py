@@ -558,7 +558,8 @@ class Tachyon(Ruleset[TachyonState]):
                 out.append(Choice.of("bug_out", label="Bug out (leave the fight)"))
         elif ph == "gunnery":
             reach = self._range(u)
-            for e in self._enemies(state, u):
+            craft, ships = self._enemies(state, u), self._enemies(state, u, small=False)
+            for e in craft:
                 if self._dist(state, u.zone, e.zone) <= reach:
                     out.append(
                         Choice.of(
@@ -572,7 +573,7 @@ class Tachyon(Ruleset[TachyonState]):
                     )
             # Gun emplacements fire at enemy ships too (a fleet action), always at long range:
             # they cannot Enter dive (T4).
-            for e in self._enemies(state, u, small=False):
+            for e in ships:
                 if self._dist(state, u.zone, e.zone) <= reach:
                     for system in self._systems_for(state, u, e):
                         out.append(
@@ -587,7 +588,7 @@ class Tachyon(Ruleset[TachyonState]):
                 for kind, n in u.ordnance.items():
                     if n <= 0:
                         continue
-                    for e in self._enemies(state, u):
+                    for e in craft:
                         out.append(
                             Choice.of(
                                 "launch",
@@ -606,7 +607,7 @@ class Tachyon(Ruleset[TachyonState]):
                                     label=f"Launch a {kind} at swarm {s.name}",
                                 )
                             )
-                    for e in self._enemies(state, u, small=False):
+                    for e in ships:
                         for system in self._systems_for(state, u, e):
                             out.append(
                                 Choice.of(
