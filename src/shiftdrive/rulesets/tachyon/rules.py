@@ -506,25 +506,12 @@ class Tachyon(Ruleset[TachyonState]):
                         )
                     )
             out.append(Choice.of("evade", label="Evade (pilot vs 0: gain Evasion)"))
-            out.append(
-                Choice.of(
-                    "maneuver",
-                    target="scene",
-                    name="Watching your six",
-                    free=("name",),
-                    label=f"Maneuver for advantage in {u.zone}",
-                )
+            out += _advantages(
+                "maneuver",
+                ("Watching your six", f"Maneuver for advantage in {u.zone}"),
+                ("Out of the sun", "Maneuver for advantage against {}"),
+                near,
             )
-            for e in near:
-                out.append(
-                    Choice.of(
-                        "maneuver",
-                        target=e.name,
-                        name="Out of the sun",
-                        free=("name",),
-                        label=f"Maneuver for advantage against {e.name}",
-                    )
-                )
             out.append(Choice.of("refocus", label="Tactical refocus (re-roll initiative)"))
             if u.name not in state.waited:
                 for x in state.units.values():
@@ -631,25 +618,12 @@ class Tachyon(Ruleset[TachyonState]):
         elif ph == "ew":
             out.append(Choice.of("scan", label="Scan for Undetected opponents (any zone)"))
             out.append(Choice.of("search", label=f"Visual search in {u.zone}"))
-            out.append(
-                Choice.of(
-                    "ew_advantage",
-                    target="scene",
-                    name="Jam their sensors",
-                    free=("name",),
-                    label="Create an advantage with EW systems",
-                )
+            out += _advantages(
+                "ew_advantage",
+                ("Jam their sensors", "Create an advantage with EW systems"),
+                ("Sensor ghosts", "Create an EW advantage against {}"),
+                self._enemies(state, u),
             )
-            for e in self._enemies(state, u):
-                out.append(
-                    Choice.of(
-                        "ew_advantage",
-                        target=e.name,
-                        name="Sensor ghosts",
-                        free=("name",),
-                        label=f"Create an EW advantage against {e.name}",
-                    )
-                )
         elif ph == "damage":
             if u.kind == LARGE:
                 for name, track in u.systems.items():
@@ -2315,6 +2289,21 @@ class Tachyon(Ruleset[TachyonState]):
         from shiftdrive.rulesets.tachyon.bot import choose
 
         return choose(self, state, seat, rng)
+
+
+def _advantages(
+    action: str, scene: tuple[str, str], foe: tuple[str, str], foes: list[Unit]
+) -> list[Choice]:
+    """Create-an-advantage choices: one on the scene, one against each foe. `scene` and `foe`
+    are (suggested aspect name, label); the foe label has a {} for the foe's name."""
+    out = [Choice.of(action, target="scene", name=scene[0], free=("name",), label=scene[1])]
+    for e in foes:
+        out.append(
+            Choice.of(
+                action, target=e.name, name=foe[0], free=("name",), label=foe[1].format(e.name)
+            )
+        )
+    return out
 
 
 def _reveals(choice: Choice) -> bool:
