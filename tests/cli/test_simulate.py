@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -199,3 +200,20 @@ def test_default_jobs_use_every_core_only_for_big_runs() -> None:
     code, out = run("simulate", AMBUSH, "-n", "4")
     assert code == 0, out
     assert "1 process" in out
+
+
+def test_ray_is_left_to_size_itself_when_jobs_is_not_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    import shiftdrive.cli.simulate as cli_sim
+
+    plans: list[sim_runner.Plan] = []
+
+    def capture(plan: sim_runner.Plan, progress: Any = None) -> sim_runner.Run:
+        plans.append(plan)
+        raise sim_runner.BackendUnavailable("stopped here by the test")
+
+    monkeypatch.setattr(cli_sim, "simulate", capture)
+    code, out = run("simulate", AMBUSH, "-n", "1000", "--ray", "local")
+    assert code == 2 and "stopped here by the test" in out
+    assert plans[0].jobs == 1  # no num_cpus passed: Ray takes every core
+    run("simulate", AMBUSH, "-n", "1000")
+    assert plans[1].jobs == cli_sim.auto_jobs(1000, os.cpu_count() or 1)

@@ -286,3 +286,13 @@ def test_reachable_agrees_with_path(case: tuple[HexMap, Hex, int, frozenset[Hex]
     for h in m:
         if h not in unlimited:
             assert m.path(start, h, blocked) is None
+
+
+def test_hex_arithmetic_is_never_tuple_arithmetic() -> None:
+    with pytest.raises(TypeError):
+        Hex(1, 2) * 2
+    with pytest.raises(TypeError):
+        2 * Hex(1, 2)
+    with pytest.raises(TypeError):
+        (1, 1) + Hex(2, 3)
+    assert Hex(1, 2).scale(2) == Hex(2, 4)

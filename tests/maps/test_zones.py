@@ -191,3 +191,16 @@ def test_distance_symmetric_and_paths_agree(zm: ZoneMap, data: st.DataObject) ->
         ac, cb = zm.distance(a, c), zm.distance(c, b)
         if ac is not None and cb is not None:
             assert d is not None and d <= ac + cb
+
+
+def test_zone_map_pickles_and_copies_and_refuses_bad_names_after_caching() -> None:
+    import copy
+    import pickle
+
+    zmap = ZoneMap.chain(["A", "B", "C"])
+    assert zmap.distance("A", "C") == 2
+    assert zmap.distance("A", "C") == 2  # remembered
+    for clone in (pickle.loads(pickle.dumps(zmap)), copy.deepcopy(zmap)):
+        assert clone == zmap and clone.distance("a", "c") == 2
+    with pytest.raises(MapError, match="no zone named"):
+        zmap.distance(["A"], "C")  # type: ignore[arg-type]

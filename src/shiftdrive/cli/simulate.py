@@ -199,8 +199,8 @@ def simulate_cmd(
         typer.Option(
             "-j",
             "--jobs",
-            help="Processes (0: one per core). Default: one per core for runs big enough to "
-            "pay back the start-up (~250 battles a process), else 1. Results are the same.",
+            help="Processes (0: one per core). Default: one process per 250 battles, at most "
+            "one per core (a process takes ~0.5 s to start). Results are the same for any J.",
             show_default=False,
         ),
     ] = None,
@@ -227,7 +227,9 @@ def simulate_cmd(
     if ray is not None and not ray.strip():
         raise _fail("--ray needs a cluster address or 'local'")
     cores = os.cpu_count() or 1
-    jobs = auto_jobs(battles, cores) if jobs is None else jobs or cores
+    if jobs is None:  # Ray sizes itself: by default it takes every core it is given
+        jobs = 1 if ray is not None else auto_jobs(battles, cores)
+    jobs = jobs or cores
     if plot is not None and not plot.parent.is_dir():
         raise _fail(f"--plot: the directory {plot.parent} does not exist")
     data_a = _load(scenario, "")

@@ -55,6 +55,16 @@ class Hex(NamedTuple):
             return NotImplemented
         return Hex(self.q - other.q, self.r - other.r)
 
+    # A tuple would repeat or concatenate; a hex refuses (use `scale` and `+` between hexes).
+    def __radd__(self, other: object) -> Hex:
+        raise TypeError(f"cannot add a hex to {type(other).__name__}")
+
+    def __mul__(self, other: object) -> Hex:
+        return NotImplemented
+
+    def __rmul__(self, other: object) -> Hex:
+        return NotImplemented
+
     def scale(self, k: int) -> Hex:
         """This offset k times over (used to step k hexes in one direction)."""
         return Hex(self.q * k, self.r * k)

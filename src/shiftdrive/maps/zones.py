@@ -188,6 +188,10 @@ class ZoneMap:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __reduce__(self) -> tuple[type[ZoneMap], tuple[tuple[Zone, ...], tuple[Barrier, ...]]]:
+        """Pickle (and deep-copy) as the zones and barriers it was built from."""
+        return ZoneMap, (self._zones, tuple(self._barriers.values()))
+
     def __repr__(self) -> str:
         return f"ZoneMap({', '.join(self.names)})"
 
@@ -250,9 +254,10 @@ class ZoneMap:
         """
         try:
             return self._pairs[a, b]
-        except KeyError:
+        except (KeyError, TypeError):  # not asked yet, or not names (refused just below)
             pass
-        d = self._pairs[a, b] = self.distances_from(a).get(self.canonical(b))
+        d = self.distances_from(a).get(self.canonical(b))
+        self._pairs[a, b] = d
         return d
 
     def within(self, a: str, n: int) -> list[str]:

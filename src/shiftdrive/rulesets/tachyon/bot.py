@@ -80,7 +80,7 @@ def _invoke(rs: Tachyon, state: TachyonState, seat: str) -> Choice:
     a reroll when the dice came up badly; fate points only on the PC's own attacks.
 
     Decides what it would spend first, then takes the first such invoke the ruleset offers
-    (`_invokes`, the list `legal` labels), so most passes list nothing.
+    (`open_invokes`, the list `legal` labels), so most passes list nothing.
     """
     roll = state.roll
     assert roll is not None
@@ -103,11 +103,11 @@ def _invoke(rs: Tachyon, state: TachyonState, seat: str) -> Choice:
             wanted.append(("free", "reroll"))
     if not wanted:
         return PASS
-    invokes = list(rs._invokes(state, roll, seat))
+    invokes = list(rs.open_invokes(state, roll, seat))
     for payment, effect in wanted:
         for inv in invokes:
             if inv[1] == payment and inv[3] == effect:
-                return rs._invoke_choice(state, roll, *inv)
+                return rs.invoke_choice(state, roll, *inv)
     return PASS
 
 

@@ -50,13 +50,6 @@ from shiftdrive.rulesets.tachyon.state import (
 )
 
 # Actions that reveal an Undetected craft (T7: "detected on its first aggressive action").
-PASS = Choice.of("pass", label="Pass (no more invokes)")
-_MOVES = {  # zones away -> (action, label)
-    1: ("move", "Move 1 zone"),
-    2: ("move2", "Move 2 zones (pilot vs 2)"),
-    3: ("move3", "Move 3 zones (pilot vs 4)"),
-}
-SAY_NOTHING = Choice.of("skip", label="Say nothing")
 AGGRESSIVE = {
     "tail",
     "dive",
@@ -70,6 +63,13 @@ AGGRESSIVE = {
     "maneuver",
     "advantage",
     "ew_advantage",
+}
+PASS = Choice.of("pass", label="Pass (no more invokes)")
+SAY_NOTHING = Choice.of("skip", label="Say nothing")
+_MOVES = {  # zones away -> (action, label)
+    1: ("move", "Move 1 zone"),
+    2: ("move2", "Move 2 zones (pilot vs 2)"),
+    3: ("move3", "Move 3 zones (pilot vs 4)"),
 }
 # Create-advantage actions by phase: skill rolled and skill a targeted unit resists with.
 ADVANTAGE = {
@@ -680,13 +680,15 @@ class Tachyon(Ruleset[TachyonState]):
         return roll.opp_side, (o.name if o is not None and o.active else None)
 
     def _invoke_options(self, state: TachyonState, roll: Roll, seat: str) -> list[Choice]:
-        """C4 invokes open to `seat` now, as choices with labels (see `_invokes`)."""
-        return [self._invoke_choice(state, roll, *inv) for inv in self._invokes(state, roll, seat)]
+        """C4 invokes open to `seat` now, as choices with labels (see `open_invokes`)."""
+        return [
+            self.invoke_choice(state, roll, *inv) for inv in self.open_invokes(state, roll, seat)
+        ]
 
-    def _invoke_choice(
+    def invoke_choice(
         self, state: TachyonState, roll: Roll, aspect: str, payment: str, by: str, effect: str
     ) -> Choice:
-        """One invoke from `_invokes` as a labelled choice."""
+        """One invoke from `open_invokes` as a labelled choice (what `legal` lists)."""
         obstacle = roll.stage == "target" and roll.fixed
         _, holder = self._stage_holder(state, roll)
         paid = f"{by}'s free invoke" if payment == "free" else f"{by} pays a fate point"
@@ -696,9 +698,9 @@ class Tachyon(Ruleset[TachyonState]):
         )
 
     def _can_invoke(self, state: TachyonState, roll: Roll, seat: str) -> bool:
-        return next(iter(self._invokes(state, roll, seat)), None) is not None
+        return next(iter(self.open_invokes(state, roll, seat)), None) is not None
 
-    def _invokes(
+    def open_invokes(
         self, state: TachyonState, roll: Roll, seat: str
     ) -> Iterator[tuple[str, str, str, str]]:
         """C4 invokes open to `seat` now as (aspect, payment, by, effect): +2 or a reroll of its

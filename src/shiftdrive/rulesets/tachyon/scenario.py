@@ -18,7 +18,10 @@ SKILLS = ("pilot", "gunnery", "tactics", "technology", "notice")
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """Read-only once validated: one scenario starts thousands of simulated battles, and the
+    zone map and catalog built from it are cached on it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class WeaponSpec(_Model):
