@@ -40,6 +40,7 @@ def test_text_report_names_sides_endings_and_seeds() -> None:
     code, out = run("simulate", DOGFIGHT, "-n", "5", "--seed", "1")
     assert code == 0, out
     for text in ("won by Tachyon", "won by Pirates", "95% CI", "Endings:", "Rounds to finish",
+                 "Precision: shares within ±", "±1 point needs about",
                  "Viper-1", "typical", "shortest", "longest", "--bots all --seed"):  # fmt: skip
         assert text in out, text
 
@@ -55,6 +56,12 @@ def test_json_schema() -> None:
     assert {"draws", "endings", "concessions", "bug_outs", "rounds", "rounds_histogram",
             "decisions", "participants", "notable", "seed_rule"} <= set(data)  # fmt: skip
     assert set(data["rounds"]) == {"mean", "median", "stdev", "min", "p10", "p90", "max"}
+    prec = data["precision"]
+    widest = max(
+        [*data["sides"].values(), data["draws"]], key=lambda r: r["ci95"][1] - r["ci95"][0]
+    )
+    assert prec["half_width"] == pytest.approx((widest["ci95"][1] - widest["ci95"][0]) / 2)
+    assert prec["goal"] == 0.01 and prec["battles_for_goal"] > 4
     person = next(iter(data["participants"].values()))
     assert {"side", "taken_out", "conceded", "bugged_out", "damage", "consequences",
             "fate_points"} == set(person)  # fmt: skip

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from shiftdrive.sim.stats import difference, mcnemar_exact, spread, wilson
+from shiftdrive.sim.stats import difference, mcnemar_exact, spread, trials_for, wilson
 
 
 def test_wilson_matches_newcombe_1998_example() -> None:
@@ -49,3 +49,12 @@ def test_spread() -> None:
     assert s["mean"] == 4 and s["median"] == 3 and s["min"] == 1 and s["max"] == 10
     assert s["p10"] == 1 and s["p90"] == 10
     assert spread([]) == {}
+
+
+def test_trials_for_a_margin_is_the_textbook_sample_size() -> None:
+    # n = 1.96^2 * 0.25 / 0.01^2 = 9604 (the classic "±1 point at 95%" figure)
+    assert trials_for(0.01, 0.5) == 9604
+    assert trials_for(0.03, 0.5) == 1068
+    assert trials_for(0.01, 0.0) == 0
+    with pytest.raises(ValueError):
+        trials_for(0.0, 0.5)

@@ -78,6 +78,25 @@ def _ci(ci: list[float]) -> str:
     return f"{ci[0] * 100:4.1f}–{ci[1] * 100:4.1f}%"
 
 
+def _precision_line(p: dict[str, Any], per_second: float) -> str:
+    """How sure the shares are, and what a ±1 point answer would cost at this run's speed."""
+    line = f"Precision: shares within ±{p['half_width'] * 100:.1f} points (95%)"
+    goal = f"±{p['goal'] * 100:g} point"
+    need = p["battles_for_goal"]
+    if p["half_width"] <= p["goal"]:
+        return line + f", better than {goal}"
+    when = f" (≈ {_duration(need / per_second)} at this run's speed)" if per_second > 0 else ""
+    return line + f"; {goal} needs about {need:,} battles{when}"
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
 def render_report(rep: dict[str, Any], scenario: str) -> None:
     """The report for a person: outcomes, endings, length, participants, battles to watch."""
     backend = "1 process" if rep["backend"] == "serial" else f"{rep['jobs']} {rep['backend']}"
@@ -103,6 +122,7 @@ def render_report(rep: dict[str, Any], scenario: str) -> None:
     d = rep["draws"]
     table.add_row("draw / no winner", str(d["count"]), _pct(d["rate"]), _ci(d["ci95"]))
     out.print(table)
+    out.print(_precision_line(rep["precision"], rep["battles_per_second"]))
     endings = ", ".join(f"{k} {v}" for k, v in rep["endings"].items())
     out.print(f"Endings: {endings} (concessions {rep['concessions']}, bug-outs {rep['bug_outs']})")
     r = rep["rounds"]

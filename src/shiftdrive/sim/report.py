@@ -8,7 +8,7 @@ from typing import Any
 
 from shiftdrive.engine.ruleset import Ending
 from shiftdrive.sim.runner import UNFINISHED, BattleOutcome, Run
-from shiftdrive.sim.stats import difference, spread, wilson
+from shiftdrive.sim.stats import difference, spread, trials_for, wilson
 
 SEED_RULE = (
     "battle i of a run with --seed S uses the seed int(sha256('shiftdrive-sim:S:i')[:4]) & "
@@ -70,6 +70,20 @@ def _notable(outcomes: list[BattleOutcome], favourite: str | None) -> list[dict[
     return out
 
 
+PRECISION_GOAL = 0.01  # "within ±1 point": what a designer comparing two versions wants
+
+
+def _precision(rates: list[dict[str, Any]]) -> dict[str, Any]:
+    """How sure the outcome rates are now, and how many battles a ±1 point answer needs."""
+    half = max(((r["ci95"][1] - r["ci95"][0]) / 2 for r in rates), default=0.5)
+    widest = max((r["rate"] for r in rates), key=lambda p: p * (1 - p), default=0.5)
+    return {
+        "half_width": half,
+        "goal": PRECISION_GOAL,
+        "battles_for_goal": trials_for(PRECISION_GOAL, widest),
+    }
+
+
 def build_report(run: Run) -> dict[str, Any]:
     """The report as JSON-ready data; the terminal rendering reads only this."""
     outcomes = run.outcomes
@@ -79,6 +93,7 @@ def build_report(run: Run) -> dict[str, Any]:
     wins = Counter(o.winner for o in outcomes if o.winner is not None)
     side_rates = {s: {"wins": wins[s], **_rate(wins[s], n)} for s in sides}
     favourite = max(sides, key=lambda s: wins[s]) if sides and n else None
+    draws = _rate(sum(1 for o in outcomes if o.winner is None), n)
     endings = Counter(o.ending for o in outcomes)
     known = [str(e) for e in Ending] + [UNFINISHED]
     rounds_known = any(o.rounds for o in outcomes)
@@ -116,7 +131,8 @@ def build_report(run: Run) -> dict[str, Any]:
         "jobs": plan.jobs,
         "seed_rule": SEED_RULE,
         "sides": side_rates,
-        "draws": _rate(sum(1 for o in outcomes if o.winner is None), n),
+        "draws": draws,
+        "precision": _precision([*side_rates.values(), draws]),
         "endings": {e: endings[e] for e in known if endings[e]}
         | {e: c for e, c in endings.items() if e not in known},
         "concessions": endings[str(Ending.CONCESSION)],

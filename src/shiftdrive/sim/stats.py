@@ -98,3 +98,14 @@ def spread(values: Sequence[float]) -> dict[str, float]:
         "p90": pct(0.90),
         "max": float(ordered[-1]),
     }
+
+
+def trials_for(half_width: float, p: float, z: float = Z95) -> int:
+    """Battles needed for a rate near `p` to be known within ±`half_width` (95%: z = 1.96).
+
+    The normal approximation n = z²·p(1−p)/h², rounded up: what a designer needs to plan a run,
+    not a guarantee (Wilson intervals near 0% or 100% are a little narrower).
+    """
+    if not 0 < half_width < 1:
+        raise ValueError(f"half_width must be between 0 and 1, not {half_width}")
+    return math.ceil(z * z * p * (1 - p) / (half_width * half_width))
