@@ -146,7 +146,7 @@ def test_gm_reveal_in_standard_mode() -> None:
     assert enc.state.played["B"]["card"] == "defend" and enc.state.played["B"]["undecided"]
 
 
-@pytest.mark.parametrize("name", ["brawl", "standoff"])
+@pytest.mark.parametrize("name", ["brawl", "standoff", "light_alley"])
 def test_bot_fights_end_decisively_and_tally_the_damage(name: str) -> None:
     """The bot reads the rock-paper-scissors well enough that fights end before the round
     limit; the tally's damage is every point of damage logged."""

@@ -19,6 +19,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM
 from shiftdrive.maps.hexgrid import Hex
 from shiftdrive.rulesets.fully_automated.geometry import sight
+from shiftdrive.rulesets.fully_automated.rules import LIGHT_ATTACK
 from shiftdrive.rulesets.fully_automated.state import DEAD, FAState, Fighter
 
 if TYPE_CHECKING:
@@ -258,7 +259,7 @@ def _gm(rs: FullyAutomated, state: FAState, legal: list[Choice], rng: random.Ran
         foes = [e for e in state.fighters.values() if e.side != actor.side and e.able]
         attacking = not text.startswith(("defend", "aim", "move"))
         if state.light_stage == "after" and state.light_success and foes and attacking:
-            target = max(foes, key=lambda e: e.hp)
+            target = min(foes, key=lambda e: e.hp)  # the weakest, as the map bots pick targets
             return Choice.of("hp", name=target.name, delta=-rng.randint(3, 6))
         return Choice.of("next")
     return rng.choice(legal)
@@ -274,6 +275,10 @@ def choose(rs: FullyAutomated, state: FAState, seat: str, rng: random.Random) ->
     if "play" in actions:
         return _choose_card(rs, state, seat, legal, rng)
     if "declare" in actions:
+        # Light combat: mostly attack, as the map bots do when a foe is in reach (70%).
+        attack = next((c for c in legal if c.str_param("text") == LIGHT_ATTACK), None)
+        if attack is not None and rng.random() < 0.7:
+            return attack
         return rng.choice(legal)
     if state.phase == "attacks":
         return _target(state, legal, rs, seat)

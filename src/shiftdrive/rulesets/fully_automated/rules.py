@@ -53,7 +53,8 @@ DEFEND_TEXT = {
     1: "the attack fails; counter-attack with disadvantage",
     2: "the attack fails; counter-attack",
 }
-LIGHT_SENTENCES = ("Defend", "Punch the nearest enemy", "Move into cover", "Aim carefully")
+LIGHT_ATTACK = "Punch the nearest enemy"
+LIGHT_SENTENCES = ("Defend", LIGHT_ATTACK, "Move into cover", "Aim carefully")
 HP_LIMIT = 100
 REACH_MEMO_LIMIT = 20_000  # remembered attack options per fight (see `attack_options`)
 SENTENCE_LIMIT = 200
