@@ -80,7 +80,8 @@ def _ci(ci: list[float]) -> str:
 
 def _precision_line(p: dict[str, Any], per_second: float) -> str:
     """How sure the shares are, and what a ±1 point answer would cost at this run's speed."""
-    line = f"Precision: shares within ±{p['half_width'] * 100:.1f} points (95%)"
+    pts = p["half_width"] * 100
+    line = f"Precision: shares within ±{pts:.{1 if pts >= 2 else 2}f} points (95%)"
     goal = f"±{p['goal'] * 100:g} point"
     need = p["battles_for_goal"]
     if p["half_width"] <= p["goal"]:
