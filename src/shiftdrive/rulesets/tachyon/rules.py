@@ -66,6 +66,16 @@ AGGRESSIVE = {
 }
 PASS = Choice.of("pass", label="Pass (no more invokes)")
 SAY_NOTHING = Choice.of("skip", label="Say nothing")
+# Who acts in each phase: small craft pilot; guns fire; ships run EW and damage control;
+# ordnance is resolved, not acted.
+ACTS_IN = {
+    "chatter": frozenset(),
+    "piloting": frozenset({CRAFT, FLIGHT}),
+    "gunnery": frozenset({CRAFT, FLIGHT, TURRET}),
+    "ordnance": frozenset(),
+    "ew": frozenset({CRAFT, FLIGHT, LARGE}),
+    "damage": frozenset({CRAFT, FLIGHT, LARGE}),
+}
 _MOVES = {  # zones away -> (action, label)
     1: ("move", "Move 1 zone"),
     2: ("move2", "Move 2 zones (pilot vs 2)"),
@@ -1893,23 +1903,15 @@ class Tachyon(Ruleset[TachyonState]):
         ]
 
     # --- flow ---------------------------------------------------------------------------------
-    def _acts_in(self, u: Unit, phase: str) -> bool:
-        if phase == "ordnance":
-            return False
-        if phase == "piloting":
-            return u.small
-        if phase == "gunnery":
-            return u.small or u.kind == TURRET
-        return u.small or u.kind == LARGE
-
     def _next_actor(self, state: TachyonState) -> Unit | None:
         """Piloting goes from the lowest initiative up (Wait and see moves a craft after the one
         it waits for); the other phases from the highest down. Ties go by listing order."""
         phase = state.phase
         acted = set(state.acted)
+        kinds = ACTS_IN[phase]
 
         def eligible(u: Unit) -> bool:
-            if u.name in acted or not self._acts_in(u, phase):
+            if u.kind not in kinds or u.name in acted:
                 return False
             if u.status == ACTIVE:
                 return True
