@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fa_helpers import char, hp, play, scenario, start
 
+from shiftdrive.engine.encounter import Encounter
 from shiftdrive.maps.hexgrid import Hex, HexMap, Terrain
 from shiftdrive.rulesets.fully_automated.geometry import sight
 
@@ -59,7 +60,8 @@ def map_data() -> dict[str, object]:
 INIT = (9, 9, 1, 1, 1, 2, 1, 3, 1, 4, 2, 4)
 
 
-def test_encounter_cover_rules() -> None:
+def dot_fires_a_rifle() -> Encounter:
+    """Dot plays rifle fire while everyone else moves: the attack waits for its target."""
     enc, _ = start(map_data(), *INIT, 0, 0)
     play(
         enc,
@@ -70,6 +72,11 @@ def test_encounter_cover_rules() -> None:
         Dusty="move",
         Windrush="move",
     )
+    return enc
+
+
+def test_encounter_cover_rules() -> None:
+    enc = dot_fires_a_rifle()
     targets = {c.str_param("name") for c in enc.legal("Dot") if c.action == "target"}
     assert "Windrush" not in targets  # obstructed: cannot be attacked
     assert {"Hiro", "Dusty", "Hypebot"} <= targets
@@ -79,15 +86,6 @@ def test_encounter_cover_rules() -> None:
 
 
 def test_hiro_behind_cover_takes_one_less() -> None:
-    enc, _ = start(map_data(), *INIT, 0, 0)
-    play(
-        enc,
-        Dot="rifle_fire",
-        Hiro="move",
-        Pulsa="move",
-        Hypebot="move",
-        Dusty="move",
-        Windrush="move",
-    )
+    enc = dot_fires_a_rifle()
     enc.submit("Dot", "target name=Hiro")
     assert hp(enc, "Hiro") == 15

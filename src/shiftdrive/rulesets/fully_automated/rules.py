@@ -906,15 +906,7 @@ class FullyAutomated(Ruleset[FAState]):
                     "reroll": False,
                     "forced": True,
                 }
-            p = state.played[n]
-            text = f"{n}: {self.card(state, p['card']).name}"
-            if p.get("tackle"):
-                text += " (tackle)"
-            if p.get("undecided"):
-                text += " (undecided)"
-            if p.get("forced"):
-                text += " (stunned: defend only)"
-            parts.append(text)
+            parts.append(f"{n}: {self._played_text(state, state.played[n])}")
         events = [
             Event(
                 "reveal",

@@ -172,11 +172,7 @@ def _pilot(
 def _gunnery(
     rs: Tachyon, state: TachyonState, u: Unit, by: dict[str, list[Choice]], rng: random.Random
 ) -> Choice:
-    tails = {
-        a.name.split(" on ", 1)[1].rstrip(")")
-        for a in state.aspects
-        if a.owner == u.name and a.name.startswith("On their tail (")
-    }
+    tails = rs.tailing(state, u)
     for c in by.get("fire", []):
         if c.str_param("target") in tails:
             return c

@@ -64,6 +64,7 @@ AGGRESSIVE = {
     "advantage",
     "ew_advantage",
 }
+ON_TAIL, DIVING_IN = "On their tail", "Diving in"  # T10 positions, held on one target
 PASS = Choice.of("pass", label="Pass (no more invokes)")
 SAY_NOTHING = Choice.of("skip", label="Say nothing")
 # Who acts in each phase: small craft pilot; guns fire; ships run EW and damage control;
@@ -391,7 +392,11 @@ class Tachyon(Ruleset[TachyonState]):
 
     def _large_short(self, state: TachyonState, u: Unit, target: Unit) -> bool:
         """T4: short range only in the target's zone while holding Diving in on it."""
-        return u.zone == target.zone and f"Diving in ({u.name} on {target.name})" in state.aspects
+        return u.zone == target.zone and _on(DIVING_IN, u.name, target.name) in state.aspects
+
+    def tailing(self, state: TachyonState, u: Unit) -> set[str]:
+        """The craft `u` is On their tail of this round (T10), by name."""
+        return {t for t in state.units if _on(ON_TAIL, u.name, t) in state.aspects}
 
     def _long_shield(self, t: Unit) -> int:
         eff = sysmod.effects(t.systems)
@@ -1225,13 +1230,13 @@ class Tachyon(Ruleset[TachyonState]):
         if a in ("tail", "dive") and t is not None:
             # T10: On their tail / Diving in, 1 free invoke (2 with style), for this round.
             aspect, won, lost = {
-                "tail": ("On their tail", "gets on {t}'s tail", "cannot get on {t}'s tail"),
-                "dive": ("Diving in", "enters a dive on {t}", "fails to line up a dive on {t}"),
+                "tail": (ON_TAIL, "gets on {t}'s tail", "cannot get on {t}'s tail"),
+                "dive": (DIVING_IN, "enters a dive on {t}", "fails to line up a dive on {t}"),
             }[a]
             if s <= 0:
                 return [ev(a, f"{u.name} {lost.format(t=t.name)}")]
             asp = self._aspect(
-                state, f"{aspect} ({u.name} on {t.name})", u.name, 2 if s >= 3 else 1, u.name,
+                state, _on(aspect, u.name, t.name), u.name, 2 if s >= 3 else 1, u.name,
                 round_only=True,
             )  # fmt: skip
             return [ev(a, f"{u.name} {won.format(t=t.name)}: '{asp.name}'")]
@@ -1431,7 +1436,7 @@ class Tachyon(Ruleset[TachyonState]):
         # Leaving a zone breaks off the mover's tail and dive aspects; moving ends Stopped.
         for a in state.aspects:
             if a.owner == u.name and (
-                a.name.startswith(("On their tail (", "Diving in (", "Stopped ("))
+                a.name.startswith((f"{ON_TAIL} (", f"{DIVING_IN} (", "Stopped ("))
             ):
                 state.aspects.remove(a.name)
         return [
@@ -2308,6 +2313,11 @@ def _advantages(
             )
         )
     return out
+
+
+def _on(position: str, craft: str, target: str) -> str:
+    """The aspect a craft holds on its target (T10): "On their tail (Viper-1 on Raider-2)"."""
+    return f"{position} ({craft} on {target})"
 
 
 def _reveals(choice: Choice) -> bool:
