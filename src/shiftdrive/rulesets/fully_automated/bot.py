@@ -19,7 +19,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM
 from shiftdrive.maps.hexgrid import Hex
 from shiftdrive.rulesets.fully_automated.geometry import sight
-from shiftdrive.rulesets.fully_automated.rules import LIGHT_ATTACK
+from shiftdrive.rulesets.fully_automated.rules import LIGHT_ATTACK, range_status
 from shiftdrive.rulesets.fully_automated.state import DEAD, FAState, Fighter
 
 if TYPE_CHECKING:
@@ -238,11 +238,9 @@ def _target(state: FAState, legal: list[Choice], rs: FullyAutomated, seat: str) 
         p = state.played.get(t.name, {})
         defending = p.get("card") == "defend"
         card = rs.card(state, state.attack.card) if state.attack else None
-        rs_ = 0
-        if card is not None and card.disadvantaged_range is not None:
-            lo, hi = card.range
-            rs_ = 0 if lo <= h.distance(t.pos) <= hi else 1
-        return (not t.able, defending, rs_, t.hp, h.distance(here))
+        # Listed targets are in reach; prefer those in normal range (0) over disadvantaged (1).
+        at = range_status(card, h.distance(t.pos)) if card is not None else 0
+        return (not t.able, defending, at or 0, t.hp, h.distance(here))
 
     return min(targets, key=key)
 
