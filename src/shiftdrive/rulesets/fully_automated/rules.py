@@ -77,21 +77,6 @@ def _board(map_json: str) -> Board:
     return Board(HexMap.from_dict(json.loads(map_json)))
 
 
-def _catalog(sc: FAScenario) -> Catalog:
-    """The merged catalog, built (and validated) once per scenario object, not per battle."""
-    key = id(sc)
-    hit = _CATALOGS.get(key)
-    if hit is None or hit[0] is not sc:
-        hit = (sc, sc.merged_catalog())
-        if len(_CATALOGS) > 32:
-            _CATALOGS.clear()
-        _CATALOGS[key] = hit
-    return hit[1]
-
-
-_CATALOGS: dict[int, tuple[FAScenario, Catalog]] = {}
-
-
 def range_status(card: CardSpec, d: int) -> int | None:
     """0 in range, 1 in the disadvantaged range (ranged cards, seed: 1-2 beyond), None out."""
     lo, hi = card.range
@@ -123,7 +108,7 @@ class FullyAutomated(Ruleset[FAState]):
 
     def setup(self, scenario: Any, dice: DiceSource) -> tuple[FAState, list[Event]]:
         sc: FAScenario = scenario
-        cat = _catalog(sc)
+        cat = sc.merged_catalog()
         rules = sc.rules
         board = _board(json.dumps(sc.map, sort_keys=True)) if sc.mode == "standard" else None
         hmap = board.hmap if board is not None else None

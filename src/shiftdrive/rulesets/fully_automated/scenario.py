@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any, Literal
 
@@ -28,7 +28,7 @@ ALWAYS = ("punch", "move", "defend", "aim")  # every character has these cards
 class AimedSpec(BaseModel):
     """What a card's "If Aimed" line does on top of advantage (every aimed attack has it)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
     damage: int | None = None  # replaces the base damage ("8 Dam. & Stun")
     bonus: int = 0  # adds to the base damage ("+4 damage")
     near_bonus: int | None = None  # replaces `bonus` at `near_distance` ("+8 if adjacent")
@@ -38,7 +38,7 @@ class AimedSpec(BaseModel):
 
 
 class CardSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
     name: str
     kind: Literal["attack", "restrain", "move", "defend", "aim"]
     ranged: bool = False
@@ -52,7 +52,7 @@ class CardSpec(BaseModel):
 
 
 class ProficiencySpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
     cost: float = Field(ge=0)
     cards: list[str] = []
     includes: list[str] = []
@@ -61,7 +61,7 @@ class ProficiencySpec(BaseModel):
 class Catalog(BaseModel):
     """Cards, weapons and proficiencies; a scenario's `catalog` adds to or replaces entries."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
     cards: dict[str, CardSpec] = {}
     weapons: dict[str, list[str]] = {}
     proficiencies: dict[str, ProficiencySpec] = {}
@@ -103,7 +103,7 @@ def parse_outcome(text: str) -> Outcome | None:
 
 
 class CharacterSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
     name: str = Field(min_length=1)
     hp: int | None = None  # F8 default 20 (rules.hp)
     speed: int | None = None  # F3 default 5 (rules.speed)
@@ -117,7 +117,7 @@ class CharacterSpec(BaseModel):
 
 
 class SideSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
     name: str = Field(min_length=1)
     characters: list[CharacterSpec] = Field(min_length=1)
 
@@ -125,7 +125,7 @@ class SideSpec(BaseModel):
 class Rules(BaseModel):
     """Defaults a scenario may override (each one is written down in the ruleset's doc)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
     hp: int = 20  # F8
     speed: int = 5  # F3
     move: int = 4  # F7
@@ -139,7 +139,7 @@ class Rules(BaseModel):
 class FAScenario(BaseModel):
     """A Fully Automated! fight: sides of characters on a hex map (or mapless, `mode: light`)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
     ruleset: str
     title: str = "A Fully Automated! fight"
     description: str = ""
@@ -151,6 +151,12 @@ class FAScenario(BaseModel):
     gm_notes: str = ""
 
     def merged_catalog(self) -> Catalog:
+        """The default catalog with the scenario's entries over it; built once per scenario
+        (a simulation starts thousands of battles from one; models are frozen), read-only."""
+        return self._merged
+
+    @cached_property
+    def _merged(self) -> Catalog:
         base = default_catalog()
         extra = self.catalog
         return Catalog(
