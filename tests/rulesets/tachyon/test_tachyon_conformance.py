@@ -91,3 +91,31 @@ def test_tachyon_undetected_craft_hidden_from_enemy_view_and_log() -> None:
     assert "Raider-1" not in view and "Raider-2" not in view
     assert "Raider-1" in json.dumps(enc.view("Pirates"))
     assert set(enc.ruleset.secrets(state, "Tachyon")) >= {"Raider-1", "Raider-2"}
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_tachyon_filtered_action_menus_are_legal_filtered(path: Path) -> None:
+    # Bots list only the actions they weigh (`actions(only=...)`): that list must be exactly
+    # the legal one with the rest left out, in every phase and state random play reaches.
+    from shiftdrive.rulesets.tachyon.bot import WEIGHS
+
+    menus = [*WEIGHS.values(), frozenset({"wait", "maneuver", "search", "other", "advantage"})]
+    compared = 0
+    for seed in range(11, 21):
+        enc = Encounter.from_scenario_file(path, seed=seed)
+        rng = random.Random(seed)
+        while enc.result() is None and compared < 3000:
+            state = enc.state
+            assert isinstance(state, TachyonState)
+            turn = enc.ruleset.turn(state)  # type: ignore[attr-defined]
+            seat = enc.pending_seats()[0]
+            legal = enc.legal(seat)
+            if turn[1] in WEIGHS:  # an action phase (not an invoke, absorb or chatter)
+                u = state.units[turn[2]]
+                for only in menus:
+                    got = enc.ruleset.actions(state, u, only=only)  # type: ignore[attr-defined]
+                    want = [c for c in legal if c.action in only]
+                    assert [(c, c.label) for c in got] == [(c, c.label) for c in want]
+                    compared += 1
+            enc.submit(seat, rng.choice(legal))
+    assert compared > 100

@@ -20,6 +20,19 @@ if TYPE_CHECKING:
     from shiftdrive.rulesets.tachyon.rules import Tachyon
 
 
+# The actions the bot weighs in each phase; it never picks the others, so it need not list them.
+WEIGHS: dict[str, frozenset[str]] = {
+    "piloting": frozenset(
+        {"skip", "bug_out", "move", "move2", "move3", "concede", "evade", "dive", "tail"}
+    ),
+    "gunnery": frozenset(
+        {"skip", "fire", "launch_large", "fire_large", "fire_swarm", "launch_swarm", "launch"}
+    ),
+    "ew": frozenset({"skip", "scan"}),
+    "damage": frozenset({"skip", "repair", "repair_shields"}),
+}
+
+
 def _strength(u: Unit) -> float:
     if u.kind == LARGE:
         return 4.0
@@ -59,11 +72,13 @@ def choose(rs: Tachyon, state: TachyonState, seat: str, rng: random.Random) -> C
             return Choice.of("say", text="Stay in formation, check your six")
         return SAY_NOTHING
     by: dict[str, list[Choice]] = {}
-    for c in rs.legal(state, seat):
-        by.setdefault(c.action, []).append(c)
     if kind == "absorb":
+        for c in rs.legal(state, seat):
+            by.setdefault(c.action, []).append(c)
         return (by.get("absorb") or by["taken_out"])[0]
     u = state.units[actor or ""]
+    for c in rs.actions(state, u, only=WEIGHS[state.phase]):
+        by.setdefault(c.action, []).append(c)
     if state.phase == "piloting":
         return _pilot(rs, state, u, by, rng)
     if state.phase == "gunnery":

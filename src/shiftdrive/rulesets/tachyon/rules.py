@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Container, Iterator, Mapping
 from typing import Any
 
 from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
@@ -492,26 +492,36 @@ class Tachyon(Ruleset[TachyonState]):
                 ),
                 SAY_NOTHING,
             ]
-        return self._actions(state, state.units[actor or ""])
+        return self.actions(state, state.units[actor or ""])
 
-    def _actions(self, state: TachyonState, u: Unit) -> list[Choice]:
-        out: list[Choice] = [Choice.of("skip", label=f"{u.name} skips the phase")]
-        zmap = self._zmap(state)
+    def actions(
+        self, state: TachyonState, u: Unit, only: Container[str] | None = None
+    ) -> list[Choice]:
+        """What `u` may do in this phase, as `legal` lists it. `only` keeps just those actions
+        (in the same order), for bots that weigh a few and need not build the rest."""
+        want: Callable[[str], bool] = _everything if only is None else only.__contains__
+        out: list[Choice] = []
+        if want("skip"):
+            out.append(Choice.of("skip", label=f"{u.name} skips the phase"))
         ph = state.phase
         if ph == "piloting":
             near = [e for e in self._enemies(state, u) if e.zone == u.zone]
             for e in near:
-                out.append(
-                    Choice.of(
-                        "tail", target=e.name, label=f"Get on {e.name}'s tail (pilot vs pilot)"
+                if want("tail"):
+                    out.append(
+                        Choice.of(
+                            "tail", target=e.name, label=f"Get on {e.name}'s tail (pilot vs pilot)"
+                        )
                     )
-                )
-                out.append(
-                    Choice.of(
-                        "pressure", target=e.name, label=f"Pressure {e.name} (tactics vs tactics)"
+                if want("pressure"):
+                    out.append(
+                        Choice.of(
+                            "pressure",
+                            target=e.name,
+                            label=f"Pressure {e.name} (tactics vs tactics)",
+                        )
                     )
-                )
-            for e in self._enemies(state, u, small=False):
+            for e in self._enemies(state, u, small=False) if want("dive") else ():
                 if e.zone == u.zone:
                     out.append(
                         Choice.of(
@@ -520,15 +530,18 @@ class Tachyon(Ruleset[TachyonState]):
                             label=f"Enter dive on {e.name} (pilot vs tactics)",
                         )
                     )
-            out.append(Choice.of("evade", label="Evade (pilot vs 0: gain Evasion)"))
-            out += _advantages(
-                "maneuver",
-                ("Watching your six", f"Maneuver for advantage in {u.zone}"),
-                ("Out of the sun", "Maneuver for advantage against {}"),
-                near,
-            )
-            out.append(Choice.of("refocus", label="Tactical refocus (re-roll initiative)"))
-            if u.name not in state.waited:
+            if want("evade"):
+                out.append(Choice.of("evade", label="Evade (pilot vs 0: gain Evasion)"))
+            if want("maneuver"):
+                out += _advantages(
+                    "maneuver",
+                    ("Watching your six", f"Maneuver for advantage in {u.zone}"),
+                    ("Out of the sun", "Maneuver for advantage against {}"),
+                    near,
+                )
+            if want("refocus"):
+                out.append(Choice.of("refocus", label="Tactical refocus (re-roll initiative)"))
+            if want("wait") and u.name not in state.waited:
                 for x in state.units.values():
                     if (
                         x is not u
@@ -543,39 +556,43 @@ class Tachyon(Ruleset[TachyonState]):
                                 "wait", target=x.name, label=f"Wait and see: act after {x.name}"
                             )
                         )
-            dists = zmap.distances_from(u.zone)
-            for z in state.zones:
-                move = _MOVES.get(dists.get(z, 0))
-                if move is not None:
-                    out.append(Choice.of(move[0], to=z, label=f"{move[1]} to {z}"))
-            out.append(Choice.of("full_stop", uncooperative=False, label="Full stop (pilot vs 0)"))
-            out.append(
-                Choice.of(
-                    "full_stop",
-                    uncooperative=True,
-                    label="Full stop beside an uncooperative target (pilot vs 2)",
+            if want("move") or want("move2") or want("move3"):
+                dists = self._zmap(state).distances_from(u.zone)
+                for z in state.zones:
+                    move = _MOVES.get(dists.get(z, 0))
+                    if move is not None and want(move[0]):
+                        out.append(Choice.of(move[0], to=z, label=f"{move[1]} to {z}"))
+            if want("full_stop"):
+                out.append(
+                    Choice.of("full_stop", uncooperative=False, label="Full stop (pilot vs 0)")
                 )
-            )
-            if u.zone in state.end_zones and u.bug_out_round is None:
+                out.append(
+                    Choice.of(
+                        "full_stop",
+                        uncooperative=True,
+                        label="Full stop beside an uncooperative target (pilot vs 2)",
+                    )
+                )
+            if want("bug_out") and u.zone in state.end_zones and u.bug_out_round is None:
                 out.append(Choice.of("bug_out", label="Bug out (leave the fight)"))
         elif ph == "gunnery":
             reach = self._range(u)
             craft, ships = self._enemies(state, u), self._enemies(state, u, small=False)
-            for e in craft:
+            for e in craft if want("fire") else ():
                 if self._dist(state, u.zone, e.zone) <= reach:
                     out.append(
                         Choice.of(
                             "fire", target=e.name, label=f"Fire at {e.name} (gunnery vs pilot)"
                         )
                     )
-            for s in state.swarms.values():
+            for s in state.swarms.values() if want("fire_swarm") else ():
                 if s.active and s.side != u.side and self._dist(state, u.zone, s.zone) <= reach:
                     out.append(
                         Choice.of("fire_swarm", target=s.name, label=f"Fire at swarm {s.name}")
                     )
             # Gun emplacements fire at enemy ships too (a fleet action), always at long range:
             # they cannot Enter dive (T4).
-            for e in ships:
+            for e in ships if want("fire_large") else ():
                 if self._dist(state, u.zone, e.zone) <= reach:
                     for system in self._systems_for(state, u, e):
                         out.append(
@@ -590,7 +607,7 @@ class Tachyon(Ruleset[TachyonState]):
                 for kind, n in u.ordnance.items():
                     if n <= 0:
                         continue
-                    for e in craft:
+                    for e in craft if want("launch") else ():
                         out.append(
                             Choice.of(
                                 "launch",
@@ -599,7 +616,7 @@ class Tachyon(Ruleset[TachyonState]):
                                 label=f"Launch a {kind} at {e.name}",
                             )
                         )
-                    for s in state.swarms.values():
+                    for s in state.swarms.values() if want("launch_swarm") else ():
                         if s.active and s.side != u.side:
                             out.append(
                                 Choice.of(
@@ -609,7 +626,7 @@ class Tachyon(Ruleset[TachyonState]):
                                     label=f"Launch a {kind} at swarm {s.name}",
                                 )
                             )
-                    for e in ships:
+                    for e in ships if want("launch_large") else ():
                         for system in self._systems_for(state, u, e):
                             out.append(
                                 Choice.of(
@@ -621,26 +638,30 @@ class Tachyon(Ruleset[TachyonState]):
                                     f"{sysmod.SYSTEM_NAMES[system]}",
                                 )
                             )
-            out.append(
-                Choice.of(
-                    "advantage",
-                    target="scene",
-                    name="Covering fire",
-                    free=("name",),
-                    label="Create an advantage with weapons",
+            if want("advantage"):
+                out.append(
+                    Choice.of(
+                        "advantage",
+                        target="scene",
+                        name="Covering fire",
+                        free=("name",),
+                        label="Create an advantage with weapons",
+                    )
                 )
-            )
         elif ph == "ew":
-            out.append(Choice.of("scan", label="Scan for Undetected opponents (any zone)"))
-            out.append(Choice.of("search", label=f"Visual search in {u.zone}"))
-            out += _advantages(
-                "ew_advantage",
-                ("Jam their sensors", "Create an advantage with EW systems"),
-                ("Sensor ghosts", "Create an EW advantage against {}"),
-                self._enemies(state, u),
-            )
+            if want("scan"):
+                out.append(Choice.of("scan", label="Scan for Undetected opponents (any zone)"))
+            if want("search"):
+                out.append(Choice.of("search", label=f"Visual search in {u.zone}"))
+            if want("ew_advantage"):
+                out += _advantages(
+                    "ew_advantage",
+                    ("Jam their sensors", "Create an advantage with EW systems"),
+                    ("Sensor ghosts", "Create an EW advantage against {}"),
+                    self._enemies(state, u),
+                )
         elif ph == "damage":
-            if u.kind == LARGE:
+            if u.kind == LARGE and want("repair"):
                 for name, track in u.systems.items():
                     if track.marked_count:
                         out.append(
@@ -650,9 +671,10 @@ class Tachyon(Ruleset[TachyonState]):
                                 label=f"Repair {sysmod.SYSTEM_NAMES[name]} (technology vs 2)",
                             )
                         )
-            else:
+            elif u.kind != LARGE:
                 if (
-                    state.options["small_craft_repair"] == "consequence"
+                    want("repair")
+                    and state.options["small_craft_repair"] == "consequence"
                     and u.consequences
                     and u.consequences.taken()
                 ):
@@ -663,21 +685,22 @@ class Tachyon(Ruleset[TachyonState]):
                             label="Repair systems: clear the worst damage (technology vs 2)",
                         )
                     )
-                if u.shields is not None and u.shields.marked_count:
+                if want("repair_shields") and u.shields is not None and u.shields.marked_count:
                     out.append(
                         Choice.of(
                             "repair_shields", label="Repair shields: restore 2 (technology vs 2)"
                         )
                     )
-            out.append(
-                Choice.of(
-                    "other",
-                    text="Patch the comms",
-                    free=("text",),
-                    label="Other action (GM adjudicates; counts as an action)",
+            if want("other"):
+                out.append(
+                    Choice.of(
+                        "other",
+                        text="Patch the comms",
+                        free=("text",),
+                        label="Other action (GM adjudicates; counts as an action)",
+                    )
                 )
-            )
-        if u.small and u.kind == CRAFT:
+        if want("concede") and u.small and u.kind == CRAFT:
             out.append(Choice.of("concede", label=f"{u.name} concedes and leaves the fight"))
         return out
 
@@ -2313,6 +2336,10 @@ def _advantages(
             )
         )
     return out
+
+
+def _everything(action: str) -> bool:
+    return True
 
 
 def _on(position: str, craft: str, target: str) -> str:
