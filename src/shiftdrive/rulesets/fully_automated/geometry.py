@@ -23,6 +23,7 @@ import heapq
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from shiftdrive.maps.hexgrid import Hex, HexMap
 
@@ -49,6 +50,16 @@ COVERED = Sight(True, False, True)
 WALKS_REMEMBERED = 4096  # per board; a board is shared by every battle on its map
 
 
+class Lines(NamedTuple):
+    """The wall-free lines between two hexes (interior hexes only), whether an obstacle next to
+    the far end lies on one (terrain cover), and the hexes next to the far end that a character
+    could screen it from, in the order `sight` names the one used as cover."""
+
+    open: tuple[tuple[Hex, ...], ...]
+    terrain_cover: bool
+    screens: tuple[Hex, ...]
+
+
 class Board:
     """The static part of a map, precomputed once per map; caches lines and walks."""
 
@@ -63,7 +74,7 @@ class Board:
         self.nbrs: dict[Hex, tuple[Hex, ...]] = {
             h: tuple(n for n in h.neighbours() if hmap.passable(n)) for h in hexes
         }
-        self._lines: dict[tuple[Hex, Hex], tuple[tuple[tuple[Hex, ...], ...], bool]] = {}
+        self._lines: dict[tuple[Hex, Hex], Lines] = {}
         self._walks: dict[
             tuple[Hex, int, frozenset[Hex]], Mapping[Hex, tuple[int, Hex | None]]
         ] = {}
@@ -71,6 +82,12 @@ class Board:
     def open_lines(self, a: Hex, t: Hex) -> tuple[tuple[tuple[Hex, ...], ...], bool]:
         """Wall-free lines from `a` to `t` (interior hexes only), and whether an obstacle next
         to `t` lies on one of them (terrain cover)."""
+        lines = self.lines(a, t)
+        return lines.open, lines.terrain_cover
+
+    def lines(self, a: Hex, t: Hex) -> Lines:
+        """The open lines from `a` to `t` with what `sight` asks of them, worked out once per
+        pair of hexes (the map never changes)."""
         key = (a, t)
         got = self._lines.get(key)
         if got is None:
@@ -80,7 +97,8 @@ class Board:
                 if inner not in lines and not any(h in self.walls for h in inner):
                     lines.append(inner)
             cover = any(h in self.cover and h.is_adjacent(t) for ln in lines for h in ln)
-            got = (tuple(lines), cover)
+            screens = tuple(h for ln in lines for h in reversed(ln) if h.is_adjacent(t))
+            got = Lines(tuple(lines), cover, screens)
             self._lines[key] = got
         return got
 
@@ -130,20 +148,22 @@ def sight(board: Board | HexMap, occupants: Mapping[Hex, str], a: Hex, t: Hex) -
     """Line of attack, obstruction and cover from `a` to `t` (other characters in `occupants`)."""
     if isinstance(board, HexMap):
         board = Board(board)
-    lines, terrain_cover = board.open_lines(a, t)
+    lines, terrain_cover, screens = board.lines(a, t)
     if not lines:
         return NO_LINE
     if not occupants:
         return COVERED if terrain_cover else OPEN
     taken = occupants.keys()
-    if not any(taken.isdisjoint(ln) for ln in lines):
+    for ln in lines:
+        if taken.isdisjoint(ln):
+            break
+    else:
         return OBSTRUCTED
     if terrain_cover:
         return COVERED
-    for ln in lines:
-        for h in reversed(ln):
-            if h in occupants and h.is_adjacent(t):
-                return Sight(True, False, True, occupants[h])
+    for h in screens:
+        if h in occupants:
+            return Sight(True, False, True, occupants[h])
     return OPEN
 
 
