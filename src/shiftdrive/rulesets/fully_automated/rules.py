@@ -203,10 +203,16 @@ class FullyAutomated(Ruleset[FAState]):
         return _setting(state, "map", HexMap)
 
     def board(self, state: FAState) -> Board:
-        return _setting(state, "board", Board)
+        """The map's precomputed board (standard combat). Asked on every reach and sight
+        question, so read straight from the settings, without `_setting`'s type check."""
+        board: Board = state.settings["board"]
+        return board
 
     def card(self, state: FAState, cid: str) -> CardSpec:
-        return self._cat(state).cards[cid]
+        """The catalog's card `cid`. Asked several hundred thousand times a simulated run, so
+        read straight from the settings, without `_setting`'s type check."""
+        card: CardSpec = state.settings["catalog"].cards[cid]
+        return card
 
     def _pos(self, f: Fighter) -> Hex:
         assert f.pos is not None
@@ -217,7 +223,7 @@ class FullyAutomated(Ruleset[FAState]):
         return {
             f.pos: f.name
             for f in state.fighters.values()
-            if f.pos is not None and f.status != DEAD and f.name not in exclude
+            if f.pos is not None and f.name not in exclude and f.status != DEAD
         }
 
     def proficient(self, state: FAState, f: Fighter, cid: str) -> bool:
@@ -255,7 +261,7 @@ class FullyAutomated(Ruleset[FAState]):
     def layout(self, state: FAState) -> tuple[Hex | None, ...]:
         """Where every character stands (None when off the map or dead), in roster order: with
         the fixed sides, map and cards it settles every reach and line-of-attack question."""
-        return tuple(None if f.status == DEAD else f.pos for f in state.fighters.values())
+        return tuple([None if f.status == DEAD else f.pos for f in state.fighters.values()])
 
     def attack_options(
         self, state: FAState, a: str, t: str, cid: str, budget: int
@@ -439,9 +445,8 @@ class FullyAutomated(Ruleset[FAState]):
 
     def _standing(self, state: FAState) -> list[str]:
         """Sides with someone still able to fight (not incapacitated, restrained or worse)."""
-        return [
-            s for s in state.sides if any(f.able for f in state.fighters.values() if f.side == s)
-        ]
+        able = {f.side for f in state.fighters.values() if f.able}  # one pass: asked every step
+        return [s for s in state.sides if s in able]
 
     def _sides_standing(self, state: FAState) -> int:
         return len(self._standing(state))
