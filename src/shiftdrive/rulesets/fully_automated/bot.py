@@ -63,13 +63,14 @@ def _attack_cards(rs: FullyAutomated, state: FAState, f: Fighter) -> list[str]:
     then the most damage)."""
     scored: list[tuple[int, int, int, str]] = []
     enemies = _enemies(state, f)
+    layout = rs.layout(state)  # nobody moves while the bot weighs its cards
     for i, cid in enumerate(f.cards):
         card = rs.card(state, cid)
         if card.kind != "attack":
             continue
         best = None
         for e in enemies:
-            opts = rs.attack_options(state, f.name, e.name, cid, card.movement)
+            opts = rs.attack_options(state, f.name, e.name, cid, card.movement, layout)
             if opts:
                 rng_dis = min(v[0] for v in opts.values())
                 best = rng_dis if best is None else min(best, rng_dis)

@@ -264,16 +264,25 @@ class FullyAutomated(Ruleset[FAState]):
         return tuple([None if f.status == DEAD else f.pos for f in state.fighters.values()])
 
     def attack_options(
-        self, state: FAState, a: str, t: str, cid: str, budget: int
+        self,
+        state: FAState,
+        a: str,
+        t: str,
+        cid: str,
+        budget: int,
+        layout: tuple[Hex | None, ...] | None = None,
     ) -> Mapping[Hex, tuple[int, int]]:
         """Hexes within `budget` movement from which `a` can attack `t` with card `cid`:
         hex -> (disadvantaged range 0/1, movement cost). The seed: a close attack's hex of
         movement may be used "to come into range" (moving through an adversary costs +1, F7).
 
         Remembered per layout and card reach (most close cards share one): the rules and the
-        bot ask the same question many times between two moves."""
+        bot ask the same question many times between two moves. A caller asking about several
+        targets or cards without moving anyone may pass `layout(state)`, taken once."""
         card = self.card(state, cid)
-        key = (a, t, card.range, card.disadvantaged_range, budget, self.layout(state))
+        if layout is None:
+            layout = self.layout(state)
+        key = (a, t, card.range, card.disadvantaged_range, budget, layout)
         memo = state.reach_memo
         got = memo.get(key)
         if got is None:
@@ -337,11 +346,12 @@ class FullyAutomated(Ruleset[FAState]):
         atk = state.attack
         assert atk is not None
         fa = state.fighters[a]
+        layout = self.layout(state)
         return [
             t
             for t in state.order
             if self._target_allowed(state, fa, state.fighters[t], atk.card)
-            and self.attack_options(state, a, t, atk.card, atk.movement_left)
+            and self.attack_options(state, a, t, atk.card, atk.movement_left, layout)
         ]
 
     def _free_steps(self, state: FAState, name: str, budget: int) -> list[Hex]:
@@ -525,24 +535,7 @@ class FullyAutomated(Ruleset[FAState]):
             return []
         phase, atk = state.phase, state.attack
         if phase == "choose" and seat in state.secret.waiting():
-            out = []
-            for cid in f.cards:
-                card = self.card(state, cid)
-                out.append(Choice.of("play", label=f"play {card.name}", card=cid))
-                if card.tackle:
-                    out.append(
-                        Choice.of(
-                            "play",
-                            label=f"tackle: Move, then {card.name} (and take a stun)",
-                            card=cid,
-                            tackle=True,
-                        )
-                    )
-                if cid == "aim":
-                    out.append(
-                        Choice.of("play", label="Aim and re-roll initiative", card=cid, reroll=True)
-                    )
-            return out
+            return list(self._play_choices(state, f))
         if phase == "declare" and seat in state.secret.waiting():
             return [Choice.of("declare", label=s, free=("text",), text=s) for s in LIGHT_SENTENCES]
         if atk is not None and atk.attacker == seat and phase == "attacks":
@@ -576,15 +569,45 @@ class FullyAutomated(Ruleset[FAState]):
             return out
         return []
 
+    def _play_choices(self, state: FAState, f: Fighter) -> tuple[Choice, ...]:
+        """`play card=X` for each of the fighter's cards, with the tackle and re-roll variants.
+
+        A fighter's cards and the catalog are fixed for the fight, so the list is made once
+        per hand (keyed by the cards) instead of at every round's choice."""
+        hand = tuple(f.cards)
+        got = state.play_memo.get(hand)
+        if got is not None:
+            return got
+        out = []
+        for cid in hand:
+            card = self.card(state, cid)
+            out.append(Choice.of("play", label=f"play {card.name}", card=cid))
+            if card.tackle:
+                out.append(
+                    Choice.of(
+                        "play",
+                        label=f"tackle: Move, then {card.name} (and take a stun)",
+                        card=cid,
+                        tackle=True,
+                    )
+                )
+            if cid == "aim":
+                out.append(
+                    Choice.of("play", label="Aim and re-roll initiative", card=cid, reroll=True)
+                )
+        got = state.play_memo[hand] = tuple(out)
+        return got
+
     def _target_choices(self, state: FAState, seat: str, atk: Attack) -> list[Choice]:
         """`target name=X`, with `from=q,r` for each hex the card's movement can attack from
         (seed: "they can use it to come into range")."""
         fa = state.fighters[seat]
+        layout = self.layout(state)
         out: list[Choice] = []
         for t in state.order:
             if not self._target_allowed(state, fa, state.fighters[t], atk.card):
                 continue
-            opts = self.attack_options(state, seat, t, atk.card, atk.movement_left)
+            opts = self.attack_options(state, seat, t, atk.card, atk.movement_left, layout)
             if not opts:
                 continue
             if atk.movement_left <= 0:

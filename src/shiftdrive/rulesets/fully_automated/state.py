@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shiftdrive.core.aspects import AspectSet
+from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.turns import SecretChoices
 from shiftdrive.maps.hexgrid import Hex
 
@@ -121,6 +122,10 @@ class FAState:
     settings: dict[str, Any] = field(default_factory=dict)  # catalog, map, rules (not state)
     # Attack options already worked out, keyed by the layout they hold for (not state).
     reach_memo: dict[tuple[Any, ...], Mapping[Hex, tuple[int, int]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    # The `play` choices of each hand of cards (the catalog is fixed for the fight; not state).
+    play_memo: dict[tuple[str, ...], tuple[Choice, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
 
