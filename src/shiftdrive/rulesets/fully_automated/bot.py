@@ -177,7 +177,8 @@ def _hex_scorer(rs: FullyAutomated, state: FAState, f: Fighter) -> Callable[[Hex
             if sight(board, others, ep, h).cover:
                 value += 3
             value -= weakness  # prefer closing on the weak
-            best = max(best, value)
+            if value > best:
+                best = value
         return best
 
     return score

@@ -63,7 +63,7 @@ class Lines(NamedTuple):
 class Board:
     """The static part of a map, precomputed once per map; caches lines and walks."""
 
-    __slots__ = ("_lines", "_walks", "cover", "hmap", "nbrs", "rough", "walls")
+    __slots__ = ("_lines", "_near_cover", "_walks", "cover", "hmap", "nbrs", "rough", "walls")
 
     def __init__(self, hmap: HexMap) -> None:
         self.hmap = hmap
@@ -71,6 +71,7 @@ class Board:
         self.walls = frozenset(h for h in hexes if hmap.flags(h).blocks_sight)
         self.cover = frozenset(h for h in hexes if hmap.flags(h).gives_cover)
         self.rough = frozenset(h for h in hexes if hmap.flags(h).rough)
+        self._near_cover = frozenset(h for h in hexes if self._touches_cover(h))
         self.nbrs: dict[Hex, tuple[Hex, ...]] = {
             h: tuple(n for n in h.neighbours() if hmap.passable(n)) for h in hexes
         }
@@ -103,7 +104,11 @@ class Board:
         return got
 
     def next_to_cover(self, h: Hex) -> bool:
-        """Adjacent to an obstacle (for the end-of-round announcement of who is behind cover)."""
+        """Adjacent to an obstacle (for the end-of-round announcement of who is behind cover).
+        Looked up for the map's hexes: every round asks it of every character."""
+        return h in self._near_cover if h in self.nbrs else self._touches_cover(h)
+
+    def _touches_cover(self, h: Hex) -> bool:
         return any(n in self.cover for n in h.neighbours())
 
     def walk(
@@ -148,7 +153,7 @@ def sight(board: Board | HexMap, occupants: Mapping[Hex, str], a: Hex, t: Hex) -
     """Line of attack, obstruction and cover from `a` to `t` (other characters in `occupants`)."""
     if isinstance(board, HexMap):
         board = Board(board)
-    lines, terrain_cover, screens = board.lines(a, t)
+    lines, terrain_cover, screens = board._lines.get((a, t)) or board.lines(a, t)
     if not lines:
         return NO_LINE
     if not occupants:
