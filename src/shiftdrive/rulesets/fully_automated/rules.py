@@ -79,14 +79,40 @@ def _board(map_json: str) -> Board:
 
 def range_status(card: CardSpec, d: int) -> int | None:
     """0 in range, 1 in the disadvantaged range (ranged cards, seed: 1-2 beyond), None out."""
-    lo, hi = card.range
+    return _range_status(card.range, card.disadvantaged_range, d)
+
+
+def _range_status(span: tuple[int, int], far: tuple[int, int] | None, d: int) -> int | None:
+    lo, hi = span
     if lo <= d <= hi:
         return 0
-    if card.disadvantaged_range is not None:
-        dlo, dhi = card.disadvantaged_range
+    if far is not None:
+        dlo, dhi = far
         if dlo <= d <= dhi:
             return 1
     return None
+
+
+@lru_cache(maxsize=4096)
+def _to_hex(action: str, h: Hex) -> Choice:
+    """`move`, `step`, `withdraw` or `follow` to hex `h`. Choices are immutable and the same
+    few hexes come up in every battle, so each is made once."""
+    return Choice.of(action, to=str(h))
+
+
+@lru_cache(maxsize=4096)
+def _in_range(
+    board: Board, target: Hex, span: tuple[int, int], far: tuple[int, int] | None
+) -> Mapping[Hex, int]:
+    """Every hex of the map within a card's ranges of `target`: hex -> `range_status`. The map
+    and the ranges never change, so this is made once per target hex and card reach and shared
+    by every battle on the map (do not change it)."""
+    out: dict[Hex, int] = {}
+    for h in board.nbrs:
+        rs = _range_status(span, far, h.distance(target))
+        if rs is not None:
+            out[h] = rs
+    return out
 
 
 class FullyAutomated(Ruleset[FAState]):
@@ -306,12 +332,13 @@ class FullyAutomated(Ruleset[FAState]):
             if budget > 0
             else {start: (0, None)}
         )
+        in_range = _in_range(board, tpos, card.range, card.disadvantaged_range)
         out: dict[Hex, tuple[int, int]] = {}
         for h, (cost, _) in reach.items():
-            if h != start and (h in others or h == tpos):
-                continue
-            rs = range_status(card, h.distance(tpos))
+            rs = in_range.get(h)
             if rs is None:
+                continue
+            if h != start and (h in others or h == tpos):
                 continue
             if not sight(board, others, h, tpos).attackable:
                 continue
@@ -546,16 +573,13 @@ class FullyAutomated(Ruleset[FAState]):
             assert atk.target is not None
             opts = self.attack_options(state, seat, atk.target, atk.card, atk.movement_left)
             return [
-                *(Choice.of("follow", to=str(h)) for h in sorted(opts)),
+                *(_to_hex("follow", h) for h in sorted(opts)),
                 Choice.of("hold", label=f"let {atk.target} go: the attack fails"),
             ]
         if atk is not None and atk.attacker == seat and phase == "withdraw":
             return [
                 Choice.of("stay"),
-                *(
-                    Choice.of("withdraw", to=str(h))
-                    for h in self._free_steps(state, seat, atk.movement_left)
-                ),
+                *(_to_hex("withdraw", h) for h in self._free_steps(state, seat, atk.movement_left)),
             ]
         if phase == "steps" and state.queue and state.queue[0] == seat:
             return self._step_choices(state, seat)
@@ -622,7 +646,7 @@ class FullyAutomated(Ruleset[FAState]):
 
     def _move_choices(self, state: FAState, seat: str) -> list[Choice]:
         f = state.fighters[seat]
-        out = [Choice.of("move", to=str(h)) for h in self.move_options(state, seat, False)]
+        out = [_to_hex("move", h) for h in self.move_options(state, seat, False)]
         if f.aim > 0 and f.status == ACTIVE:
             normal = {c.str_param("to") for c in out}
             out += [
@@ -641,7 +665,7 @@ class FullyAutomated(Ruleset[FAState]):
     def _step_choices(self, state: FAState, seat: str) -> list[Choice]:
         return [
             Choice.of("stay"),
-            *(Choice.of("step", to=str(h)) for h in self._step_options(state, seat)),
+            *(_to_hex("step", h) for h in self._step_options(state, seat)),
         ]
 
     def _gm_choices(self, state: FAState) -> list[Choice]:
