@@ -190,15 +190,13 @@ def _choose_hex(rs: FullyAutomated, state: FAState, seat: str, legal: list[Choic
     here = f.pos
     plain = [c for c in legal if c.get("aim") is None and c.get("body") is None] or legal
     score = _hex_scorer(rs, state, f)
-    best: tuple[float, int, Choice] | None = None
-    for i, c in enumerate(plain):
+    best, best_score = plain[0], -float("inf")  # the first of the best-scoring hexes
+    for c in plain:
         to = c.str_param("to")
-        h = Hex.parse(to) if to else here
-        cand = (-score(h), i, c)
-        if best is None or cand[:2] < best[:2]:
-            best = cand
-    assert best is not None
-    return best[2]
+        value = score(Hex.parse(to) if to else here)
+        if value > best_score:
+            best, best_score = c, value
+    return best
 
 
 def _defend_step(rs: FullyAutomated, state: FAState, seat: str, legal: list[Choice]) -> Choice:
@@ -231,6 +229,7 @@ def _target(state: FAState, legal: list[Choice], rs: FullyAutomated, seat: str) 
         return legal[0]
     here = state.fighters[seat].pos
     assert here is not None
+    card = rs.card(state, state.attack.card) if state.attack else None
 
     def key(c: Choice) -> tuple[bool, bool, int, int, int]:
         t = state.fighters[c.str_param("name")]
@@ -239,7 +238,6 @@ def _target(state: FAState, legal: list[Choice], rs: FullyAutomated, seat: str) 
         assert t.pos is not None
         p = state.played.get(t.name, {})
         defending = p.get("card") == "defend"
-        card = rs.card(state, state.attack.card) if state.attack else None
         # Listed targets are in reach; prefer those in normal range (0) over disadvantaged (1).
         at = range_status(card, h.distance(t.pos)) if card is not None else 0
         return (not t.able, defending, at or 0, t.hp, h.distance(here))

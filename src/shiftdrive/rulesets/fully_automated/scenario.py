@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from importlib import resources
 from typing import Any, Literal
 
@@ -86,8 +86,10 @@ _CELL = re.compile(
 )
 
 
+@lru_cache(maxsize=1024)
 def parse_outcome(text: str) -> Outcome | None:
-    """'~' -> no change; '+2' -> +2 damage; 'Stun x2' / '2x Stun' -> 2 stuns; '+1 & Stun'."""
+    """'~' -> no change; '+2' -> +2 damage; 'Stun x2' / '2x Stun' -> 2 stuns; '+1 & Stun'.
+    Remembered: every hit reads one of the catalog's few cells (an Outcome is immutable)."""
     t = text.strip()
     if t in ("~", "0"):
         return Outcome()
