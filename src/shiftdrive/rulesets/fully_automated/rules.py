@@ -101,6 +101,16 @@ def _to_hex(action: str, h: Hex) -> Choice:
 
 
 @lru_cache(maxsize=4096)
+def _target_from(name: str, h: Hex, disadvantaged: int, here: bool) -> Choice:
+    """`target name=X from=q,r` with its label. Choices are immutable and the same targets and
+    hexes come up in every battle, so each is made once."""
+    where = "from here" if here else f"from {h}"
+    note = " (disadvantaged range)" if disadvantaged else ""
+    params = (("from", str(h)), ("name", name))  # sorted, as Choice.of would
+    return Choice("target", params, f"attack {name} {where}{note}")
+
+
+@lru_cache(maxsize=4096)
 def _in_range(
     board: Board, target: Hex, span: tuple[int, int], far: tuple[int, int] | None
 ) -> Mapping[Hex, int]:
@@ -638,10 +648,7 @@ class FullyAutomated(Ruleset[FAState]):
                 out.append(Choice.of("target", label=f"attack {t}", name=t))
                 continue
             for h, (rs, cost) in sorted(opts.items(), key=lambda kv: (kv[1], kv[0])):
-                where = "from here" if cost == 0 else f"from {h}"
-                note = " (disadvantaged range)" if rs else ""
-                params = (("from", str(h)), ("name", t))  # sorted, as Choice.of would
-                out.append(Choice("target", params, f"attack {t} {where}{note}"))
+                out.append(_target_from(t, h, rs, cost == 0))
         return out
 
     def _move_choices(self, state: FAState, seat: str) -> list[Choice]:
