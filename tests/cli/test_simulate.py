@@ -182,6 +182,17 @@ def test_invalid_scenario_names_the_file_and_field(tmp_path: Path) -> None:
     assert code == 2 and "not valid YAML" in out
 
 
+def test_compare_is_checked_before_any_battle_runs(tmp_path: Path) -> None:
+    brawl = str(EXAMPLES / "fully_automated" / "brawl.yaml")
+    code, out = run("simulate", AMBUSH, "-n", "500", "--compare", brawl)
+    assert code == 2 and "is a fully_automated scenario" in out and "fate_core one" in out
+    assert "won by" not in out  # refused up front: A was not run
+    bad = tmp_path / "b.yaml"
+    bad.write_text("ruleset: fate_core\nsides: 3\n")
+    code, out = run("simulate", AMBUSH, "-n", "500", "--compare", str(bad))
+    assert code == 2 and str(bad) in out and "won by" not in out and "Traceback" not in out
+
+
 def test_missing_ray_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     import importlib
 
@@ -214,7 +225,9 @@ def test_ray_is_left_to_size_itself_when_jobs_is_not_given(monkeypatch: pytest.M
 
     plans: list[sim_runner.Plan] = []
 
-    def capture(plan: sim_runner.Plan, progress: Any = None) -> sim_runner.Run:
+    def capture(
+        plan: sim_runner.Plan, progress: Any = None, prepared: Any = None
+    ) -> sim_runner.Run:
         plans.append(plan)
         raise sim_runner.BackendUnavailable("stopped here by the test")
 

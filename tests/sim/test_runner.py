@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from conftest import DUEL, EXAMPLES
 from shiftdrive.engine.encounter import Encounter, run_bots
 from shiftdrive.engine.scenario import ScenarioError, read_yaml
 from shiftdrive.sim import Plan, battle_seed, build_report, compare_runs, simulate
-from shiftdrive.sim.runner import replay_battle
+from shiftdrive.sim.runner import BackendUnavailable, check_ray_address, replay_battle
 
 DOGFIGHT = EXAMPLES / "tachyon" / "dogfight-2v2.yaml"
 BRAWL = EXAMPLES / "fully_automated" / "brawl.yaml"
@@ -68,6 +69,25 @@ def test_results_do_not_depend_on_ray() -> None:
     finally:
         ray.shutdown()
     assert via_ray.outcomes == simulate(Plan(**plan)).outcomes
+
+
+def test_an_unreachable_ray_address_is_refused_at_once() -> None:
+    # Ray would retry for minutes; the probe names the address instead (no Ray needed).
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()  # nothing listens there now
+    for address in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}"):
+        with pytest.raises(BackendUnavailable, match=f"nothing answers at 127.0.0.1:{port}"):
+            check_ray_address(address, timeout=2)
+    listening = socket.socket()
+    listening.bind(("127.0.0.1", 0))
+    listening.listen()
+    try:
+        check_ray_address(f"127.0.0.1:{listening.getsockname()[1]}")  # answers: left to Ray
+    finally:
+        listening.close()
+    check_ray_address("auto")  # not HOST:PORT: Ray finds the cluster itself
 
 
 def test_a_battle_is_the_battle_play_runs_with_its_seed() -> None:

@@ -25,6 +25,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from shiftdrive.engine.encounter import Encounter, PreparedScenario
 from shiftdrive.engine.scenario import ScenarioError, read_yaml
 from shiftdrive.sim.plot import PlotUnavailable, write_plot
 from shiftdrive.sim.report import build_report, compare_runs
@@ -201,10 +202,19 @@ def _load(path: Path, option: str) -> dict[str, Any]:
         raise _fail(f"{option}: {exc}" if option else str(exc)) from None
 
 
-def _run(plan: Plan, progress: Progress, label: str) -> Run:
+def _prepare(plan: Plan) -> PreparedScenario:
+    try:
+        return Encounter.prepare(plan.data, plan.source)
+    except ScenarioError as exc:
+        raise _fail(str(exc)) from None
+
+
+def _run(plan: Plan, prepared: PreparedScenario, progress: Progress, label: str) -> Run:
     task = progress.add_task(label, total=plan.battles)
     try:
-        return simulate(plan, progress=lambda done: progress.update(task, completed=done))
+        return simulate(
+            plan, progress=lambda done: progress.update(task, completed=done), prepared=prepared
+        )
     except ScenarioError as exc:
         raise _fail(str(exc)) from None
     except (BackendUnavailable, SimulationError) as exc:
@@ -258,10 +268,17 @@ def simulate_cmd(
     plans = [Plan(data_a, battles, seed, jobs, ray, str(scenario))]
     if data_b is not None:
         plans.append(Plan(data_b, battles, seed, jobs, ray, str(compare)))
+    # Both scenarios are checked before any battle runs: a broken B must not cost A's run.
+    prepared = [_prepare(plan) for plan in plans]
+    if len(prepared) == 2 and prepared[0].ruleset.id != prepared[1].ruleset.id:
+        raise _fail(
+            f"--compare: {compare} is a {prepared[1].ruleset.id} scenario and {scenario} a "
+            f"{prepared[0].ruleset.id} one; compare two versions of the same encounter"
+        )
     runs: list[Run] = []
     with _progress(err.is_terminal) as progress:
-        for plan in plans:
-            runs.append(_run(plan, progress, Path(plan.source).name))
+        for plan, prep in zip(plans, prepared, strict=True):
+            runs.append(_run(plan, prep, progress, Path(plan.source).name))
             if runs[-1].interrupted:
                 break
     reports = [build_report(r) for r in runs]

@@ -14,6 +14,7 @@ import json
 import multiprocessing
 import random
 import signal
+import socket
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -204,12 +205,33 @@ def _processes(plan: Plan) -> Iterator[list[BattleOutcome]]:
         pool.join()
 
 
+def check_ray_address(address: str, timeout: float = 5.0) -> None:
+    """Refuse a HOST:PORT (or ray://HOST:PORT) nobody answers on, naming it.
+
+    Ray itself retries an unreachable address for minutes before it gives up; a plain TCP
+    connection says at once whether anything listens there. Other forms ("auto") go to Ray.
+    """
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not host or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout).close()
+    except OSError as exc:
+        why = exc.strerror or str(exc) or type(exc).__name__
+        raise BackendUnavailable(
+            f"--ray {address}: nothing answers at {host}:{port} ({why}); "
+            "give the address of a running Ray head node, or 'local'"
+        ) from None
+
+
 def _ray(plan: Plan) -> Iterator[list[BattleOutcome]]:
     try:  # optional extra: imported only when asked for (and untyped here on purpose)
         ray: Any = importlib.import_module("ray")
     except ImportError:
         raise BackendUnavailable("--ray needs Ray: pip install 'shiftdrive[ray]'") from None
     address = None if plan.ray == "local" else plan.ray
+    if address is not None:
+        check_ray_address(address)
     if not ray.is_initialized():
         try:
             kwargs: dict[str, Any] = {"address": address, "include_dashboard": False}
