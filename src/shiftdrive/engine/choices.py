@@ -45,6 +45,9 @@ class Choice:
     params: tuple[tuple[str, Param], ...] = ()
     label: str = field(default="", compare=False)
     free: tuple[str, ...] = field(default=(), compare=False)
+    # `params` by name, made on first use: rules and bots read parameters far more often
+    # than they build choices.
+    _named: dict[str, Param] | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def of(
@@ -60,13 +63,15 @@ class Choice:
         )
         _set_label(choice, label)
         _set_free(choice, free)
+        _set_named(choice, params)  # the keyword dict is this call's own
         return choice
 
     def get(self, name: str, default: Param = None) -> Param:
-        for key, value in self.params:
-            if key == name:
-                return value
-        return default
+        named = self._named
+        if named is None:
+            named = dict(self.params)
+            _set_named(self, named)
+        return named.get(name, default)
 
     def str_param(self, name: str) -> str:
         value = self.get(name)
@@ -143,3 +148,4 @@ _set_action = Choice.__dict__["action"].__set__
 _set_params = Choice.__dict__["params"].__set__
 _set_label = Choice.__dict__["label"].__set__
 _set_free = Choice.__dict__["free"].__set__
+_set_named = Choice.__dict__["_named"].__set__
