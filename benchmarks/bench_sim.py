@@ -6,6 +6,8 @@ For each scenario (tachyon 2v2 dogfight, fully_automated brawl) it measures:
   * one core: N battles in this process through `shiftdrive.sim.simulate` (serial backend);
   * all cores: the same N battles with --jobs = os.cpu_count() (spawn start-up included);
   * decisions per second and the cost per decision (one decision = one bot choice submitted);
+  * with --split, one core again split into bots and "rules + engine": each battle's recorded
+    choices are submitted again without bots, so the rules, dice, events and log alone are timed;
   * with --profile, the top functions by own time under cProfile (single core).
 The runs use seed 0, so the battles are the same on every machine and every run.
 """
@@ -18,11 +20,14 @@ import io
 import os
 import platform
 import pstats
+import random
 import sys
+import time
 from pathlib import Path
 
+from shiftdrive.engine.encounter import Encounter, run_bots
 from shiftdrive.engine.scenario import read_yaml
-from shiftdrive.sim import Plan, simulate
+from shiftdrive.sim import Plan, battle_seed, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = [
@@ -48,6 +53,36 @@ def measure(path: Path, battles: int, jobs: int, repeat: int = 1) -> dict[str, f
     }
 
 
+def split(path: Path, battles: int, repeat: int = 1) -> tuple[float, float]:
+    """Battles/s with bots, and with the same choices given (the rules and engine alone)."""
+    prepared = Encounter.prepare(read_yaml(path), str(path))
+    seeds = [battle_seed(0, i) for i in range(battles)]
+    recorded = []
+    for seed in seeds:
+        enc = prepared.start(seed)
+        run_bots(enc, rng=random.Random(seed), validate=False)
+        recorded.append([(e.seat, e.choice) for e in enc.log[1:]])
+
+    def with_bots() -> float:
+        t = time.perf_counter()
+        for seed in seeds:
+            run_bots(prepared.start(seed), rng=random.Random(seed), validate=False)
+        return time.perf_counter() - t
+
+    def choices_given() -> float:
+        t = time.perf_counter()
+        for seed, choices in zip(seeds, recorded, strict=True):
+            enc = prepared.start(seed)
+            for seat, choice in choices:
+                assert choice is not None
+                enc.submit(seat, choice, validate=False)
+        return time.perf_counter() - t
+
+    best_bots = min(with_bots() for _ in range(max(1, repeat)))
+    best_given = min(choices_given() for _ in range(max(1, repeat)))
+    return battles / best_bots, battles / best_given
+
+
 def profile(path: Path, battles: int, top: int = 15) -> str:
     prof = cProfile.Profile()
     prof.enable()
@@ -62,6 +97,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--battles", type=int, default=300)
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure; the fastest counts")
+    parser.add_argument("--split", action="store_true", help="bots vs rules + engine")
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
     cores = os.cpu_count() or 1
@@ -77,6 +113,13 @@ def main() -> None:
             print(f"{name:<28} {jobs:>5} {m['battles_per_second']:>10.1f} "
                   f"{m['decisions_per_battle']:>17.1f} {m['decisions_per_second']:>12.0f} "
                   f"{m['us_per_decision']:>12.1f}")  # fmt: skip
+    if args.split:
+        print(f"\n{'scenario':<28} {'with bots':>10} {'choices given':>14} {'bots share':>11}")
+        for path in SCENARIOS:
+            bots, given = split(path, args.battles, args.repeat)
+            name = f"{path.parent.name}/{path.name}"
+            share = 1 - bots / given
+            print(f"{name:<28} {bots:>10.1f} {given:>14.1f} {share:>11.0%}")
     if args.profile:
         for path in SCENARIOS:
             print(f"\n--- profile: {path.name}, {min(args.battles, 100)} battles, one core ---")
