@@ -179,13 +179,14 @@ class Encounter:
         reason = self.why_illegal(seat, choice) if validate else None
         if reason:
             raise IllegalChoice(reason)
-        if is_override(choice):
+        override = is_override(choice)
+        if override:
             secret = choice.action == "gm_note" or bool(choice.get("hidden"))
             visibility: frozenset[str] | None = frozenset() if secret else None
         else:
             visibility = self.ruleset.choice_visibility(self.state, seat, choice)
         try:
-            if is_override(choice):
+            if override:
                 events = apply_override(self.ruleset, self.state, choice)
             else:
                 events = self.ruleset.apply(self.state, seat, choice, self._dice)

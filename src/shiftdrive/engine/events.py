@@ -12,7 +12,7 @@ from shiftdrive.engine.choices import Choice
 GM = "gm"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     """Something that happened, in words for the table and data for programs.
 
@@ -23,6 +23,20 @@ class Event:
     text: str
     data: dict[str, Any] = field(default_factory=dict)
     visible_to: frozenset[str] | None = None
+
+    def __init__(
+        self,
+        kind: str,
+        text: str,
+        data: dict[str, Any] | None = None,
+        visible_to: frozenset[str] | None = None,
+    ) -> None:
+        # A battle makes hundreds of events: set the slots directly, not through the frozen
+        # dataclass __init__ (which goes through object.__setattr__ per field), as Choice.of.
+        _set_kind(self, kind)
+        _set_text(self, text)
+        _set_data(self, {} if data is None else data)
+        _set_visible_to(self, visible_to)
 
     def visible(self, seat: str) -> bool:
         return seat == GM or self.visible_to is None or seat in self.visible_to
@@ -44,6 +58,12 @@ class Event:
             dict(data.get("data", {})),
             frozenset(vis) if vis is not None else None,
         )
+
+
+_set_kind = Event.__dict__["kind"].__set__
+_set_text = Event.__dict__["text"].__set__
+_set_data = Event.__dict__["data"].__set__
+_set_visible_to = Event.__dict__["visible_to"].__set__
 
 
 @dataclass(slots=True)
