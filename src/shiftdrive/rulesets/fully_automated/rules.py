@@ -512,55 +512,70 @@ class FullyAutomated(Ruleset[FAState]):
     def seats(self, state: FAState) -> list[str]:
         return list(state.fighters)
 
-    def pending(self, state: FAState) -> list[Decision]:
+    def turn(self, state: FAState) -> list[tuple[str, str, str | None]]:
+        """The decisions open now as (seat, kind, actor), in turn order, without their prompts:
+        all that `waiting` needs (bot loops ask it after every choice); `pending` words them."""
         if state.ended:
             return []
         phase, atk = state.phase, state.attack
         if phase in ("choose", "declare"):
-            what = "an action card" if phase == "choose" else "a one-sentence action"
             kind = "card" if phase == "choose" else "declare"
-            return [
-                Decision(s, kind, f"{s}: choose {what} in secret", s, True)
-                for s in state.secret.waiting()
-            ]
+            return [(s, kind, s) for s in state.secret.waiting()]
         if atk is not None and phase == "attacks":
-            a = atk.attacker
-            name = self.card(state, atk.card).name
-            return [Decision(a, "target", f"{a}: pick the target of {name}", a)]
+            return [(atk.attacker, "target", atk.attacker)]
         if atk is not None and atk.target and phase == "defend_step":
-            t = atk.target
-            prompt = f"{t}: defending against {atk.attacker}, move one hex or stay"
-            return [Decision(t, "defend_step", prompt, t)]
+            return [(atk.target, "defend_step", atk.target)]
         if atk is not None and atk.target and phase == "follow":
-            a = atk.attacker
-            prompt = f"{a}: {atk.target} stepped out of reach; move back into range or let it go"
-            return [Decision(a, "follow", prompt, a)]
+            return [(atk.attacker, "follow", atk.attacker)]
         if atk is not None and phase == "withdraw":
-            a = atk.attacker
-            return [Decision(a, "withdraw", f"{a}: use the attack's movement left, or stay", a)]
+            return [(atk.attacker, "withdraw", atk.attacker)]
         if phase == "steps" and state.queue:
             n = state.queue[0]
-            return [Decision(n, "step", f"{n}: unattacked defender, move one hex or stay", n)]
+            return [(n, "step", n)]
         if phase == "moves" and state.queue:
             first = state.queue[0]
-            out = [Decision(first, "move", f"{first}: move (lowest initiative first)", first)]
-            out += [
-                Decision(n, "interject", f"{n}: move now, before {first}, or wait", n)
-                for n in state.queue[1:]
-                if n not in state.waited
-            ]
+            out: list[tuple[str, str, str | None]] = [(first, "move", first)]
+            out += [(n, "interject", n) for n in state.queue[1:] if n not in state.waited]
             return out
         if phase == "resolve" and state.light_actor:
-            return [
-                Decision(
-                    GM,
-                    "resolve",
-                    f"GM: resolve {state.light_actor}'s action "
-                    "(skill check, HP changes, then next)",
-                    state.light_actor,
-                )
-            ]
+            return [(GM, "resolve", state.light_actor)]
         return []
+
+    def waiting(self, state: FAState) -> list[str]:
+        seats = [seat for seat, _, _ in self.turn(state)]
+        return seats if len(seats) < 2 else list(dict.fromkeys(seats))
+
+    def pending(self, state: FAState) -> list[Decision]:
+        return [self._decision(state, seat, kind, actor) for seat, kind, actor in self.turn(state)]
+
+    def _decision(self, state: FAState, seat: str, kind: str, actor: str | None) -> Decision:
+        """One open decision of `turn`, worded for the seat (secret cards stay secret)."""
+        atk = state.attack
+        if kind == "card":
+            return Decision(seat, kind, f"{seat}: choose an action card in secret", actor, True)
+        if kind == "declare":
+            prompt = f"{seat}: choose a one-sentence action in secret"
+            return Decision(seat, kind, prompt, actor, True)
+        if kind == "target":
+            assert atk is not None
+            prompt = f"{seat}: pick the target of {self.card(state, atk.card).name}"
+        elif kind == "defend_step":
+            assert atk is not None
+            prompt = f"{seat}: defending against {atk.attacker}, move one hex or stay"
+        elif kind == "follow":
+            assert atk is not None
+            prompt = f"{seat}: {atk.target} stepped out of reach; move back into range or let it go"
+        elif kind == "withdraw":
+            prompt = f"{seat}: use the attack's movement left, or stay"
+        elif kind == "step":
+            prompt = f"{seat}: unattacked defender, move one hex or stay"
+        elif kind == "move":
+            prompt = f"{seat}: move (lowest initiative first)"
+        elif kind == "interject":
+            prompt = f"{seat}: move now, before {state.queue[0]}, or wait"
+        else:  # resolve
+            prompt = f"GM: resolve {actor}'s action (skill check, HP changes, then next)"
+        return Decision(seat, kind, prompt, actor)
 
     def legal(self, state: FAState, seat: str) -> list[Choice]:
         if state.ended:
