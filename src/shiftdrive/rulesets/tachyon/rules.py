@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Container, Iterator, Mapping
+from functools import lru_cache
 from typing import Any
 
 from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
@@ -502,36 +503,20 @@ class Tachyon(Ruleset[TachyonState]):
         want: Callable[[str], bool] = _everything if only is None else only.__contains__
         out: list[Choice] = []
         if want("skip"):
-            out.append(Choice.of("skip", label=f"{u.name} skips the phase"))
+            out.append(_offer("skip", f"{u.name} skips the phase"))
         ph = state.phase
         if ph == "piloting":
             near = [e for e in self._enemies(state, u) if e.zone == u.zone]
             for e in near:
                 if want("tail"):
-                    out.append(
-                        Choice.of(
-                            "tail", target=e.name, label=f"Get on {e.name}'s tail (pilot vs pilot)"
-                        )
-                    )
+                    out.append(_at("tail", e.name, "Get on {}'s tail (pilot vs pilot)"))
                 if want("pressure"):
-                    out.append(
-                        Choice.of(
-                            "pressure",
-                            target=e.name,
-                            label=f"Pressure {e.name} (tactics vs tactics)",
-                        )
-                    )
+                    out.append(_at("pressure", e.name, "Pressure {} (tactics vs tactics)"))
             for e in self._enemies(state, u, small=False) if want("dive") else ():
                 if e.zone == u.zone:
-                    out.append(
-                        Choice.of(
-                            "dive",
-                            target=e.name,
-                            label=f"Enter dive on {e.name} (pilot vs tactics)",
-                        )
-                    )
+                    out.append(_at("dive", e.name, "Enter dive on {} (pilot vs tactics)"))
             if want("evade"):
-                out.append(Choice.of("evade", label="Evade (pilot vs 0: gain Evasion)"))
+                out.append(_offer("evade", "Evade (pilot vs 0: gain Evasion)"))
             if want("maneuver"):
                 out += _advantages(
                     "maneuver",
@@ -540,7 +525,7 @@ class Tachyon(Ruleset[TachyonState]):
                     near,
                 )
             if want("refocus"):
-                out.append(Choice.of("refocus", label="Tactical refocus (re-roll initiative)"))
+                out.append(_offer("refocus", "Tactical refocus (re-roll initiative)"))
             if want("wait") and u.name not in state.waited:
                 for x in state.units.values():
                     if (
@@ -551,17 +536,13 @@ class Tachyon(Ruleset[TachyonState]):
                         and x.name not in state.waiters
                         and self._seen(state, x, u.side)
                     ):
-                        out.append(
-                            Choice.of(
-                                "wait", target=x.name, label=f"Wait and see: act after {x.name}"
-                            )
-                        )
+                        out.append(_at("wait", x.name, "Wait and see: act after {}"))
             if want("move") or want("move2") or want("move3"):
                 dists = self._zmap(state).distances_from(u.zone)
                 for z in state.zones:
                     move = _MOVES.get(dists.get(z, 0))
                     if move is not None and want(move[0]):
-                        out.append(Choice.of(move[0], to=z, label=f"{move[1]} to {z}"))
+                        out.append(_move_to(move, z))
             if want("full_stop"):
                 out.append(
                     Choice.of("full_stop", uncooperative=False, label="Full stop (pilot vs 0)")
@@ -574,22 +555,16 @@ class Tachyon(Ruleset[TachyonState]):
                     )
                 )
             if want("bug_out") and u.zone in state.end_zones and u.bug_out_round is None:
-                out.append(Choice.of("bug_out", label="Bug out (leave the fight)"))
+                out.append(_offer("bug_out", "Bug out (leave the fight)"))
         elif ph == "gunnery":
             reach = self._range(u)
             craft, ships = self._enemies(state, u), self._enemies(state, u, small=False)
             for e in craft if want("fire") else ():
                 if self._dist(state, u.zone, e.zone) <= reach:
-                    out.append(
-                        Choice.of(
-                            "fire", target=e.name, label=f"Fire at {e.name} (gunnery vs pilot)"
-                        )
-                    )
+                    out.append(_at("fire", e.name, "Fire at {} (gunnery vs pilot)"))
             for s in state.swarms.values() if want("fire_swarm") else ():
                 if s.active and s.side != u.side and self._dist(state, u.zone, s.zone) <= reach:
-                    out.append(
-                        Choice.of("fire_swarm", target=s.name, label=f"Fire at swarm {s.name}")
-                    )
+                    out.append(_at("fire_swarm", s.name, "Fire at swarm {}"))
             # Gun emplacements fire at enemy ships too (a fleet action), always at long range:
             # they cannot Enter dive (T4).
             for e in ships if want("fire_large") else ():
@@ -608,14 +583,7 @@ class Tachyon(Ruleset[TachyonState]):
                     if n <= 0:
                         continue
                     for e in craft if want("launch") else ():
-                        out.append(
-                            Choice.of(
-                                "launch",
-                                target=e.name,
-                                ordnance=kind,
-                                label=f"Launch a {kind} at {e.name}",
-                            )
-                        )
+                        out.append(_launch_at(kind, e.name))
                     for s in state.swarms.values() if want("launch_swarm") else ():
                         if s.active and s.side != u.side:
                             out.append(
@@ -650,7 +618,7 @@ class Tachyon(Ruleset[TachyonState]):
                 )
         elif ph == "ew":
             if want("scan"):
-                out.append(Choice.of("scan", label="Scan for Undetected opponents (any zone)"))
+                out.append(_offer("scan", "Scan for Undetected opponents (any zone)"))
             if want("search"):
                 out.append(Choice.of("search", label=f"Visual search in {u.zone}"))
             if want("ew_advantage"):
@@ -687,9 +655,7 @@ class Tachyon(Ruleset[TachyonState]):
                     )
                 if want("repair_shields") and u.shields is not None and u.shields.marked_count:
                     out.append(
-                        Choice.of(
-                            "repair_shields", label="Repair shields: restore 2 (technology vs 2)"
-                        )
+                        _offer("repair_shields", "Repair shields: restore 2 (technology vs 2)")
                     )
             if want("other"):
                 out.append(
@@ -701,7 +667,7 @@ class Tachyon(Ruleset[TachyonState]):
                     )
                 )
         if want("concede") and u.small and u.kind == CRAFT:
-            out.append(Choice.of("concede", label=f"{u.name} concedes and leaves the fight"))
+            out.append(_offer("concede", f"{u.name} concedes and leaves the fight"))
         return out
 
     def _systems_for(self, state: TachyonState, u: Unit, t: Unit) -> list[str]:
@@ -2340,6 +2306,33 @@ def _advantages(
 
 def _everything(action: str) -> bool:
     return True
+
+
+# Listing what a unit may do makes hundreds of choices a battle, mostly the same ones again:
+# these make each once per name (choices are frozen, so one object serves every battle).
+@lru_cache(maxsize=4096)
+def _offer(action: str, label: str) -> Choice:
+    """A choice without parameters."""
+    return Choice.of(action, label=label)
+
+
+@lru_cache(maxsize=4096)
+def _at(action: str, target: str, label: str) -> Choice:
+    """A choice aimed at `target`; `label` has a {} for its name."""
+    return Choice.of(action, target=target, label=label.format(target))
+
+
+@lru_cache(maxsize=4096)
+def _move_to(move: tuple[str, str], zone: str) -> Choice:
+    """A move (action and label from _MOVES) ending in `zone`."""
+    return Choice.of(move[0], to=zone, label=f"{move[1]} to {zone}")
+
+
+@lru_cache(maxsize=4096)
+def _launch_at(ordnance: str, target: str) -> Choice:
+    return Choice.of(
+        "launch", target=target, ordnance=ordnance, label=f"Launch a {ordnance} at {target}"
+    )
 
 
 def _on(position: str, craft: str, target: str) -> str:

@@ -1,0 +1,36 @@
+"""What the tachyon rules keep to save work must never give a stale or borrowed answer."""
+
+from __future__ import annotations
+
+from tachyon_helpers import PLUS4, ZERO, raider, scenario, start, viper
+
+from shiftdrive.engine.choices import Choice
+from shiftdrive.rulesets.tachyon.state import TachyonState
+
+# Viper-1 rolls ZERO -> initiative 1; Raider-1 rolls PLUS4 -> 5: Viper-1 pilots first.
+INIT = (ZERO, PLUS4)
+
+
+def test_menus_made_once_per_name_carry_each_units_own_labels() -> None:
+    # Choices in the menus are made once per name and shared; each unit and zone must still
+    # get its own labels, exactly as building them afresh would.
+    for me, foe in (("Viper-1", "Raider-1"), ("Viper-9", "Raider-7")):
+        enc = start(scenario([viper(me, zone="Z2")], [raider(foe, zone="Z2")]), *INIT)
+        state = enc.state
+        assert isinstance(state, TachyonState) and state.current == me
+        menu = enc.legal("Tachyon")
+        expect = [
+            Choice.of("skip", label=f"{me} skips the phase"),
+            Choice.of("tail", target=foe, label=f"Get on {foe}'s tail (pilot vs pilot)"),
+            Choice.of("pressure", target=foe, label=f"Pressure {foe} (tactics vs tactics)"),
+            Choice.of("evade", label="Evade (pilot vs 0: gain Evasion)"),
+        ]
+        assert [(c, c.label) for c in menu[:4]] == [(c, c.label) for c in expect]
+        moves = [(c, c.label) for c in menu if c.action.startswith("move")]
+        assert moves == [
+            (Choice.of("move", to="Z1"), "Move 1 zone to Z1"),
+            (Choice.of("move", to="Z3"), "Move 1 zone to Z3"),
+            (Choice.of("move2", to="Z4"), "Move 2 zones (pilot vs 2) to Z4"),
+            (Choice.of("move3", to="Z5"), "Move 3 zones (pilot vs 4) to Z5"),
+        ]
+        assert menu[-1].label == f"{me} concedes and leaves the fight"
