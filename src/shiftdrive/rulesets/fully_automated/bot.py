@@ -149,31 +149,48 @@ def _best_range(rs: FullyAutomated, state: FAState, f: Fighter) -> tuple[int, in
     return best or (1, 2)
 
 
-def _hex_scorer(rs: FullyAutomated, state: FAState, f: Fighter) -> Callable[[Hex], float]:
+def _hex_scorer(
+    rs: FullyAutomated, state: FAState, f: Fighter
+) -> tuple[Callable[[Hex, float], float], float]:
     """How good a hex is to stand on: best card in reach of an enemy, in cover from it.
 
     Everything that does not depend on the hex (ranges, enemies, who else stands where) is
-    worked out once per decision, then each candidate hex is scored against it."""
+    worked out once per decision, then each candidate hex is scored against it. Returns the
+    scorer and the ceiling no hex can score above (in reach, with a line, in cover, from the
+    weakest enemy).
+
+    `score(h, beat)` is exact whenever the hex scores above `beat`; otherwise it only promises
+    a value not above `beat`. The caller keeps the first best hex, so a hex that cannot beat the
+    best so far needs no exact score: the sight lines that could not lift it are not drawn."""
     lo, hi = _best_range(rs, state, f)
     enemies = _enemies(state, f)
     board = rs.board(state)
     occ = {o.pos: o.name for o in state.fighters.values() if o.pos and o.name != f.name}
-    foes: list[tuple[Hex, dict[Hex, str], float]] = []
+    foes: list[tuple[float, Hex, dict[Hex, str], float]] = []
     for e in enemies:
         assert e.pos is not None
         others = {k: v for k, v in occ.items() if v != e.name}
-        foes.append((e.pos, others, e.hp / 40))
+        weakness = e.hp / 40
+        foes.append((10.0 + 3 - weakness, e.pos, others, weakness))
+    # The highest ceiling first: once the best so far reaches a foe's ceiling, the rest cannot
+    # lift the hex either (the order does not change the maximum).
+    foes.sort(key=lambda foe: -foe[0])
 
-    def score(h: Hex) -> float:
+    def score(h: Hex, beat: float) -> float:
         if not foes:
             return 0.0
         best = -1000.0
-        for ep, others, weakness in foes:
+        for ceiling, ep, others, weakness in foes:
+            floor = best if best > beat else beat
+            if ceiling <= floor:
+                break
             d = h.distance(ep)
             if lo <= d <= hi:
                 value = 10.0 if sight(board, others, h, ep).attackable else 2.0
             else:
                 value = -float(d - hi if d > hi else lo - d)
+            if value + 3 - weakness <= floor:
+                continue  # even in cover it would not count
             if sight(board, others, ep, h).cover:
                 value += 3
             value -= weakness  # prefer closing on the weak
@@ -181,7 +198,7 @@ def _hex_scorer(rs: FullyAutomated, state: FAState, f: Fighter) -> Callable[[Hex
                 best = value
         return best
 
-    return score
+    return score, foes[0][0] if foes else 0.0
 
 
 def _choose_hex(rs: FullyAutomated, state: FAState, seat: str, legal: list[Choice]) -> Choice:
@@ -189,13 +206,15 @@ def _choose_hex(rs: FullyAutomated, state: FAState, seat: str, legal: list[Choic
     assert f.pos is not None
     here = f.pos
     plain = [c for c in legal if c.get("aim") is None and c.get("body") is None] or legal
-    score = _hex_scorer(rs, state, f)
+    score, ceiling = _hex_scorer(rs, state, f)
     best, best_score = plain[0], -float("inf")  # the first of the best-scoring hexes
     for c in plain:
         to = c.str_param("to")
-        value = score(Hex.parse(to) if to else here)
+        value = score(Hex.parse(to) if to else here, best_score)
         if value > best_score:
             best, best_score = c, value
+            if best_score >= ceiling:
+                break  # no later hex can score higher
     return best
 
 
