@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Container, Iterator, Mapping
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
@@ -92,6 +92,7 @@ ADVANTAGE = {
 # Suggested aspect names every seat is offered; as words they give nothing away.
 SUGGESTED = ("Watching your six", "Out of the sun", "Covering fire", "Jam their sensors",
              "Sensor ghosts")  # fmt: skip
+BOOST = AspectKind.BOOST  # a module name: reading the enum member costs more, per aspect
 CONSEQUENCE_NAMES = {Severity.MILD: "Scorched hull", Severity.MODERATE: "Damaged systems",
                      Severity.SEVERE: "Crippled"}  # fmt: skip
 
@@ -345,7 +346,12 @@ class Tachyon(Ruleset[TachyonState]):
 
     def _sides_fighting(self, state: TachyonState) -> list[str]:
         """Sides with a craft, flight or ship still in the fight, in side order."""
-        alive = {u.side for u in state.units.values() if u.status == ACTIVE and u.kind != TURRET}
+        alive: set[str] = set()
+        for u in state.units.values():
+            if u.status == ACTIVE and u.kind != TURRET and u.side not in alive:
+                alive.add(u.side)
+                if len(alive) == len(state.sides):
+                    return list(state.sides)  # all still in it (asked after every step)
         return [s for s in state.sides if s in alive]
 
     def _enemies(self, state: TachyonState, u: Unit, *, small: bool = True) -> list[Unit]:
@@ -715,14 +721,6 @@ class Tachyon(Ruleset[TachyonState]):
         if side != seat or side is None:
             return
         units = state.units
-        actor = units.get(roll.actor)
-        zones = {actor.zone} if actor is not None else set()
-        target = units.get(roll.target or "")
-        if target is not None:
-            zones.add(target.zone)
-        effects = (
-            ("bonus", "reroll") if roll.stage == "actor" or roll.o_dice is not None else ("bonus",)
-        )
         mine: set[str] = set()
         payers: list[str] = []
         for u in units.values():
@@ -730,26 +728,38 @@ class Tachyon(Ruleset[TachyonState]):
                 mine.add(u.name)
                 if u.fate_points is not None and u.fate_points.current >= 1:
                     payers.append(u.name)
-        involved = {roll.actor, roll.target, holder}
+        actor = units.get(roll.actor)
+        target = units.get(roll.target or "")
+        actor_zone = actor.zone if actor is not None else None
+        target_zone = target.zone if target is not None else None
+        effects = (
+            ("bonus", "reroll") if roll.stage == "actor" or roll.o_dice is not None else ("bonus",)
+        )
+        involved = (roll.actor, roll.target, holder)
         for a in state.aspects.aspects:
+            free = a.free_invokes
+            if not free and not payers:
+                continue  # nothing to spend on it (most aspects, for a side without PCs)
             # An aspect helps a roll when it is on a craft in it, or in the scene or zone
             # where it happens; a boost is its holder's own momentum.
             owner = a.owner
-            relevant = owner in involved if owner is not None else a.zone is None or a.zone in zones
-            free = a.free_invokes
-            usable_free = bool(free) and (relevant or a.kind is AspectKind.BOOST)
-            if not usable_free and not (relevant and payers):
+            if owner is not None:
+                relevant = owner in involved
+            else:
+                zone = a.zone
+                relevant = zone is None or zone in (actor_zone, target_zone)
+            if not relevant and not (free and a.kind is BOOST):
                 continue
             if not self._aspect_visible(state, a, seat):
                 continue
             for h, n in free.items():
                 if n <= 0 or not (h == side or h in mine):
                     continue
-                if not relevant and not (a.kind is AspectKind.BOOST and h in involved):
+                if not relevant and not (a.kind is BOOST and h in involved):
                     continue
                 for effect in effects:
                     yield a.name, "free", h, effect
-            if not relevant or a.kind is AspectKind.BOOST or f"{side}:{a.name}" in roll.paid:
+            if not relevant or a.kind is BOOST or f"{side}:{a.name}" in roll.paid:
                 continue
             for pc in payers:
                 for effect in effects:
@@ -1154,7 +1164,7 @@ class Tachyon(Ruleset[TachyonState]):
         a = state.aspects.get(name)
         if choice.str_param("payment") == "free":
             a.use_free(by)
-            if a.kind is AspectKind.BOOST:
+            if a.kind is BOOST:
                 state.aspects.remove(a.name)
             paid = f"{by}'s free invoke"
         else:
@@ -2049,7 +2059,7 @@ class Tachyon(Ruleset[TachyonState]):
             if u.active and u.bug_out_round is not None and u.bug_out_round <= state.round:
                 events += self._take_out(state, u, BUGGED_OUT, "(left the combat area)")
         for a in state.aspects:
-            if a.kind is AspectKind.BOOST or a.name in state.round_aspects:
+            if a.kind is BOOST or a.name in state.round_aspects:
                 state.aspects.remove(a.name)
         state.round_aspects = []
         for u in state.units.values():
@@ -2284,9 +2294,16 @@ class Tachyon(Ruleset[TachyonState]):
 
     # --- bot ----------------------------------------------------------------------------------
     def bot(self, state: TachyonState, seat: str, rng: random.Random) -> Choice:
-        from shiftdrive.rulesets.tachyon.bot import choose
+        return _bot()(self, state, seat, rng)
 
-        return choose(self, state, seat, rng)
+
+@cache
+def _bot() -> Callable[[Tachyon, TachyonState, str, random.Random], Choice]:
+    """The bot, imported on first use (it imports this module); an import statement run on
+    every decision costs more than the bot's own reading of an invoke."""
+    from shiftdrive.rulesets.tachyon.bot import choose
+
+    return choose
 
 
 def _advantages(
