@@ -64,16 +64,26 @@ def _attack_cards(rs: FullyAutomated, state: FAState, f: Fighter) -> list[str]:
     scored: list[tuple[int, int, int, str]] = []
     enemies = _enemies(state, f)
     layout = rs.layout(state)  # nobody moves while the bot weighs its cards
+    # Cards of one reach (ranges and movement) attack from the same hexes: asked once.
+    nearest: dict[tuple[object, ...], int | None] = {}
     for i, cid in enumerate(f.cards):
         card = rs.card(state, cid)
         if card.kind != "attack":
             continue
-        best = None
-        for e in enemies:
-            opts = rs.attack_options(state, f.name, e.name, cid, card.movement, layout)
-            if opts:
-                rng_dis = min(v[0] for v in opts.values())
-                best = rng_dis if best is None else min(best, rng_dis)
+        reach = (card.range, card.disadvantaged_range, card.movement)
+        if reach in nearest:
+            best = nearest[reach]
+        else:
+            best = None
+            for e in enemies:
+                opts = rs.attack_options(state, f.name, e.name, cid, card.movement, layout)
+                if opts:
+                    rng_dis = min(opts.values())[0]  # (range 0/1, cost): normal range first
+                    if best is None or rng_dis < best:
+                        best = rng_dis
+                    if best == 0:
+                        break  # in normal range of someone: no enemy can do better
+            nearest[reach] = best
         if best is None:
             continue
         dis = best + (0 if rs.proficient(state, f, cid) else 1)
