@@ -118,6 +118,29 @@ def test_tachyon_initiative_is_tactics_plus_dice_and_piloting_runs_lowest_first(
     assert st(enc).phase == "gunnery" and st(enc).current == "Raider-1"
 
 
+def test_tachyon_initiative_ties_go_by_listing_order_in_every_phase() -> None:
+    # All three roll initiative 1 (tactics 1 + 0): each phase takes them in listing order,
+    # and a lower (piloting) or higher (gunnery) initiative still goes first.
+    craft = [viper("Viper-1", tactics=1), viper("Viper-2", tactics=1)]
+    enc = start(scenario(craft, [raider(tactics=1)]), ZERO, ZERO, ZERO)
+    order = []
+    while st(enc).phase == "piloting":
+        order.append(st(enc).current)
+        act(enc, "skip")
+    assert order == ["Viper-1", "Viper-2", "Raider-1"]
+    order = []
+    while st(enc).phase == "gunnery":
+        order.append(st(enc).current)
+        act(enc, "skip")
+    assert order == ["Viper-1", "Viper-2", "Raider-1"]
+    enc = start(scenario(craft, [raider(tactics=1)]), ZERO, PLUS4, MINUS4)
+    assert st(enc).current == "Raider-1"  # initiative -3 pilots first
+    act(enc, "skip")
+    act(enc, "skip")
+    act(enc, "skip")
+    assert st(enc).phase == "gunnery" and st(enc).current == "Viper-2"  # initiative 5
+
+
 # --- piloting actions --------------------------------------------------------------------------
 def test_tachyon_evade_success_gives_evasion_that_absorbs_damage_first() -> None:
     # Evade: pilot 2 + 1 vs 0 -> Evasion 3. Raider fires: gunnery 2 + 4 vs pilot 2 + 0 = 4.

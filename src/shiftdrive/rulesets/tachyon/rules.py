@@ -1911,7 +1911,7 @@ class Tachyon(Ruleset[TachyonState]):
         """Piloting goes from the lowest initiative up (Wait and see moves a craft after the one
         it waits for); the other phases from the highest down. Ties go by listing order."""
         phase = state.phase
-        acted = set(state.acted)
+        acted = state.acted  # a handful of names: a list is searched as fast as a set is made
         kinds = ACTS_IN[phase]
 
         def eligible(u: Unit) -> bool:
@@ -1921,31 +1921,32 @@ class Tachyon(Ruleset[TachyonState]):
                 return True
             return u.name in state.tie_grace and u.initiative == state.current_init
 
+        # Units are scanned in listing order, so on a tie the first one found stays.
         if phase == "piloting":
             for w, target in state.waiters.items():
                 wu = state.units[w]
                 if eligible(wu) and (target in acted or not state.units[target].active):
                     return wu
-            best: tuple[int, int, Unit] | None = None
-            for i, u in enumerate(state.units.values()):
+            best: Unit | None = None
+            for u in state.units.values():
                 if (
                     u.name not in state.waiters
                     and eligible(u)
-                    and (best is None or (u.initiative, i) < best[:2])
+                    and (best is None or u.initiative < best.initiative)
                 ):
-                    best = (u.initiative, i, u)
+                    best = u
             if best is None:
                 order = list(state.units)
                 cands = [state.units[w] for w in state.waiters if eligible(state.units[w])]
                 if not cands:
                     return None
                 return min(cands, key=lambda u: (u.initiative, order.index(u.name)))
-            return best[2]
-        top: tuple[int, int, Unit] | None = None
-        for i, u in enumerate(state.units.values()):
-            if eligible(u) and (top is None or (u.initiative, -i) > top[:2]):
-                top = (u.initiative, -i, u)
-        return None if top is None else top[2]
+            return best
+        top: Unit | None = None
+        for u in state.units.values():
+            if eligible(u) and (top is None or u.initiative > top.initiative):
+                top = u
+        return top
 
     def _done(self, state: TachyonState, dice: DiceSource) -> list[Event]:
         """The current actor has finished (Wait and see leaves it to act again, T9)."""
