@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from fa_helpers import char, hp, play, scenario, start
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from shiftdrive.engine.encounter import Encounter
 from shiftdrive.maps.hexgrid import Hex, HexMap, Terrain
-from shiftdrive.rulesets.fully_automated.geometry import sight
+from shiftdrive.rulesets.fully_automated.geometry import Board, sight
 
 RED = Hex(0, 0)
 SPOTS = {
@@ -89,3 +91,27 @@ def test_hiro_behind_cover_takes_one_less() -> None:
     enc = dot_fires_a_rifle()
     enc.submit("Dot", "target name=Hiro")
     assert hp(enc, "Hiro") == 15
+
+
+ROUGH_MAP = {Hex(1, 0): Terrain.ROUGH, Hex(0, 2): Terrain.LOW_OBSTACLE, Hex(-1, 1): Terrain.WALL}
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    start=st.tuples(st.integers(-3, 3), st.integers(-3, 3)),
+    budget=st.integers(0, 5),
+    enemies=st.sets(st.tuples(st.integers(-6, 6), st.integers(-6, 6)), max_size=8),
+)
+def test_walk_is_the_same_past_far_adversaries(
+    start: tuple[int, int], budget: int, enemies: set[tuple[int, int]]
+) -> None:
+    """A walk remembered without the adversaries beyond its budget is the walk with them: the
+    same costs, paths and order (the memo shares it between the two)."""
+    board = Board(HexMap.from_radius(6, ROUGH_MAP))
+    here = Hex(*start)
+    foes = frozenset(Hex(*e) for e in enemies) - {here}
+    near = frozenset(e for e in foes if here.distance(e) <= budget)
+    full = board._walk(here, budget, foes)
+    assert list(board._walk(here, budget, near).items()) == list(full.items())
+    assert list(board.walk(here, budget, foes).items()) == list(full.items())
+    assert board.walk(here, budget, near) is board.walk(here, budget, foes)

@@ -120,13 +120,18 @@ class Board:
         an adversary (`enemies`); allies are passed freely. Whether a hex is free to stop in is
         the caller's question. Remembered (the answer is shared: do not change it), since every
         card and target of one attacker walks from the same hex past the same adversaries.
+
+        Only adversaries within `budget` hexes of `start` take part in the key: one farther
+        away stands on a hex the walk could not reach even without the +1, so it never changes
+        the answer, and walks that differ only in far-off adversaries are one walk.
         """
-        key = (start, budget, frozenset(enemies))
+        near = frozenset(e for e in enemies if start.distance(e) <= budget)
+        key = (start, budget, near)
         got = self._walks.get(key)
         if got is None:
             if len(self._walks) >= WALKS_REMEMBERED:
                 self._walks.clear()
-            got = self._walks[key] = self._walk(start, budget, enemies)
+            got = self._walks[key] = self._walk(start, budget, near)
         return got
 
     def _walk(
