@@ -22,6 +22,7 @@ from shiftdrive.engine.encounter import Encounter, IllegalChoice
 from shiftdrive.engine.ruleset import register
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.rulesets.tachyon import systems as sysmod
+from shiftdrive.rulesets.tachyon.rules import Tachyon
 from shiftdrive.rulesets.tachyon.state import BUGGED_OUT, DESTROYED, TachyonState
 
 register("tachyon", "shiftdrive.rulesets.tachyon:Tachyon")
@@ -235,6 +236,11 @@ def test_tachyon_get_on_their_tail_gives_on_their_tail_with_free_invoke() -> Non
     act(enc, "tail target=Raider-1")
     a = st(enc).aspects.get("On their tail (Viper-1 on Raider-1)")
     assert a.free_for("Viper-1") == 2  # T10: style gives 2
+    rs, s = enc.ruleset, st(enc)
+    assert isinstance(rs, Tachyon)
+    viper_1, raider_1 = s.units["Viper-1"], s.units["Raider-1"]
+    assert rs.on_tail(s, viper_1, "Raider-1") and not rs.on_tail(s, raider_1, "Viper-1")
+    assert rs.tailing(s, viper_1) == {"Raider-1"} and rs.tailing(s, raider_1) == set()
 
 
 def test_tachyon_bug_out_leaves_at_end_of_next_round_by_default() -> None:

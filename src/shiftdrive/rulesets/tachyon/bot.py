@@ -144,7 +144,8 @@ def _toward(
 def _pilot(
     rs: Tachyon, state: TachyonState, u: Unit, by: dict[str, list[Choice]], rng: random.Random
 ) -> Choice:
-    if _losing(rs, state, u.side) and (u.kind != CRAFT or _hurt(u)):
+    # The cheap test first: weighing both sides' strength is the dearer half.
+    if (u.kind != CRAFT or _hurt(u)) and _losing(rs, state, u.side):
         if "bug_out" in by:
             return by["bug_out"][0]
         if u.bug_out_round is None:
@@ -187,9 +188,8 @@ def _pilot(
 def _gunnery(
     rs: Tachyon, state: TachyonState, u: Unit, by: dict[str, list[Choice]], rng: random.Random
 ) -> Choice:
-    tails = rs.tailing(state, u)
-    for c in by.get("fire", []):
-        if c.str_param("target") in tails:
+    for c in by.get("fire", []):  # only the craft in its sights: cheaper than all it tails
+        if rs.on_tail(state, u, c.str_param("target")):
             return c
     launches = [
         c

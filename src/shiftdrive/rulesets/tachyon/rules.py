@@ -401,9 +401,13 @@ class Tachyon(Ruleset[TachyonState]):
         """T4: short range only in the target's zone while holding Diving in on it."""
         return u.zone == target.zone and _on(DIVING_IN, u.name, target.name) in state.aspects
 
+    def on_tail(self, state: TachyonState, u: Unit, target: str) -> bool:
+        """Whether `u` is On their tail of `target` this round (T10)."""
+        return _on(ON_TAIL, u.name, target) in state.aspects
+
     def tailing(self, state: TachyonState, u: Unit) -> set[str]:
         """The craft `u` is On their tail of this round (T10), by name."""
-        return {t for t in state.units if _on(ON_TAIL, u.name, t) in state.aspects}
+        return {t for t in state.units if self.on_tail(state, u, t)}
 
     def _long_shield(self, t: Unit) -> int:
         eff = sysmod.effects(t.systems)
