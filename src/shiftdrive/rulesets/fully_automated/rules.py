@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -380,16 +380,20 @@ class FullyAutomated(Ruleset[FAState]):
 
     def targets(self, state: FAState, a: str) -> list[str]:
         """Whom the current attacker's card can reach this round."""
+        return list(self._reachable(state, a))
+
+    def _reachable(self, state: FAState, a: str) -> Iterator[str]:
+        """`targets`, one at a time: whether anyone is in reach is settled at the first."""
         atk = state.attack
         assert atk is not None
         fa = state.fighters[a]
         layout = self.layout(state)
-        return [
+        return (
             t
             for t in state.order
             if self._target_allowed(state, fa, state.fighters[t], atk.card)
             and self.attack_options(state, a, t, atk.card, atk.movement_left, layout)
-        ]
+        )
 
     def _free_steps(self, state: FAState, name: str, budget: int) -> list[Hex]:
         """Free hexes `name` can walk to within `budget` (its own hex excluded)."""
@@ -1016,7 +1020,7 @@ class FullyAutomated(Ruleset[FAState]):
                 tackle = bool(p.get("tackle"))
                 budget = self.move_allowance(state, f) if tackle else card.movement
                 state.attack = Attack(name, p["card"], movement_left=budget, tackle=tackle)
-                if not self.targets(state, name):
+                if next(self._reachable(state, name), None) is None:
                     state.attack = None
                     state.queue.pop(0)
                     events.append(
