@@ -496,7 +496,11 @@ class FullyAutomated(Ruleset[FAState]):
 
     def _standing(self, state: FAState) -> list[str]:
         """Sides with someone still able to fight (not incapacitated, restrained or worse)."""
-        able = {f.side for f in state.fighters.values() if f.able}  # one pass: asked every step
+        # One pass, asked after every choice; a side already found standing is not asked again.
+        able: set[str] = set()
+        for f in state.fighters.values():
+            if f.side not in able and f.able:
+                able.add(f.side)
         return [s for s in state.sides if s in able]
 
     def _sides_standing(self, state: FAState) -> int:
