@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tachyon_helpers import PLUS4, ZERO, raider, scenario, start, viper
+from tachyon_helpers import PLUS4, ZERO, act, raider, scenario, start, viper
 
 from shiftdrive.engine.choices import Choice
 from shiftdrive.rulesets.tachyon.state import TachyonState
@@ -34,3 +34,30 @@ def test_menus_made_once_per_name_carry_each_units_own_labels() -> None:
             (Choice.of("move3", to="Z5"), "Move 3 zones (pilot vs 4) to Z5"),
         ]
         assert menu[-1].label == f"{me} concedes and leaves the fight"
+
+
+def test_end_check_skipped_only_while_no_status_changed() -> None:
+    # The end check is skipped while no unit's status changed since it last found the fight
+    # going on: each unit leaving must still be noticed, the last of a side ending the fight.
+    data = scenario([viper()], [raider(), raider("Raider-2")])
+    enc = start(data, PLUS4, ZERO, ZERO)  # piloting: Raider-1, Raider-2, then Viper-1
+    state = enc.state
+    assert isinstance(state, TachyonState)
+    assert state.fight_on_at == state.status_changes  # checked once already at the start
+    left: list[str] = []
+    while state.ended is None:
+        assert state.current is not None and state.current not in left
+        left.append(state.current)
+        act(enc, "concede")
+        sides_in = {state.units[n].side for n in state.units if n not in left}
+        assert (state.ended is None) == (len(sides_in) == 2), left
+    assert left == ["Raider-1", "Raider-2"] and state.winner == "Tachyon"
+    assert state.status_changes == 2
+
+
+def test_end_check_bookkeeping_stays_out_of_the_saved_state() -> None:
+    enc = start(scenario([viper()], [raider()]), *INIT)
+    state = enc.state
+    assert isinstance(state, TachyonState)
+    saved = enc.ruleset.snapshot(state)
+    assert not {"status_changes", "fight_on_at", "zmap"} & set(saved)

@@ -1660,6 +1660,7 @@ class Tachyon(Ruleset[TachyonState]):
         ):
             state.tie_grace.append(u.name)
         u.status = status
+        state.status_changes += 1  # the end check must look again
         state.waiters.pop(u.name, None)
         events = [
             Event(
@@ -2073,7 +2074,9 @@ class Tachyon(Ruleset[TachyonState]):
         return events
 
     def _check_end(self, state: TachyonState) -> list[Event]:
-        if state.ended:
+        """Whether the fight is over: an objective destroyed, or a side out of it. Both depend
+        only on units' status, so nothing is looked at again until a status changes."""
+        if state.ended or state.fight_on_at == state.status_changes:
             return []
         for side in state.sides:
             targets = state.destroy.get(side) or []
@@ -2083,6 +2086,7 @@ class Tachyon(Ruleset[TachyonState]):
                 )
         alive = self._sides_fighting(state)
         if len(alive) == 2:
+            state.fight_on_at = state.status_changes
             return []
         if len(alive) == 1:
             loser = state.enemy_of(alive[0])

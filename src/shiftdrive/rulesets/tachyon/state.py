@@ -153,6 +153,9 @@ class Roll:
         return {k: getattr(self, k) for k in self.__slots__}
 
 
+NOT_IN_JSON = frozenset({"zmap", "status_changes", "fight_on_at"})
+
+
 @dataclass(slots=True)
 class TachyonState:
     title: str
@@ -186,6 +189,12 @@ class TachyonState:
     ending: str = "taken out"
     winner: str | None = None
     zmap: Any = None  # ZoneMap, rebuilt from the scenario; not part of the JSON state
+    # Bookkeeping, not part of the JSON state either: the end check (asked after every step)
+    # depends only on who is still in the fight, so it is skipped while no unit's status
+    # changed since it last found the fight going on. `status_changes` counts every change
+    # (`Tachyon._take_out` is the only place a status is set).
+    status_changes: int = 0
+    fight_on_at: int = -1  # `status_changes` when the end check last found the fight going on
 
     def side_units(self, side: str) -> list[Unit]:
         return [u for u in self.units.values() if u.side == side]
@@ -196,7 +205,7 @@ class TachyonState:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for key in self.__slots__:
-            if key == "zmap":
+            if key in NOT_IN_JSON:
                 continue
             value = getattr(self, key)
             if key == "units":
