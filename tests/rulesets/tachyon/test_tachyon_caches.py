@@ -61,3 +61,37 @@ def test_end_check_bookkeeping_stays_out_of_the_saved_state() -> None:
     assert isinstance(state, TachyonState)
     saved = enc.ruleset.snapshot(state)
     assert not {"status_changes", "fight_on_at", "zmap"} & set(saved)
+
+
+def test_dice_wording_kept_per_roll_not_per_faces() -> None:
+    # The dice are worded once per roll value: rolls with the same faces but other fixed dice
+    # (T6) must keep their own wording, exactly as FudgeRoll.symbols gives it.
+    from itertools import product
+
+    from shiftdrive.core.dice import FudgeRoll
+    from shiftdrive.rulesets.tachyon.rules import _faces
+
+    for rolled in range(5):
+        for faces in product((-1, 0, 1), repeat=rolled):
+            for fixed in range(5 - rolled):
+                for minimized in range(fixed + 1):
+                    r = FudgeRoll(faces, faces, minimized, fixed - minimized)
+                    assert _faces(r) == (r.symbols() or "-"), r
+    assert _faces(FudgeRoll((1, 1), (1, 1), 2)) == "+ + [- -]"
+    assert _faces(FudgeRoll((1, 1), (1, 1), 0, 2)) == "+ + [+ +]"
+
+
+def test_choices_without_parameters_by_a_hidden_craft_stay_on_its_side() -> None:
+    # Choices without parameters skip the look for craft they name; one made for a hidden
+    # craft must still show only on its side, and one naming a hidden craft as well.
+    data = scenario([viper()], [raider(zone="Z5"), raider("Raider-2", "Z6")], detection=True)
+    enc = start(data, ZERO, [1, 1, 1, 1])  # defender with style: both raiders Undetected
+    state = enc.state
+    assert isinstance(state, TachyonState)
+    while state.current != "Raider-1":
+        act(enc, "skip")
+    rs = enc.ruleset
+    assert not state.units["Raider-1"].detected
+    assert rs.choice_visibility(state, "Pirates", Choice.of("skip")) == {"Pirates"}
+    named = Choice.of("tail", target="Raider-2")
+    assert rs.choice_visibility(state, "Tachyon", named) == {"Pirates"}

@@ -97,7 +97,10 @@ CONSEQUENCE_NAMES = {Severity.MILD: "Scorched hull", Severity.MODERATE: "Damaged
                      Severity.SEVERE: "Crippled"}  # fmt: skip
 
 
+@lru_cache(maxsize=1024)
 def _faces(r: FudgeRoll) -> str:
+    """The dice as the log shows them. A roll is a frozen value whose wording depends on
+    nothing else, and a battle words a few dozen kinds of roll thousands of times."""
     return r.symbols() or "-"
 
 
@@ -894,7 +897,9 @@ class Tachyon(Ruleset[TachyonState]):
     ) -> frozenset[str] | None:
         if state.phase == "chatter" and state.roll is None:
             return frozenset({seat})  # radio chatter stays on the side's own channel
-        for key in ("target", "by"):  # a choice that names a hidden craft stays on its side
+        # A choice that names a hidden craft stays on its side. Most choices (an invoke pass, a
+        # skip) have no parameters, so they name no craft: names are never empty.
+        for key in ("target", "by") if choice.params else ():
             named = state.units.get(choice.str_param(key))
             if named is not None and not named.detected:
                 return frozenset({named.side})
