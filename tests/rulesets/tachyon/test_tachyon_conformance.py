@@ -97,9 +97,13 @@ def test_tachyon_undetected_craft_hidden_from_enemy_view_and_log() -> None:
 def test_tachyon_filtered_action_menus_are_legal_filtered(path: Path) -> None:
     # Bots list only the actions they weigh (`actions(only=...)`): that list must be exactly
     # the legal one with the rest left out, in every phase and state random play reaches.
-    from shiftdrive.rulesets.tachyon.bot import WEIGHS
+    from shiftdrive.rulesets.tachyon.bot import MOVES, WEIGHS
 
-    menus = [*WEIGHS.values(), frozenset({"wait", "maneuver", "search", "other", "advantage"})]
+    menus = [
+        *WEIGHS.values(),
+        MOVES,  # the bot lists its moves apart, as this tuple
+        frozenset({"wait", "maneuver", "search", "other", "advantage"}),
+    ]
     compared = 0
     for seed in range(11, 21):
         enc = Encounter.from_scenario_file(path, seed=seed)

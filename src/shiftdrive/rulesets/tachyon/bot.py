@@ -21,10 +21,11 @@ if TYPE_CHECKING:
 
 
 # The actions the bot weighs in each phase; it never picks the others, so it need not list them.
+# Moves are listed apart (`MOVES`), only when it looks for a way toward somewhere (most
+# piloting decisions tail, dive or evade instead).
+MOVES = ("move", "move2", "move3")  # cheaper moves first
 WEIGHS: dict[str, frozenset[str]] = {
-    "piloting": frozenset(
-        {"skip", "bug_out", "move", "move2", "move3", "concede", "evade", "dive", "tail"}
-    ),
+    "piloting": frozenset({"skip", "bug_out", "concede", "evade", "dive", "tail"}),
     "gunnery": frozenset(
         {"skip", "fire", "launch_large", "fire_large", "fire_swarm", "launch_swarm", "launch"}
     ),
@@ -126,14 +127,15 @@ def _invoke(rs: Tachyon, state: TachyonState, seat: str) -> Choice:
     return PASS
 
 
-def _toward(
-    rs: Tachyon, state: TachyonState, u: Unit, goals: list[str], by: dict[str, list[Choice]]
-) -> Choice | None:
+def _toward(rs: Tachyon, state: TachyonState, u: Unit, goals: list[str]) -> Choice | None:
     """The move that ends closest to any goal zone (cheaper moves first on ties)."""
+    by: dict[str, list[Choice]] = {}
+    for c in rs.actions(state, u, only=MOVES):
+        by.setdefault(c.action, []).append(c)
     best: tuple[int, int] | None = None
     pick: Choice | None = None
     here = min((rs._dist(state, u.zone, g) for g in goals), default=99)
-    for rank, action in enumerate(("move", "move2", "move3")):
+    for rank, action in enumerate(MOVES):
         for c in by.get(action, []):
             d = min(rs._dist(state, c.str_param("to"), g) for g in goals)
             if d < here and (best is None or (d, rank) < best):
@@ -149,7 +151,7 @@ def _pilot(
         if "bug_out" in by:
             return by["bug_out"][0]
         if u.bug_out_round is None:
-            move = _toward(rs, state, u, state.end_zones, by)
+            move = _toward(rs, state, u, state.end_zones)
             if move is not None:
                 return move
     if (
@@ -177,7 +179,7 @@ def _pilot(
     if any(n > 0 for n in u.ordnance.values()) and large:
         targets = [e.zone for e in large]
     if targets:
-        move = _toward(rs, state, u, targets, by)
+        move = _toward(rs, state, u, targets)
         if move is not None:
             return move
     if u.evasion == 0 and rng.random() < 0.5:
