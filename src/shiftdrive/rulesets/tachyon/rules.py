@@ -97,6 +97,9 @@ CONSEQUENCE_NAMES = {Severity.MILD: "Scorched hull", Severity.MODERATE: "Damaged
                      Severity.SEVERE: "Crippled"}  # fmt: skip
 
 
+_LATER_STAGES = {"actor": ("target",), "target": ()}  # the invoke stages after each (C4)
+
+
 @lru_cache(maxsize=1024)
 def _faces(r: FudgeRoll) -> str:
     """The dice as the log shows them. A roll is a frozen value whose wording depends on
@@ -690,11 +693,12 @@ class Tachyon(Ruleset[TachyonState]):
 
     def _stage_holder(self, state: TachyonState, roll: Roll) -> tuple[str | None, str | None]:
         """The side that may invoke at this stage of a roll, and its unit in the roll (if any)."""
+        # Asked several times per roll: the status is read directly, not through `active`.
         if roll.stage == "actor":
             a = state.units.get(roll.actor)
-            return roll.actor_side, (roll.actor if a is not None and a.active else None)
+            return roll.actor_side, (roll.actor if a is not None and a.status == ACTIVE else None)
         o = state.units.get(roll.opp_unit or "")
-        return roll.opp_side, (o.name if o is not None and o.active else None)
+        return roll.opp_side, (o.name if o is not None and o.status == ACTIVE else None)
 
     def _invoke_options(self, state: TachyonState, roll: Roll, seat: str) -> list[Choice]:
         """C4 invokes open to `seat` now, as choices with labels (see `open_invokes`)."""
@@ -715,7 +719,7 @@ class Tachyon(Ruleset[TachyonState]):
         )
 
     def _can_invoke(self, state: TachyonState, roll: Roll, seat: str) -> bool:
-        return next(iter(self.open_invokes(state, roll, seat)), None) is not None
+        return next(self.open_invokes(state, roll, seat), None) is not None
 
     def open_invokes(
         self, state: TachyonState, roll: Roll, seat: str
@@ -1143,9 +1147,7 @@ class Tachyon(Ruleset[TachyonState]):
         self, state: TachyonState, roll: Roll, dice: DiceSource, first: bool = False
     ) -> list[Event]:
         """Walk the invoke stages (C4): the actor's side, then the opposing side."""
-        stages = ["actor", "target"]
-        start = 0 if first else stages.index(roll.stage) + 1
-        for stage in stages[start:]:
+        for stage in ("actor", "target") if first else _LATER_STAGES[roll.stage]:
             roll.stage = stage
             side, _ = self._stage_holder(state, roll)
             if side is not None and self._can_invoke(state, roll, side):
