@@ -231,7 +231,7 @@ def simulate_cmd(
             "-j",
             "--jobs",
             help="Processes (0: one per core). Default: one process per 250 battles, at most "
-            "one per core (a process takes ~0.5 s to start). Results are the same for any J.",
+            "one per core (a process takes ~0.25 s to start). Results are the same for any J.",
             show_default=False,
         ),
     ] = None,
