@@ -39,7 +39,7 @@ def as_json(*args: str) -> dict[str, Any]:
 def test_text_report_names_sides_endings_and_seeds() -> None:
     code, out = run("simulate", DOGFIGHT, "-n", "5", "--seed", "1")
     assert code == 0, out
-    for text in ("won by Tachyon", "won by Pirates", "95% CI", "Endings:", "Rounds to finish",
+    for text in ("won by Tachyon", "won by Pirates", "95% CI", "Battles ended by:", "Rounds to finish",
                  "Precision: shares within ±", "±1 point needs about",
                  "Viper-1", "typical", "shortest", "longest", "--bots all --seed"):  # fmt: skip
         assert text in out, text

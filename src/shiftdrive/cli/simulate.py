@@ -126,7 +126,12 @@ def render_report(rep: dict[str, Any], scenario: str) -> None:
     out.print(table)
     out.print(_precision_line(rep["precision"], rep["battles_per_second"]))
     endings = ", ".join(f"{k} {v}" for k, v in rep["endings"].items())
-    out.print(f"Endings: {endings} (concessions {rep['concessions']}, bug-outs {rep['bug_outs']})")
+    # A battle ends by concession or bug-out only when the losing side's last craft leave that
+    # way; single craft that conceded or bugged out are per participant, below.
+    out.print(
+        f"Battles ended by: {endings} (a whole side conceding: {rep['concessions']}, "
+        f"bugging out: {rep['bug_outs']})"
+    )
     r = rep["rounds"]
     if r:
         out.print(
