@@ -14,6 +14,7 @@ from shiftdrive.core.dice import (
     DiceError,
     DiceExhausted,
     DiceExpr,
+    FudgeRoll,
     ManualDice,
     RecordingDice,
     ReplayDice,
@@ -237,6 +238,24 @@ def test_roll_fudge_fixed_dice_are_not_drawn() -> None:
     roll = roll_fudge(with_adv, 4, advantage=1, maximized=2)
     assert roll.faces == (1, -1, 0)  # 2 rolled + 1 for advantage
     assert roll.total == 1 + 0 + 2
+
+
+@given(st.lists(st.sampled_from([-1, 0, 1]), min_size=1, max_size=8))
+def test_plain_roll_fast_path_equals_a_built_roll(faces: list[int]) -> None:
+    """The plain roll sets its slots directly; it must equal the dataclass-built FudgeRoll
+    (same fields, equality, hash, total) and draw the same dice with the same reason."""
+    source = RecordingDice(ScriptedDice(faces))
+    roll = roll_fudge(source, len(faces), why="fire: gunnery")
+    built = FudgeRoll(tuple(faces), tuple(faces), 0, 0)
+    assert roll == built and hash(roll) == hash(built)
+    assert (roll.faces, roll.kept, roll.minimized, roll.maximized) == (
+        built.faces, built.kept, 0, 0,
+    )  # fmt: skip
+    assert roll.total == sum(faces)
+    assert [(d.die, d.values, d.why) for d in source.draws] == [(FUDGE, faces, "fire: gunnery")]
+    unnamed = RecordingDice(ScriptedDice(faces))
+    roll_fudge(unnamed, len(faces))
+    assert unnamed.draws[0].why == f"{len(faces)}dF"
 
 
 def test_roll_fudge_seeded_is_reproducible() -> None:

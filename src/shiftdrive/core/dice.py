@@ -267,6 +267,23 @@ class FudgeRoll:
         return text
 
 
+def _plain_fudge(faces: tuple[int, ...]) -> FudgeRoll:
+    """A FudgeRoll with every die rolled and kept, its slots set directly (as `Event`): the
+    frozen dataclass __init__ goes through object.__setattr__ per field."""
+    r = object.__new__(FudgeRoll)
+    _set_faces(r, faces)
+    _set_kept(r, faces)
+    _set_minimized(r, 0)
+    _set_maximized(r, 0)
+    return r
+
+
+_set_faces = FudgeRoll.__dict__["faces"].__set__
+_set_kept = FudgeRoll.__dict__["kept"].__set__
+_set_minimized = FudgeRoll.__dict__["minimized"].__set__
+_set_maximized = FudgeRoll.__dict__["maximized"].__set__
+
+
 def roll_fudge(
     source: DiceSource,
     count: int = 4,
@@ -281,6 +298,10 @@ def roll_fudge(
     Minimized / maximized dice are not rolled: they count as - / + (T6). Several advantages
     count once; advantage and disadvantage cancel before this call (F1).
     """
+    if not (minimized or maximized or advantage) and count > 0:
+        # The common roll (plain NdF, ~125 a simulated battle): nothing fixed, nothing dropped.
+        faces = tuple(source.draw(FUDGE, count, why or f"{count}dF"))
+        return _plain_fudge(faces)
     if minimized < 0 or maximized < 0 or count < 0:
         raise DiceError("dice counts cannot be negative")
     fixed = min(count, minimized + maximized)
