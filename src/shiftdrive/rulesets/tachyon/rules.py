@@ -718,8 +718,59 @@ class Tachyon(Ruleset[TachyonState]):
             "invoke", aspect=aspect, payment=payment, by=by, effect=effect, label=label
         )
 
-    def _can_invoke(self, state: TachyonState, roll: Roll, seat: str) -> bool:
-        return next(self.open_invokes(state, roll, seat), None) is not None
+    def _can_invoke(self, state: TachyonState, roll: Roll, seat: str | None = None) -> bool:
+        """Whether `open_invokes` offers `seat` (default: the side whose stage it is) anything.
+        The same walk as `open_invokes`, stopping at the first invoke found without making it:
+        asked at every invoke stage of every roll (~150 times a battle), mostly to say no.
+        Who may pay is a yes/no here, and a holder is checked by name instead of a set of the
+        side's names being made (units are keyed by name)."""
+        side, holder = self._stage_holder(state, roll)
+        if side is None or (seat is not None and side != seat):
+            return False
+        units = state.units
+        payers = False
+        for u in units.values():
+            fp = u.fate_points
+            if fp is not None and u.side == side and u.status == ACTIVE and fp.current >= 1:
+                payers = True
+                break
+        actor = units.get(roll.actor)
+        target = units.get(roll.target or "")
+        actor_zone = actor.zone if actor is not None else None
+        target_zone = target.zone if target is not None else None
+        involved = (roll.actor, roll.target, holder)
+        gm = side == GM
+        for a in state.aspects.aspects:
+            free = a.free_invokes
+            if not free and not payers:
+                continue
+            owner = a.owner
+            if owner is not None:
+                relevant = owner in involved
+            else:
+                zone = a.zone
+                relevant = zone is None or zone in (actor_zone, target_zone)
+            boost = a.kind is BOOST
+            if not relevant and not (free and boost):
+                continue
+            if not gm:  # `_aspect_visible`, inline
+                o = units.get(owner or "")
+                if o is not None and not (o.side == side or o.detected):
+                    continue
+                if a.hidden and (o is None or o.side != side):
+                    continue
+            for h, n in free.items():
+                if n <= 0:
+                    continue
+                if h != side:
+                    hu = units.get(h)
+                    if hu is None or hu.side != side or hu.status != ACTIVE:
+                        continue
+                if relevant or (boost and h in involved):
+                    return True
+            if relevant and payers and not boost and f"{side}:{a.name}" not in roll.paid:
+                return True
+        return False
 
     def open_invokes(
         self, state: TachyonState, roll: Roll, seat: str
@@ -1149,8 +1200,7 @@ class Tachyon(Ruleset[TachyonState]):
         """Walk the invoke stages (C4): the actor's side, then the opposing side."""
         for stage in ("actor", "target") if first else _LATER_STAGES[roll.stage]:
             roll.stage = stage
-            side, _ = self._stage_holder(state, roll)
-            if side is not None and self._can_invoke(state, roll, side):
+            if self._can_invoke(state, roll):
                 state.roll = roll
                 return []
         state.roll = None
