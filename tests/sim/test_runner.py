@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 import random
 import socket
+import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +16,7 @@ import pytest
 from conftest import DUEL, EXAMPLES
 from shiftdrive.engine.encounter import Encounter, run_bots
 from shiftdrive.engine.scenario import ScenarioError, read_yaml
-from shiftdrive.sim import Plan, battle_seed, build_report, compare_runs, simulate
+from shiftdrive.sim import Plan, battle_seed, build_report, compare_runs, runner, simulate
 from shiftdrive.sim.runner import BackendUnavailable, check_ray_address, replay_battle
 
 DOGFIGHT = EXAMPLES / "tachyon" / "dogfight-2v2.yaml"
@@ -52,13 +55,45 @@ def test_same_seed_same_report(path: Path) -> None:
     assert sum(s["count"] for s in a["sides"].values()) + a["draws"]["count"] == 4
 
 
-def test_results_do_not_depend_on_processes() -> None:
+@pytest.mark.parametrize("method", ["fork", "spawn"])
+def test_results_do_not_depend_on_processes(method: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    if method not in multiprocessing.get_all_start_methods():
+        pytest.skip(f"no {method} here")
+    monkeypatch.setattr(runner, "start_method", lambda: method)
     plan = dict(data=data(AMBUSH), battles=12, seed=5, source=str(AMBUSH))
     one = simulate(Plan(**plan, jobs=1))
     two = simulate(Plan(**plan, jobs=2, chunk=2))
     assert two.plan.backend == "processes"
     assert one.outcomes == two.outcomes
     assert stable(build_report(one)) == stable(build_report(two))
+
+
+def test_workers_are_forked_only_where_safe(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "platform", "darwin")
+    assert runner.start_method() == "spawn"  # macOS system libraries are not fork-safe
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert runner.start_method() == "fork"
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:  # a thread may hold a lock at the fork, which the worker would never see released
+        assert runner.start_method() == "spawn"
+    finally:
+        release.set()
+        other.join()
+    assert runner.start_method() == "fork"
+
+
+def test_the_progress_bar_runs_no_thread() -> None:
+    """The CLI draws its bar from the battles' callback, so workers can still be forked."""
+    from shiftdrive.cli.simulate import _progress, _Ticker
+
+    before = threading.active_count()
+    with _progress(True) as bar:
+        assert threading.active_count() == before
+        tick = _Ticker(bar, bar.add_task("x", total=10))
+        tick(3)
+        assert bar.tasks[0].completed == 3
 
 
 def test_results_do_not_depend_on_ray() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -19,6 +20,7 @@ from rich.progress import (
     Progress,
     ProgressColumn,
     Task,
+    TaskID,
     TextColumn,
     TimeRemainingColumn,
 )
@@ -58,6 +60,8 @@ class _Rate(ProgressColumn):
 
 
 def _progress(enabled: bool) -> Progress:
+    # No refresh thread (auto_refresh=False): the bar is drawn when battles finish (`_Ticker`),
+    # so worker processes can be forked from a process with no other thread (`start_method`).
     return Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -66,6 +70,7 @@ def _progress(enabled: bool) -> Progress:
         TextColumn("left"),
         TimeRemainingColumn(),
         console=err,
+        auto_refresh=False,
         transient=True,
         disable=not enabled,
     )
@@ -214,12 +219,24 @@ def _prepare(plan: Plan) -> PreparedScenario:
         raise _fail(str(exc)) from None
 
 
+class _Ticker:
+    """Moves the bar as battles finish, redrawing it at most ten times a second."""
+
+    def __init__(self, progress: Progress, task: TaskID) -> None:
+        self.progress, self.task, self.drawn = progress, task, 0.0
+
+    def __call__(self, done: int) -> None:
+        self.progress.update(self.task, completed=done)
+        now = time.monotonic()
+        if now - self.drawn >= 0.1:
+            self.drawn = now
+            self.progress.refresh()
+
+
 def _run(plan: Plan, prepared: PreparedScenario, progress: Progress, label: str) -> Run:
     task = progress.add_task(label, total=plan.battles)
     try:
-        return simulate(
-            plan, progress=lambda done: progress.update(task, completed=done), prepared=prepared
-        )
+        return simulate(plan, progress=_Ticker(progress, task), prepared=prepared)
     except ScenarioError as exc:
         raise _fail(str(exc)) from None
     except (BackendUnavailable, SimulationError) as exc:

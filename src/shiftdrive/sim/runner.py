@@ -15,6 +15,8 @@ import multiprocessing
 import random
 import signal
 import socket
+import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -139,8 +141,31 @@ def _init_worker(data: Mapping[str, Any], source: str, max_steps: int) -> None:
     _prepared(data, source)
 
 
+def _init_forked(prepared: PreparedScenario, max_steps: int) -> None:
+    # A forked worker already holds the parent's modules and validated scenario.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _WORKER.update(prepared=prepared, max_steps=max_steps)
+
+
 def _pool_chunk(jobs: Sequence[tuple[int, int]]) -> list[BattleOutcome]:
-    return run_chunk(_WORKER["data"], _WORKER["source"], jobs, _WORKER["max_steps"])
+    prepared = _WORKER.get("prepared")
+    if prepared is None:
+        return run_chunk(_WORKER["data"], _WORKER["source"], jobs, _WORKER["max_steps"])
+    return [run_battle(prepared, i, s, _WORKER["max_steps"]) for i, s in jobs]
+
+
+def start_method() -> str:
+    """ "fork" where it is safe, else "spawn".
+
+    A forked worker starts in ~0.01 s with everything imported and the scenario validated; a
+    spawned one re-imports shiftdrive and validates again (~0.25 s, about a tenth of a
+    1,000-battle run on two cores). Fork is used only on Linux (macOS system libraries are not
+    fork-safe, Windows has no fork) and only while this process runs no other thread (a
+    thread holding a lock at the fork would leave it held in the worker).
+    """
+    if sys.platform != "linux" or threading.active_count() > 1:
+        return "spawn"
+    return "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
 
 
 # --- the run ---------------------------------------------------------------------------------
@@ -194,9 +219,13 @@ def _serial(plan: Plan, prepared: PreparedScenario) -> Iterator[list[BattleOutco
         yield [run_battle(prepared, i, s, plan.max_steps)]
 
 
-def _processes(plan: Plan) -> Iterator[list[BattleOutcome]]:
-    ctx = multiprocessing.get_context("spawn")
-    pool = ctx.Pool(plan.jobs, _init_worker, (dict(plan.data), plan.source, plan.max_steps))
+def _processes(plan: Plan, prepared: PreparedScenario) -> Iterator[list[BattleOutcome]]:
+    method = start_method()
+    ctx = multiprocessing.get_context(method)
+    if method == "fork":
+        pool = ctx.Pool(plan.jobs, _init_forked, (prepared, plan.max_steps))
+    else:
+        pool = ctx.Pool(plan.jobs, _init_worker, (dict(plan.data), plan.source, plan.max_steps))
     try:
         yield from pool.imap_unordered(_pool_chunk, plan.chunks())
         pool.close()
@@ -270,7 +299,7 @@ def simulate(
     if plan.backend == "serial":
         stream = _serial(plan, prepared)
     elif plan.backend == "processes":
-        stream = _processes(plan)
+        stream = _processes(plan, prepared)
     else:
         stream = _ray(plan)
     t0 = time.perf_counter()
