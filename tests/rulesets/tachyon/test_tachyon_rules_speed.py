@@ -15,34 +15,43 @@ from pathlib import Path
 from tachyon_helpers import PLUS4, ZERO, raider, scenario, start, viper
 
 from shiftdrive.core.aspects import Aspect, AspectKind
+from shiftdrive.core.consequences import ConsequenceSlots, Severity, absorb_options
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter, default_bot, run_bots
 from shiftdrive.engine.events import GM
 from shiftdrive.engine.scenario import read_yaml
-from shiftdrive.rulesets.tachyon.rules import Tachyon
-from shiftdrive.rulesets.tachyon.state import ACTIVE, OUT, Roll, TachyonState
+from shiftdrive.rulesets.tachyon.rules import ACTS_IN, Tachyon, _can_absorb
+from shiftdrive.rulesets.tachyon.state import ACTIVE, OUT, Roll, TachyonState, Unit
 
 EXAMPLES = sorted((Path(__file__).parents[3] / "examples" / "tachyon").glob("*.yaml"))
 SEEDS = range(6)
 
 
 def play(check: Callable[[Tachyon, TachyonState], None]) -> int:
-    """Bot battles on every example; `check` sees the rules and state before each decision.
-    Returns how many decisions were checked."""
+    """Battles on every example, by the bots and by picking any legal choice at random (which
+    tries what bots never do: Wait and see, refocus, full stops, conceding); `check` sees the
+    rules and state before each decision. Returns how many decisions were checked."""
     seen = 0
 
-    def policy(enc: Encounter, seat: str, rng: random.Random) -> Choice:
-        nonlocal seen
-        rs, state = enc.ruleset, enc.state
-        assert isinstance(rs, Tachyon) and isinstance(state, TachyonState)
-        check(rs, state)
-        seen += 1
-        return default_bot(enc, seat, rng)
+    def policy_for(anything: float) -> Callable[[Encounter, str, random.Random], Choice]:
+        def policy(enc: Encounter, seat: str, rng: random.Random) -> Choice:
+            nonlocal seen
+            rs, state = enc.ruleset, enc.state
+            assert isinstance(rs, Tachyon) and isinstance(state, TachyonState)
+            check(rs, state)
+            seen += 1
+            if rng.random() < anything:
+                return rng.choice(enc.legal(seat))
+            return default_bot(enc, seat, rng)
 
-    for path in EXAMPLES:
-        for seed in SEEDS:
-            enc = Encounter.start(read_yaml(path), seed=seed, source=str(path))
-            run_bots(enc, rng=random.Random(seed), policy=policy, validate=False)
+        return policy
+
+    for anything in (0.0, 0.3):
+        for path in EXAMPLES:
+            for seed in SEEDS:
+                enc = Encounter.start(read_yaml(path), seed=seed, source=str(path))
+                policy = policy_for(anything)
+                run_bots(enc, rng=random.Random(seed), policy=policy, validate=False)
     return seen
 
 
@@ -116,3 +125,80 @@ def test_invoke_check_agrees_on_every_kind_of_aspect() -> None:
                 found += listed
         state.aspects.remove("Test")
     assert found > 1000
+
+
+def test_absorb_check_agrees_with_the_ways_listed() -> None:
+    # A craft past its shields is taken out at once when `absorb_options` has nothing for it;
+    # `_can_absorb` answers that without listing the ways: for every set of slots, values
+    # (worthless and negative ones too), slots taken and hit, it must agree.
+    severities = [Severity.MILD, Severity.MODERATE, Severity.SEVERE, Severity.EXTREME]
+    checked = {True: 0, False: 0}
+    for n in range(len(severities) + 1):
+        for kept in itertools.combinations(severities, n):
+            for values in itertools.product((-2, 0, 1, 2, 4, 6), repeat=n):
+                for taken in itertools.product((False, True), repeat=n):
+                    slots = ConsequenceSlots.of(dict(zip(kept, values, strict=True)))
+                    for sev, t in zip(kept, taken, strict=True):
+                        if t:
+                            slots.take(sev, f"Hurt ({sev.value})")
+                    for hit in range(-1, 20):
+                        listed = bool(absorb_options(hit, None, slots))
+                        assert _can_absorb(hit, slots) == listed, (slots, hit)
+                        checked[listed] += 1
+    assert checked[True] > 1000 and checked[False] > 1000
+
+
+def _next_actor_reference(state: TachyonState) -> Unit | None:
+    """The next actor as the rules word it (T8, T9): one eligibility test, asked per unit."""
+    acted = state.acted
+    kinds = ACTS_IN[state.phase]
+
+    def eligible(u: Unit) -> bool:
+        if u.kind not in kinds or u.name in acted:
+            return False
+        if u.status == ACTIVE:
+            return True
+        return u.name in state.tie_grace and u.initiative == state.current_init
+
+    order = list(state.units)
+    if state.phase == "piloting":
+        for w, target in state.waiters.items():
+            wu = state.units[w]
+            if eligible(wu) and (target in acted or not state.units[target].active):
+                return wu
+        free = [u for u in state.units.values() if u.name not in state.waiters and eligible(u)]
+        if free:
+            return min(free, key=lambda u: (u.initiative, order.index(u.name)))
+        cands = [state.units[w] for w in state.waiters if eligible(state.units[w])]
+        return min(cands, key=lambda u: (u.initiative, order.index(u.name))) if cands else None
+    them = [u for u in state.units.values() if eligible(u)]
+    return min(them, key=lambda u: (-u.initiative, order.index(u.name))) if them else None
+
+
+def test_next_actor_agrees_with_the_rule_as_worded() -> None:
+    # `_next_actor` writes its eligibility test out inside its scans; in every phase of every
+    # battle, with the one acting now put back as not yet acted, it must pick the same unit.
+    picked = 0
+
+    def check(rs: Tachyon, state: TachyonState) -> None:
+        nonlocal picked
+        if state.phase == "chatter":
+            return
+        cur = state.current
+        saved = (state.current, list(state.acted), dict(state.waiters))
+        try:
+            if cur is not None:  # ask as `_advance` did when it chose `cur`
+                state.current = None
+            for _ in range(2):
+                expect = _next_actor_reference(state)
+                assert rs._next_actor(state) is expect, (state.phase, state.acted)
+                picked += expect is not None
+                if expect is None:
+                    break
+                state.acted.append(expect.name)  # and the one after it
+                state.waiters.pop(expect.name, None)
+        finally:
+            state.current, state.acted, state.waiters = saved
+
+    play(check)
+    assert picked > 1000

@@ -1558,8 +1558,7 @@ class Tachyon(Ruleset[TachyonState]):
             )
         if hit <= 0:
             return events
-        options = absorb_options(hit, None, u.consequences) if u.consequences else []
-        if not options:
+        if not u.consequences or not _can_absorb(hit, u.consequences):
             return events + self._take_out(state, u, OUT, f"by {by}")
         # T2/C10: the pilot chooses which consequences to take, or to be taken out.
         state.absorb = {"unit": u.name, "hit": hit, "by": by}
@@ -1975,38 +1974,48 @@ class Tachyon(Ruleset[TachyonState]):
         phase = state.phase
         acted = state.acted  # a handful of names: a list is searched as fast as a set is made
         kinds = ACTS_IN[phase]
+        grace, init = state.tie_grace, state.current_init
+        # Eligible: acts in this phase, has not acted, and is in the fight (or was taken out at
+        # its own initiative before acting, T8). Written out in the scans below, not called per
+        # unit: this is asked after every action (~150 times a battle).
 
         def eligible(u: Unit) -> bool:
             if u.kind not in kinds or u.name in acted:
                 return False
-            if u.status == ACTIVE:
-                return True
-            return u.name in state.tie_grace and u.initiative == state.current_init
+            return u.status == ACTIVE or (u.name in grace and u.initiative == init)
 
         # Units are scanned in listing order, so on a tie the first one found stays.
         if phase == "piloting":
-            for w, target in state.waiters.items():
+            waiters = state.waiters
+            for w, target in waiters.items():
                 wu = state.units[w]
                 if eligible(wu) and (target in acted or not state.units[target].active):
                     return wu
             best: Unit | None = None
             for u in state.units.values():
                 if (
-                    u.name not in state.waiters
-                    and eligible(u)
+                    u.kind in kinds
+                    and u.name not in acted
+                    and (u.status == ACTIVE or (u.name in grace and u.initiative == init))
+                    and u.name not in waiters
                     and (best is None or u.initiative < best.initiative)
                 ):
                     best = u
             if best is None:
                 order = list(state.units)
-                cands = [state.units[w] for w in state.waiters if eligible(state.units[w])]
+                cands = [state.units[w] for w in waiters if eligible(state.units[w])]
                 if not cands:
                     return None
                 return min(cands, key=lambda u: (u.initiative, order.index(u.name)))
             return best
         top: Unit | None = None
         for u in state.units.values():
-            if eligible(u) and (top is None or u.initiative > top.initiative):
+            if (
+                u.kind in kinds
+                and u.name not in acted
+                and (u.status == ACTIVE or (u.name in grace and u.initiative == init))
+                and (top is None or u.initiative > top.initiative)
+            ):
                 top = u
         return top
 
@@ -2457,6 +2466,20 @@ def _small_craft(spec: CraftSpec | FlightSpec, side: str, cat: Catalog, zmap: Zo
             u.fate_points = FatePoints(points, spec.refresh)
             u.stress = StressTrack.counting("stress", spec.stress_boxes)
     return u
+
+
+def _can_absorb(hit: int, slots: ConsequenceSlots) -> bool:
+    """Whether `absorb_options(hit, None, slots)` offers any way to absorb the hit, without
+    listing them (the pilot's choice lists them): a minimal set of free slots covering the hit
+    exists exactly when all the free slots worth something together cover it."""
+    if hit <= 0:
+        return True
+    room = 0
+    values = slots.values
+    for sev, taken in slots.slots.items():
+        if taken is None and values[sev] > 0:
+            room += values[sev]
+    return room >= hit
 
 
 def _shields(n: int) -> StressTrack | None:
