@@ -12,6 +12,7 @@ import random
 import re
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 from shiftdrive.core.aspects import AspectSet
@@ -91,6 +92,15 @@ def _range_status(span: tuple[int, int], far: tuple[int, int] | None, d: int) ->
         if dlo <= d <= dhi:
             return 1
     return None
+
+
+NOWHERE: Mapping[Hex, tuple[int, int]] = MappingProxyType({})  # no hex to attack from
+
+
+def _farthest(card: CardSpec) -> int:
+    """The farthest a card reaches without moving (its disadvantaged range included)."""
+    far = card.disadvantaged_range
+    return far[1] if far is not None and far[1] > card.range[1] else card.range[1]
 
 
 @lru_cache(maxsize=4096)
@@ -316,6 +326,11 @@ class FullyAutomated(Ruleset[FAState]):
         bot ask the same question many times between two moves. A caller asking about several
         targets or cards without moving anyone may pass `layout(state)`, taken once."""
         card = self.card(state, cid)
+        start, tpos = state.fighters[a].pos, state.fighters[t].pos
+        if start is None or tpos is None or start.distance(tpos) > max(budget, 0) + _farthest(card):
+            # Every hex a walk of `budget` reaches is within `budget` hexes of the start (a
+            # step costs at least 1), so none is within the card's range of the target.
+            return NOWHERE
         if layout is None:
             layout = self.layout(state)
         key = (a, t, card.range, card.disadvantaged_range, budget, layout)
@@ -324,30 +339,49 @@ class FullyAutomated(Ruleset[FAState]):
         if got is None:
             if len(memo) >= REACH_MEMO_LIMIT:
                 memo.clear()
-            got = memo[key] = self._attack_options(state, a, t, cid, budget)
+            got = memo[key] = self._attack_options(state, a, t, cid, budget, layout)
         return got
 
     def _attack_options(
-        self, state: FAState, a: str, t: str, cid: str, budget: int
+        self,
+        state: FAState,
+        a: str,
+        t: str,
+        cid: str,
+        budget: int,
+        layout: tuple[Hex | None, ...],
     ) -> Mapping[Hex, tuple[int, int]]:
+        """`attack_options` worked out for `layout` (where everyone stands: `layout(state)`)."""
         fa, ft = state.fighters[a], state.fighters[t]
         if fa.pos is None or ft.pos is None:
-            return {}
+            return NOWHERE
         card = self.card(state, cid)
         board = self.board(state)
         start, tpos = fa.pos, ft.pos
-        others = self._occupants(state, a, t)
-        reach = (
-            board.walk(start, budget, self._enemy_hexes(state, fa))
-            if budget > 0
-            else {start: (0, None)}
-        )
+        # Who stands where, and the adversaries' hexes, read off the layout (the dead are None).
+        others: dict[Hex, str] = {}
+        enemies: set[Hex] = set()
+        for f, p in zip(state.fighters.values(), layout, strict=True):
+            if p is not None:
+                if f.name != a and f.name != t:
+                    others[p] = f.name
+                if f.side != fa.side:
+                    enemies.add(p)
         in_range = _in_range(board, tpos, card.range, card.disadvantaged_range)
         out: dict[Hex, tuple[int, int]] = {}
-        for h, (cost, _) in reach.items():
-            rs = in_range.get(h)
-            if rs is None:
-                continue
+        if budget <= 0:
+            rs = in_range.get(start)
+            if rs is not None and sight(board, others, start, tpos).attackable:
+                out[start] = (rs, 0)
+            return out
+        reach = board.walk(start, budget, enemies)
+        # The smaller of the two is gone through (a tackle walks far, a close card's range is
+        # six hexes); no caller depends on the order of the hexes.
+        if len(in_range) < len(reach):
+            found = [(h, reach[h][0], rs) for h, rs in in_range.items() if h in reach]
+        else:
+            found = [(h, c, in_range[h]) for h, (c, _) in reach.items() if h in in_range]
+        for h, cost, rs in found:
             if h != start and (h in others or h == tpos):
                 continue
             if not sight(board, others, h, tpos).attackable:

@@ -1,0 +1,84 @@
+"""The rules' and the bot's shortcuts give exactly what the plain, exhaustive reckoning gives."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from fa_helpers import char, scenario, start
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shiftdrive.maps.hexgrid import Hex
+from shiftdrive.rulesets.fully_automated.geometry import sight
+from shiftdrive.rulesets.fully_automated.rules import FullyAutomated, range_status
+from shiftdrive.rulesets.fully_automated.state import DEAD, FAState
+
+NAMES = ("A", "B", "C", "D")  # A and D are Red, B and C Blue
+CARDS = ("punch", "spear", "pistol_shot", "rifle_fire")
+HEXES = (
+    st.tuples(st.integers(-4, 4), st.integers(-4, 4))
+    .map(lambda qr: Hex(*qr))
+    .filter(lambda h: h.distance(Hex(0, 0)) <= 4)
+)
+TERRAIN = st.dictionaries(
+    HEXES.map(lambda h: f"{h.q},{h.r}"),
+    st.sampled_from(["wall", "low_obstacle", "high_obstacle", "rough"]),
+    max_size=10,
+)
+
+
+def encounter(terrain: dict[str, str]) -> tuple[FullyAutomated, FAState]:
+    weapons = {"weapons": ["pistol", "spear", "rifle"]}
+    red = [char("A", "-5,0", **weapons), char("D", "-5,2")]
+    blue = [char("B", "5,0"), char("C", "5,-2")]
+    enc, _ = start(scenario(red, blue, radius=5, terrain=terrain), 9, 9, 7, 7, 5, 5, 3, 3)
+    rs = enc.ruleset
+    assert isinstance(rs, FullyAutomated)
+    return rs, enc.state
+
+
+def plain_options(
+    rs: FullyAutomated, state: FAState, a: str, t: str, cid: str, budget: int
+) -> Mapping[Hex, tuple[int, int]]:
+    """The seed's reckoning without memo or shortcuts: walk every reachable hex, keep those in
+    range, free and with a line of attack."""
+    fa, ft = state.fighters[a], state.fighters[t]
+    if fa.pos is None or ft.pos is None:
+        return {}
+    card, board = rs.card(state, cid), rs.board(state)
+    alive = [f for f in state.fighters.values() if f.pos is not None and f.status != DEAD]
+    others = {f.pos: f.name for f in alive if f.name not in (a, t)}
+    enemies = {f.pos for f in alive if f.side != fa.side}
+    reach = board._walk(fa.pos, budget, enemies) if budget > 0 else {fa.pos: (0, None)}
+    out = {}
+    for h, (cost, _) in reach.items():
+        at = range_status(card, h.distance(ft.pos))
+        if at is None or (h != fa.pos and (h in others or h == ft.pos)):
+            continue
+        if sight(board, others, h, ft.pos).attackable:
+            out[h] = (at, cost)
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    terrain=TERRAIN,
+    spots=st.lists(HEXES, min_size=4, max_size=4, unique=True),
+    dead=st.sets(st.sampled_from(NAMES[1:])),
+    cid=st.sampled_from(CARDS),
+    budget=st.integers(0, 6),
+)
+def test_attack_options_are_the_plain_reckoning(
+    terrain: dict[str, str], spots: list[Hex], dead: set[str], cid: str, budget: int
+) -> None:
+    """Out of reach by distance alone, walked from the smaller of reach and range, occupants
+    read off the layout, remembered: the same hexes, ranges and costs as the plain walk."""
+    rs, state = encounter(terrain)
+    for name, h in zip(NAMES, spots, strict=True):
+        state.fighters[name].pos = h
+        if name in dead:
+            state.fighters[name].hp = -25
+    for t in NAMES[1:]:
+        want = plain_options(rs, state, "A", t, cid, budget)
+        assert dict(rs.attack_options(state, "A", t, cid, budget)) == want
+        assert dict(rs.attack_options(state, "A", t, cid, budget)) == want  # remembered
