@@ -21,7 +21,7 @@ from shiftdrive.engine.encounter import Encounter, default_bot, run_bots
 from shiftdrive.engine.events import GM
 from shiftdrive.engine.scenario import read_yaml
 from shiftdrive.rulesets.tachyon.rules import ACTS_IN, Tachyon, _can_absorb
-from shiftdrive.rulesets.tachyon.state import ACTIVE, OUT, Roll, TachyonState, Unit
+from shiftdrive.rulesets.tachyon.state import ACTIVE, LARGE, OUT, Roll, TachyonState, Unit
 
 EXAMPLES = sorted((Path(__file__).parents[3] / "examples" / "tachyon").glob("*.yaml"))
 SEEDS = range(6)
@@ -202,3 +202,37 @@ def test_next_actor_agrees_with_the_rule_as_worded() -> None:
 
     play(check)
     assert picked > 1000
+
+
+def test_enemies_and_filtered_menus_agree_with_the_full_lists() -> None:
+    # `_enemies` reads status and kind directly, and a filtered menu skips listing ships when
+    # it names none: each must give what the properties and the full menu give.
+    every = ("skip", "tail", "pressure", "dive", "evade", "maneuver", "refocus", "wait", "move",
+             "move2", "move3", "full_stop", "bug_out", "fire", "fire_swarm", "fire_large",
+             "launch", "launch_swarm", "launch_large", "advantage", "scan", "search",
+             "ew_advantage", "repair", "repair_shields", "other", "concede")  # fmt: skip
+    filters = [frozenset({a}) for a in every] + [
+        frozenset({"skip", "fire", "fire_swarm", "launch", "launch_swarm"}),
+        frozenset({"skip", "fire_large"}),
+        frozenset({"launch_large", "launch"}),
+    ]
+    ships = 0
+
+    def check(rs: Tachyon, state: TachyonState) -> None:
+        nonlocal ships
+        for u in state.units.values():
+            foes = [e for e in state.units.values() if e.side != u.side and e.active and e.detected]
+            assert rs._enemies(state, u) == [e for e in foes if e.small]
+            assert rs._enemies(state, u, small=False) == [e for e in foes if e.kind == LARGE]
+        if state.current is None or state.roll is not None or state.absorb is not None:
+            return
+        u = state.units[state.current]
+        full = [(c, c.label) for c in rs.actions(state, u)]
+        ships += any(c.action.endswith("_large") for c, _ in full)
+        for only in filters:
+            assert [(c, c.label) for c in rs.actions(state, u, only=only)] == [
+                (c, label) for c, label in full if c.action in only
+            ], (state.phase, u.name, sorted(only))
+
+    play(check)
+    assert ships > 100

@@ -97,6 +97,7 @@ CONSEQUENCE_NAMES = {Severity.MILD: "Scorched hull", Severity.MODERATE: "Damaged
                      Severity.SEVERE: "Crippled"}  # fmt: skip
 
 
+_SMALL = (CRAFT, FLIGHT)  # the kinds `Unit.small` is true for
 _LATER_STAGES = {"actor": ("target",), "target": ()}  # the invoke stages after each (C4)
 
 
@@ -361,13 +362,19 @@ class Tachyon(Ruleset[TachyonState]):
         return [s for s in state.sides if s in alive]
 
     def _enemies(self, state: TachyonState, u: Unit, *, small: bool = True) -> list[Unit]:
+        """Enemy small craft (or large targets) in the fight and detected. The `active` and
+        `small` properties are read directly: asked for every menu (~150 times a battle)."""
+        side = u.side
+        if small:
+            return [
+                e
+                for e in state.units.values()
+                if e.side != side and e.status == ACTIVE and e.detected and e.kind in _SMALL
+            ]
         return [
             e
             for e in state.units.values()
-            if e.side != u.side
-            and e.active
-            and e.detected
-            and (e.small if small else e.kind == LARGE)
+            if e.side != side and e.status == ACTIVE and e.detected and e.kind == LARGE
         ]
 
     def _range(self, u: Unit) -> int:
@@ -522,7 +529,8 @@ class Tachyon(Ruleset[TachyonState]):
             out.append(_offer("skip", f"{u.name} skips the phase"))
         ph = state.phase
         if ph == "piloting":
-            near = [e for e in self._enemies(state, u) if e.zone == u.zone]
+            zone = u.zone
+            near = [e for e in self._enemies(state, u) if e.zone == zone]
             for e in near:
                 if want("tail"):
                     out.append(_at("tail", e.name, "Get on {}'s tail (pilot vs pilot)"))
@@ -574,7 +582,13 @@ class Tachyon(Ruleset[TachyonState]):
                 out.append(_offer("bug_out", "Bug out (leave the fight)"))
         elif ph == "gunnery":
             reach = self._range(u)
-            craft, ships = self._enemies(state, u), self._enemies(state, u, small=False)
+            craft = self._enemies(state, u)
+            # Ships are listed only for the menus that name them (bots often weigh neither).
+            ships = (
+                self._enemies(state, u, small=False)
+                if want("fire_large") or (u.small and want("launch_large"))
+                else []
+            )
             for e in craft if want("fire") else ():
                 if self._dist(state, u.zone, e.zone) <= reach:
                     out.append(_at("fire", e.name, "Fire at {} (gunnery vs pilot)"))
