@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
+from pathlib import Path
 
+import pytest
 from fa_helpers import char, scenario, start
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from shiftdrive.engine.encounter import Encounter
+from shiftdrive.engine.scenario import read_yaml
 from shiftdrive.maps.hexgrid import Hex
+from shiftdrive.rulesets.fully_automated import bot
 from shiftdrive.rulesets.fully_automated.geometry import sight
 from shiftdrive.rulesets.fully_automated.rules import FullyAutomated, range_status
 from shiftdrive.rulesets.fully_automated.state import DEAD, FAState
 
+EXAMPLES = Path(__file__).parents[3] / "examples" / "fully_automated"
 NAMES = ("A", "B", "C", "D")  # A and D are Red, B and C Blue
 CARDS = ("punch", "spear", "pistol_shot", "rifle_fire")
 HEXES = (
@@ -82,3 +89,19 @@ def test_attack_options_are_the_plain_reckoning(
         want = plain_options(rs, state, "A", t, cid, budget)
         assert dict(rs.attack_options(state, "A", t, cid, budget)) == want
         assert dict(rs.attack_options(state, "A", t, cid, budget)) == want  # remembered
+
+
+@pytest.mark.parametrize("name", ["brawl", "standoff"])
+def test_the_remembered_hand_is_each_fighters_own(name: str) -> None:
+    """The bot reads a hand once per fight: what it remembers for each fighter is what it would
+    read off that fighter's cards now, all fight long."""
+    enc = Encounter.start(read_yaml(EXAMPLES / f"{name}.yaml"), seed=0)
+    rs, state = enc.ruleset, enc.state
+    assert isinstance(rs, FullyAutomated)
+    rng = random.Random(0)
+    while enc.result() is None:
+        seat = rs.waiting(state)[0]
+        enc.submit(seat, rs.bot(state, seat, rng))
+        for f in state.fighters.values():
+            assert bot._hand(rs, state, f) == bot._read_hand(rs, state, f)
+    assert "hand_memo" not in str(enc.to_json())

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from shiftdrive.engine.choices import Choice
@@ -34,49 +35,84 @@ def _enemies(state: FAState, f: Fighter) -> list[Fighter]:
     return [e for e in state.fighters.values() if e.side != f.side and e.able and e.pos]
 
 
-def _reach(rs: FullyAutomated, state: FAState, f: Fighter, cid: str, tackle: bool = False) -> int:
-    card = rs.card(state, cid)
-    hi = card.disadvantaged_range[1] if card.disadvantaged_range else card.range[1]
-    return hi + (rs.move_allowance(state, f) if tackle else card.movement)
+@dataclass(frozen=True, slots=True)
+class _Hand:
+    """What the bot reads off one fighter's cards. The cards, the catalog and the fighter's
+    proficiencies are fixed at set-up, so this is read once per fight (`_hand`)."""
+
+    # Attack cards in hand order: (index in hand, card, reach, movement, proficient, damage);
+    # cards of one reach (ranges and movement) attack from the same hexes.
+    attacks: tuple[tuple[int, str, tuple[object, ...], int, bool, int], ...]
+    # Each attack card's threat as an enemy's: (farthest range, tackle, movement), no repeats.
+    threats: tuple[tuple[int, bool, int], ...]
+    tacklers: tuple[str, ...]
+    restrains: bool
+    best_range: tuple[int, int]  # see `_best_range`
 
 
-def _threatened(rs: FullyAutomated, state: FAState, f: Fighter) -> bool:
-    """Could an enemy attack `f` this round (its range plus its card's movement, a line)?"""
-    assert f.pos is not None
-    board = rs.board(state)
-    for e in _enemies(state, f):
-        assert e.pos is not None
-        d = e.pos.distance(f.pos)
-        for cid in e.cards:
-            card = rs.card(state, cid)
-            if card.kind != "attack":
-                continue
-            if d <= _reach(rs, state, e, cid, card.tackle) and (
-                card.movement or card.tackle or sight(board, {}, e.pos, f.pos).attackable
-            ):
-                return True
-    return False
+def _hand(rs: FullyAutomated, state: FAState, f: Fighter) -> _Hand:
+    """`f`'s hand as the bot reads it, remembered on the state by name for the fight (a
+    fighter's cards and proficiencies never change; undo's fresh set-up starts anew)."""
+    got: _Hand | None = state.hand_memo.get(f.name)
+    if got is None:
+        got = state.hand_memo[f.name] = _read_hand(rs, state, f)
+    return got
 
 
-def _attack_cards(rs: FullyAutomated, state: FAState, f: Fighter) -> list[str]:
-    """Attack cards that reach an able enemy now, best first (normal range and proficient,
-    then the most damage)."""
-    scored: list[tuple[int, int, int, str]] = []
-    enemies = _enemies(state, f)
-    layout = rs.layout(state)  # nobody moves while the bot weighs its cards
-    # Cards of one reach (ranges and movement) attack from the same hexes: asked once.
-    nearest: dict[tuple[object, ...], int | None] = {}
+def _read_hand(rs: FullyAutomated, state: FAState, f: Fighter) -> _Hand:
+    attacks = []
+    threats = []
     for i, cid in enumerate(f.cards):
         card = rs.card(state, cid)
         if card.kind != "attack":
             continue
         reach = (card.range, card.disadvantaged_range, card.movement)
+        attacks.append((i, cid, reach, card.movement, rs.proficient(state, f, cid), card.damage))
+        hi = card.disadvantaged_range[1] if card.disadvantaged_range else card.range[1]
+        threats.append((hi, card.tackle, card.movement))
+    return _Hand(
+        attacks=tuple(attacks),
+        threats=tuple(dict.fromkeys(threats)),
+        tacklers=tuple(c for c in f.cards if rs.card(state, c).tackle),
+        restrains="restrain" in f.cards,
+        best_range=_best_range(rs, state, f),
+    )
+
+
+def _threatened(rs: FullyAutomated, state: FAState, f: Fighter, enemies: list[Fighter]) -> bool:
+    """Could an enemy attack `f` this round (its range plus its card's movement, a line)?"""
+    assert f.pos is not None
+    board = rs.board(state)
+    for e in enemies:
+        assert e.pos is not None
+        d = e.pos.distance(f.pos)
+        for hi, tackle, movement in _hand(rs, state, e).threats:
+            if d <= hi + (rs.move_allowance(state, e) if tackle else movement) and (
+                movement or tackle or sight(board, {}, e.pos, f.pos).attackable
+            ):
+                return True
+    return False
+
+
+def _attack_cards(
+    rs: FullyAutomated, state: FAState, f: Fighter, enemies: list[Fighter]
+) -> list[str]:
+    """Attack cards that reach an able enemy now, best first (normal range and proficient,
+    then the most damage)."""
+    scored: list[tuple[int, int, int, str]] = []
+    hand = _hand(rs, state, f)
+    if not hand.attacks:
+        return []
+    layout = rs.layout(state)  # nobody moves while the bot weighs its cards
+    # Cards of one reach attack from the same hexes: asked once.
+    nearest: dict[tuple[object, ...], int | None] = {}
+    for i, cid, reach, movement, proficient, damage in hand.attacks:
         if reach in nearest:
             best = nearest[reach]
         else:
             best = None
             for e in enemies:
-                opts = rs.attack_options(state, f.name, e.name, cid, card.movement, layout)
+                opts = rs.attack_options(state, f.name, e.name, cid, movement, layout)
                 if opts:
                     rng_dis = min(opts.values())[0]  # (range 0/1, cost): normal range first
                     if best is None or rng_dis < best:
@@ -86,8 +122,8 @@ def _attack_cards(rs: FullyAutomated, state: FAState, f: Fighter) -> list[str]:
             nearest[reach] = best
         if best is None:
             continue
-        dis = best + (0 if rs.proficient(state, f, cid) else 1)
-        scored.append((dis, -card.damage, i, cid))
+        dis = best + (0 if proficient else 1)
+        scored.append((dis, -damage, i, cid))
     return [cid for *_, cid in sorted(scored)]
 
 
@@ -104,7 +140,7 @@ def _play(legal: list[Choice], cid: str, tackle: bool = False) -> Choice:
 
 def _restrain_target(rs: FullyAutomated, state: FAState, f: Fighter) -> bool:
     """An adjacent enemy we outweigh by 7 HP (F6), or a restrained ally to release."""
-    if "restrain" not in f.cards or f.pos is None:
+    if f.pos is None or not _hand(rs, state, f).restrains:
         return False
     for o in state.fighters.values():
         if o.pos is None or o.status == DEAD or not o.pos.is_adjacent(f.pos):
@@ -124,24 +160,24 @@ def _choose_card(
         return _play(legal, "defend")
     if _restrain_target(rs, state, f):
         return _play(legal, "restrain")
-    attacks = _attack_cards(rs, state, f)
-    threatened = _threatened(rs, state, f)
+    enemies = _enemies(state, f)
+    attacks = _attack_cards(rs, state, f, enemies)
     if attacks:
         if f.aim > 0:
             return _play(legal, attacks[0])
-        if not threatened:
+        if not _threatened(rs, state, f, enemies):
             return _play(legal, "aim")
         if rng.random() < ATTACK_WHEN_THREATENED:
             return _play(legal, attacks[0])
         return _play(legal, "defend")
     # Nothing in reach: tackle a nearby enemy with an unarmed card, else close in.
-    tacklers = [c for c in f.cards if rs.card(state, c).tackle]
+    tacklers = _hand(rs, state, f).tacklers
     if tacklers and rng.random() < TACKLE:
-        for e in _enemies(state, f):
+        for e in enemies:
             assert e.pos is not None
             if rs.attack_options(state, seat, e.name, tacklers[0], rs.move_allowance(state, f)):
                 return _play(legal, tacklers[0], tackle=True)
-    if threatened and rng.random() >= MOVE_WHEN_OUTRANGED:
+    if _threatened(rs, state, f, enemies) and rng.random() >= MOVE_WHEN_OUTRANGED:
         return _play(legal, "defend")
     return _play(legal, "move")
 
@@ -172,7 +208,7 @@ def _hex_scorer(
     `score(h, beat)` is exact whenever the hex scores above `beat`; otherwise it only promises
     a value not above `beat`. The caller keeps the first best hex, so a hex that cannot beat the
     best so far needs no exact score: the sight lines that could not lift it are not drawn."""
-    lo, hi = _best_range(rs, state, f)
+    lo, hi = _hand(rs, state, f).best_range
     enemies = _enemies(state, f)
     board = rs.board(state)
     occ = {o.pos: o.name for o in state.fighters.values() if o.pos and o.name != f.name}
@@ -215,7 +251,10 @@ def _choose_hex(rs: FullyAutomated, state: FAState, seat: str, legal: list[Choic
     f = state.fighters[seat]
     assert f.pos is not None
     here = f.pos
-    plain = [c for c in legal if c.get("aim") is None and c.get("body") is None] or legal
+    if state.phase == "moves":
+        plain = [c for c in legal if c.get("aim") is None and c.get("body") is None] or legal
+    else:  # a defender's step: the hexes next to it, no aimed moves or bodies
+        plain = legal
     score, ceiling = _hex_scorer(rs, state, f)
     best, best_score = plain[0], -float("inf")  # the first of the best-scoring hexes
     for c in plain:
