@@ -101,11 +101,20 @@ _SMALL = (CRAFT, FLIGHT)  # the kinds `Unit.small` is true for
 _LATER_STAGES = {"actor": ("target",), "target": ()}  # the invoke stages after each (C4)
 
 
-@lru_cache(maxsize=1024)
+_FACES: dict[tuple[tuple[int, ...], int, int], str] = {}
+
+
 def _faces(r: FudgeRoll) -> str:
-    """The dice as the log shows them. A roll is a frozen value whose wording depends on
-    nothing else, and a battle words a few dozen kinds of roll thousands of times."""
-    return r.symbols() or "-"
+    """The dice as the log shows them. The wording depends only on the faces and the fixed
+    dice, and a battle words a few dozen kinds of roll thousands of times: each is kept, by a
+    key hashed without calling the roll's own (Python) hash."""
+    key = (r.faces, r.minimized, r.maximized)
+    text = _FACES.get(key)
+    if text is None:
+        text = r.symbols() or "-"
+        if len(_FACES) < 4096:
+            _FACES[key] = text
+    return text
 
 
 def _t9(actions: int) -> int:
@@ -750,8 +759,10 @@ class Tachyon(Ruleset[TachyonState]):
                 break
         actor = units.get(roll.actor)
         target = units.get(roll.target or "")
-        actor_zone = actor.zone if actor is not None else None
-        target_zone = target.zone if target is not None else None
+        zones = (
+            actor.zone if actor is not None else None,
+            target.zone if target is not None else None,
+        )
         involved = (roll.actor, roll.target, holder)
         gm = side == GM
         for a in state.aspects.aspects:
@@ -763,7 +774,7 @@ class Tachyon(Ruleset[TachyonState]):
                 relevant = owner in involved
             else:
                 zone = a.zone
-                relevant = zone is None or zone in (actor_zone, target_zone)
+                relevant = zone is None or zone in zones
             boost = a.kind is BOOST
             if not relevant and not (free and boost):
                 continue
