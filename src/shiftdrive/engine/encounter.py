@@ -71,11 +71,15 @@ class Encounter:
         *,
         source: str = "scenario",
         prepared: PreparedScenario | None = None,
+        record: bool = True,
     ) -> None:
         self.ruleset = ruleset
         self.source = source
         self.spec = spec
+        self.recorded = record
+        self._broken = False  # an unrecorded encounter whose last choice failed half-way
         self._dice = RecordingDice(dice)
+        self._live: DiceSource = self._dice if record else dice
         if prepared is not None:
             # Validated once by `prepare`; the data is already a private JSON copy.
             self.scenario_data = prepared.data
@@ -86,7 +90,7 @@ class Encounter:
                 self.scenario = ruleset.load_scenario(self.scenario_data)
             except ScenarioError as exc:
                 raise exc.with_source(source) from None
-        self.state, events = ruleset.setup(self.scenario, self._dice)
+        self.state, events = ruleset.setup(self.scenario, self._live)
         self.log: list[LogEntry] = [LogEntry("setup", None, self._dice.take(), events)]
 
     # --- construction -----------------------------------------------------------------------
@@ -179,6 +183,8 @@ class Encounter:
         reason = self.why_illegal(seat, choice) if validate else None
         if reason:
             raise IllegalChoice(reason)
+        if not self.recorded:
+            return self._apply_unrecorded(seat, choice)
         override = is_override(choice)
         if override:
             secret = choice.action == "gm_note" or bool(choice.get("hidden"))
@@ -201,8 +207,33 @@ class Encounter:
         self.log.append(LogEntry(seat, choice, self._dice.take(), events, visibility))
         return events
 
+    def _apply_unrecorded(self, seat: str, choice: Choice) -> list[Event]:
+        """A simulated battle: no visibility, no log entry, dice straight from the generator.
+
+        Nothing can be rolled back without the log, so a choice the rules refuse inside
+        `apply` leaves the encounter unusable; simulations report that battle by its seed
+        (a bot that picks a refused choice is a bug) and replay it recorded to show it.
+        """
+        if self._broken:
+            raise RuntimeError("this unrecorded encounter broke at an earlier choice")
+        try:
+            if is_override(choice):
+                return apply_override(self.ruleset, self.state, choice)
+            return self.ruleset.apply(self.state, seat, choice, self._live)
+        except BaseException:
+            self._broken = True
+            raise
+
+    def _need_log(self, what: str) -> None:
+        if not self.recorded:
+            raise RuntimeError(
+                f"{what} needs the log, and this encounter keeps none (a simulated battle): "
+                "start it again with record=True, from the same seed, to get the same battle"
+            )
+
     def undo(self, steps: int = 1) -> list[LogEntry]:
         """Remove the last `steps` commands by replaying a shortened log; returns what was cut."""
+        self._need_log("undo")
         if steps < 1:
             raise IllegalChoice("undo needs at least one step")
         if steps > len(self.log) - 1:
@@ -229,6 +260,7 @@ class Encounter:
 
     def view(self, seat: str) -> dict[str, Any]:
         """Everything `seat` may see: state, its decisions, its legal choices and the log."""
+        self._need_log("a seat's view")
         pend = [d.to_json() for d in self.pending() if seat in (GM, d.seat)]
         log = [r for e in self.log if (r := e.redacted(seat)) is not None]
         result = self.result()
@@ -244,10 +276,12 @@ class Encounter:
         }
 
     def events(self) -> list[Event]:
+        self._need_log("events")
         return [e for entry in self.log for e in entry.events]
 
     # --- save, load, replay -----------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
+        self._need_log("saving")
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -384,7 +418,9 @@ class PreparedScenario:
     scenario: Any
     source: str = "scenario"
 
-    def start(self, seed: int) -> Encounter:
+    def start(self, seed: int, *, record: bool = True) -> Encounter:
+        """`record=False` keeps no log (see `Encounter.submit`): the simulator's battles, which
+        are summed up from the final state and replayed, when wanted, from their seed."""
         return Encounter(
             self.ruleset,
             self.data,
@@ -392,6 +428,7 @@ class PreparedScenario:
             DiceSpec("seeded", seed),
             source=self.source,
             prepared=self,
+            record=record,
         )
 
 

@@ -73,9 +73,11 @@ class BattleOutcome:
         }
 
 
-def start_battle(prepared: PreparedScenario, seed: int) -> tuple[Encounter, random.Random]:
+def start_battle(
+    prepared: PreparedScenario, seed: int, *, record: bool = True
+) -> tuple[Encounter, random.Random]:
     """The encounter and bot generator of a battle, seeded as `play --seed` seeds them."""
-    return prepared.start(seed), random.Random(seed)
+    return prepared.start(seed, record=record), random.Random(seed)
 
 
 def replay_battle(prepared: PreparedScenario, seed: int, max_steps: int = MAX_STEPS) -> Encounter:
@@ -88,8 +90,12 @@ def replay_battle(prepared: PreparedScenario, seed: int, max_steps: int = MAX_ST
 def run_battle(
     prepared: PreparedScenario, index: int, seed: int, max_steps: int = MAX_STEPS
 ) -> BattleOutcome:
-    """Play one battle with the ruleset's bots on every seat and sum it up."""
-    enc, rng = start_battle(prepared, seed)
+    """Play one battle with the ruleset's bots on every seat and sum it up.
+
+    The battle keeps no log (a sixth of its cost): the outcome is read from the final state,
+    and `replay_battle` plays the same battle again, recorded, from its seed.
+    """
+    enc, rng = start_battle(prepared, seed, record=False)
     try:
         steps = run_bots(enc, rng=rng, max_steps=max_steps, validate=False)
     except Exception as exc:
