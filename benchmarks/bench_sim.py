@@ -66,13 +66,13 @@ def split(path: Path, battles: int, repeat: int = 1) -> tuple[float, float]:
     def with_bots() -> float:
         t = time.perf_counter()
         for seed in seeds:
-            run_bots(prepared.start(seed), rng=random.Random(seed), validate=False)
+            run_bots(prepared.start(seed, record=False), rng=random.Random(seed), validate=False)
         return time.perf_counter() - t
 
     def choices_given() -> float:
         t = time.perf_counter()
         for seed, choices in zip(seeds, recorded, strict=True):
-            enc = prepared.start(seed)
+            enc = prepared.start(seed, record=False)  # as `simulate` plays them
             for seat, choice in choices:
                 assert choice is not None
                 enc.submit(seat, choice, validate=False)
