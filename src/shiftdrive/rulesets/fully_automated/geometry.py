@@ -124,7 +124,17 @@ class Board:
         Only adversaries within `budget` hexes of `start` take part in the key: one farther
         away stands on a hex the walk could not reach even without the +1, so it never changes
         the answer, and walks that differ only in far-off adversaries are one walk.
+
+        One hex of movement (every close card's) is the start and its plain neighbours free of
+        adversaries: made afresh, in `_walk`'s order, as that is cheaper than the memo's key.
         """
+        if budget == 1:
+            rough = self.rough
+            step: dict[Hex, tuple[int, Hex | None]] = {start: (0, None)}
+            for n in self.nbrs[start]:
+                if n not in rough and n not in enemies:
+                    step[n] = (1, start)
+            return step
         near = frozenset(e for e in enemies if start.distance(e) <= budget)
         key = (start, budget, near)
         got = self._walks.get(key)
