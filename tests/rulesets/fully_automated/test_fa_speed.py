@@ -105,3 +105,43 @@ def test_the_remembered_hand_is_each_fighters_own(name: str) -> None:
         for f in state.fighters.values():
             assert bot._hand(rs, state, f) == bot._read_hand(rs, state, f)
     assert "hand_memo" not in str(enc.to_json())
+
+
+def plain_defend_step(rs: FullyAutomated, state: FAState, seat: str) -> str:
+    """Every step ranked (out of reach, in cover, neither) the long way; the first best."""
+    atk, f = state.attack, state.fighters[seat]
+    assert atk is not None and f.pos is not None
+    start, ranked = f.pos, []
+    for i, c in enumerate(rs.legal(state, seat)):
+        to = c.str_param("to")
+        f.pos = Hex.parse(to) if to else start
+        out = not rs._attack_options(
+            state, atk.attacker, seat, atk.card, atk.movement_left, rs.layout(state)
+        )
+        cover = rs.sight_between(state, atk.attacker, seat).cover
+        ranked.append((0 if out else 1 if cover else 2, i, c.text()))
+    f.pos = start
+    return min(ranked)[2]
+
+
+@pytest.mark.parametrize("name", ["brawl", "standoff"])
+@pytest.mark.parametrize("seed", range(6))
+def test_defend_step_is_the_first_best_of_the_plain_ranking(name: str, seed: int) -> None:
+    """Stopping at the first hex out of reach and drawing lines only while cover could still
+    help, with the others taken once: the defender steps where the full ranking says."""
+    enc = Encounter.start(read_yaml(EXAMPLES / f"{name}.yaml"), seed=seed)
+    rs, state = enc.ruleset, enc.state
+    assert isinstance(rs, FullyAutomated)
+    rng = random.Random(seed)
+    checked = 0
+    while enc.result() is None:
+        seat = rs.waiting(state)[0]
+        if state.phase == "defend_step":
+            want = plain_defend_step(rs, state, seat)
+            choice = rs.bot(state, seat, rng)
+            assert choice.text() == want
+            checked += 1
+        else:
+            choice = rs.bot(state, seat, rng)
+        enc.submit(seat, choice)
+    assert checked > 0

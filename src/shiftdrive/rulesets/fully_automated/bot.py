@@ -268,26 +268,33 @@ def _choose_hex(rs: FullyAutomated, state: FAState, seat: str, legal: list[Choic
 
 
 def _defend_step(rs: FullyAutomated, state: FAState, seat: str, legal: list[Choice]) -> Choice:
-    """Step out of the attacker's reach if possible, else into cover, else stay."""
+    """Step out of the attacker's reach if possible, else into cover, else stay (the first
+    hex of the best of the three)."""
     atk = state.attack
     f = state.fighters[seat]
     if atk is None or f.pos is None:
         return legal[0]
     start = f.pos
-    best: tuple[int, int, Choice] | None = None
+    apos = state.fighters[atk.attacker].pos
+    assert apos is not None
+    board = rs.board(state)
+    # `sight_between` the attacker and the defender, with the others taken once: who else
+    # stands where does not depend on the defender's hex.
+    others = rs.occupants(state, atk.attacker, seat)
+    best, best_rank = legal[0], 3
     try:
-        for i, c in enumerate(legal):
+        for c in legal:
             to = c.str_param("to")
             f.pos = Hex.parse(to) if to else start
-            out = not rs.attack_options(state, atk.attacker, seat, atk.card, atk.movement_left)
-            cover = rs.sight_between(state, atk.attacker, seat).cover
-            rank = 0 if out else 1 if cover else 2
-            if best is None or (rank, i) < best[:2]:
-                best = (rank, i, c)
+            if not rs.attack_options(state, atk.attacker, seat, atk.card, atk.movement_left):
+                return c  # out of reach: no later hex ranks higher
+            if best_rank > 1:  # cover can only improve on a hex without it
+                rank = 1 if sight(board, others, apos, f.pos).cover else 2
+                if rank < best_rank:
+                    best, best_rank = c, rank
     finally:
         f.pos = start
-    assert best is not None
-    return best[2]
+    return best
 
 
 def _target(state: FAState, legal: list[Choice], rs: FullyAutomated, seat: str) -> Choice:

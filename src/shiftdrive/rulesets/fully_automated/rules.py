@@ -264,7 +264,7 @@ class FullyAutomated(Ruleset[FAState]):
         assert f.pos is not None
         return f.pos
 
-    def _occupants(self, state: FAState, *exclude: str) -> dict[Hex, str]:
+    def occupants(self, state: FAState, *exclude: str) -> dict[Hex, str]:
         """Who stands where (the dead are left out: their tokens come off the map)."""
         return {
             f.pos: f.name
@@ -300,7 +300,7 @@ class FullyAutomated(Ruleset[FAState]):
     def sight_between(self, state: FAState, a: str, t: str, from_hex: Hex | None = None) -> Sight:
         fa, ft = state.fighters[a], state.fighters[t]
         return sight(
-            self.board(state), self._occupants(state, a, t), from_hex or self._pos(fa),
+            self.board(state), self.occupants(state, a, t), from_hex or self._pos(fa),
             self._pos(ft),
         )  # fmt: skip
 
@@ -434,7 +434,7 @@ class FullyAutomated(Ruleset[FAState]):
         f = state.fighters[name]
         if f.pos is None or budget <= 0:
             return []
-        occ = self._occupants(state, name)
+        occ = self.occupants(state, name)
         reach = self.board(state).walk(f.pos, budget, self._enemy_hexes(state, f))
         return sorted(h for h in reach if h != f.pos and h not in occ)
 
@@ -443,14 +443,14 @@ class FullyAutomated(Ruleset[FAState]):
         f = state.fighters[name]
         if f.pos is None:
             return []
-        occ = self._occupants(state, name)
+        occ = self.occupants(state, name)
         return sorted(h for h in self.board(state).nbrs[f.pos] if h not in occ)
 
     def move_options(self, state: FAState, name: str, aimed: bool) -> list[Hex]:
         """Where a Move can end (F7): the allowance, rough +1, through an adversary +1."""
         f = state.fighters[name]
         start = self._pos(f)
-        occ = self._occupants(state, name)
+        occ = self.occupants(state, name)
         budget = self.move_allowance(state, f, aimed)
         reach = self.board(state).walk(start, budget, self._enemy_hexes(state, f))
         return sorted(h for h in reach if h == start or h not in occ)
@@ -474,7 +474,7 @@ class FullyAutomated(Ruleset[FAState]):
         (the last hex walked through before the destination, which must be free)."""
         f = state.fighters[name]
         start = self._pos(f)
-        occ = self._occupants(state, name, body)
+        occ = self.occupants(state, name, body)
         budget = self.move_allowance(state, f) - 2
         reach = self.board(state).walk(start, budget, self._enemy_hexes(state, f))
         out: dict[Hex, Hex] = {}
