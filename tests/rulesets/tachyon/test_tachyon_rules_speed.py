@@ -15,7 +15,13 @@ from pathlib import Path
 from tachyon_helpers import PLUS4, ZERO, raider, scenario, start, viper
 
 from shiftdrive.core.aspects import Aspect, AspectKind
-from shiftdrive.core.consequences import ConsequenceSlots, Severity, absorb_options
+from shiftdrive.core.consequences import (
+    TACHYON_VALUES,
+    ConsequenceSlots,
+    Severity,
+    absorb_options,
+)
+from shiftdrive.core.dice import RecordingDice, ScriptedDice, roll_fudge
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter, default_bot, run_bots
 from shiftdrive.engine.events import GM
@@ -236,3 +242,62 @@ def test_enemies_and_filtered_menus_agree_with_the_full_lists() -> None:
 
     play(check)
     assert ships > 100
+
+
+def test_a_lone_crafts_roll_takes_the_short_way_to_the_same_total() -> None:
+    # `_roll` skips the flight bonus and the system damage for a lone craft (it has neither):
+    # every unit of every example, with its systems damaged, must roll the same total on the
+    # same dice as the long way (rating + 4dF with minimized dice), and word the draw alike.
+    units = 0
+    for path in EXAMPLES:
+        enc = Encounter.start(read_yaml(path), seed=1, source=str(path))
+        rs, state = enc.ruleset, enc.state
+        assert isinstance(rs, Tachyon) and isinstance(state, TachyonState)
+        for u in state.units.values():
+            for track in u.systems.values():
+                track.fill(4)  # two rows of every system: dice minimized on some rolls
+        for u in state.units.values():
+            units += 1
+            for skill in ("pilot", "gunnery", "tactics", "technology", "notice",
+                          "defense_short", "defense_long"):  # fmt: skip
+                faces = [1, -1, 0, 1]
+                short = RecordingDice(ScriptedDice(faces))
+                total, r = rs._roll(state, short, u, skill, f"test {skill}")
+                long = RecordingDice(ScriptedDice(faces))
+                m = rs._minimized(state, u, skill)
+                expect = roll_fudge(long, 4, minimized=m, why=f"test {skill}")
+                assert (total, r) == (rs._rating(state, u, skill) + expect.total, expect)
+                assert short.draws == long.draws
+    assert units > 20
+
+
+def test_consequence_values_made_once_per_list_stay_each_crafts_own() -> None:
+    # The slots' values are worked out once per list of consequence names and shared by every
+    # battle set up since: each craft must get its own list's values, and its own slots.
+    data = scenario(
+        [viper(consequences=["severe", "mild"]), viper("Viper-2", consequences=["mild"])],
+        [raider(), raider("Raider-2", consequences=["moderate", "mild"])],
+    )
+    prep = Encounter.prepare(data)
+    first, second = prep.start(1), prep.start(2)
+    want = {
+        "Viper-1": [Severity.MILD, Severity.SEVERE],
+        "Viper-2": [Severity.MILD],
+        "Raider-1": [Severity.MILD, Severity.MODERATE, Severity.SEVERE],
+        "Raider-2": [Severity.MILD, Severity.MODERATE],
+    }
+    for enc in (first, second):
+        state = enc.state
+        assert isinstance(state, TachyonState)
+        for name, severities in want.items():
+            slots = state.units[name].consequences
+            assert slots is not None
+            assert slots.values == {s: TACHYON_VALUES[s] for s in severities}, name
+    one, two = first.state, second.state
+    assert isinstance(one, TachyonState) and isinstance(two, TachyonState)
+    slots1, slots2 = one.units["Viper-1"].consequences, two.units["Viper-1"].consequences
+    assert slots1 is not None and slots2 is not None
+    slots1.take(Severity.MILD, "Scorched hull (Viper-1)")
+    slots1.values[Severity.MILD] = 9
+    assert slots2.free() == [Severity.MILD, Severity.SEVERE]
+    assert prep.start(3).state.units["Viper-1"].consequences.values[Severity.MILD] == 2

@@ -320,6 +320,9 @@ class Tachyon(Ruleset[TachyonState]):
     def _roll(
         self, state: TachyonState, dice: DiceSource, u: Unit, skill: str, why: str
     ) -> tuple[int, FudgeRoll]:
+        if u.kind == CRAFT:  # most rolls: a lone craft has no flight bonus nor system damage
+            r = roll_fudge(dice, 4, why=why)
+            return u.skills.get(skill, 0) + r.total, r
         r = roll_fudge(dice, 4, minimized=self._minimized(state, u, skill), why=why)
         return self._rating(state, u, skill) + r.total, r
 
@@ -1178,7 +1181,7 @@ class Tachyon(Ruleset[TachyonState]):
         opp_bonus: int = 0,
     ) -> list[Event]:
         """Roll an action: skill + 4dF against a difficulty, a unit's skill + 4dF, or a swarm."""
-        who = self._pub(state, u.name)
+        who = u.name if u.detected else "a hidden craft"  # `_pub`, with the unit in hand
         total, r = self._roll(state, dice, u, skill, f"{action}: {who} {skill}")
         text = f"{u.name} ({action}) rolls {skill} {total} [{_faces(r)}]"
         roll = Roll(
@@ -2480,9 +2483,7 @@ def _small_craft(spec: CraftSpec | FlightSpec, side: str, cat: Catalog, zmap: Zo
         size=size, large_crew=t.large_crew,
     )  # fmt: skip
     if isinstance(spec, CraftSpec):
-        u.consequences = ConsequenceSlots.of(
-            {Severity(s): TACHYON_VALUES[Severity(s)] for s in spec.consequences}
-        )
+        u.consequences = ConsequenceSlots.of(_consequence_values(tuple(spec.consequences)))
         if spec.large_crew is not None:
             u.large_crew = spec.large_crew
         if spec.pc:
@@ -2505,6 +2506,13 @@ def _can_absorb(hit: int, slots: ConsequenceSlots) -> bool:
         if taken is None and values[sev] > 0:
             room += values[sev]
     return room >= hit
+
+
+@lru_cache(maxsize=64)
+def _consequence_values(names: tuple[str, ...]) -> Mapping[Severity, int]:
+    """The slots' values a craft's consequences give (C9), made once per list of names: every
+    battle of a simulation sets up the same craft. Read only (`ConsequenceSlots.of` copies)."""
+    return {Severity(s): TACHYON_VALUES[Severity(s)] for s in names}
 
 
 def _shields(n: int) -> StressTrack | None:
