@@ -2058,7 +2058,8 @@ class Tachyon(Ruleset[TachyonState]):
     def _advance(self, state: TachyonState, dice: DiceSource) -> list[Event]:
         events: list[Event] = []
         for _ in range(1000):
-            events += self._check_end(state)
+            if state.fight_on_at != state.status_changes:  # `_check_end`'s own skip, inline
+                events += self._check_end(state)
             if state.ended or state.roll is not None or state.absorb is not None:
                 return events
             if state.phase == "chatter":
@@ -2071,7 +2072,8 @@ class Tachyon(Ruleset[TachyonState]):
             nxt = self._next_actor(state)
             if nxt is not None:
                 state.current = nxt.name
-                state.waiters.pop(nxt.name, None)  # its second piloting action (Wait and see)
+                if state.waiters:  # its second piloting action (Wait and see)
+                    state.waiters.pop(nxt.name, None)
                 if state.current_init != nxt.initiative:
                     state.tie_grace = []
                 state.current_init = nxt.initiative
