@@ -301,3 +301,32 @@ def test_consequence_values_made_once_per_list_stay_each_crafts_own() -> None:
     slots1.values[Severity.MILD] = 9
     assert slots2.free() == [Severity.MILD, Severity.SEVERE]
     assert prep.start(3).state.units["Viper-1"].consequences.values[Severity.MILD] == 2
+
+
+def test_turn_names_the_stage_holder_as_the_stages_do() -> None:
+    # `turn` reads whose invoke stage it is itself (bots ask it several times a decision):
+    # at both stages of every roll in hand it must say what `_stage_holder` says.
+    asked = 0
+
+    def check(rs: Tachyon, state: TachyonState) -> None:
+        nonlocal asked
+        roll = state.roll
+        if roll is None or state.absorb is not None or state.ended:
+            return
+        units = [state.units[n] for n in (roll.actor, roll.opp_unit) if n in state.units]
+        status = [u.status for u in units]
+        try:
+            for stage, out in itertools.product(("actor", "target"), (False, True)):
+                state.roll = dataclasses.replace(roll, stage=stage)
+                for u in units:  # and with the craft in the roll out of the fight
+                    u.status = OUT if out else ACTIVE
+                side, holder = rs._stage_holder(state, state.roll)
+                assert rs.turn(state) == (side or "", "invoke", holder)
+                asked += holder is None
+        finally:
+            state.roll = roll
+            for u, st in zip(units, status, strict=True):
+                u.status = st
+
+    play(check)
+    assert asked > 100

@@ -461,9 +461,17 @@ class Tachyon(Ruleset[TachyonState]):
             u = state.units[state.absorb["unit"]]
             return u.side, "absorb", u.name
         roll = state.roll
-        if roll is not None:
-            side, holder = self._stage_holder(state, roll)
-            return side or "", "invoke", holder
+        if roll is not None:  # `_stage_holder`, inline
+            if roll.stage == "actor":
+                a = state.units.get(roll.actor)
+                holder = roll.actor if a is not None and a.status == ACTIVE else None
+                return roll.actor_side or "", "invoke", holder
+            o = state.units.get(roll.opp_unit or "")
+            return (
+                roll.opp_side or "",
+                "invoke",
+                (o.name if o is not None and o.status == ACTIVE else None),
+            )
         if state.phase == "chatter":
             return (state.chatter_queue[0], "chatter", None) if state.chatter_queue else None
         if state.current is None:
