@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 # Moves are listed apart (`MOVES`), only when it looks for a way toward somewhere (most
 # piloting decisions tail, dive or evade instead).
 MOVES = ("move", "move2", "move3")  # cheaper moves first
+_MOVE_RANK = {action: rank for rank, action in enumerate(MOVES)}
+SKIP = frozenset({"skip"})
 WEIGHS: dict[str, frozenset[str]] = {
     "piloting": frozenset({"skip", "bug_out", "concede", "evade", "dive", "tail"}),
     "gunnery": frozenset(
@@ -35,18 +37,27 @@ WEIGHS: dict[str, frozenset[str]] = {
 
 
 def _strength(u: Unit) -> float:
+    """What a unit is worth in a fight: never negative, and a multiple of 1/4 (so sums of a
+    few are exact, whatever the order)."""
     if u.kind == LARGE:
         return 4.0
     if u.kind == TURRET:
         return 0.0
-    shields = (len(u.shields.boxes) - u.shields.marked_count) if u.shields else 0
+    shields = u.shields  # (no boxes: 0 either way)
+    free = (len(shields.boxes) - shields.marked_count) if shields is not None else 0
     cons = len(u.consequences.free()) if u.consequences else 0
-    return u.size * (1.0 + 0.25 * shields + 0.25 * cons)
+    return u.size * (1.0 + 0.25 * free + 0.25 * cons)
 
 
 def _losing(rs: Tachyon, state: TachyonState, side: str) -> bool:
-    mine = sum(_strength(u) for u in rs._fighting(state, side))
+    """Whether the side's strength is under 1/2.5 of the enemy it can see. The enemy is
+    weighed first, then the side's own craft until they are enough (strengths only add)."""
     theirs = sum(_strength(u) for u in rs._fighting(state, state.enemy_of(side)) if u.detected)
+    mine = 0.0
+    for u in rs._fighting(state, side):
+        mine += _strength(u)
+        if mine * 2.5 >= theirs:
+            return False
     return mine * 2.5 < theirs
 
 
@@ -72,22 +83,29 @@ def choose(rs: Tachyon, state: TachyonState, seat: str, rng: random.Random) -> C
         if state.round == 1:
             return Choice.of("say", text="Stay in formation, check your six")
         return SAY_NOTHING
-    by: dict[str, list[Choice]] = {}
     if kind == "absorb":
-        for c in rs.legal(state, seat):
-            by.setdefault(c.action, []).append(c)
-        return (by.get("absorb") or by["taken_out"])[0]
+        # The first way to absorb the hit (the ruleset lists the mildest first), else out.
+        legal = rs.legal(state, seat)
+        for c in legal:
+            if c.action == "absorb":
+                return c
+        return next(c for c in legal if c.action == "taken_out")
     u = state.units[actor or ""]
-    for c in rs.actions(state, u, only=WEIGHS[state.phase]):
+    phase = state.phase
+    if phase == "ew":
+        # Only a ship or a technical crew scans: the rest skip without the scan being listed.
+        if u.kind == LARGE or u.skills.get("technology", 0) >= 3:
+            for c in rs.actions(state, u, only=WEIGHS["ew"]):
+                if c.action == "scan":
+                    return c
+        return rs.actions(state, u, only=SKIP)[0]
+    by: dict[str, list[Choice]] = {}
+    for c in rs.actions(state, u, only=WEIGHS[phase]):
         by.setdefault(c.action, []).append(c)
-    if state.phase == "piloting":
+    if phase == "piloting":
         return _pilot(rs, state, u, by, rng)
-    if state.phase == "gunnery":
+    if phase == "gunnery":
         return _gunnery(rs, state, u, by, rng)
-    if state.phase == "ew":
-        if "scan" in by and (u.kind == LARGE or u.skills.get("technology", 0) >= 3):
-            return by["scan"][0]
-        return by["skip"][0]
     return _damage(rs, state, u, by)
 
 
@@ -119,8 +137,15 @@ def _invoke(rs: Tachyon, state: TachyonState, seat: str) -> Choice:
             wanted.append(("free", "reroll"))
     if not wanted:
         return PASS
-    invokes = list(rs.open_invokes(state, roll, seat))
-    for payment, effect in wanted:
+    # The invokes are walked once: the first of the kind wanted most ends the walk (most
+    # invokes spent are that kind); the rest are kept for the kinds wanted less, in turn.
+    best_payment, best_effect = wanted[0]
+    invokes: list[tuple[str, str, str, str]] = []
+    for inv in rs.open_invokes(state, roll, seat):
+        if inv[1] == best_payment and inv[3] == best_effect:
+            return rs.invoke_choice(state, roll, *inv)
+        invokes.append(inv)
+    for payment, effect in wanted[1:]:
         for inv in invokes:
             if inv[1] == payment and inv[3] == effect:
                 return rs.invoke_choice(state, roll, *inv)
@@ -129,44 +154,55 @@ def _invoke(rs: Tachyon, state: TachyonState, seat: str) -> Choice:
 
 def _toward(rs: Tachyon, state: TachyonState, u: Unit, goals: list[str]) -> Choice | None:
     """The move that ends closest to any goal zone (cheaper moves first on ties)."""
-    by: dict[str, list[Choice]] = {}
-    for c in rs.actions(state, u, only=MOVES):
-        by.setdefault(c.action, []).append(c)
+    goals = list(dict.fromkeys(goals))  # each zone once: craft often share one
+    here = min((rs._dist(state, u.zone, g) for g in goals), default=99)
+    if here == 0:
+        return None  # already there: no move ends closer
     best: tuple[int, int] | None = None
     pick: Choice | None = None
-    here = min((rs._dist(state, u.zone, g) for g in goals), default=99)
-    for rank, action in enumerate(MOVES):
-        for c in by.get(action, []):
-            d = min(rs._dist(state, c.str_param("to"), g) for g in goals)
-            if d < here and (best is None or (d, rank) < best):
-                best, pick = (d, rank), c
+    # The moves in the order listed: on a tie of (distance, rank) the first listed wins, as
+    # when looking through the cheaper moves first.
+    for c in rs.actions(state, u, only=MOVES):
+        d = min(rs._dist(state, c.str_param("to"), g) for g in goals)
+        if d < here:
+            key = (d, _MOVE_RANK[c.action])
+            if best is None or key < best:
+                best, pick = key, c
     return pick
 
 
 def _pilot(
     rs: Tachyon, state: TachyonState, u: Unit, by: dict[str, list[Choice]], rng: random.Random
 ) -> Choice:
-    # The cheap test first: weighing both sides' strength is the dearer half.
-    if (u.kind != CRAFT or _hurt(u)) and _losing(rs, state, u.side):
-        if "bug_out" in by:
-            return by["bug_out"][0]
-        if u.bug_out_round is None:
-            move = _toward(rs, state, u, state.end_zones)
-            if move is not None:
-                return move
+    # The cheap tests first: weighing both sides' strength is the dearer half, and it is
+    # weighed at most once (nothing changes while the bot decides); the enemies are listed
+    # only when the bot is hurt or looks for somewhere to go (most decisions tail unhurt).
+    hurt = _hurt(u)
+    losing: bool | None = None
+    if u.kind != CRAFT or hurt:
+        losing = _losing(rs, state, u.side)
+        if losing:
+            if "bug_out" in by:
+                return by["bug_out"][0]
+            if u.bug_out_round is None:
+                move = _toward(rs, state, u, state.end_zones)
+                if move is not None:
+                    return move
     if (
         u.kind == CRAFT
         and u.pc
         and u.consequences
         and len(u.consequences.taken()) >= 2
         and "concede" in by
-        and _losing(rs, state, u.side)
+        and (_losing(rs, state, u.side) if losing is None else losing)
     ):
         return by["concede"][0]
-    enemies = rs._enemies(state, u)
-    here = [e for e in enemies if e.zone == u.zone]
-    if here and _hurt(u) and max(e.skills.get("gunnery", 0) for e in here) > u.skills["pilot"]:
-        return by["evade"][0]
+    enemies: list[Unit] | None = None
+    if hurt:
+        enemies = rs._enemies(state, u)
+        here = [e for e in enemies if e.zone == u.zone]
+        if here and max(e.skills.get("gunnery", 0) for e in here) > u.skills["pilot"]:
+            return by["evade"][0]
     armed = any(n > 0 for n in u.ordnance.values())
     if "dive" in by and armed:
         return by["dive"][0]  # T4: ordnance pays off only at short range
@@ -174,6 +210,8 @@ def _pilot(
         return min(by["tail"], key=lambda c: state.units[c.str_param("target")].skills["pilot"])
     if "dive" in by and rng.random() < 0.7:
         return by["dive"][0]
+    if enemies is None:
+        enemies = rs._enemies(state, u)
     large = rs._enemies(state, u, small=False)
     targets = [e.zone for e in enemies] + [e.zone for e in large]
     if any(n > 0 for n in u.ordnance.values()) and large:
@@ -190,7 +228,8 @@ def _pilot(
 def _gunnery(
     rs: Tachyon, state: TachyonState, u: Unit, by: dict[str, list[Choice]], rng: random.Random
 ) -> Choice:
-    for c in by.get("fire", []):  # only the craft in its sights: cheaper than all it tails
+    fires = by.get("fire", [])
+    for c in fires:  # only the craft in its sights: cheaper than all it tails
         if rs.on_tail(state, u, c.str_param("target")):
             return c
     launches = [
@@ -209,7 +248,7 @@ def _gunnery(
         )
     fire_large = by.get("fire_large", [])
     short = [c for c in fire_large if c.str_param("system") not in sysmod.LONG_RANGE_SYSTEMS]
-    if short or (fire_large and not by.get("fire")):
+    if short or (fire_large and not fires):
         # A ship we must destroy: its propulsion (fuel fire, explosion, T5); otherwise
         # silence its guns first.
         goals = set(state.destroy.get(u.side) or [])
@@ -221,13 +260,15 @@ def _gunnery(
             return (False, system == "gun_emplacements")
 
         return max(fire_large, key=worth)
-    if by.get("fire"):
+    if len(fires) == 1:
+        return fires[0]  # nothing to weigh its odds against
+    if fires:
 
         def p_hit(c: Choice) -> float:
             q = rs.odds_query(state, c)
             return _p_success(q) if q else 0.0
 
-        return max(by["fire"], key=lambda c: (p_hit(c), c.str_param("target")))
+        return max(fires, key=lambda c: (p_hit(c), c.str_param("target")))
     if by.get("fire_swarm"):
         return by["fire_swarm"][0]
     if by.get("launch_swarm") and rng.random() < 0.5:
