@@ -17,7 +17,14 @@ from shiftdrive.maps.hexgrid import Hex
 from shiftdrive.rulesets.fully_automated import bot
 from shiftdrive.rulesets.fully_automated.geometry import sight
 from shiftdrive.rulesets.fully_automated.rules import FullyAutomated, range_status
-from shiftdrive.rulesets.fully_automated.state import DEAD, FAState
+from shiftdrive.rulesets.fully_automated.state import (
+    ACTIVE,
+    DEAD,
+    DYING,
+    INCAPACITATED,
+    FAState,
+    Fighter,
+)
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "fully_automated"
 NAMES = ("A", "B", "C", "D")  # A and D are Red, B and C Blue
@@ -145,3 +152,54 @@ def test_defend_step_is_the_first_best_of_the_plain_ranking(name: str, seed: int
             choice = rs.bot(state, seat, rng)
         enc.submit(seat, choice)
     assert checked > 0
+
+
+def f8_status(hp: int, restrained: bool) -> str:
+    """F8 as the seed words it: <= 0 incapacitated; < -10 dying; <= -20 dead; restrained
+    counts as incapacitated."""
+    if hp <= -20:
+        return DEAD
+    if hp < -10:
+        return DYING
+    if hp <= 0 or restrained:
+        return INCAPACITATED
+    return ACTIVE
+
+
+@given(
+    start_hp=st.integers(-30, 30),
+    start_restrained=st.booleans(),
+    changes=st.lists(st.one_of(st.integers(-30, 30), st.booleans()), max_size=12),
+)
+def test_the_kept_status_follows_every_change(
+    start_hp: int, start_restrained: bool, changes: list[int | bool]
+) -> None:
+    """`status` is kept beside HP and restraint: it is F8's answer after every change."""
+    f = Fighter(
+        "A", "Red", start_hp, 20, 5, 4, 0, "none", [], [], False, ["punch"],
+        restrained=start_restrained,
+    )  # fmt: skip
+    assert f.status == f8_status(start_hp, start_restrained)
+    for change in changes:
+        if isinstance(change, bool):
+            f.restrained = change
+        else:
+            f.hp = change
+        assert f.status == f8_status(f.hp, f.restrained)
+        assert f.able == (f.status == ACTIVE)
+        assert f.to_json()["status"] == f.status
+
+
+def test_a_fighter_in_json_keeps_its_fields_and_order() -> None:
+    f = Fighter("A", "Red", 5, 20, 5, 4, 1, "light", ["club"], ["club"], True, ["club"])
+    f.restrained = True
+    assert list(f.to_json()) == [
+        "name", "side", "hp", "max_hp", "speed", "move", "armor", "armor_name",
+        "proficiencies", "weapons", "restraints", "cards", "pos", "initiative", "rolloff",
+        "stun", "stunned_now", "restrained", "aim", "moved_last_round", "moved_this_round",
+        "damaged", "stepped", "hp_lost", "status",
+    ]  # fmt: skip
+    assert f.to_json()["hp"] == 5 and f.to_json()["status"] == INCAPACITATED
+    assert f == Fighter(
+        "A", "Red", 5, 20, 5, 4, 1, "light", ["club"], ["club"], True, ["club"], restrained=True
+    )

@@ -17,47 +17,92 @@ DYING = "dying"
 DEAD = "dead"
 
 
-@dataclass(slots=True)
-class Fighter:
-    """One character. `stun` counts stunned rounds still owed (F8: stuns stack as rounds)."""
+def _status(hp: int, restrained: bool) -> str:
+    """F8: <= 0 incapacitated; < -10 dying; <= -20 dead. Restrained counts as incapacitated."""
+    if hp <= -20:
+        return DEAD
+    if hp < -10:
+        return DYING
+    if hp <= 0 or restrained:
+        return INCAPACITATED
+    return ACTIVE
 
-    name: str
-    side: str
-    hp: int
-    max_hp: int
-    speed: int
-    move: int
-    armor: int
-    armor_name: str
-    proficiencies: list[str]
-    weapons: list[str]
-    restraints: bool
-    cards: list[str]
-    pos: Hex | None = None
-    initiative: int = 0
-    rolloff: int = 0
-    stun: int = 0
-    stunned_now: bool = False  # stunned at the start of this round
-    restrained: bool = False
-    aim: int = 0  # rounds the aim condition still lasts (seed: kept one extra round)
-    moved_last_round: bool = False
-    moved_this_round: bool = False
-    damaged: bool = False  # took damage this round
-    stepped: bool = False  # used Defend's one hex this round
-    hp_lost: int = 0  # every point of damage taken this fight (for balancing tallies)
+
+class Fighter:
+    """One character. `stun` counts stunned rounds still owed (F8: stuns stack as rounds).
+
+    `status` (F8) is asked several hundred thousand times a simulated run, far more often than
+    HP or restraint change, so it is a plain attribute worked out again whenever `hp` or
+    `restrained` is set (both are properties for that)."""
+
+    __slots__ = (
+        "_hp", "_restrained", "aim", "armor", "armor_name", "cards", "damaged", "hp_lost",
+        "initiative", "max_hp", "move", "moved_last_round", "moved_this_round", "name", "pos",
+        "proficiencies", "restraints", "rolloff", "side", "speed", "status", "stepped", "stun",
+        "stunned_now", "weapons",
+    )  # fmt: skip
+    # The fields, in the order of the JSON (and of the constructor).
+    FIELDS = (
+        "name", "side", "hp", "max_hp", "speed", "move", "armor", "armor_name",
+        "proficiencies", "weapons", "restraints", "cards", "pos", "initiative", "rolloff",
+        "stun", "stunned_now", "restrained", "aim", "moved_last_round", "moved_this_round",
+        "damaged", "stepped", "hp_lost",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        name: str,
+        side: str,
+        hp: int,
+        max_hp: int,
+        speed: int,
+        move: int,
+        armor: int,
+        armor_name: str,
+        proficiencies: list[str],
+        weapons: list[str],
+        restraints: bool,
+        cards: list[str],
+        pos: Hex | None = None,
+        initiative: int = 0,
+        rolloff: int = 0,
+        stun: int = 0,
+        stunned_now: bool = False,  # stunned at the start of this round
+        restrained: bool = False,
+        aim: int = 0,  # rounds the aim condition still lasts (seed: kept one extra round)
+        moved_last_round: bool = False,
+        moved_this_round: bool = False,
+        damaged: bool = False,  # took damage this round
+        stepped: bool = False,  # used Defend's one hex this round
+        hp_lost: int = 0,  # every point of damage taken this fight (for balancing tallies)
+    ) -> None:
+        self.name, self.side, self.max_hp = name, side, max_hp
+        self.speed, self.move, self.armor, self.armor_name = speed, move, armor, armor_name
+        self.proficiencies, self.weapons, self.restraints = proficiencies, weapons, restraints
+        self.cards, self.pos, self.initiative, self.rolloff = cards, pos, initiative, rolloff
+        self.stun, self.stunned_now, self.aim = stun, stunned_now, aim
+        self.moved_last_round, self.moved_this_round = moved_last_round, moved_this_round
+        self.damaged, self.stepped, self.hp_lost = damaged, stepped, hp_lost
+        self._hp, self._restrained = hp, restrained
+        self.status = _status(hp, restrained)
 
     @property
-    def status(self) -> str:
-        """F8: <= 0 incapacitated; < -10 dying; <= -20 dead. Restrained counts as incapacitated."""
-        if self.hp > 0 and not self.restrained:  # the usual answer first: asked very often
-            return ACTIVE
-        if self.hp <= -20:
-            return DEAD
-        if self.hp < -10:
-            return DYING
-        if self.hp <= 0 or self.restrained:
-            return INCAPACITATED
-        return ACTIVE
+    def hp(self) -> int:
+        return self._hp
+
+    @hp.setter
+    def hp(self, value: int) -> None:
+        self._hp = value
+        self.status = _status(value, self._restrained)
+
+    @property
+    def restrained(self) -> bool:
+        return self._restrained
+
+    @restrained.setter
+    def restrained(self, value: bool) -> None:
+        self._restrained = value
+        self.status = _status(self._hp, value)
 
     @property
     def able(self) -> bool:
@@ -69,8 +114,22 @@ class Fighter:
         """May only defend (at disadvantage) this round: stunned, restrained or incapacitated."""
         return self.stunned_now or self.status == INCAPACITATED
 
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, k) for k in self.FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Fighter):
+            return NotImplemented
+        return self._values() == other._values()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as a dataclass would be
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={v!r}" for k, v in zip(self.FIELDS, self._values(), strict=True))
+        return f"Fighter({inner})"
+
     def to_json(self) -> dict[str, Any]:
-        out = {k: getattr(self, k) for k in self.__slots__}
+        out = {k: getattr(self, k) for k in self.FIELDS}
         out["pos"] = None if self.pos is None else str(self.pos)
         out["status"] = self.status
         return out
