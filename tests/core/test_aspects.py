@@ -168,3 +168,18 @@ def test_index_follows_the_list_changed_directly() -> None:
     assert "A" not in s and s.find("b") is None
     s.add(Aspect("A", AspectKind.GAME))
     assert s.get("a").name == "A"
+
+
+def test_kinds_given_as_text_become_kinds() -> None:
+    """Saved encounters give kinds as text; the enum check must still convert them."""
+    text = Aspect("Smoke", "situation")  # type: ignore[arg-type]
+    assert text.kind is AspectKind.SITUATION
+    assert Aspect("Smoke", AspectKind.BOOST).kind is AspectKind.BOOST
+
+
+def test_remove_takes_that_aspect_out_and_keeps_the_order() -> None:
+    s = AspectSet()
+    for name in ("A", "B", "C", "D"):
+        s.add(Aspect(name, AspectKind.SITUATION))
+    s.remove("c")
+    assert [a.name for a in s.aspects] == ["A", "B", "D"] and s.find("C") is None

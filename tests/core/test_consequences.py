@@ -202,3 +202,9 @@ def test_slots_round_trip(values: dict[Severity, int], data: st.DataObject) -> N
 def test_absorption_round_trip() -> None:
     a = Absorption(1, (M, S), 9)
     assert Absorption.from_json(json.loads(json.dumps(a.to_json()))) == a
+
+
+def test_slots_from_text_keys_are_severities_in_ladder_order() -> None:
+    slots = ConsequenceSlots({"severe": 6, "mild": 2})  # type: ignore[dict-item]
+    assert list(slots.values) == [Severity.MILD, Severity.SEVERE]
+    assert all(type(k) is Severity for k in slots.slots)

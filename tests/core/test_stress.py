@@ -209,3 +209,7 @@ def test_counting_conserves_shifts(length: int, hits: list[int]) -> None:
     overflow = sum(t.fill(h) for h in hits)
     assert t.marked_count + overflow == sum(hits)
     assert t.marked_count == min(length, sum(hits))
+
+
+def test_kind_given_as_text_becomes_a_kind() -> None:
+    assert StressTrack("shields", "counting", [1, 1]).kind is StressKind.COUNTING  # type: ignore[arg-type]

@@ -43,7 +43,8 @@ class Aspect:
     def __post_init__(self) -> None:
         if not self.name.strip():
             raise RuleError("an aspect needs a name")
-        self.kind = AspectKind(self.kind)
+        if type(self.kind) is not AspectKind:  # the enum call costs more than the check
+            self.kind = AspectKind(self.kind)
         for holder, count in self.free_invokes.items():
             if count < 1:
                 raise RuleError(f"{holder} cannot hold {count} free invokes on '{self.name}'")
@@ -142,7 +143,12 @@ class AspectSet:
 
     def remove(self, name: str) -> Aspect:
         aspect = self.get(name)
-        self.aspects.remove(aspect)
+        # By identity: list.remove would compare the dataclass fields of every earlier aspect
+        # (names are unique, so it is the same one).
+        for i, x in enumerate(self.aspects):
+            if x is aspect:
+                del self.aspects[i]
+                break
         del self._by_key[_key(aspect.name)]
         return aspect
 

@@ -72,8 +72,15 @@ class Consequence:
         )
 
 
+_SEVERITIES = tuple(Severity)  # iterating the enum class walks Python code each time
+
+
+def _severity(key: Severity | str) -> Severity:
+    return key if type(key) is Severity else Severity(key)
+
+
 def _ordered(values: Mapping[Severity, int]) -> dict[Severity, int]:
-    return {s: values[s] for s in Severity if s in values}
+    return {s: values[s] for s in _SEVERITIES if s in values}
 
 
 @dataclass(slots=True)
@@ -84,8 +91,10 @@ class ConsequenceSlots:
     slots: dict[Severity, Consequence | None] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.values = _ordered({Severity(k): v for k, v in self.values.items()})
-        slots = {Severity(k): v for k, v in self.slots.items()}
+        # Every craft of every simulated battle is made here: keys that are already
+        # severities are taken as they are.
+        self.values = _ordered({_severity(k): v for k, v in self.values.items()})
+        slots = {_severity(k): v for k, v in self.slots.items()}
         unknown = [s for s in slots if s not in self.values]
         if unknown:
             raise ValueError(f"consequence slots {unknown} have no value")

@@ -33,7 +33,8 @@ class StressTrack:
     marked: list[bool] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.kind = StressKind(self.kind)
+        if type(self.kind) is not StressKind:  # the enum call costs more than the check
+            self.kind = StressKind(self.kind)
         if not self.marked:
             self.marked = [False] * len(self.boxes)
         if len(self.marked) != len(self.boxes):
