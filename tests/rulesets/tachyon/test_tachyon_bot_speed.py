@@ -303,6 +303,8 @@ def test_the_examples_reach_every_shortcut() -> None:
             u = state.units[state.current or ""]
             fires = rs.actions(state, u, only=("fire",))
             reached.add(f"fire among {len(fires)}")
+        elif state.phase == "gunnery":
+            reached.add(f"gunnery {choice.action}")
         elif state.phase == "piloting":
             reached.add(f"pilot {choice.action}")
         return choice
@@ -321,6 +323,11 @@ def test_the_examples_reach_every_shortcut() -> None:
         "pilot move",
         "pilot bug_out",
         "pilot evade",
+        "gunnery launch",
+        "gunnery launch_large",
+        "gunnery fire_large",
+        "gunnery fire_swarm",
+        "gunnery skip",
     } <= reached, reached
 
 
@@ -509,3 +516,32 @@ def test_strength_and_losing_as_the_plain_sums(path: Path) -> None:
             assert losing == _plain_losing(rs, state, side)
             verdicts[losing] += 1
     assert verdicts[True] > 20 and verdicts[False] > 20, verdicts
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_the_bots_small_menus_are_the_legal_ones_filtered(path: Path) -> None:
+    # Piloting asks for one kind of action at a time, gunnery for the shots in range first
+    # and EW for the skip alone: each such
+    # list must be exactly the legal one with the rest left out, in every state random play
+    # reaches.
+    menus = [bot.SKIP, bot.ATTACKS, bot.EVADE, bot.BUG_OUT, bot.CONCEDE, bot.AIMS, bot.OTHER_SHOTS]
+    compared = 0
+    for seed in range(21, 27):
+        enc = Encounter.from_scenario_file(path, seed=seed)
+        rng = random.Random(seed)
+        while enc.result() is None and compared < 3000:
+            rs, state = enc.ruleset, enc.state
+            assert isinstance(rs, Tachyon) and isinstance(state, TachyonState)
+            turn = rs.turn(state)
+            assert turn is not None
+            seat = enc.pending_seats()[0]
+            legal = enc.legal(seat)
+            if turn[1] in bot.WEIGHS:  # an action phase (not an invoke, absorb or chatter)
+                u = state.units[turn[2] or ""]
+                for only in menus:
+                    got = rs.actions(state, u, only=only)
+                    want = [c for c in legal if c.action in only]
+                    assert [(c, c.label) for c in got] == [(c, c.label) for c in want]
+                    compared += 1
+            enc.submit(seat, rng.choice(legal))
+    assert compared > 100

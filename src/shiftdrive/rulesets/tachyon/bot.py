@@ -21,16 +21,21 @@ if TYPE_CHECKING:
 
 
 # The actions the bot weighs in each phase; it never picks the others, so it need not list them.
-# Moves are listed apart (`MOVES`), only when it looks for a way toward somewhere (most
-# piloting decisions tail, dive or evade instead).
+# Piloting asks for one kind at a time, once it knows what it would do (`_pilot`), and gunnery
+# for the shots in range before the rest; moves are listed (`MOVES`) only when it looks for a
+# way toward somewhere.
 MOVES = ("move", "move2", "move3")  # cheaper moves first
 _MOVE_RANK = {action: rank for rank, action in enumerate(MOVES)}
 SKIP = frozenset({"skip"})
+ATTACKS = frozenset({"dive", "tail"})
+EVADE = frozenset({"evade"})
+BUG_OUT = frozenset({"bug_out"})
+CONCEDE = frozenset({"concede"})
+AIMS = frozenset({"fire", "launch_large", "fire_large"})  # gunnery, weighed first
+OTHER_SHOTS = frozenset({"skip", "fire_swarm", "launch_swarm", "launch"})  # then these
 WEIGHS: dict[str, frozenset[str]] = {
-    "piloting": frozenset({"skip", "bug_out", "concede", "evade", "dive", "tail"}),
-    "gunnery": frozenset(
-        {"skip", "fire", "launch_large", "fire_large", "fire_swarm", "launch_swarm", "launch"}
-    ),
+    "piloting": SKIP | ATTACKS | EVADE | BUG_OUT | CONCEDE,
+    "gunnery": AIMS | OTHER_SHOTS,
     "ew": frozenset({"skip", "scan"}),
     "damage": frozenset({"skip", "repair", "repair_shields"}),
 }
@@ -99,14 +104,19 @@ def choose(rs: Tachyon, state: TachyonState, seat: str, rng: random.Random) -> C
                 if c.action == "scan":
                     return c
         return rs.actions(state, u, only=SKIP)[0]
-    by: dict[str, list[Choice]] = {}
-    for c in rs.actions(state, u, only=WEIGHS[phase]):
-        by.setdefault(c.action, []).append(c)
     if phase == "piloting":
-        return _pilot(rs, state, u, by, rng)
+        return _pilot(rs, state, u, rng)
     if phase == "gunnery":
-        return _gunnery(rs, state, u, by, rng)
-    return _damage(rs, state, u, by)
+        return _gunnery(rs, state, u, rng)
+    return _damage(rs, state, u, _grouped(rs.actions(state, u, only=WEIGHS[phase])))
+
+
+def _grouped(choices: list[Choice]) -> dict[str, list[Choice]]:
+    """Choices by action, each kind in the order listed."""
+    by: dict[str, list[Choice]] = {}
+    for c in choices:
+        by.setdefault(c.action, []).append(c)
+    return by
 
 
 def _invoke(rs: Tachyon, state: TachyonState, seat: str) -> Choice:
@@ -171,19 +181,20 @@ def _toward(rs: Tachyon, state: TachyonState, u: Unit, goals: list[str]) -> Choi
     return pick
 
 
-def _pilot(
-    rs: Tachyon, state: TachyonState, u: Unit, by: dict[str, list[Choice]], rng: random.Random
-) -> Choice:
-    # The cheap tests first: weighing both sides' strength is the dearer half, and it is
-    # weighed at most once (nothing changes while the bot decides); the enemies are listed
-    # only when the bot is hurt or looks for somewhere to go (most decisions tail unhurt).
+def _pilot(rs: Tachyon, state: TachyonState, u: Unit, rng: random.Random) -> Choice:
+    # The bot decides what it would do before it asks for that action alone (most piloting
+    # decisions want only the dives and tails). The cheap tests first: weighing both sides'
+    # strength is the dearer half, and it is weighed at most once (nothing changes while the
+    # bot decides); the enemies are listed only when the bot is hurt or looks for somewhere
+    # to go (most decisions tail unhurt).
     hurt = _hurt(u)
     losing: bool | None = None
     if u.kind != CRAFT or hurt:
         losing = _losing(rs, state, u.side)
         if losing:
-            if "bug_out" in by:
-                return by["bug_out"][0]
+            bug_out = rs.actions(state, u, only=BUG_OUT)
+            if bug_out:
+                return bug_out[0]
             if u.bug_out_round is None:
                 move = _toward(rs, state, u, state.end_zones)
                 if move is not None:
@@ -193,23 +204,28 @@ def _pilot(
         and u.pc
         and u.consequences
         and len(u.consequences.taken()) >= 2
-        and "concede" in by
         and (_losing(rs, state, u.side) if losing is None else losing)
     ):
-        return by["concede"][0]
+        concede = rs.actions(state, u, only=CONCEDE)
+        if concede:
+            return concede[0]
     enemies: list[Unit] | None = None
     if hurt:
         enemies = rs._enemies(state, u)
         here = [e for e in enemies if e.zone == u.zone]
         if here and max(e.skills.get("gunnery", 0) for e in here) > u.skills["pilot"]:
-            return by["evade"][0]
+            return rs.actions(state, u, only=EVADE)[0]
+    dives: list[Choice] = []
+    tails: list[Choice] = []
+    for c in rs.actions(state, u, only=ATTACKS):
+        (dives if c.action == "dive" else tails).append(c)
     armed = any(n > 0 for n in u.ordnance.values())
-    if "dive" in by and armed:
-        return by["dive"][0]  # T4: ordnance pays off only at short range
-    if "tail" in by:
-        return min(by["tail"], key=lambda c: state.units[c.str_param("target")].skills["pilot"])
-    if "dive" in by and rng.random() < 0.7:
-        return by["dive"][0]
+    if dives and armed:
+        return dives[0]  # T4: ordnance pays off only at short range
+    if tails:
+        return min(tails, key=lambda c: state.units[c.str_param("target")].skills["pilot"])
+    if dives and rng.random() < 0.7:
+        return dives[0]
     if enemies is None:
         enemies = rs._enemies(state, u)
     large = rs._enemies(state, u, small=False)
@@ -221,13 +237,14 @@ def _pilot(
         if move is not None:
             return move
     if u.evasion == 0 and rng.random() < 0.5:
-        return by["evade"][0]
-    return by["skip"][0]
+        return rs.actions(state, u, only=EVADE)[0]
+    return rs.actions(state, u, only=SKIP)[0]
 
 
-def _gunnery(
-    rs: Tachyon, state: TachyonState, u: Unit, by: dict[str, list[Choice]], rng: random.Random
-) -> Choice:
+def _gunnery(rs: Tachyon, state: TachyonState, u: Unit, rng: random.Random) -> Choice:
+    # The shots at what is in range are weighed first: the rest (swarms, ordnance at craft,
+    # a skip) are listed only when there is none (a few in a hundred).
+    by = _grouped(rs.actions(state, u, only=AIMS))
     fires = by.get("fire", [])
     for c in fires:  # only the craft in its sights: cheaper than all it tails
         if rs.on_tail(state, u, c.str_param("target")):
@@ -269,6 +286,7 @@ def _gunnery(
             return _p_success(q) if q else 0.0
 
         return max(fires, key=lambda c: (p_hit(c), c.str_param("target")))
+    by = _grouped(rs.actions(state, u, only=OTHER_SHOTS))
     if by.get("fire_swarm"):
         return by["fire_swarm"][0]
     if by.get("launch_swarm") and rng.random() < 0.5:
