@@ -39,7 +39,8 @@ def as_json(*args: str) -> dict[str, Any]:
 def test_text_report_names_sides_endings_and_seeds() -> None:
     code, out = run("simulate", DOGFIGHT, "-n", "5", "--seed", "1")
     assert code == 0, out
-    for text in ("won by Tachyon", "won by Pirates", "95% CI", "Battles ended by:", "Rounds to finish",
+    for text in ("won by Tachyon", "won by Pirates", "95% CI", "Battles ended by:",
+                 "Rounds to finish",
                  "Precision: shares within ±", "±1 point needs about",
                  "Viper-1", "typical", "shortest", "longest", "--bots all --seed"):  # fmt: skip
         assert text in out, text
@@ -211,10 +212,12 @@ def test_missing_ray_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_default_jobs_use_every_core_only_for_big_runs() -> None:
     from shiftdrive.cli.simulate import auto_jobs
 
-    assert auto_jobs(6, 8) == 1
-    assert auto_jobs(1000, 2) == 2
-    assert auto_jobs(1000, 16) == 4
-    assert auto_jobs(100_000, 16) == 16
+    assert auto_jobs(6, 8, "spawn") == 1
+    assert auto_jobs(1000, 2, "spawn") == 2
+    assert auto_jobs(1000, 16, "spawn") == 4
+    assert auto_jobs(100_000, 16, "spawn") == 16
+    assert auto_jobs(60, 8, "fork") == 1
+    assert auto_jobs(1000, 16, "fork") == 10  # forked workers start sooner: more of them pay
     code, out = run("simulate", AMBUSH, "-n", "4")
     assert code == 0, out
     assert "1 process" in out
