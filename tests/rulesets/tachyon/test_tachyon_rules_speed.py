@@ -11,6 +11,7 @@ import itertools
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from tachyon_helpers import PLUS4, ZERO, raider, scenario, start, viper
 
@@ -83,6 +84,63 @@ def test_invoke_check_agrees_with_the_invokes_listed() -> None:
 
     assert play(check) > 1000
     assert asked[True] > 200 and asked[False] > 200, asked
+
+
+def test_invokes_without_fate_points_are_the_list_filtered() -> None:
+    # `open_invokes(..., fate_points=False)` (for a bot that would not spend a point) must be
+    # the full list less the invokes paid with a fate point, in the same order: at every
+    # roll, both stages, every seat.
+    paid_seen = 0
+
+    def check(rs: Tachyon, state: TachyonState) -> None:
+        nonlocal paid_seen
+        roll = state.roll
+        if roll is None:
+            return
+        for stage in ("actor", "target"):
+            r = dataclasses.replace(roll, stage=stage, paid=list(roll.paid))
+            for seat in [*state.sides, GM]:
+                every = list(rs.open_invokes(state, r, seat))
+                free = list(rs.open_invokes(state, r, seat, fate_points=False))
+                assert free == [i for i in every if i[1] != "fate_point"], (stage, seat, r)
+                paid_seen += len(every) - len(free)
+
+    assert play(check) > 1000
+    assert paid_seen > 100
+
+
+def test_absorb_menus_kept_are_the_menus_made() -> None:
+    # `_absorb_choices` keeps each menu by craft, hit and slots: at every absorb decision of
+    # the battles, and for one craft with every hit and every set of slots taken (the same
+    # name and hit with other slots free must not get the kept menu), it is the menu made.
+    absorbs = 0
+
+    def check(rs: Tachyon, state: TachyonState) -> None:
+        nonlocal absorbs
+        if state.absorb is None:
+            return
+        u = state.units[state.absorb["unit"]]
+        assert rs._absorb_choices(state) == rs._absorb_menu(u, int(state.absorb["hit"]))
+        absorbs += 1
+
+    play(check)
+    assert absorbs > 20
+    rs = Tachyon()
+    state: Any = type("S", (), {})()
+    u: Any = type("U", (), {"name": "Viper-9"})()
+    state.units = {u.name: u}
+    severities = [Severity.MILD, Severity.MODERATE, Severity.SEVERE]
+    for values in (TACHYON_VALUES, {Severity.MILD: 1, Severity.MODERATE: 3}):
+        for n in range(len(severities) + 1):
+            for taken in itertools.combinations(severities, n):
+                for hit in range(1, 9):
+                    u.consequences = ConsequenceSlots.of(values)
+                    for sev in taken:
+                        if sev in u.consequences.values:
+                            u.consequences.take(sev, f"Hurt {sev.value}")
+                    state.absorb = {"unit": u.name, "hit": hit, "by": "Raider-1"}
+                    for _ in range(2):  # made, then kept
+                        assert rs._absorb_choices(state) == rs._absorb_menu(u, hit)
 
 
 def test_invoke_check_agrees_on_every_kind_of_aspect() -> None:

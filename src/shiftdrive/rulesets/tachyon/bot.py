@@ -151,7 +151,10 @@ def _invoke(rs: Tachyon, state: TachyonState, seat: str) -> Choice:
     # invokes spent are that kind); the rest are kept for the kinds wanted less, in turn.
     best_payment, best_effect = wanted[0]
     invokes: list[tuple[str, str, str, str]] = []
-    for inv in rs.open_invokes(state, roll, seat):
+    # Fate points are listed only when the bot would spend one (few rolls): most invokes
+    # listed for a side of PCs are paid ones.
+    fate = any(payment == "fate_point" for payment, _ in wanted)
+    for inv in rs.open_invokes(state, roll, seat, fate_points=fate):
         if inv[1] == best_payment and inv[3] == best_effect:
             return rs.invoke_choice(state, roll, *inv)
         invokes.append(inv)

@@ -102,6 +102,8 @@ _LATER_STAGES = {"actor": ("target",), "target": ()}  # the invoke stages after 
 
 
 _FACES: dict[tuple[tuple[int, ...], int, int], str] = {}
+# `_absorb_choices`, by craft name, hit, slot values and free slots.
+_ABSORB_MENUS: dict[tuple[Any, ...], tuple[Choice, ...]] = {}
 
 
 def _faces(r: FudgeRoll) -> str:
@@ -809,12 +811,14 @@ class Tachyon(Ruleset[TachyonState]):
         return False
 
     def open_invokes(
-        self, state: TachyonState, roll: Roll, seat: str
+        self, state: TachyonState, roll: Roll, seat: str, *, fate_points: bool = True
     ) -> Iterator[tuple[str, str, str, str]]:
         """C4 invokes open to `seat` now as (aspect, payment, by, effect): +2 or a reroll of its
         own dice, from a free invoke held by one of its craft or its side, or a PC's fate point
         on a relevant aspect (an ally's point is teamwork; against a fixed difficulty the
-        opposing side's +2 is an obstacle). A paid invoke is once per aspect per side per roll."""
+        opposing side's +2 is an obstacle). A paid invoke is once per aspect per side per roll.
+        `fate_points=False` leaves out those paid with a fate point (the same list filtered),
+        for a bot that would not spend one: most invokes listed for a side of PCs are those."""
         side, holder = self._stage_holder(state, roll)
         if side != seat or side is None:
             return
@@ -824,7 +828,7 @@ class Tachyon(Ruleset[TachyonState]):
         for u in units.values():
             if u.side == side and u.status == ACTIVE:
                 mine.add(u.name)
-                if u.fate_points is not None and u.fate_points.current >= 1:
+                if fate_points and u.fate_points is not None and u.fate_points.current >= 1:
                     payers.append(u.name)
         actor = units.get(roll.actor)
         target = units.get(roll.target or "")
@@ -892,6 +896,24 @@ class Tachyon(Ruleset[TachyonState]):
         assert state.absorb is not None
         u = state.units[state.absorb["unit"]]
         hit = int(state.absorb["hit"])
+        # The menu is kept, keyed by all it reads: the craft's name, the hit, and its slots'
+        # values and which are free (what `absorb_options` reads); choices are frozen, and a
+        # new list is given each time. A battle asks a few dozen kinds thousands of times.
+        slots = u.consequences
+        key = (
+            u.name,
+            hit,
+            None if slots is None else tuple(slots.values.items()),
+            None if slots is None else tuple(slots.free()),
+        )
+        menu = _ABSORB_MENUS.get(key)
+        if menu is None:
+            menu = tuple(self._absorb_menu(u, hit))
+            if len(_ABSORB_MENUS) < 4096:
+                _ABSORB_MENUS[key] = menu
+        return list(menu)
+
+    def _absorb_menu(self, u: Unit, hit: int) -> list[Choice]:
         out: list[Choice] = []
         for opt in absorb_options(hit, None, u.consequences):
             names = ", ".join(s.value for s in opt.consequences)
