@@ -41,3 +41,26 @@ def test_hex_choice_is_the_first_best_exact_score(name: str, seed: int) -> None:
             checked += 1
         enc.submit(seat, choice)
     assert checked > 5
+
+
+@pytest.mark.parametrize("name", ["brawl", "standoff"])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_movers_plain_moves_are_its_legal_moves_without_aim_or_body(
+    name: str, seed: int
+) -> None:
+    """The first mover is weighed on `plain_moves` alone, not on `legal`: the same choices,
+    in the same order, as its legal ones filtered (no aim, no body, no wait)."""
+    enc = Encounter.start(read_yaml(EXAMPLES / f"{name}.yaml"), seed=seed)
+    rs, state = enc.ruleset, enc.state
+    rng = random.Random(seed)
+    checked = 0
+    while enc.result() is None:
+        seat = rs.waiting(state)[0]
+        if state.phase == "moves" and state.queue[0] == seat:
+            legal = rs.legal(state, seat)
+            want = [c for c in legal if c.get("aim") is None and c.get("body") is None]
+            assert rs.plain_moves(state, seat) == want
+            assert all(c.action == "move" for c in want)
+            checked += 1
+        enc.submit(seat, rs.bot(state, seat, rng))
+    assert checked > 5

@@ -247,17 +247,14 @@ def _hex_scorer(
     return score, foes[0][0] if foes else 0.0
 
 
-def _choose_hex(rs: FullyAutomated, state: FAState, seat: str, legal: list[Choice]) -> Choice:
+def _choose_hex(rs: FullyAutomated, state: FAState, seat: str, options: list[Choice]) -> Choice:
+    """The first best of `options` (a mover's plain moves, or an unattacked defender's step)."""
     f = state.fighters[seat]
     assert f.pos is not None
     here = f.pos
-    if state.phase == "moves":
-        plain = [c for c in legal if c.get("aim") is None and c.get("body") is None] or legal
-    else:  # a defender's step: the hexes next to it, no aimed moves or bodies
-        plain = legal
     score, ceiling = _hex_scorer(rs, state, f)
-    best, best_score = plain[0], -float("inf")  # the first of the best-scoring hexes
-    for c in plain:
+    best, best_score = options[0], -float("inf")  # the first of the best-scoring hexes
+    for c in options:
         to = c.str_param("to")
         value = score(Hex.parse(to) if to else here, best_score)
         if value > best_score:
@@ -339,6 +336,10 @@ def _gm(rs: FullyAutomated, state: FAState, legal: list[Choice], rng: random.Ran
 
 
 def choose(rs: FullyAutomated, state: FAState, seat: str, rng: random.Random) -> Choice:
+    if state.phase == "moves" and state.queue and state.queue[0] == seat:
+        # The mover weighs only where to stand: its plain moves, asked alone (the aimed moves
+        # and bodies that `legal` adds are never chosen; the first mover has no wait).
+        return _choose_hex(rs, state, seat, rs.plain_moves(state, seat))
     legal = rs.legal(state, seat)
     if seat == GM:
         return _gm(rs, state, legal, rng)

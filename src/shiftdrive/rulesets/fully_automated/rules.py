@@ -708,9 +708,15 @@ class FullyAutomated(Ruleset[FAState]):
                 out.append(_target_from(t, h, rs, cost == 0))
         return out
 
+    def plain_moves(self, state: FAState, seat: str) -> list[Choice]:
+        """The Move card's moves to a hex, neither aimed nor dragging a body: the first of the
+        mover's `legal` choices, in that order (a bot weighing only where to stand asks these
+        alone)."""
+        return [_to_hex("move", h) for h in self.move_options(state, seat, False)]
+
     def _move_choices(self, state: FAState, seat: str) -> list[Choice]:
         f = state.fighters[seat]
-        out = [_to_hex("move", h) for h in self.move_options(state, seat, False)]
+        out = self.plain_moves(state, seat)
         if f.aim > 0 and f.status == ACTIVE:
             normal = {c.str_param("to") for c in out}
             out += [
