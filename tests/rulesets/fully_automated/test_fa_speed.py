@@ -203,3 +203,43 @@ def test_a_fighter_in_json_keeps_its_fields_and_order() -> None:
     assert f == Fighter(
         "A", "Red", 5, 20, 5, 4, 1, "light", ["club"], ["club"], True, ["club"], restrained=True
     )
+
+
+@pytest.mark.parametrize("name", ["brawl", "standoff"])
+@pytest.mark.parametrize("seed", range(4))
+def test_emptiness_checks_and_stay_agree_with_the_lists(name: str, seed: int) -> None:
+    """`_can_step` and `_has_free_step` say whether `_step_options` and `_free_steps` have a
+    hex, for everyone after every choice; `withdraw_stay` is legal exactly at a withdraw."""
+    enc = Encounter.start(read_yaml(EXAMPLES / f"{name}.yaml"), seed=seed)
+    rs, state = enc.ruleset, enc.state
+    assert isinstance(rs, FullyAutomated)
+    rng = random.Random(seed)
+    withdraws = 0
+    while enc.result() is None:
+        for n in state.fighters:
+            assert rs._can_step(state, n) == bool(rs._step_options(state, n))
+            for budget in (0, 1, 2, 4):
+                assert rs._has_free_step(state, n, budget) == bool(rs._free_steps(state, n, budget))
+        seat = rs.waiting(state)[0]
+        stay = rs.withdraw_stay(state, seat)
+        if state.phase == "withdraw":
+            assert stay is not None and stay in rs.legal(state, seat)
+            withdraws += 1
+        else:
+            assert stay is None
+        enc.submit(seat, rs.bot(state, seat, rng))
+    assert withdraws > 0 or name == "standoff"  # a standoff may see none
+
+
+def test_a_walled_in_fighter_has_no_free_step() -> None:
+    """Walls all round (and its own hex, which is no step): both checks say no."""
+    walls = {str(h): "wall" for h in Hex(0, 0).neighbours()}
+    data = scenario([char("A", "0,0")], [char("B", "4,0")], terrain=walls)
+    enc, _ = start(data, 9, 9, 7, 7, 5, 5, 3, 3)
+    rs, state = enc.ruleset, enc.state
+    assert isinstance(rs, FullyAutomated)
+    for budget in (1, 2, 4):
+        assert not rs._free_steps(state, "A", budget)
+        assert not rs._has_free_step(state, "A", budget)
+    assert not rs._step_options(state, "A") and not rs._can_step(state, "A")
+    assert rs._can_step(state, "B") and rs._has_free_step(state, "B", 2)

@@ -340,6 +340,9 @@ def choose(rs: FullyAutomated, state: FAState, seat: str, rng: random.Random) ->
         # The mover weighs only where to stand: its plain moves, asked alone (the aimed moves
         # and bodies that `legal` adds are never chosen; the first mover has no wait).
         return _choose_hex(rs, state, seat, rs.plain_moves(state, seat))
+    stay = rs.withdraw_stay(state, seat)
+    if stay is not None:
+        return stay  # the attack's movement left stays unused: no steps listed
     legal = rs.legal(state, seat)
     if seat == GM:
         return _gm(rs, state, legal, rng)
@@ -358,8 +361,6 @@ def choose(rs: FullyAutomated, state: FAState, seat: str, rng: random.Random) ->
         return _target(state, legal, rs, seat)
     if state.phase == "follow":
         return legal[0]  # the first hex back in range (the list ends with letting go)
-    if state.phase == "withdraw":
-        return next(c for c in legal if c.action == "stay")
     if state.phase == "defend_step":
         return _defend_step(rs, state, seat, legal)
     if "wait" in actions:

@@ -57,6 +57,7 @@ DEFEND_TEXT = {
 LIGHT_ATTACK = "Punch the nearest enemy"
 LIGHT_SENTENCES = ("Defend", LIGHT_ATTACK, "Move into cover", "Aim carefully")
 HP_LIMIT = 100
+STAY = Choice.of("stay")  # a withdraw's or a step's staying put (choices are immutable)
 REACH_MEMO_LIMIT = 20_000  # remembered attack options per fight (see `attack_options`)
 SENTENCE_LIMIT = 200
 _SENTENCE_BREAK = re.compile(r"[.!?;]\s+\S")
@@ -438,6 +439,16 @@ class FullyAutomated(Ruleset[FAState]):
         reach = self.board(state).walk(f.pos, budget, self._enemy_hexes(state, f))
         return sorted(h for h in reach if h != f.pos and h not in occ)
 
+    def _has_free_step(self, state: FAState, name: str, budget: int) -> bool:
+        """Whether `_free_steps` has any hex (asked after every attack: no list, no sort)."""
+        f = state.fighters[name]
+        if f.pos is None or budget <= 0:
+            return False
+        occ = self.occupants(state, name)
+        start = f.pos
+        reach = self.board(state).walk(start, budget, self._enemy_hexes(state, f))
+        return any(h != start and h not in occ for h in reach)
+
     def _step_options(self, state: FAState, name: str) -> list[Hex]:
         """Defend's one hex (F4): a free neighbour, rough ground included."""
         f = state.fighters[name]
@@ -445,6 +456,14 @@ class FullyAutomated(Ruleset[FAState]):
             return []
         occ = self.occupants(state, name)
         return sorted(h for h in self.board(state).nbrs[f.pos] if h not in occ)
+
+    def _can_step(self, state: FAState, name: str) -> bool:
+        """Whether `_step_options` has any hex (asked before each step: no list, no sort)."""
+        f = state.fighters[name]
+        if f.pos is None:
+            return False
+        occ = self.occupants(state, name)
+        return any(h not in occ for h in self.board(state).nbrs[f.pos])
 
     def move_options(self, state: FAState, name: str, aimed: bool) -> list[Hex]:
         """Where a Move can end (F7): the allowance, rough +1, through an adversary +1."""
@@ -619,6 +638,14 @@ class FullyAutomated(Ruleset[FAState]):
             prompt = f"GM: resolve {actor}'s action (skill check, HP changes, then next)"
         return Decision(seat, kind, prompt, actor)
 
+    def withdraw_stay(self, state: FAState, seat: str) -> Choice | None:
+        """`stay`, when `seat` is the attacker deciding whether to withdraw (always one of its
+        legal choices then), asked alone: a bot that stays needs no list of steps."""
+        atk = state.attack
+        if state.phase == "withdraw" and atk is not None and atk.attacker == seat:
+            return STAY
+        return None
+
     def legal(self, state: FAState, seat: str) -> list[Choice]:
         if state.ended:
             return []
@@ -645,7 +672,7 @@ class FullyAutomated(Ruleset[FAState]):
             ]
         if atk is not None and atk.attacker == seat and phase == "withdraw":
             return [
-                Choice.of("stay"),
+                STAY,
                 *(_to_hex("withdraw", h) for h in self._free_steps(state, seat, atk.movement_left)),
             ]
         if phase == "steps" and state.queue and state.queue[0] == seat:
@@ -734,7 +761,7 @@ class FullyAutomated(Ruleset[FAState]):
 
     def _step_choices(self, state: FAState, seat: str) -> list[Choice]:
         return [
-            Choice.of("stay"),
+            STAY,
             *(_to_hex("step", h) for h in self._step_options(state, seat)),
         ]
 
@@ -1077,7 +1104,7 @@ class FullyAutomated(Ruleset[FAState]):
                     continue
                 return events
             if state.phase == "steps":
-                if state.queue and not self._step_options(state, state.queue[0]):
+                if state.queue and not self._can_step(state, state.queue[0]):
                     state.queue.pop(0)
                     continue
                 if state.queue:
@@ -1155,7 +1182,7 @@ class FullyAutomated(Ruleset[FAState]):
         )
         if target not in state.attacked:
             state.attacked.append(target)
-        if self._defending(state, target) and not ft.stepped and self._step_options(state, target):
+        if self._defending(state, target) and not ft.stepped and self._can_step(state, target):
             state.phase = "defend_step"
             return events
         return events + self._after_step(state, dice)
@@ -1295,7 +1322,7 @@ class FullyAutomated(Ruleset[FAState]):
             and self._sides_standing(state) > 1
             and fa.able
             and atk.movement_left > 0
-            and self._free_steps(state, fa.name, atk.movement_left)
+            and self._has_free_step(state, fa.name, atk.movement_left)
         ):
             state.phase = "withdraw"
             return events
