@@ -45,22 +45,33 @@ def test_hex_choice_is_the_first_best_exact_score(name: str, seed: int) -> None:
 
 @pytest.mark.parametrize("name", ["brawl", "standoff"])
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_the_movers_plain_moves_are_its_legal_moves_without_aim_or_body(
-    name: str, seed: int
-) -> None:
-    """The first mover is weighed on `plain_moves` alone, not on `legal`: the same choices,
-    in the same order, as its legal ones filtered (no aim, no body, no wait)."""
+def test_stand_options_are_the_legal_hexes_without_aim_or_body(name: str, seed: int) -> None:
+    """The bot weighs where to stand on `stand_options` alone, not on `legal`: at a step (with
+    or without an attacker) all the legal choices, for the first mover its legal moves without
+    aim or body; in `legal`'s order, each with the hex its choice names (stay: where it is);
+    None at every other decision."""
     enc = Encounter.start(read_yaml(EXAMPLES / f"{name}.yaml"), seed=seed)
     rs, state = enc.ruleset, enc.state
     rng = random.Random(seed)
-    checked = 0
+    checked = set()
     while enc.result() is None:
-        seat = rs.waiting(state)[0]
-        if state.phase == "moves" and state.queue[0] == seat:
+        for seat in rs.waiting(state):
+            got = rs.stand_options(state, seat)
             legal = rs.legal(state, seat)
-            want = [c for c in legal if c.get("aim") is None and c.get("body") is None]
-            assert rs.plain_moves(state, seat) == want
-            assert all(c.action == "move" for c in want)
-            checked += 1
+            if state.phase in ("steps", "defend_step"):
+                want = legal
+            elif state.phase == "moves" and state.queue[0] == seat:
+                want = [c for c in legal if c.get("aim") is None and c.get("body") is None]
+            else:
+                assert got is None
+                continue
+            assert got is not None
+            assert [c for _, c in got] == want
+            f = state.fighters[seat]
+            for h, c in got:
+                to = c.str_param("to")
+                assert h == (Hex.parse(to) if to else f.pos)
+            checked.add(state.phase)
+        seat = rs.waiting(state)[0]
         enc.submit(seat, rs.bot(state, seat, rng))
-    assert checked > 5
+    assert checked >= {"steps", "moves"}

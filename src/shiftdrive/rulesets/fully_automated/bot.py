@@ -247,16 +247,16 @@ def _hex_scorer(
     return score, foes[0][0] if foes else 0.0
 
 
-def _choose_hex(rs: FullyAutomated, state: FAState, seat: str, options: list[Choice]) -> Choice:
+def _choose_hex(
+    rs: FullyAutomated, state: FAState, seat: str, options: list[tuple[Hex, Choice]]
+) -> Choice:
     """The first best of `options` (a mover's plain moves, or an unattacked defender's step)."""
     f = state.fighters[seat]
     assert f.pos is not None
-    here = f.pos
     score, ceiling = _hex_scorer(rs, state, f)
-    best, best_score = options[0], -float("inf")  # the first of the best-scoring hexes
-    for c in options:
-        to = c.str_param("to")
-        value = score(Hex.parse(to) if to else here, best_score)
+    best, best_score = options[0][1], -float("inf")  # the first of the best-scoring hexes
+    for h, c in options:
+        value = score(h, best_score)
         if value > best_score:
             best, best_score = c, value
             if best_score >= ceiling:
@@ -264,13 +264,15 @@ def _choose_hex(rs: FullyAutomated, state: FAState, seat: str, options: list[Cho
     return best
 
 
-def _defend_step(rs: FullyAutomated, state: FAState, seat: str, legal: list[Choice]) -> Choice:
+def _defend_step(
+    rs: FullyAutomated, state: FAState, seat: str, options: list[tuple[Hex, Choice]]
+) -> Choice:
     """Step out of the attacker's reach if possible, else into cover, else stay (the first
     hex of the best of the three)."""
     atk = state.attack
     f = state.fighters[seat]
     if atk is None or f.pos is None:
-        return legal[0]
+        return options[0][1]
     start = f.pos
     apos = state.fighters[atk.attacker].pos
     assert apos is not None
@@ -278,11 +280,10 @@ def _defend_step(rs: FullyAutomated, state: FAState, seat: str, legal: list[Choi
     # `sight_between` the attacker and the defender, with the others taken once: who else
     # stands where does not depend on the defender's hex.
     others = rs.occupants(state, atk.attacker, seat)
-    best, best_rank = legal[0], 3
+    best, best_rank = options[0][1], 3
     try:
-        for c in legal:
-            to = c.str_param("to")
-            f.pos = Hex.parse(to) if to else start
+        for h, c in options:
+            f.pos = h
             if not rs.attack_options(state, atk.attacker, seat, atk.card, atk.movement_left):
                 return c  # out of reach: no later hex ranks higher
             if best_rank > 1:  # cover can only improve on a hex without it
@@ -336,10 +337,13 @@ def _gm(rs: FullyAutomated, state: FAState, legal: list[Choice], rng: random.Ran
 
 
 def choose(rs: FullyAutomated, state: FAState, seat: str, rng: random.Random) -> Choice:
-    if state.phase == "moves" and state.queue and state.queue[0] == seat:
-        # The mover weighs only where to stand: its plain moves, asked alone (the aimed moves
-        # and bodies that `legal` adds are never chosen; the first mover has no wait).
-        return _choose_hex(rs, state, seat, rs.plain_moves(state, seat))
+    stand = rs.stand_options(state, seat)
+    if stand is not None:
+        # Only where to stand: the hexes with their choices, asked alone (the first mover's
+        # aimed moves and bodies, which `legal` adds, are never chosen; it has no wait).
+        if state.phase == "defend_step":
+            return _defend_step(rs, state, seat, stand)
+        return _choose_hex(rs, state, seat, stand)
     stay = rs.withdraw_stay(state, seat)
     if stay is not None:
         return stay  # the attack's movement left stays unused: no steps listed
@@ -361,8 +365,6 @@ def choose(rs: FullyAutomated, state: FAState, seat: str, rng: random.Random) ->
         return _target(state, legal, rs, seat)
     if state.phase == "follow":
         return legal[0]  # the first hex back in range (the list ends with letting go)
-    if state.phase == "defend_step":
-        return _defend_step(rs, state, seat, legal)
     if "wait" in actions:
         return next(c for c in legal if c.action == "wait")  # moving later sees more
-    return _choose_hex(rs, state, seat, legal)
+    return legal[0]  # not reached: every other decision is settled above

@@ -638,6 +638,29 @@ class FullyAutomated(Ruleset[FAState]):
             prompt = f"GM: resolve {actor}'s action (skill check, HP changes, then next)"
         return Decision(seat, kind, prompt, actor)
 
+    def stand_options(self, state: FAState, seat: str) -> list[tuple[Hex, Choice]] | None:
+        """Where `seat` may end up standing, each hex with its choice, when its decision now is
+        only that: a stepping defender's (attacked or not) stay and steps, which are all its
+        `legal` choices, or the first mover's plain moves (neither aimed nor dragging a body),
+        which `legal`'s list starts with; in `legal`'s order. None for any other decision.
+
+        A bot weighing hexes asks this instead of `legal`: no aimed moves or bodies to list
+        and filter, no hex to read back out of each choice."""
+        f = state.fighters.get(seat)
+        if f is None or f.pos is None or state.ended:
+            return None
+        phase, atk = state.phase, state.attack
+        if (phase == "steps" and state.queue and state.queue[0] == seat) or (
+            phase == "defend_step" and atk is not None and atk.target == seat
+        ):
+            return [
+                (f.pos, STAY),
+                *((h, _to_hex("step", h)) for h in self._step_options(state, seat)),
+            ]
+        if phase == "moves" and state.queue and state.queue[0] == seat:
+            return [(h, _to_hex("move", h)) for h in self.move_options(state, seat, False)]
+        return None
+
     def withdraw_stay(self, state: FAState, seat: str) -> Choice | None:
         """`stay`, when `seat` is the attacker deciding whether to withdraw (always one of its
         legal choices then), asked alone: a bot that stays needs no list of steps."""
@@ -735,15 +758,9 @@ class FullyAutomated(Ruleset[FAState]):
                 out.append(_target_from(t, h, rs, cost == 0))
         return out
 
-    def plain_moves(self, state: FAState, seat: str) -> list[Choice]:
-        """The Move card's moves to a hex, neither aimed nor dragging a body: the first of the
-        mover's `legal` choices, in that order (a bot weighing only where to stand asks these
-        alone)."""
-        return [_to_hex("move", h) for h in self.move_options(state, seat, False)]
-
     def _move_choices(self, state: FAState, seat: str) -> list[Choice]:
         f = state.fighters[seat]
-        out = self.plain_moves(state, seat)
+        out = [_to_hex("move", h) for h in self.move_options(state, seat, False)]
         if f.aim > 0 and f.status == ACTIVE:
             normal = {c.str_param("to") for c in out}
             out += [
