@@ -11,6 +11,7 @@ from shiftdrive.engine.encounter import Encounter
 from shiftdrive.engine.scenario import read_yaml
 from shiftdrive.maps.hexgrid import Hex
 from shiftdrive.rulesets.fully_automated import bot
+from shiftdrive.rulesets.fully_automated.rules import range_status
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "fully_automated"
 
@@ -75,3 +76,36 @@ def test_stand_options_are_the_legal_hexes_without_aim_or_body(name: str, seed: 
         seat = rs.waiting(state)[0]
         enc.submit(seat, rs.bot(state, seat, rng))
     assert checked >= {"steps", "moves"}
+
+
+@pytest.mark.parametrize("name", ["brawl", "standoff"])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_target_options_are_the_legal_targets_with_what_they_settle(name: str, seed: int) -> None:
+    """The bot weighs targets on `target_options` alone: `legal`'s target choices in order
+    (then only hold), each with its target, the hex its `from=` names (none: where the attacker
+    stands) and the card's range status from there; None at every other decision."""
+    enc = Encounter.start(read_yaml(EXAMPLES / f"{name}.yaml"), seed=seed)
+    rs, state = enc.ruleset, enc.state
+    rng = random.Random(seed)
+    checked = 0
+    while enc.result() is None:
+        for seat in rs.waiting(state):
+            got = rs.target_options(state, seat)
+            if state.phase != "attacks":
+                assert got is None
+                continue
+            assert got is not None and state.attack is not None
+            legal = rs.legal(state, seat)
+            assert [c for *_, c in got] == legal[:-1] and legal[-1].action == "hold"
+            card = rs.card(state, state.attack.card)
+            for t, h, at, c in got:
+                assert c.str_param("name") == t
+                where = c.str_param("from")
+                assert h == (Hex.parse(where) if where else state.fighters[seat].pos)
+                tpos = state.fighters[t].pos
+                assert tpos is not None
+                assert at == range_status(card, h.distance(tpos))
+            checked += 1
+        seat = rs.waiting(state)[0]
+        enc.submit(seat, rs.bot(state, seat, rng))
+    assert checked > 5

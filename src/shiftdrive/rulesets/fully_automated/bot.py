@@ -20,7 +20,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM
 from shiftdrive.maps.hexgrid import Hex
 from shiftdrive.rulesets.fully_automated.geometry import sight
-from shiftdrive.rulesets.fully_automated.rules import LIGHT_ATTACK, range_status
+from shiftdrive.rulesets.fully_automated.rules import LIGHT_ATTACK, TargetOption
 from shiftdrive.rulesets.fully_automated.state import DEAD, FAState, Fighter
 
 if TYPE_CHECKING:
@@ -295,27 +295,19 @@ def _defend_step(
     return best
 
 
-def _target(state: FAState, legal: list[Choice], rs: FullyAutomated, seat: str) -> Choice:
+def _target(rs: FullyAutomated, state: FAState, seat: str, targets: list[TargetOption]) -> Choice:
     """The able, undefended, uncovered, weakest target, from the nearest good hex."""
-    targets = [c for c in legal if c.action == "target"]
-    if not targets:
-        return legal[0]
     here = state.fighters[seat].pos
     assert here is not None
-    card = rs.card(state, state.attack.card) if state.attack else None
 
-    def key(c: Choice) -> tuple[bool, bool, int, int, int]:
-        t = state.fighters[c.str_param("name")]
-        where = c.str_param("from")
-        h = Hex.parse(where) if where else here
-        assert t.pos is not None
-        p = state.played.get(t.name, {})
-        defending = p.get("card") == "defend"
+    def key(option: TargetOption) -> tuple[bool, bool, int, int, int]:
+        name, h, at, _ = option
+        t = state.fighters[name]
+        defending = state.played.get(name, {}).get("card") == "defend"
         # Listed targets are in reach; prefer those in normal range (0) over disadvantaged (1).
-        at = range_status(card, h.distance(t.pos)) if card is not None else 0
-        return (not t.able, defending, at or 0, t.hp, h.distance(here))
+        return (not t.able, defending, at, t.hp, h.distance(here))
 
-    return min(targets, key=key)
+    return min(targets, key=key)[3]
 
 
 def _gm(rs: FullyAutomated, state: FAState, legal: list[Choice], rng: random.Random) -> Choice:
@@ -344,6 +336,9 @@ def choose(rs: FullyAutomated, state: FAState, seat: str, rng: random.Random) ->
         if state.phase == "defend_step":
             return _defend_step(rs, state, seat, stand)
         return _choose_hex(rs, state, seat, stand)
+    targets = rs.target_options(state, seat)
+    if targets:  # picking a target: legal's target choices asked alone (else only hold)
+        return _target(rs, state, seat, targets)
     stay = rs.withdraw_stay(state, seat)
     if stay is not None:
         return stay  # the attack's movement left stays unused: no steps listed
@@ -361,8 +356,6 @@ def choose(rs: FullyAutomated, state: FAState, seat: str, rng: random.Random) ->
         if attack is not None and rng.random() < 0.7:
             return attack
         return rng.choice(legal)
-    if state.phase == "attacks":
-        return _target(state, legal, rs, seat)
     if state.phase == "follow":
         return legal[0]  # the first hex back in range (the list ends with letting go)
     if "wait" in actions:

@@ -57,6 +57,9 @@ DEFEND_TEXT = {
 LIGHT_ATTACK = "Punch the nearest enemy"
 LIGHT_SENTENCES = ("Defend", LIGHT_ATTACK, "Move into cover", "Aim carefully")
 HP_LIMIT = 100
+HOLD = Choice.of("hold", label="hold")  # an attacker's holding its card (immutable)
+# A target choice with what it settles: (target, hex attacked from, range 0 normal/1 disadvantaged).
+TargetOption = tuple[str, Hex, int, Choice]
 STAY = Choice.of("stay")  # a withdraw's or a step's staying put (choices are immutable)
 REACH_MEMO_LIMIT = 20_000  # remembered attack options per fight (see `attack_options`)
 SENTENCE_LIMIT = 200
@@ -683,7 +686,7 @@ class FullyAutomated(Ruleset[FAState]):
         if phase == "declare" and seat in state.secret.waiting():
             return [Choice.of("declare", label=s, free=("text",), text=s) for s in LIGHT_SENTENCES]
         if atk is not None and atk.attacker == seat and phase == "attacks":
-            return [*self._target_choices(state, seat, atk), Choice.of("hold", label="hold")]
+            return [*self._target_choices(state, seat, atk), HOLD]
         if atk is not None and atk.target == seat and phase == "defend_step":
             return self._step_choices(state, seat)
         if atk is not None and atk.attacker == seat and phase == "follow":
@@ -742,9 +745,22 @@ class FullyAutomated(Ruleset[FAState]):
     def _target_choices(self, state: FAState, seat: str, atk: Attack) -> list[Choice]:
         """`target name=X`, with `from=q,r` for each hex the card's movement can attack from
         (seed: "they can use it to come into range")."""
+        return [c for *_, c in self._targets(state, seat, atk)]
+
+    def target_options(self, state: FAState, seat: str) -> list[TargetOption] | None:
+        """The attacker's `target` choices (`legal`'s, in its order, before `hold`), each with
+        the target, the hex it attacks from and its range (0 normal, 1 disadvantaged): for a
+        bot weighing them without reading each choice back. None unless `seat` is picking the
+        target of its attack now."""
+        atk = state.attack
+        if state.ended or state.phase != "attacks" or atk is None or atk.attacker != seat:
+            return None
+        return self._targets(state, seat, atk)
+
+    def _targets(self, state: FAState, seat: str, atk: Attack) -> list[TargetOption]:
         fa = state.fighters[seat]
         layout = self.layout(state)
-        out: list[Choice] = []
+        out: list[TargetOption] = []
         for t in state.order:
             if not self._target_allowed(state, fa, state.fighters[t], atk.card):
                 continue
@@ -752,10 +768,12 @@ class FullyAutomated(Ruleset[FAState]):
             if not opts:
                 continue
             if atk.movement_left <= 0:
-                out.append(Choice.of("target", label=f"attack {t}", name=t))
+                # No movement: the one hex is where the attacker stands.
+                ((h, (rs, _)),) = opts.items()
+                out.append((t, h, rs, Choice.of("target", label=f"attack {t}", name=t)))
                 continue
             for h, (rs, cost) in sorted(opts.items(), key=lambda kv: (kv[1], kv[0])):
-                out.append(_target_from(t, h, rs, cost == 0))
+                out.append((t, h, rs, _target_from(t, h, rs, cost == 0)))
         return out
 
     def _move_choices(self, state: FAState, seat: str) -> list[Choice]:
