@@ -545,34 +545,40 @@ class Tachyon(Ruleset[TachyonState]):
     ) -> list[Choice]:
         """What `u` may do in this phase, as `legal` lists it. `only` keeps just those actions
         (in the same order), for bots that weigh a few and need not build the rest."""
-        want: Callable[[str], bool] = _everything if only is None else only.__contains__
+        # `in` on the container asked for (a set or tuple: no Python call per action asked).
+        want: Container[str] = _ALL if only is None else only
         out: list[Choice] = []
-        if want("skip"):
+        if "skip" in want:
             out.append(_offer("skip", f"{u.name} skips the phase"))
         ph = state.phase
         if ph == "piloting":
             zone = u.zone
-            near = [e for e in self._enemies(state, u) if e.zone == zone]
+            # The enemies here, for the menus that name them (bots mostly ask for none).
+            near = (
+                [e for e in self._enemies(state, u) if e.zone == zone]
+                if "tail" in want or "pressure" in want or "maneuver" in want
+                else []
+            )
             for e in near:
-                if want("tail"):
+                if "tail" in want:
                     out.append(_at("tail", e.name, "Get on {}'s tail (pilot vs pilot)"))
-                if want("pressure"):
+                if "pressure" in want:
                     out.append(_at("pressure", e.name, "Pressure {} (tactics vs tactics)"))
-            for e in self._enemies(state, u, small=False) if want("dive") else ():
+            for e in self._enemies(state, u, small=False) if "dive" in want else ():
                 if e.zone == u.zone:
                     out.append(_at("dive", e.name, "Enter dive on {} (pilot vs tactics)"))
-            if want("evade"):
+            if "evade" in want:
                 out.append(_offer("evade", "Evade (pilot vs 0: gain Evasion)"))
-            if want("maneuver"):
+            if "maneuver" in want:
                 out += _advantages(
                     "maneuver",
                     ("Watching your six", f"Maneuver for advantage in {u.zone}"),
                     ("Out of the sun", "Maneuver for advantage against {}"),
                     near,
                 )
-            if want("refocus"):
+            if "refocus" in want:
                 out.append(_offer("refocus", "Tactical refocus (re-roll initiative)"))
-            if want("wait") and u.name not in state.waited:
+            if "wait" in want and u.name not in state.waited:
                 for x in state.units.values():
                     if (
                         x is not u
@@ -583,13 +589,13 @@ class Tachyon(Ruleset[TachyonState]):
                         and self._seen(state, x, u.side)
                     ):
                         out.append(_at("wait", x.name, "Wait and see: act after {}"))
-            if want("move") or want("move2") or want("move3"):
+            if "move" in want or "move2" in want or "move3" in want:
                 dists = self._zmap(state).distances_from(u.zone)
                 for z in state.zones:
                     move = _MOVES.get(dists.get(z, 0))
-                    if move is not None and want(move[0]):
+                    if move is not None and move[0] in want:
                         out.append(_move_to(move, z))
-            if want("full_stop"):
+            if "full_stop" in want:
                 out.append(
                     Choice.of("full_stop", uncooperative=False, label="Full stop (pilot vs 0)")
                 )
@@ -600,26 +606,28 @@ class Tachyon(Ruleset[TachyonState]):
                         label="Full stop beside an uncooperative target (pilot vs 2)",
                     )
                 )
-            if want("bug_out") and u.zone in state.end_zones and u.bug_out_round is None:
+            if "bug_out" in want and u.zone in state.end_zones and u.bug_out_round is None:
                 out.append(_offer("bug_out", "Bug out (leave the fight)"))
         elif ph == "gunnery":
             reach = self._range(u)
-            craft = self._enemies(state, u)
+            craft = (
+                self._enemies(state, u) if "fire" in want or (u.small and "launch" in want) else []
+            )
             # Ships are listed only for the menus that name them (bots often weigh neither).
             ships = (
                 self._enemies(state, u, small=False)
-                if want("fire_large") or (u.small and want("launch_large"))
+                if "fire_large" in want or (u.small and "launch_large" in want)
                 else []
             )
-            for e in craft if want("fire") else ():
+            for e in craft if "fire" in want else ():
                 if self._dist(state, u.zone, e.zone) <= reach:
                     out.append(_at("fire", e.name, "Fire at {} (gunnery vs pilot)"))
-            for s in state.swarms.values() if want("fire_swarm") else ():
+            for s in state.swarms.values() if "fire_swarm" in want else ():
                 if s.active and s.side != u.side and self._dist(state, u.zone, s.zone) <= reach:
                     out.append(_at("fire_swarm", s.name, "Fire at swarm {}"))
             # Gun emplacements fire at enemy ships too (a fleet action), always at long range:
             # they cannot Enter dive (T4).
-            for e in ships if want("fire_large") else ():
+            for e in ships if "fire_large" in want else ():
                 if self._dist(state, u.zone, e.zone) <= reach:
                     for system in self._systems_for(state, u, e):
                         out.append(
@@ -634,9 +642,9 @@ class Tachyon(Ruleset[TachyonState]):
                 for kind, n in u.ordnance.items():
                     if n <= 0:
                         continue
-                    for e in craft if want("launch") else ():
+                    for e in craft if "launch" in want else ():
                         out.append(_launch_at(kind, e.name))
-                    for s in state.swarms.values() if want("launch_swarm") else ():
+                    for s in state.swarms.values() if "launch_swarm" in want else ():
                         if s.active and s.side != u.side:
                             out.append(
                                 Choice.of(
@@ -646,7 +654,7 @@ class Tachyon(Ruleset[TachyonState]):
                                     label=f"Launch a {kind} at swarm {s.name}",
                                 )
                             )
-                    for e in ships if want("launch_large") else ():
+                    for e in ships if "launch_large" in want else ():
                         for system in self._systems_for(state, u, e):
                             out.append(
                                 Choice.of(
@@ -658,7 +666,7 @@ class Tachyon(Ruleset[TachyonState]):
                                     f"{sysmod.SYSTEM_NAMES[system]}",
                                 )
                             )
-            if want("advantage"):
+            if "advantage" in want:
                 out.append(
                     Choice.of(
                         "advantage",
@@ -669,11 +677,11 @@ class Tachyon(Ruleset[TachyonState]):
                     )
                 )
         elif ph == "ew":
-            if want("scan"):
+            if "scan" in want:
                 out.append(_offer("scan", "Scan for Undetected opponents (any zone)"))
-            if want("search"):
+            if "search" in want:
                 out.append(Choice.of("search", label=f"Visual search in {u.zone}"))
-            if want("ew_advantage"):
+            if "ew_advantage" in want:
                 out += _advantages(
                     "ew_advantage",
                     ("Jam their sensors", "Create an advantage with EW systems"),
@@ -681,7 +689,7 @@ class Tachyon(Ruleset[TachyonState]):
                     self._enemies(state, u),
                 )
         elif ph == "damage":
-            if u.kind == LARGE and want("repair"):
+            if u.kind == LARGE and "repair" in want:
                 for name, track in u.systems.items():
                     if track.marked_count:
                         out.append(
@@ -693,7 +701,7 @@ class Tachyon(Ruleset[TachyonState]):
                         )
             elif u.kind != LARGE:
                 if (
-                    want("repair")
+                    "repair" in want
                     and state.options["small_craft_repair"] == "consequence"
                     and u.consequences
                     and u.consequences.taken()
@@ -705,11 +713,11 @@ class Tachyon(Ruleset[TachyonState]):
                             label="Repair systems: clear the worst damage (technology vs 2)",
                         )
                     )
-                if want("repair_shields") and u.shields is not None and u.shields.marked_count:
+                if "repair_shields" in want and u.shields is not None and u.shields.marked_count:
                     out.append(
                         _offer("repair_shields", "Repair shields: restore 2 (technology vs 2)")
                     )
-            if want("other"):
+            if "other" in want:
                 out.append(
                     Choice.of(
                         "other",
@@ -718,7 +726,7 @@ class Tachyon(Ruleset[TachyonState]):
                         label="Other action (GM adjudicates; counts as an action)",
                     )
                 )
-        if want("concede") and u.small and u.kind == CRAFT:
+        if "concede" in want and u.small and u.kind == CRAFT:
             out.append(_offer("concede", f"{u.name} concedes and leaves the fight"))
         return out
 
@@ -778,6 +786,7 @@ class Tachyon(Ruleset[TachyonState]):
         )
         involved = (roll.actor, roll.target, holder)
         gm = side == GM
+        paid = roll.paid
         for a in state.aspects.aspects:
             free = a.free_invokes
             if not free and not payers:
@@ -797,6 +806,10 @@ class Tachyon(Ruleset[TachyonState]):
                     continue
                 if a.hidden and (o is None or o.side != side):
                     continue
+            # A point on a relevant aspect first (whether one exists is all that is asked):
+            # the usual yes for a side of PCs, without looking at the free invokes.
+            if relevant and payers and not boost and (not paid or f"{side}:{a.name}" not in paid):
+                return True
             for h, n in free.items():
                 if n <= 0:
                     continue
@@ -806,8 +819,6 @@ class Tachyon(Ruleset[TachyonState]):
                         continue
                 if relevant or (boost and h in involved):
                     return True
-            if relevant and payers and not boost and f"{side}:{a.name}" not in roll.paid:
-                return True
         return False
 
     def open_invokes(
@@ -2456,8 +2467,14 @@ def _advantages(
     return out
 
 
-def _everything(action: str) -> bool:
-    return True
+class _All:
+    """Every action: what `actions` lists without `only`."""
+
+    def __contains__(self, action: object) -> bool:
+        return True
+
+
+_ALL = _All()
 
 
 # Listing what a unit may do makes hundreds of choices a battle, mostly the same ones again:
