@@ -243,3 +243,26 @@ def test_a_walled_in_fighter_has_no_free_step() -> None:
         assert not rs._has_free_step(state, "A", budget)
     assert not rs._step_options(state, "A") and not rs._can_step(state, "A")
     assert rs._can_step(state, "B") and rs._has_free_step(state, "B", 2)
+
+
+@pytest.mark.parametrize("name", ["brawl", "standoff"])
+@pytest.mark.parametrize("seed", range(4))
+def test_sides_standing_and_waiting_are_the_plain_reckoning(name: str, seed: int) -> None:
+    """The sides standing (the pass stops once every side is found) and the seats waiting
+    (one seat taken straight from the turn) are what the plain reckoning gives, all fight."""
+    enc = Encounter.start(read_yaml(EXAMPLES / f"{name}.yaml"), seed=seed)
+    rs, state = enc.ruleset, enc.state
+    assert isinstance(rs, FullyAutomated)
+    rng = random.Random(seed)
+    seen = set()
+    while True:
+        fighters = state.fighters.values()
+        want = [s for s in state.sides if any(f.able and f.side == s for f in fighters)]
+        assert rs._standing(state) == want
+        seen.add(len(want))
+        assert rs.waiting(state) == list(dict.fromkeys(seat for seat, _, _ in rs.turn(state)))
+        if enc.result() is not None:
+            break
+        seat = rs.waiting(state)[0]
+        enc.submit(seat, rs.bot(state, seat, rng))
+    assert 2 in seen and len(seen) > 1

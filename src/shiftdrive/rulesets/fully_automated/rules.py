@@ -552,11 +552,15 @@ class FullyAutomated(Ruleset[FAState]):
 
     def _standing(self, state: FAState) -> list[str]:
         """Sides with someone still able to fight (not incapacitated, restrained or worse)."""
-        # One pass, asked after every choice; a side already found standing is not asked again.
+        # One pass, asked after every choice; a side already found standing is not asked again,
+        # and the pass stops once every side is found (most of the fight, after a few fighters).
         able: set[str] = set()
+        every = len(state.sides)
         for f in state.fighters.values():
             if f.side not in able and f.able:
                 able.add(f.side)
+                if len(able) == every:
+                    return list(state.sides)
         return [s for s in state.sides if s in able]
 
     def _sides_standing(self, state: FAState) -> int:
@@ -606,7 +610,10 @@ class FullyAutomated(Ruleset[FAState]):
         return []
 
     def waiting(self, state: FAState) -> list[str]:
-        seats = [seat for seat, _, _ in self.turn(state)]
+        turn = self.turn(state)
+        if len(turn) == 1:  # most decisions: one seat
+            return [turn[0][0]]
+        seats = [seat for seat, _, _ in turn]
         return seats if len(seats) < 2 else list(dict.fromkeys(seats))
 
     def pending(self, state: FAState) -> list[Decision]:
