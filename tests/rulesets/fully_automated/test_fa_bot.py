@@ -109,3 +109,22 @@ def test_target_options_are_the_legal_targets_with_what_they_settle(name: str, s
         seat = rs.waiting(state)[0]
         enc.submit(seat, rs.bot(state, seat, rng))
     assert checked > 5
+
+
+@pytest.mark.parametrize("name", ["brawl", "standoff"])
+def test_a_seat_choosing_a_card_has_only_plays(name: str) -> None:
+    """The bot sends every decision of the card phase to its card choice without looking at
+    the actions: there, a waiting seat's legal choices are all `play` (and there are some)."""
+    enc = Encounter.start(read_yaml(EXAMPLES / f"{name}.yaml"), seed=3)
+    rs, state = enc.ruleset, enc.state
+    rng = random.Random(3)
+    checked = 0
+    while enc.result() is None:
+        for seat in rs.waiting(state):
+            if state.phase == "choose":
+                legal = rs.legal(state, seat)
+                assert legal and all(c.action == "play" for c in legal)
+                checked += 1
+        seat = rs.waiting(state)[0]
+        enc.submit(seat, rs.bot(state, seat, rng))
+    assert checked > 5

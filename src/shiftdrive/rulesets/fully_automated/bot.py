@@ -329,34 +329,38 @@ def _gm(rs: FullyAutomated, state: FAState, legal: list[Choice], rng: random.Ran
 
 
 def choose(rs: FullyAutomated, state: FAState, seat: str, rng: random.Random) -> Choice:
-    stand = rs.stand_options(state, seat)
-    if stand is not None:
-        # Only where to stand: the hexes with their choices, asked alone (the first mover's
-        # aimed moves and bodies, which `legal` adds, are never chosen; it has no wait).
-        if state.phase == "defend_step":
-            return _defend_step(rs, state, seat, stand)
-        return _choose_hex(rs, state, seat, stand)
-    targets = rs.target_options(state, seat)
-    if targets:  # picking a target: legal's target choices asked alone (else only hold)
-        return _target(rs, state, seat, targets)
-    stay = rs.withdraw_stay(state, seat)
-    if stay is not None:
-        return stay  # the attack's movement left stays unused: no steps listed
+    phase = state.phase
+    if phase in ("steps", "defend_step", "moves"):
+        stand = rs.stand_options(state, seat)
+        if stand is not None:
+            # Only where to stand: the hexes with their choices, asked alone (the first mover's
+            # aimed moves and bodies, which `legal` adds, are never chosen; it has no wait).
+            if phase == "defend_step":
+                return _defend_step(rs, state, seat, stand)
+            return _choose_hex(rs, state, seat, stand)
+    elif phase == "attacks":
+        targets = rs.target_options(state, seat)
+        if targets:  # picking a target: legal's target choices asked alone (else only hold)
+            return _target(rs, state, seat, targets)
+    elif phase == "withdraw":
+        stay = rs.withdraw_stay(state, seat)
+        if stay is not None:
+            return stay  # the attack's movement left stays unused: no steps listed
     legal = rs.legal(state, seat)
     if seat == GM:
         return _gm(rs, state, legal, rng)
     if len(legal) == 1:
         return legal[0]
-    actions = {c.action for c in legal}
-    if "play" in actions:
+    if phase == "choose":  # a card in secret: legal holds only `play` choices
         return _choose_card(rs, state, seat, legal, rng)
+    actions = {c.action for c in legal}
     if "declare" in actions:
         # Light combat: mostly attack, as the map bots do when a foe is in reach (70%).
         attack = next((c for c in legal if c.str_param("text") == LIGHT_ATTACK), None)
         if attack is not None and rng.random() < 0.7:
             return attack
         return rng.choice(legal)
-    if state.phase == "follow":
+    if phase == "follow":
         return legal[0]  # the first hex back in range (the list ends with letting go)
     if "wait" in actions:
         return next(c for c in legal if c.action == "wait")  # moving later sees more
