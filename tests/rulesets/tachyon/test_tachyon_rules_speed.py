@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tachyon_helpers import PLUS4, ZERO, raider, scenario, start, viper
+from tachyon_helpers import PLUS4, ZERO, dice, raider, scenario, start, viper
 
 from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.consequences import (
@@ -288,6 +288,12 @@ def test_enemies_and_filtered_menus_agree_with_the_full_lists() -> None:
             foes = [e for e in state.units.values() if e.side != u.side and e.active and e.detected]
             assert rs._enemies(state, u) == [e for e in foes if e.small]
             assert rs._enemies(state, u, small=False) == [e for e in foes if e.kind == LARGE]
+            # `_foes` gives both in one pass, and those in a zone when given one.
+            assert rs._foes(state, u) == (rs._enemies(state, u), rs._enemies(state, u, small=False))
+            for zone in state.zones:
+                assert rs._foes(state, u, zone) == tuple(
+                    [e for e in got if e.zone == zone] for got in rs._foes(state, u)
+                )
         if state.current is None or state.roll is not None or state.absorb is not None:
             return
         u = state.units[state.current]
@@ -388,3 +394,32 @@ def test_turn_names_the_stage_holder_as_the_stages_do() -> None:
 
     play(check)
     assert asked > 100
+
+
+def test_a_roll_is_seen_as_vis_says_whoever_is_hidden() -> None:
+    # `_start` works the roll's visibility out with the units in hand (open when both are
+    # detected): for each of actor and target hidden or not, the roll event must be seen as
+    # `_vis` says (only the side of a hidden one), whatever legal play reaches.
+    data = scenario([viper(zone="Z2")], [raider(zone="Z2")])
+    for actor_seen, target_seen in itertools.product((True, False), repeat=2):
+        enc = start(data)
+        rs, state = enc.ruleset, enc.state
+        assert isinstance(rs, Tachyon) and isinstance(state, TachyonState)
+        state.roll = state.absorb = None
+        u, t = state.units["Viper-1"], state.units["Raider-1"]
+        u.detected, t.detected = actor_seen, target_seen
+        roll_events = [
+            e
+            for e in rs._start(state, dice(), "fire", u, "gunnery", {}, target=t, opp_skill="pilot")
+            if e.kind == "roll"
+        ]
+        assert len(roll_events) == 1
+        assert roll_events[0].visible_to == rs._vis(state, u.name, t.name)
+        # Only its own side sees a hidden craft's roll; with both hidden, neither side.
+        expected = {
+            (True, True): None,
+            (False, True): frozenset({"Tachyon"}),
+            (True, False): frozenset({"Pirates"}),
+            (False, False): frozenset(),
+        }[actor_seen, target_seen]
+        assert roll_events[0].visible_to == expected

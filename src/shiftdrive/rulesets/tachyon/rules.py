@@ -391,6 +391,25 @@ class Tachyon(Ruleset[TachyonState]):
             if e.side != side and e.status == ACTIVE and e.detected and e.kind == LARGE
         ]
 
+    def _foes(
+        self, state: TachyonState, u: Unit, zone: str | None = None
+    ) -> tuple[list[Unit], list[Unit]]:
+        """`_enemies` both ways in one pass, (small craft, large targets): a menu naming both
+        walks the units once. Given a zone, only those in it."""
+        side = u.side
+        craft: list[Unit] = []
+        ships: list[Unit] = []
+        for e in state.units.values():
+            if e.side != side and e.status == ACTIVE and e.detected:
+                if zone is not None and e.zone != zone:
+                    continue
+                kind = e.kind
+                if kind in _SMALL:
+                    craft.append(e)
+                elif kind == LARGE:
+                    ships.append(e)
+        return craft, ships
+
     def _range(self, u: Unit) -> int:
         return max(u.weapons.values(), default=-1)
 
@@ -552,21 +571,19 @@ class Tachyon(Ruleset[TachyonState]):
             out.append(_offer("skip", f"{u.name} skips the phase"))
         ph = state.phase
         if ph == "piloting":
-            zone = u.zone
-            # The enemies here, for the menus that name them (bots mostly ask for none).
-            near = (
-                [e for e in self._enemies(state, u) if e.zone == zone]
-                if "tail" in want or "pressure" in want or "maneuver" in want
-                else []
+            # The enemies here (craft, and ships to dive on), for the menus that name them.
+            near, dives = (
+                self._foes(state, u, u.zone)
+                if "tail" in want or "pressure" in want or "maneuver" in want or "dive" in want
+                else ([], [])
             )
             for e in near:
                 if "tail" in want:
                     out.append(_at("tail", e.name, "Get on {}'s tail (pilot vs pilot)"))
                 if "pressure" in want:
                     out.append(_at("pressure", e.name, "Pressure {} (tactics vs tactics)"))
-            for e in self._enemies(state, u, small=False) if "dive" in want else ():
-                if e.zone == u.zone:
-                    out.append(_at("dive", e.name, "Enter dive on {} (pilot vs tactics)"))
+            for e in dives if "dive" in want else ():
+                out.append(_at("dive", e.name, "Enter dive on {} (pilot vs tactics)"))
             if "evade" in want:
                 out.append(_offer("evade", "Evade (pilot vs 0: gain Evasion)"))
             if "maneuver" in want:
@@ -610,14 +627,13 @@ class Tachyon(Ruleset[TachyonState]):
                 out.append(_offer("bug_out", "Bug out (leave the fight)"))
         elif ph == "gunnery":
             reach = self._range(u)
-            craft = (
-                self._enemies(state, u) if "fire" in want or (u.small and "launch" in want) else []
-            )
-            # Ships are listed only for the menus that name them (bots often weigh neither).
-            ships = (
-                self._enemies(state, u, small=False)
-                if "fire_large" in want or (u.small and "launch_large" in want)
-                else []
+            # The enemies, in one pass, only for the menus that name them.
+            craft, ships = (
+                self._foes(state, u)
+                if "fire" in want
+                or "fire_large" in want
+                or (u.small and ("launch" in want or "launch_large" in want))
+                else ([], [])
             )
             for e in craft if "fire" in want else ():
                 if self._dist(state, u.zone, e.zone) <= reach:
@@ -1258,7 +1274,12 @@ class Tachyon(Ruleset[TachyonState]):
                 "roll",
                 text,
                 {"actor": u.name, "action": action, "total": total, "opposition": opp},
-                visible_to=self._vis(state, u.name, opp_unit),
+                # `_vis`, with the units in hand: open to all when both are detected.
+                visible_to=(
+                    None
+                    if u.detected and (target is None or target.detected)
+                    else self._vis(state, u.name, opp_unit)
+                ),
             )
         ]
         return ev + self._to_stage(state, roll, dice, first=True)
