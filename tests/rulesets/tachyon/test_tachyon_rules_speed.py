@@ -396,10 +396,11 @@ def test_turn_names_the_stage_holder_as_the_stages_do() -> None:
     assert asked > 100
 
 
-def test_a_roll_is_seen_as_vis_says_whoever_is_hidden() -> None:
-    # `_start` works the roll's visibility out with the units in hand (open when both are
-    # detected): for each of actor and target hidden or not, the roll event must be seen as
-    # `_vis` says (only the side of a hidden one), whatever legal play reaches.
+def test_a_roll_and_a_skip_are_seen_as_vis_says_whoever_is_hidden() -> None:
+    # `_start`, `_resolve` and a skip work visibility out with the units in hand (open when
+    # all are detected): for each of actor and target hidden or not, the roll, its outcome
+    # and a skip must be seen as `_vis` says (only the side of a hidden one), whatever legal
+    # play reaches.
     data = scenario([viper(zone="Z2")], [raider(zone="Z2")])
     for actor_seen, target_seen in itertools.product((True, False), repeat=2):
         enc = start(data)
@@ -408,13 +409,12 @@ def test_a_roll_is_seen_as_vis_says_whoever_is_hidden() -> None:
         state.roll = state.absorb = None
         u, t = state.units["Viper-1"], state.units["Raider-1"]
         u.detected, t.detected = actor_seen, target_seen
-        roll_events = [
-            e
-            for e in rs._start(state, dice(), "fire", u, "gunnery", {}, target=t, opp_skill="pilot")
-            if e.kind == "roll"
-        ]
-        assert len(roll_events) == 1
-        assert roll_events[0].visible_to == rs._vis(state, u.name, t.name)
+        events = rs._start(state, dice(), "fire", u, "gunnery", {}, target=t, opp_skill="pilot")
+        if state.roll is not None:  # waiting for invokes: resolved here
+            events += rs._resolve(state, state.roll, dice())
+        roll_events = [e for e in events if e.kind in ("roll", "hit", "miss")]
+        assert len(roll_events) == 2
+        assert {e.visible_to for e in roll_events} == {rs._vis(state, u.name, t.name)}
         # Only its own side sees a hidden craft's roll; with both hidden, neither side.
         expected = {
             (True, True): None,
@@ -423,3 +423,9 @@ def test_a_roll_is_seen_as_vis_says_whoever_is_hidden() -> None:
             (False, False): frozenset(),
         }[actor_seen, target_seen]
         assert roll_events[0].visible_to == expected
+        # A skip is seen by the unit's side alone while it is hidden.
+        state.roll = state.absorb = None
+        state.phase, state.current = "ew", u.name
+        skip = rs.apply(state, u.side, Choice.of("skip"), dice())[0]
+        assert (skip.kind, skip.visible_to) == ("skip", rs._vis(state, u.name))
+        assert skip.visible_to == (None if actor_seen else frozenset({"Tachyon"}))

@@ -176,7 +176,8 @@ def _toward(rs: Tachyon, state: TachyonState, u: Unit, goals: list[str]) -> Choi
     # The moves in the order listed: on a tie of (distance, rank) the first listed wins, as
     # when looking through the cheaper moves first.
     for c in rs.actions(state, u, only=MOVES):
-        d = min(rs._dist(state, c.str_param("to"), g) for g in goals)
+        to = c.str_param("to")
+        d = min(rs._dist(state, to, g) for g in goals)
         if d < here:
             key = (d, _MOVE_RANK[c.action])
             if best is None or key < best:

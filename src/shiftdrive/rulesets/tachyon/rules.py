@@ -1079,7 +1079,8 @@ class Tachyon(Ruleset[TachyonState]):
                 Event(
                     "skip",
                     f"{u.name} skips the {PHASE_NAMES[state.phase]}",
-                    visible_to=self._vis(state, u.name),
+                    # `_vis`, with the unit in hand (most decisions of EW and damage skip).
+                    visible_to=None if u.detected else self._vis(state, u.name),
                 )
             ]
             return events + self._done(state, dice)
@@ -1372,7 +1373,12 @@ class Tachyon(Ruleset[TachyonState]):
         ok = s > 0 or (s == 0 and roll.fixed and bool(state.options["tie_succeeds"]))
         a = roll.action
         t = state.units.get(roll.target or "")
-        vis = self._vis(state, u.name, roll.target)
+        # `_vis`, with the units in hand: open to all when both are detected.
+        vis = (
+            None
+            if u.detected and (t is None or t.detected)
+            else self._vis(state, u.name, roll.target)
+        )
 
         def ev(kind: str, text: str, **data: Any) -> Event:
             return Event(kind, text, {"actor": u.name, "shifts": s, **data}, visible_to=vis)
