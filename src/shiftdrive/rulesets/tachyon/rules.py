@@ -1087,7 +1087,7 @@ class Tachyon(Ruleset[TachyonState]):
         if a == "concede":
             return self._concede(state, u) + self._done(state, dice)
         events = []
-        if _reveals(choice) and not u.detected:
+        if not u.detected and _reveals(choice):  # (most craft are detected: asked first)
             events += self._reveal(
                 state, u, "opens fire" if "fire" in a or "launch" in a else "shows itself"
             )
@@ -2074,14 +2074,14 @@ class Tachyon(Ruleset[TachyonState]):
         # Eligible: acts in this phase, has not acted, and is in the fight (or was taken out at
         # its own initiative before acting, T8). Written out in the scans below, not called per
         # unit: this is asked after every action (~150 times a battle).
-
-        def eligible(u: Unit) -> bool:
-            if u.kind not in kinds or u.name in acted:
-                return False
-            return u.status == ACTIVE or (u.name in grace and u.initiative == init)
-
         # Units are scanned in listing order, so on a tie the first one found stays.
         if phase == "piloting":
+
+            def eligible(u: Unit) -> bool:  # (made only where it is used)
+                if u.kind not in kinds or u.name in acted:
+                    return False
+                return u.status == ACTIVE or (u.name in grace and u.initiative == init)
+
             waiters = state.waiters
             for w, target in waiters.items():
                 wu = state.units[w]
