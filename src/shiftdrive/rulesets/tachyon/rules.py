@@ -784,10 +784,19 @@ class Tachyon(Ruleset[TachyonState]):
         asked at every invoke stage of every roll (~150 times a battle), mostly to say no.
         Who may pay is a yes/no here, and a holder is checked by name instead of a set of the
         side's names being made (units are keyed by name)."""
-        side, holder = self._stage_holder(state, roll)
-        if side is None or (seat is not None and side != seat):
-            return False
         units = state.units
+        if roll.stage == "actor":  # `_stage_holder`, inline (asked ~150 times a battle)
+            side: str | None = roll.actor_side
+            if seat is not None and side != seat:
+                return False
+            au = units.get(roll.actor)
+            holder = roll.actor if au is not None and au.status == ACTIVE else None
+        else:
+            side = roll.opp_side
+            if side is None or (seat is not None and side != seat):
+                return False
+            o = units.get(roll.opp_unit or "")
+            holder = o.name if o is not None and o.status == ACTIVE else None
         payers = False
         for u in units.values():
             fp = u.fate_points
