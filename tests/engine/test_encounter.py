@@ -51,6 +51,17 @@ def test_choice_text_round_trips(action: str, values: dict[str, Any]) -> None:
     assert Choice.from_json(json.loads(json.dumps(choice.to_json()))) == choice
 
 
+@given(params, st.from_regex(r"[a-z_]{1,8}", fullmatch=True))
+def test_params_read_back_by_name(values: dict[str, Any], name: str) -> None:
+    """However a choice was made (built, parsed, from JSON), its parameters read the same."""
+    built = Choice.of("act", **values)
+    for choice in (built, Choice.parse(built.text()), Choice.from_json(built.to_json())):
+        for key in [*values, name]:
+            value = values.get(key)
+            assert choice.get(key) == value
+            assert choice.str_param(key) == (value if isinstance(value, str) else "")
+
+
 def test_free_parameters_match(duel: dict[str, Any]) -> None:
     legal = Choice.of("advantage", skill="Notice", name="Default", free=("name",))
     assert Choice.of("advantage", skill="Notice", name="My Own").matches(legal)
