@@ -15,7 +15,14 @@ from shiftdrive.engine.encounter import Encounter
 from shiftdrive.engine.scenario import read_yaml
 from shiftdrive.maps.hexgrid import Hex
 from shiftdrive.rulesets.fully_automated import bot
-from shiftdrive.rulesets.fully_automated.geometry import sight
+from shiftdrive.rulesets.fully_automated.geometry import (
+    COVERED,
+    NO_LINE,
+    OBSTRUCTED,
+    OPEN,
+    Sight,
+    sight,
+)
 from shiftdrive.rulesets.fully_automated.rules import FullyAutomated, range_status
 from shiftdrive.rulesets.fully_automated.state import (
     ACTIVE,
@@ -266,3 +273,15 @@ def test_sides_standing_and_waiting_are_the_plain_reckoning(name: str, seed: int
         seat = rs.waiting(state)[0]
         enc.submit(seat, rs.bot(state, seat, rng))
     assert 2 in seen and len(seen) > 1
+
+
+@given(st.booleans(), st.booleans(), st.booleans(), st.sampled_from([None, "A"]))
+def test_a_sights_kept_attackable_is_a_line_not_obstructed(
+    line: bool, obstructed: bool, cover: bool, cover_by: str | None
+) -> None:
+    """`attackable` is kept on the sight when made: a line of attack, not obstructed."""
+    s = Sight(line, obstructed, cover, cover_by)
+    assert s.attackable == (line and not obstructed)
+    assert s == Sight(line, obstructed, cover, cover_by)
+    for const in (NO_LINE, OBSTRUCTED, OPEN, COVERED):
+        assert const.attackable == (const.line and not const.obstructed)

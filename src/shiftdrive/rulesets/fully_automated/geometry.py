@@ -22,7 +22,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from shiftdrive.maps.hexgrid import Hex, HexMap
@@ -36,10 +36,13 @@ class Sight:
     obstructed: bool  # every line of attack runs through another character
     cover: bool  # the target is behind cover from this attacker
     cover_by: str | None = None  # the character used as cover, when that is the cover
+    # A line of attack that is not obstructed. Worked out once when made (a sight never
+    # changes; nearly all are the four constants below), not at each of the hundreds of asks
+    # per battle, as a property would.
+    attackable: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def attackable(self) -> bool:
-        return self.line and not self.obstructed
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "attackable", self.line and not self.obstructed)
 
 
 NO_LINE = Sight(False, False, False)
