@@ -173,7 +173,7 @@ class Encounter:
 
         `validate=False` skips `why_illegal` (which lists every legal choice again) for choices
         the ruleset's own bot just picked from that list: the simulator's hot path. A rule the
-        choice breaks inside `apply` is still refused and rolled back.
+        choice breaks inside `apply` is still refused and rolled back (in a recorded encounter).
         """
         if isinstance(choice, str):
             try:
@@ -419,8 +419,8 @@ class PreparedScenario:
     source: str = "scenario"
 
     def start(self, seed: int, *, record: bool = True) -> Encounter:
-        """`record=False` keeps no log (see `Encounter.submit`): the simulator's battles, which
-        are summed up from the final state and replayed, when wanted, from their seed."""
+        """`record=False` keeps no log (see `Encounter._apply_unrecorded`): the simulator's
+        battles, summed up from the final state and replayed, when wanted, from their seed."""
         return Encounter(
             self.ruleset,
             self.data,
