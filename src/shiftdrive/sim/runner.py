@@ -132,7 +132,7 @@ def _prepared(data: Mapping[str, Any], source: str) -> PreparedScenario:
 def run_chunk(
     data: Mapping[str, Any], source: str, jobs: Sequence[tuple[int, int]], max_steps: int
 ) -> list[BattleOutcome]:
-    """Battles (index, seed) in a worker process; module-level so spawn and Ray can pickle it."""
+    """Battles (index, seed) on a Ray worker; module-level so Ray can pickle it."""
     prepared = _prepared(data, source)
     return [run_battle(prepared, i, s, max_steps) for i, s in jobs]
 
@@ -141,29 +141,25 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(data: Mapping[str, Any], source: str, max_steps: int) -> None:
+    """A spawned worker: imports and validates the scenario once, for all its chunks."""
+    _init_prepared(_prepared(data, source), max_steps)
+
+
+def _init_prepared(prepared: PreparedScenario, max_steps: int) -> None:
+    """A worker's scenario, validated (a forked worker gets the parent's)."""
     # Ctrl-C goes to the whole process group: only the parent handles it, then terminates us.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _WORKER.update(data=data, source=source, max_steps=max_steps)
-    _prepared(data, source)
-
-
-def _init_forked(prepared: PreparedScenario, max_steps: int) -> None:
-    # A forked worker already holds the parent's modules and validated scenario.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER.update(prepared=prepared, max_steps=max_steps)
 
 
 def _pool_chunk(jobs: Sequence[tuple[int, int]]) -> list[BattleOutcome]:
-    prepared = _WORKER.get("prepared")
-    if prepared is None:
-        return run_chunk(_WORKER["data"], _WORKER["source"], jobs, _WORKER["max_steps"])
-    return [run_battle(prepared, i, s, _WORKER["max_steps"]) for i, s in jobs]
+    return [run_battle(_WORKER["prepared"], i, s, _WORKER["max_steps"]) for i, s in jobs]
 
 
 def start_method() -> str:
-    """ "fork" where it is safe, else "spawn".
+    """How worker processes start: "fork" where that is safe, else "spawn".
 
-    A forked worker starts in ~0.01 s with everything imported and the scenario validated; a
+    A forked worker starts in ~0.1 s with everything imported and the scenario validated; a
     spawned one re-imports shiftdrive and validates again (~0.25 s, about a tenth of a
     1,000-battle run on two cores). Fork is used only on Linux (macOS system libraries are not
     fork-safe, Windows has no fork) and only while this process runs no other thread (a
@@ -229,7 +225,7 @@ def _processes(plan: Plan, prepared: PreparedScenario) -> Iterator[list[BattleOu
     method = start_method()
     ctx = multiprocessing.get_context(method)
     if method == "fork":
-        pool = ctx.Pool(plan.jobs, _init_forked, (prepared, plan.max_steps))
+        pool = ctx.Pool(plan.jobs, _init_prepared, (prepared, plan.max_steps))
     else:
         pool = ctx.Pool(plan.jobs, _init_worker, (dict(plan.data), plan.source, plan.max_steps))
     try:
