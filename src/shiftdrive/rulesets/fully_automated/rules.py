@@ -101,7 +101,7 @@ def _range_status(span: tuple[int, int], far: tuple[int, int] | None, d: int) ->
 NOWHERE: Mapping[Hex, tuple[int, int]] = MappingProxyType({})  # no hex to attack from
 
 
-def _farthest(card: CardSpec) -> int:
+def farthest(card: CardSpec) -> int:
     """The farthest a card reaches without moving (its disadvantaged range included)."""
     far = card.disadvantaged_range
     return far[1] if far is not None and far[1] > card.range[1] else card.range[1]
@@ -331,7 +331,7 @@ class FullyAutomated(Ruleset[FAState]):
         targets or cards without moving anyone may pass `layout(state)`, taken once."""
         card = self.card(state, cid)
         start, tpos = state.fighters[a].pos, state.fighters[t].pos
-        if start is None or tpos is None or start.distance(tpos) > max(budget, 0) + _farthest(card):
+        if start is None or tpos is None or start.distance(tpos) > max(budget, 0) + farthest(card):
             # Every hex a walk of `budget` reaches is within `budget` hexes of the start (a
             # step costs at least 1), so none is within the card's range of the target.
             return NOWHERE
@@ -355,13 +355,13 @@ class FullyAutomated(Ruleset[FAState]):
         budget: int,
         layout: tuple[Hex | None, ...],
     ) -> Mapping[Hex, tuple[int, int]]:
-        """`attack_options` worked out for `layout` (where everyone stands: `layout(state)`)."""
-        fa, ft = state.fighters[a], state.fighters[t]
-        if fa.pos is None or ft.pos is None:
-            return NOWHERE
+        """`attack_options` worked out for `layout` (where everyone stands: `layout(state)`),
+        both on the map (`attack_options` answers the rest)."""
+        fa = state.fighters[a]
+        start, tpos = fa.pos, state.fighters[t].pos
+        assert start is not None and tpos is not None
         card = self.card(state, cid)
         board = self.board(state)
-        start, tpos = fa.pos, ft.pos
         # Who stands where, and the adversaries' hexes, read off the layout (the dead are None).
         others: dict[Hex, str] = {}
         enemies: set[Hex] = set()
@@ -433,40 +433,39 @@ class FullyAutomated(Ruleset[FAState]):
             and self.attack_options(state, a, t, atk.card, atk.movement_left, layout)
         )
 
-    def _free_steps(self, state: FAState, name: str, budget: int) -> list[Hex]:
-        """Free hexes `name` can walk to within `budget` (its own hex excluded)."""
+    def _free_walk(self, state: FAState, name: str, budget: int) -> Iterator[Hex]:
+        """Free hexes `name` can walk to within `budget` (its own hex excluded), unordered."""
         f = state.fighters[name]
-        if f.pos is None or budget <= 0:
-            return []
+        start = f.pos
+        if start is None or budget <= 0:
+            return iter(())
         occ = self.occupants(state, name)
-        reach = self.board(state).walk(f.pos, budget, self._enemy_hexes(state, f))
-        return sorted(h for h in reach if h != f.pos and h not in occ)
+        reach = self.board(state).walk(start, budget, self._enemy_hexes(state, f))
+        return (h for h in reach if h != start and h not in occ)
+
+    def _free_steps(self, state: FAState, name: str, budget: int) -> list[Hex]:
+        """`_free_walk`'s hexes, in order."""
+        return sorted(self._free_walk(state, name, budget))
 
     def _has_free_step(self, state: FAState, name: str, budget: int) -> bool:
-        """Whether `_free_steps` has any hex (asked after every attack: no list, no sort)."""
+        """Whether `_free_walk` has any hex (asked after every attack: no list, no sort)."""
+        return any(self._free_walk(state, name, budget))
+
+    def _free_neighbours(self, state: FAState, name: str) -> Iterator[Hex]:
+        """Defend's one hex (F4): a free neighbour, rough ground included; unordered."""
         f = state.fighters[name]
-        if f.pos is None or budget <= 0:
-            return False
+        if f.pos is None:
+            return iter(())
         occ = self.occupants(state, name)
-        start = f.pos
-        reach = self.board(state).walk(start, budget, self._enemy_hexes(state, f))
-        return any(h != start and h not in occ for h in reach)
+        return (h for h in self.board(state).nbrs[f.pos] if h not in occ)
 
     def _step_options(self, state: FAState, name: str) -> list[Hex]:
-        """Defend's one hex (F4): a free neighbour, rough ground included."""
-        f = state.fighters[name]
-        if f.pos is None:
-            return []
-        occ = self.occupants(state, name)
-        return sorted(h for h in self.board(state).nbrs[f.pos] if h not in occ)
+        """`_free_neighbours`, in order."""
+        return sorted(self._free_neighbours(state, name))
 
     def _can_step(self, state: FAState, name: str) -> bool:
-        """Whether `_step_options` has any hex (asked before each step: no list, no sort)."""
-        f = state.fighters[name]
-        if f.pos is None:
-            return False
-        occ = self.occupants(state, name)
-        return any(h not in occ for h in self.board(state).nbrs[f.pos])
+        """Whether `_free_neighbours` has any hex (asked before each step: no list, no sort)."""
+        return any(self._free_neighbours(state, name))
 
     def move_options(self, state: FAState, name: str, aimed: bool) -> list[Hex]:
         """Where a Move can end (F7): the allowance, rough +1, through an adversary +1."""
@@ -663,12 +662,9 @@ class FullyAutomated(Ruleset[FAState]):
         if (phase == "steps" and state.queue and state.queue[0] == seat) or (
             phase == "defend_step" and atk is not None and atk.target == seat
         ):
-            return [
-                (f.pos, STAY),
-                *((h, _to_hex("step", h)) for h in self._step_options(state, seat)),
-            ]
+            return self._step_stands(state, seat)
         if phase == "moves" and state.queue and state.queue[0] == seat:
-            return [(h, _to_hex("move", h)) for h in self.move_options(state, seat, False)]
+            return self._plain_moves(state, seat)
         return None
 
     def withdraw_stay(self, state: FAState, seat: str) -> Choice | None:
@@ -750,8 +746,6 @@ class FullyAutomated(Ruleset[FAState]):
         return got
 
     def _target_choices(self, state: FAState, seat: str, atk: Attack) -> list[Choice]:
-        """`target name=X`, with `from=q,r` for each hex the card's movement can attack from
-        (seed: "they can use it to come into range")."""
         return [c for *_, c in self._targets(state, seat, atk)]
 
     def target_options(self, state: FAState, seat: str) -> list[TargetOption] | None:
@@ -765,6 +759,8 @@ class FullyAutomated(Ruleset[FAState]):
         return self._targets(state, seat, atk)
 
     def _targets(self, state: FAState, seat: str, atk: Attack) -> list[TargetOption]:
+        """`target name=X`, with `from=q,r` for each hex the card's movement can attack from
+        (seed: "they can use it to come into range"), each with what it settles."""
         fa = state.fighters[seat]
         layout = self.layout(state)
         out: list[TargetOption] = []
@@ -783,9 +779,13 @@ class FullyAutomated(Ruleset[FAState]):
                 out.append((t, h, rs, _target_from(t, h, rs, cost == 0)))
         return out
 
+    def _plain_moves(self, state: FAState, seat: str) -> list[tuple[Hex, Choice]]:
+        """Each hex a Move can end on, neither aimed nor dragging a body, with its choice."""
+        return [(h, _to_hex("move", h)) for h in self.move_options(state, seat, False)]
+
     def _move_choices(self, state: FAState, seat: str) -> list[Choice]:
         f = state.fighters[seat]
-        out = [_to_hex("move", h) for h in self.move_options(state, seat, False)]
+        out = [c for _, c in self._plain_moves(state, seat)]
         if f.aim > 0 and f.status == ACTIVE:
             normal = {c.str_param("to") for c in out}
             out += [
@@ -801,11 +801,13 @@ class FullyAutomated(Ruleset[FAState]):
                 ]
         return out
 
+    def _step_stands(self, state: FAState, seat: str) -> list[tuple[Hex, Choice]]:
+        """Defend's one hex or staying put, each hex with its choice (stay first)."""
+        here = self._pos(state.fighters[seat])
+        return [(here, STAY), *((h, _to_hex("step", h)) for h in self._step_options(state, seat))]
+
     def _step_choices(self, state: FAState, seat: str) -> list[Choice]:
-        return [
-            STAY,
-            *(_to_hex("step", h) for h in self._step_options(state, seat)),
-        ]
+        return [c for _, c in self._step_stands(state, seat)]
 
     def _gm_choices(self, state: FAState) -> list[Choice]:
         out: list[Choice] = []
