@@ -97,18 +97,21 @@ def test_tachyon_undetected_craft_hidden_from_enemy_view_and_log() -> None:
 def test_tachyon_filtered_action_menus_are_legal_filtered(path: Path) -> None:
     # Bots list only the actions they weigh (`actions(only=...)`): that list must be exactly
     # the legal one with the rest left out, in every phase and state random play reaches.
+    from shiftdrive.rulesets.tachyon import bot
     from shiftdrive.rulesets.tachyon.bot import MOVES, WEIGHS
 
     menus = [
         *WEIGHS.values(),
         MOVES,  # the bot lists its moves apart, as this tuple
+        # and asks for one kind at a time in piloting, for the shots in range first
+        *(bot.SKIP, bot.ATTACKS, bot.EVADE, bot.BUG_OUT, bot.CONCEDE, bot.AIMS, bot.OTHER_SHOTS),
         frozenset({"wait", "maneuver", "search", "other", "advantage"}),
     ]
     compared = 0
     for seed in range(11, 21):
         enc = Encounter.from_scenario_file(path, seed=seed)
         rng = random.Random(seed)
-        while enc.result() is None and compared < 3000:
+        while enc.result() is None and compared < 6000:
             state = enc.state
             assert isinstance(state, TachyonState)
             turn = enc.ruleset.turn(state)  # type: ignore[attr-defined]

@@ -14,7 +14,7 @@ from shiftdrive.core.odds import OddsQuery, odds
 from shiftdrive.engine.choices import Choice
 from shiftdrive.rulesets.tachyon import systems as sysmod
 from shiftdrive.rulesets.tachyon.rules import PASS, SAY_NOTHING
-from shiftdrive.rulesets.tachyon.state import CRAFT, LARGE, TURRET, TachyonState, Unit
+from shiftdrive.rulesets.tachyon.state import CRAFT, LARGE, TURRET, Roll, TachyonState, Unit
 
 if TYPE_CHECKING:
     from shiftdrive.rulesets.tachyon.rules import Tachyon
@@ -128,23 +128,7 @@ def _invoke(rs: Tachyon, state: TachyonState, seat: str) -> Choice:
     """
     roll = state.roll
     assert roll is not None
-    shifts = roll.total - roll.opp
-    wanted: list[tuple[str, str]] = []  # (payment, effect), best first
-    if roll.stage == "actor":
-        if roll.hide_opp:
-            return PASS
-        if -2 <= shifts <= 0:
-            wanted.append(("free", "bonus"))
-        if shifts < -2 and roll.a_dice <= -2:
-            wanted.append(("free", "reroll"))
-        if -1 <= shifts <= 0 and roll.action.startswith("fire"):
-            wanted.append(("fate_point", "bonus"))
-    else:
-        # Defending: +2 when the attack is barely through, a reroll when our dice failed us.
-        if 0 <= shifts <= 1:
-            wanted.append(("free", "bonus"))
-        if shifts >= 2 and roll.o_dice is not None and roll.o_dice <= -2:
-            wanted.append(("free", "reroll"))
+    wanted = _wanted(roll)
     if not wanted:
         return PASS
     # The invokes are walked once: the first of the kind wanted most ends the walk (most
@@ -163,6 +147,28 @@ def _invoke(rs: Tachyon, state: TachyonState, seat: str) -> Choice:
             if inv[1] == payment and inv[3] == effect:
                 return rs.invoke_choice(state, roll, *inv)
     return PASS
+
+
+def _wanted(roll: Roll) -> list[tuple[str, str]]:
+    """The invokes worth spending on the roll at its stage, as (payment, effect), best first."""
+    shifts = roll.total - roll.opp
+    wanted: list[tuple[str, str]] = []  # (payment, effect), best first
+    if roll.stage == "actor":
+        if roll.hide_opp:
+            return []
+        if -2 <= shifts <= 0:
+            wanted.append(("free", "bonus"))
+        if shifts < -2 and roll.a_dice <= -2:
+            wanted.append(("free", "reroll"))
+        if -1 <= shifts <= 0 and roll.action.startswith("fire"):
+            wanted.append(("fate_point", "bonus"))
+    else:
+        # Defending: +2 when the attack is barely through, a reroll when our dice failed us.
+        if 0 <= shifts <= 1:
+            wanted.append(("free", "bonus"))
+        if shifts >= 2 and roll.o_dice is not None and roll.o_dice <= -2:
+            wanted.append(("free", "reroll"))
+    return wanted
 
 
 def _toward(rs: Tachyon, state: TachyonState, u: Unit, goals: list[str]) -> Choice | None:
