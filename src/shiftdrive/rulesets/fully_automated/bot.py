@@ -20,7 +20,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM
 from shiftdrive.maps.hexgrid import Hex
 from shiftdrive.rulesets.fully_automated.geometry import sight
-from shiftdrive.rulesets.fully_automated.rules import LIGHT_ATTACK, TargetOption
+from shiftdrive.rulesets.fully_automated.rules import LIGHT_ATTACK, TargetOption, farthest
 from shiftdrive.rulesets.fully_automated.state import DEAD, FAState, Fighter
 
 if TYPE_CHECKING:
@@ -68,8 +68,7 @@ def _read_hand(rs: FullyAutomated, state: FAState, f: Fighter) -> _Hand:
             continue
         reach = (card.range, card.disadvantaged_range, card.movement)
         attacks.append((i, cid, reach, card.movement, rs.proficient(state, f, cid), card.damage))
-        hi = card.disadvantaged_range[1] if card.disadvantaged_range else card.range[1]
-        threats.append((hi, card.tackle, card.movement))
+        threats.append((farthest(card), card.tackle, card.movement))
     return _Hand(
         attacks=tuple(attacks),
         threats=tuple(dict.fromkeys(threats)),
@@ -271,8 +270,7 @@ def _defend_step(
     hex of the best of the three)."""
     atk = state.attack
     f = state.fighters[seat]
-    if atk is None or f.pos is None:
-        return options[0][1]
+    assert atk is not None and f.pos is not None  # stand_options lists steps for the attacked
     start = f.pos
     apos = state.fighters[atk.attacker].pos
     assert apos is not None
