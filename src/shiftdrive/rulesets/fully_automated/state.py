@@ -1,4 +1,5 @@
-"""The state of a Fully Automated! fight: plain slotted dataclasses, JSON out via `to_json`."""
+"""The state of a Fully Automated! fight: plain slotted classes (dataclasses, but for `Fighter`,
+which keeps its F8 status beside HP and restraint), JSON out via `to_json`."""
 
 from __future__ import annotations
 
@@ -35,12 +36,6 @@ class Fighter:
     HP or restraint change, so it is a plain attribute worked out again whenever `hp` or
     `restrained` is set (both are properties for that)."""
 
-    __slots__ = (
-        "_hp", "_restrained", "aim", "armor", "armor_name", "cards", "damaged", "hp_lost",
-        "initiative", "max_hp", "move", "moved_last_round", "moved_this_round", "name", "pos",
-        "proficiencies", "restraints", "rolloff", "side", "speed", "status", "stepped", "stun",
-        "stunned_now", "weapons",
-    )  # fmt: skip
     # The fields, in the order of the JSON (and of the constructor).
     FIELDS = (
         "name", "side", "hp", "max_hp", "speed", "move", "armor", "armor_name",
@@ -48,6 +43,13 @@ class Fighter:
         "stun", "stunned_now", "restrained", "aim", "moved_last_round", "moved_this_round",
         "damaged", "stepped", "hp_lost",
     )  # fmt: skip
+    # The same, with `hp` and `restrained` kept behind their properties, and `status` beside.
+    __slots__ = (
+        *(k for k in FIELDS if k not in ("hp", "restrained")),
+        "_hp",
+        "_restrained",
+        "status",
+    )
 
     def __init__(
         self,
