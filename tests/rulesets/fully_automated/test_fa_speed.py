@@ -23,7 +23,8 @@ from shiftdrive.rulesets.fully_automated.geometry import (
     Sight,
     sight,
 )
-from shiftdrive.rulesets.fully_automated.rules import FullyAutomated, range_status
+from shiftdrive.rulesets.fully_automated.rules import FullyAutomated, farthest, range_status
+from shiftdrive.rulesets.fully_automated.scenario import CardSpec
 from shiftdrive.rulesets.fully_automated.state import (
     ACTIVE,
     DEAD,
@@ -56,6 +57,14 @@ def encounter(terrain: dict[str, str]) -> tuple[FullyAutomated, FAState]:
     rs = enc.ruleset
     assert isinstance(rs, FullyAutomated)
     return rs, enc.state
+
+
+def example(name: str, seed: int) -> tuple[Encounter, FullyAutomated, FAState, random.Random]:
+    """Example `name` started with `seed`, its rules and state, and the bots' rng."""
+    enc = Encounter.start(read_yaml(EXAMPLES / f"{name}.yaml"), seed=seed)
+    rs = enc.ruleset
+    assert isinstance(rs, FullyAutomated)
+    return enc, rs, enc.state, random.Random(seed)
 
 
 def plain_options(
@@ -109,10 +118,7 @@ def test_attack_options_are_the_plain_reckoning(
 def test_the_remembered_hand_is_each_fighters_own(name: str) -> None:
     """The bot reads a hand once per fight: what it remembers for each fighter is what it would
     read off that fighter's cards now, all fight long."""
-    enc = Encounter.start(read_yaml(EXAMPLES / f"{name}.yaml"), seed=0)
-    rs, state = enc.ruleset, enc.state
-    assert isinstance(rs, FullyAutomated)
-    rng = random.Random(0)
+    enc, rs, state, rng = example(name, 0)
     while enc.result() is None:
         seat = rs.waiting(state)[0]
         enc.submit(seat, rs.bot(state, seat, rng))
@@ -143,10 +149,7 @@ def plain_defend_step(rs: FullyAutomated, state: FAState, seat: str) -> str:
 def test_defend_step_is_the_first_best_of_the_plain_ranking(name: str, seed: int) -> None:
     """Stopping at the first hex out of reach and drawing lines only while cover could still
     help, with the others taken once: the defender steps where the full ranking says."""
-    enc = Encounter.start(read_yaml(EXAMPLES / f"{name}.yaml"), seed=seed)
-    rs, state = enc.ruleset, enc.state
-    assert isinstance(rs, FullyAutomated)
-    rng = random.Random(seed)
+    enc, rs, state, rng = example(name, seed)
     checked = 0
     while enc.result() is None:
         seat = rs.waiting(state)[0]
@@ -161,16 +164,21 @@ def test_defend_step_is_the_first_best_of_the_plain_ranking(name: str, seed: int
     assert checked > 0
 
 
-def f8_status(hp: int, restrained: bool) -> str:
-    """F8 as the seed words it: <= 0 incapacitated; < -10 dying; <= -20 dead; restrained
-    counts as incapacitated."""
-    if hp <= -20:
-        return DEAD
-    if hp < -10:
-        return DYING
-    if hp <= 0 or restrained:
-        return INCAPACITATED
-    return ACTIVE
+def fighter(hp: int, restrained: bool) -> Fighter:
+    return Fighter("A", "Red", hp, 20, 5, 4, 0, "none", [], [], False, [], restrained=restrained)
+
+
+@pytest.mark.parametrize(
+    ("hp", "restrained", "status"),
+    [
+        (20, False, ACTIVE), (1, False, ACTIVE), (1, True, INCAPACITATED),
+        (0, False, INCAPACITATED), (-10, False, INCAPACITATED), (-11, False, DYING),
+        (-19, True, DYING), (-20, False, DEAD), (-25, True, DEAD),
+    ],
+)  # fmt: skip
+def test_status_is_f8(hp: int, restrained: bool, status: str) -> None:
+    """F8: <= 0 incapacitated; < -10 dying; <= -20 dead; restrained counts as incapacitated."""
+    assert fighter(hp, restrained).status == status
 
 
 @given(
@@ -181,18 +189,15 @@ def f8_status(hp: int, restrained: bool) -> str:
 def test_the_kept_status_follows_every_change(
     start_hp: int, start_restrained: bool, changes: list[int | bool]
 ) -> None:
-    """`status` is kept beside HP and restraint: it is F8's answer after every change."""
-    f = Fighter(
-        "A", "Red", start_hp, 20, 5, 4, 0, "none", [], [], False, ["punch"],
-        restrained=start_restrained,
-    )  # fmt: skip
-    assert f.status == f8_status(start_hp, start_restrained)
+    """`status` is kept beside HP and restraint: after every change it is what a fighter made
+    with that HP and restraint has."""
+    f = fighter(start_hp, start_restrained)
     for change in changes:
         if isinstance(change, bool):
             f.restrained = change
         else:
             f.hp = change
-        assert f.status == f8_status(f.hp, f.restrained)
+        assert f.status == fighter(f.hp, f.restrained).status
         assert f.able == (f.status == ACTIVE)
         assert f.to_json()["status"] == f.status
 
@@ -214,19 +219,11 @@ def test_a_fighter_in_json_keeps_its_fields_and_order() -> None:
 
 @pytest.mark.parametrize("name", ["brawl", "standoff"])
 @pytest.mark.parametrize("seed", range(4))
-def test_emptiness_checks_and_stay_agree_with_the_lists(name: str, seed: int) -> None:
-    """`_can_step` and `_has_free_step` say whether `_step_options` and `_free_steps` have a
-    hex, for everyone after every choice; `withdraw_stay` is legal exactly at a withdraw."""
-    enc = Encounter.start(read_yaml(EXAMPLES / f"{name}.yaml"), seed=seed)
-    rs, state = enc.ruleset, enc.state
-    assert isinstance(rs, FullyAutomated)
-    rng = random.Random(seed)
+def test_withdraw_stay_is_legal_exactly_at_a_withdraw(name: str, seed: int) -> None:
+    """`withdraw_stay` is one of the legal choices at a withdraw, and None everywhere else."""
+    enc, rs, state, rng = example(name, seed)
     withdraws = 0
     while enc.result() is None:
-        for n in state.fighters:
-            assert rs._can_step(state, n) == bool(rs._step_options(state, n))
-            for budget in (0, 1, 2, 4):
-                assert rs._has_free_step(state, n, budget) == bool(rs._free_steps(state, n, budget))
         seat = rs.waiting(state)[0]
         stay = rs.withdraw_stay(state, seat)
         if state.phase == "withdraw":
@@ -250,6 +247,20 @@ def test_a_walled_in_fighter_has_no_free_step() -> None:
         assert not rs._has_free_step(state, "A", budget)
     assert not rs._step_options(state, "A") and not rs._can_step(state, "A")
     assert rs._can_step(state, "B") and rs._has_free_step(state, "B", 2)
+    assert not rs._has_free_step(state, "B", 0)  # no movement left: no step
+
+
+@pytest.mark.parametrize(
+    ("near", "far", "want"), [((1, 5), (1, 7), 7), ((2, 8), (1, 1), 8), ((1, 3), None, 3)]
+)
+def test_farthest_is_the_end_of_the_longer_range(
+    near: tuple[int, int], far: tuple[int, int] | None, want: int
+) -> None:
+    """How far a card reaches without moving (the rules' cut-off and the bot's threat): the
+    disadvantaged range's end only when it goes farther (a rifle disadvantaged when adjacent
+    still reaches its normal range)."""
+    card = CardSpec(name="x", kind="attack", range=near, disadvantaged_range=far)
+    assert farthest(card) == want
 
 
 @pytest.mark.parametrize("name", ["brawl", "standoff"])
@@ -257,10 +268,7 @@ def test_a_walled_in_fighter_has_no_free_step() -> None:
 def test_sides_standing_and_waiting_are_the_plain_reckoning(name: str, seed: int) -> None:
     """The sides standing (the pass stops once every side is found) and the seats waiting
     (one seat taken straight from the turn) are what the plain reckoning gives, all fight."""
-    enc = Encounter.start(read_yaml(EXAMPLES / f"{name}.yaml"), seed=seed)
-    rs, state = enc.ruleset, enc.state
-    assert isinstance(rs, FullyAutomated)
-    rng = random.Random(seed)
+    enc, rs, state, rng = example(name, seed)
     seen = set()
     while True:
         fighters = state.fighters.values()
