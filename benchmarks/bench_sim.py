@@ -25,6 +25,7 @@ import sys
 import time
 from pathlib import Path
 
+import shiftdrive
 from shiftdrive.engine.encounter import Encounter, run_bots
 from shiftdrive.engine.scenario import read_yaml
 from shiftdrive.sim import Plan, battle_seed, simulate
@@ -101,9 +102,11 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
     cores = os.cpu_count() or 1
+    build = "compiled build (make fast)" if shiftdrive.compiled() else "pure Python build"
     print(f"{platform.python_implementation()} {sys.version.split()[0]}, {cores} cores, "
           f"{platform.machine()}, {args.battles} battles per figure, "
-          f"fastest of {args.repeat} runs")  # fmt: skip
+          f"fastest of {args.repeat} runs, "
+          f"{build}")  # fmt: skip
     print(f"{'scenario':<28} {'cores':>5} {'battles/s':>10} {'decisions/battle':>17} "
           f"{'decisions/s':>12} {'µs/decision':>12}")  # fmt: skip
     for path in SCENARIOS:

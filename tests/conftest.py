@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 import yaml
 
+import shiftdrive
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 
@@ -77,3 +79,10 @@ def load_example(path: Path) -> dict[str, Any]:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert isinstance(data, dict)
     return data
+
+
+# The compiled build (`make fast`) checks argument types at run time and cannot take test
+# stand-ins for its classes: the tests that feed either run on the pure-Python build only.
+pure_only = pytest.mark.skipif(
+    shiftdrive.compiled(), reason="compiled build: stand-ins and off-type arguments are refused"
+)

@@ -11,6 +11,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
+import shiftdrive
 from conftest import EXAMPLES
 from shiftdrive.cli.main import app
 from shiftdrive.engine.encounter import Encounter
@@ -50,6 +51,7 @@ def test_json_schema() -> None:
     data = as_json(AMBUSH, "-n", "4", "--seed", "2")
     assert data["battles"] == 4 and data["requested"] == 4 and data["interrupted"] is False
     assert data["seconds"] > 0 and data["battles_per_second"] > 0
+    assert data["build"] == ("compiled" if shiftdrive.compiled() else "python")
     assert set(data["sides"]) == {"crew", "raiders"}
     for side in data["sides"].values():
         assert set(side) == {"wins", "count", "rate", "ci95"}

@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from conftest import pure_only
 from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
 from shiftdrive.core.errors import RuleError
 
@@ -170,6 +171,7 @@ def test_index_follows_the_list_changed_directly() -> None:
     assert s.get("a").name == "A"
 
 
+@pure_only
 def test_kinds_given_as_text_become_kinds() -> None:
     """Saved encounters give kinds as text; the enum check must still convert them."""
     text = Aspect("Smoke", "situation")  # type: ignore[arg-type]

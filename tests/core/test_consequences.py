@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from conftest import pure_only
 from shiftdrive.core.consequences import (
     DIASPORA_VALUES,
     FATE_CORE_VALUES,
@@ -204,6 +205,7 @@ def test_absorption_round_trip() -> None:
     assert Absorption.from_json(json.loads(json.dumps(a.to_json()))) == a
 
 
+@pure_only
 def test_slots_from_text_keys_are_severities_in_ladder_order() -> None:
     slots = ConsequenceSlots({"severe": 6, "mild": 2})  # type: ignore[dict-item]
     assert list(slots.values) == [Severity.MILD, Severity.SEVERE]

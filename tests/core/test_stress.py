@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from conftest import pure_only
 from shiftdrive.core.errors import RuleError
 from shiftdrive.core.stress import StressKind, StressTrack
 
@@ -211,5 +212,6 @@ def test_counting_conserves_shifts(length: int, hits: list[int]) -> None:
     assert t.marked_count == min(length, sum(hits))
 
 
+@pure_only
 def test_kind_given_as_text_becomes_a_kind() -> None:
     assert StressTrack("shields", "counting", [1, 1]).kind is StressKind.COUNTING  # type: ignore[arg-type]

@@ -123,6 +123,7 @@ def render_report(rep: dict[str, Any], scenario: str) -> None:
         f"[bold]{scenario}[/bold] — {rep['ruleset']}, {rep['battles']} battles "
         f"(seed {rep['seed']}), {rep['seconds']:.1f} s, "
         f"{rep['battles_per_second']:,.1f} battles/s, {backend}"
+        + (", compiled build" if rep["build"] == "compiled" else "")
     )
     if rep["interrupted"]:
         out.print(

@@ -270,7 +270,7 @@ class FudgeRoll:
 def _plain_fudge(faces: tuple[int, ...]) -> FudgeRoll:
     """A FudgeRoll with every die rolled and kept, its slots set directly (as `Event`): the
     frozen dataclass __init__ goes through object.__setattr__ per field."""
-    r = object.__new__(FudgeRoll)
+    r = _new_roll(FudgeRoll)
     _set_faces(r, faces)
     _set_kept(r, faces)
     _set_minimized(r, 0)
@@ -278,10 +278,12 @@ def _plain_fudge(faces: tuple[int, ...]) -> FudgeRoll:
     return r
 
 
-_set_faces = FudgeRoll.__dict__["faces"].__set__
-_set_kept = FudgeRoll.__dict__["kept"].__set__
-_set_minimized = FudgeRoll.__dict__["minimized"].__set__
-_set_maximized = FudgeRoll.__dict__["maximized"].__set__
+# object.__new__, or the native class's own when compiled (setup.py)
+_new_roll: Callable[[type[FudgeRoll]], FudgeRoll] = vars(FudgeRoll).get("__new__", object.__new__)
+_set_faces = vars(FudgeRoll)["faces"].__set__
+_set_kept = vars(FudgeRoll)["kept"].__set__
+_set_minimized = vars(FudgeRoll)["minimized"].__set__
+_set_maximized = vars(FudgeRoll)["maximized"].__set__
 
 
 def roll_fudge(

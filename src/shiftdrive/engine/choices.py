@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import shlex
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -141,9 +141,10 @@ class Choice:
         return cls(data["action"], tuple(sorted(params.items())))
 
 
-_new = object.__new__
-_set_action = Choice.__dict__["action"].__set__
-_set_params = Choice.__dict__["params"].__set__
-_set_label = Choice.__dict__["label"].__set__
-_set_free = Choice.__dict__["free"].__set__
-_set_named = Choice.__dict__["_named"].__set__
+# object.__new__, or the native class's own when compiled (setup.py)
+_new: Callable[[type[Choice]], Choice] = vars(Choice).get("__new__", object.__new__)
+_set_action = vars(Choice)["action"].__set__
+_set_params = vars(Choice)["params"].__set__
+_set_label = vars(Choice)["label"].__set__
+_set_free = vars(Choice)["free"].__set__
+_set_named = vars(Choice)["_named"].__set__

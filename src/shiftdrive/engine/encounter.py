@@ -108,8 +108,8 @@ class Encounter:
         rid = ruleset_of(scenario_data, source)
         try:
             ruleset = get_ruleset(rid)
-        except UnknownRuleset as exc:
-            raise ScenarioError([("ruleset", str(exc))], source) from None
+        except UnknownRuleset as unknown:
+            raise ScenarioError([("ruleset", str(unknown))], source) from None
         if dice is None:
             if seed is None:
                 seed = random.SystemRandom().randrange(2**31)
@@ -127,18 +127,27 @@ class Encounter:
         rid = ruleset_of(scenario_data, source)
         try:
             ruleset = get_ruleset(rid)
-        except UnknownRuleset as exc:
-            raise ScenarioError([("ruleset", str(exc))], source) from None
+        except UnknownRuleset as unknown:
+            raise ScenarioError([("ruleset", str(unknown))], source) from None
         data: dict[str, Any] = json.loads(json.dumps(scenario_data))
         try:
             scenario = ruleset.load_scenario(data)
-        except ScenarioError as exc:
-            raise exc.with_source(source) from None
+        except ScenarioError as bad:
+            raise bad.with_source(source) from None
         return PreparedScenario(ruleset, data, scenario, source)
 
     @classmethod
-    def from_scenario_file(cls, path: Path, **kwargs: Any) -> Encounter:
-        return cls.start(read_yaml(path), source=str(path), **kwargs)
+    def from_scenario_file(
+        cls,
+        path: Path,
+        *,
+        seed: int | None = None,
+        dice: DiceSource | None = None,
+        dice_kind: str | None = None,
+    ) -> Encounter:
+        return cls.start(
+            read_yaml(path), source=str(path), seed=seed, dice=dice, dice_kind=dice_kind
+        )
 
     # --- asking -----------------------------------------------------------------------------
     def pending(self) -> list[Decision]:
@@ -178,8 +187,8 @@ class Encounter:
         if isinstance(choice, str):
             try:
                 choice = Choice.parse(choice)
-            except ChoiceSyntaxError as exc:
-                raise IllegalChoice(str(exc)) from None
+            except ChoiceSyntaxError as syntax:
+                raise IllegalChoice(str(syntax)) from None
         reason = self.why_illegal(seat, choice) if validate else None
         if reason:
             raise IllegalChoice(reason)
@@ -196,10 +205,10 @@ class Encounter:
                 events = apply_override(self.ruleset, self.state, choice)
             else:
                 events = self.ruleset.apply(self.state, seat, choice, self._dice)
-        except (RuleError, DiceError) as exc:
+        except (RuleError, DiceError) as refused:
             self._dice.take()
             self._rebuild(self.log)
-            raise IllegalChoice(str(exc)) from None
+            raise IllegalChoice(str(refused)) from None
         except BaseException:
             self._dice.take()
             self._rebuild(self.log)
@@ -308,8 +317,8 @@ class Encounter:
         rid = str(data["ruleset"])
         try:
             ruleset = get_ruleset(rid)
-        except UnknownRuleset as exc:
-            raise SaveFileError(f"{source}: {exc}") from None
+        except UnknownRuleset as unknown:
+            raise SaveFileError(f"{source}: {unknown}") from None
         spec_data = data.get("dice") or {}
         spec = DiceSpec(str(spec_data.get("kind", "script")), spec_data.get("seed"))
         enc = cls(
@@ -324,9 +333,9 @@ class Encounter:
             enc._dice = RecordingDice(ReplayDice(entry.draws))
             try:
                 enc.submit(entry.seat, entry.choice)
-            except (IllegalChoice, DiceError) as exc:
+            except (IllegalChoice, DiceError) as refused:
                 raise SaveFileError(
-                    f"{source}: log entry {i} ({entry.choice.text()}) does not replay: {exc}"
+                    f"{source}: log entry {i} ({entry.choice.text()}) does not replay: {refused}"
                 ) from None
         enc._dice = RecordingDice(_continuation(spec, enc.log) if continue_dice else ReplayDice([]))
         return enc

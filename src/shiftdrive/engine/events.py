@@ -60,10 +60,10 @@ class Event:
         )
 
 
-_set_kind = Event.__dict__["kind"].__set__
-_set_text = Event.__dict__["text"].__set__
-_set_data = Event.__dict__["data"].__set__
-_set_visible_to = Event.__dict__["visible_to"].__set__
+_set_kind = vars(Event)["kind"].__set__
+_set_text = vars(Event)["text"].__set__
+_set_data = vars(Event)["data"].__set__
+_set_visible_to = vars(Event)["visible_to"].__set__
 
 
 @dataclass(slots=True)

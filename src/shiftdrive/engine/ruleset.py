@@ -15,11 +15,14 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.consequences import ConsequenceSlots
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.core.fate_points import FatePoints
 from shiftdrive.core.odds import Odds
+from shiftdrive.core.records import by_fields
 from shiftdrive.core.stress import StressTrack
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
@@ -87,6 +90,10 @@ class Tally:
     consequences: int = 0
     fate_points_spent: int = 0
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Simulation workers send tallies back pickled."""
+        return by_fields(self)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -111,6 +118,7 @@ class Sheet:
     consequences: ConsequenceSlots | None = None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # rulesets and tests not compiled (setup.py)
 class Ruleset(ABC, Generic[S]):
     """Base class of a ruleset. Override the abstract hooks; the rest have sensible defaults."""
 
@@ -232,6 +240,7 @@ _REGISTRY: dict[str, str] = {
 _LOADED: dict[str, Ruleset[Any]] = {}
 
 
+@mypyc_attr(native_class=False)  # compiled classes cannot subclass KeyError
 class UnknownRuleset(KeyError):
     """A ruleset id that is not registered."""
 

@@ -14,6 +14,7 @@ from itertools import pairwise
 from types import MappingProxyType
 from typing import Any
 
+from shiftdrive.core.records import by_fields
 from shiftdrive.maps.errors import MapError
 
 _ZONE_FIELDS = ("name", "aspects", "end_zone", "adjacent", "flags")
@@ -30,6 +31,9 @@ class Zone:
     end_zone: bool = False
     flags: frozenset[str] = field(default_factory=frozenset)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return by_fields(self)  # a map pickles and copies in the compiled build too
+
 
 @dataclass(frozen=True, slots=True)
 class Barrier:
@@ -37,6 +41,9 @@ class Barrier:
 
     between: tuple[str, str]
     difficulty: int
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return by_fields(self)
 
 
 def _key(name: str) -> str:

@@ -6,6 +6,7 @@ import statistics
 from collections import Counter
 from typing import Any
 
+import shiftdrive
 from shiftdrive.engine.ruleset import Ending
 from shiftdrive.sim.runner import UNFINISHED, BattleOutcome, Run
 from shiftdrive.sim.stats import difference, spread, trials_for, wilson
@@ -127,6 +128,7 @@ def build_report(run: Run) -> dict[str, Any]:
         "interrupted": run.interrupted,
         "seconds": run.seconds,
         "battles_per_second": run.battles_per_second,
+        "build": "compiled" if shiftdrive.compiled() else "python",  # `make fast`, setup.py
         "backend": plan.backend,
         "jobs": plan.jobs,
         "seed_rule": SEED_RULE,

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from tachyon_helpers import raider, scenario, viper
 
+from conftest import pure_only
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter, default_bot, run_bots
 from shiftdrive.engine.scenario import read_yaml
@@ -129,6 +130,7 @@ class _Invokes:
         return Choice.of("invoke", aspect=aspect, payment=payment, by=by, effect=effect)
 
 
+@pure_only
 @pytest.mark.parametrize(
     ("stage", "shifts", "a_dice", "o_dice", "action"),
     [

@@ -15,6 +15,7 @@ from typing import Any
 
 from tachyon_helpers import PLUS4, ZERO, dice, raider, scenario, start, viper
 
+from conftest import pure_only
 from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.consequences import (
     TACHYON_VALUES,
@@ -109,6 +110,7 @@ def test_invokes_without_fate_points_are_the_list_filtered() -> None:
     assert paid_seen > 100
 
 
+@pure_only
 def test_absorb_menus_kept_are_the_menus_made() -> None:
     # `_absorb_choices` keeps each menu by craft, hit and slots: at every absorb decision of
     # the battles, and for one craft with every hit and every set of slots taken (the same

@@ -8,6 +8,7 @@ from typing import Any
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.consequences import ConsequenceSlots
 from shiftdrive.core.fate_points import FatePoints
+from shiftdrive.core.records import field_names
 from shiftdrive.core.stress import StressTrack
 
 ACTIVE = "active"
@@ -82,7 +83,7 @@ class Roll:
     track: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self.__slots__}
+        return {k: getattr(self, k) for k in field_names(type(self))}
 
 
 @dataclass(slots=True)

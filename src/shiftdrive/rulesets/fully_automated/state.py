@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shiftdrive.core.aspects import AspectSet
+from shiftdrive.core.records import field_names
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.turns import SecretChoices
 from shiftdrive.maps.hexgrid import Hex
@@ -152,7 +153,7 @@ class Attack:
     rolled: bool = False  # the strike has been resolved (what is left is the withdrawal)
 
     def to_json(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self.__slots__}
+        return {k: getattr(self, k) for k in field_names(type(self))}
 
 
 @dataclass(slots=True)

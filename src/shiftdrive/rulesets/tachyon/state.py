@@ -8,6 +8,7 @@ from typing import Any
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.consequences import ConsequenceSlots
 from shiftdrive.core.fate_points import FatePoints
+from shiftdrive.core.records import field_names
 from shiftdrive.core.stress import StressTrack
 
 ACTIVE = "active"
@@ -72,7 +73,7 @@ class Unit:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for key in self.__slots__:
+        for key in field_names(type(self)):
             value = getattr(self, key)
             if isinstance(value, StressTrack | ConsequenceSlots | FatePoints):
                 value = value.to_json()
@@ -96,7 +97,7 @@ class Swarm:
     active: bool = True
 
     def to_json(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self.__slots__}
+        return {k: getattr(self, k) for k in field_names(type(self))}
 
 
 @dataclass(slots=True)
@@ -118,7 +119,7 @@ class Ordnance:
     enemy_bonus: int = 0  # T9 modifier of the launcher at launch
 
     def to_json(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self.__slots__}
+        return {k: getattr(self, k) for k in field_names(type(self))}
 
 
 @dataclass(slots=True)
@@ -150,7 +151,7 @@ class Roll:
     hide_opp: bool = False  # a scan: the scanner must not learn what it rolls against
 
     def to_json(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self.__slots__}
+        return {k: getattr(self, k) for k in field_names(type(self))}
 
 
 NOT_IN_JSON = frozenset({"zmap", "status_changes", "fight_on_at"})
@@ -204,7 +205,7 @@ class TachyonState:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for key in self.__slots__:
+        for key in field_names(type(self)):
             if key in NOT_IN_JSON:
                 continue
             value = getattr(self, key)
