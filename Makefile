@@ -16,15 +16,15 @@ run: $(STAMP)
 	$(BIN)/shiftdrive demo
 
 test: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks tools
 	$(BIN)/mypy --strict src
 	$(BIN)/pytest
 	@if $(CAN_COMPILE); then $(MAKE) --no-print-directory test-fast; \
 	else echo "make test: no C compiler or Python headers here: the compiled build (make fast) is not checked"; fi
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/ruff format --check src tests benchmarks tools
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_odds.py
@@ -48,9 +48,10 @@ $(FAST_STAMP): pyproject.toml setup.py $(shell find src -name '*.py')
 fast: $(FAST_STAMP)
 	@echo "compiled build ready: $(FAST)/bin/shiftdrive simulate SCENARIO -n N ..."
 
-test-fast: $(FAST_STAMP)
+test-fast: $(FAST_STAMP) $(STAMP)
 	$(FAST)/bin/python -c "import shiftdrive; assert shiftdrive.compiled(), 'not the compiled build'"
 	$(FAST)/bin/python -m pytest -p no:cacheprovider
+	$(BIN)/python tools/builds_agree.py $(BIN)/shiftdrive $(FAST)/bin/shiftdrive
 
 bench-fast: $(FAST_STAMP)
 	$(FAST)/bin/python benchmarks/bench_sim.py
