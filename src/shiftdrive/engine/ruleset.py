@@ -118,7 +118,7 @@ class Sheet:
     consequences: ConsequenceSlots | None = None
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # rulesets and tests not compiled (setup.py)
+@mypyc_attr(allow_interpreted_subclasses=True)  # rulesets not in setup.py, test stand-ins
 class Ruleset(ABC, Generic[S]):
     """Base class of a ruleset. Override the abstract hooks; the rest have sensible defaults."""
 
