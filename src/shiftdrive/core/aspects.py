@@ -28,7 +28,7 @@ def _key(name: str) -> str:
     return name.strip().casefold()
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Aspect:
     """One aspect. `free_invokes` maps holder name -> count (never stores zero counts)."""
 
@@ -40,14 +40,32 @@ class Aspect:
     zone: str | None = None
     expires_after: str | None = None
 
-    def __post_init__(self) -> None:
-        if not self.name.strip():
+    def __init__(
+        self,
+        name: str,
+        kind: AspectKind | str,
+        owner: str | None = None,
+        free_invokes: dict[str, int] | None = None,
+        hidden: bool = False,
+        zone: str | None = None,
+        expires_after: str | None = None,
+    ) -> None:
+        # Written out, not generated: the compiled build (mypyc) leaves a dataclass's own
+        # __init__ interpreted, and boosts and positions make aspects all battle long.
+        if not name.strip():
             raise RuleError("an aspect needs a name")
-        if type(self.kind) is not AspectKind:  # the enum call costs more than the check
-            self.kind = AspectKind(self.kind)
-        for holder, count in self.free_invokes.items():
+        free = {} if free_invokes is None else free_invokes
+        for holder, count in free.items():
             if count < 1:
-                raise RuleError(f"{holder} cannot hold {count} free invokes on '{self.name}'")
+                raise RuleError(f"{holder} cannot hold {count} free invokes on '{name}'")
+        self.name = name
+        # (the enum call costs more than the check)
+        self.kind = kind if type(kind) is AspectKind else AspectKind(kind)
+        self.owner = owner
+        self.free_invokes = free
+        self.hidden = hidden
+        self.zone = zone
+        self.expires_after = expires_after
 
     @classmethod
     def boost(

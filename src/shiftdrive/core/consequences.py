@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from shiftdrive.core.errors import RuleError
 from shiftdrive.core.stress import StressKind, StressTrack
@@ -23,20 +23,28 @@ class Severity(StrEnum):
     EXTREME = "extreme"
 
 
-_ORDER: dict[Severity, int] = {s: i for i, s in enumerate(Severity)}
+_ORDER: Final[dict[Severity, int]] = {s: i for i, s in enumerate(Severity)}
 
-FATE_CORE_VALUES: dict[Severity, int] = {
+FATE_CORE_VALUES: Final[dict[Severity, int]] = {
     Severity.MILD: 2,
     Severity.MODERATE: 4,
     Severity.SEVERE: 6,
     Severity.EXTREME: 8,
 }
-DIASPORA_VALUES: dict[Severity, int] = {Severity.MILD: 1, Severity.MODERATE: 2, Severity.SEVERE: 4}
-TACHYON_VALUES: dict[Severity, int] = {Severity.MILD: 2, Severity.MODERATE: 4, Severity.SEVERE: 6}
+DIASPORA_VALUES: Final[dict[Severity, int]] = {
+    Severity.MILD: 1,
+    Severity.MODERATE: 2,
+    Severity.SEVERE: 4,
+}
+TACHYON_VALUES: Final[dict[Severity, int]] = {
+    Severity.MILD: 2,
+    Severity.MODERATE: 4,
+    Severity.SEVERE: 6,
+}
 
 # C9: (overcome difficulty to begin recovery, how long recovery then takes).
 # An extreme consequence is not recovered by a roll: it lasts until a milestone.
-RECOVERY: dict[Severity, tuple[int, str]] = {
+RECOVERY: Final[dict[Severity, tuple[int, str]]] = {
     Severity.MILD: (2, "scene"),
     Severity.MODERATE: (4, "session"),
     Severity.SEVERE: (6, "scenario"),
@@ -44,13 +52,28 @@ RECOVERY: dict[Severity, tuple[int, str]] = {
 }
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Consequence:
     severity: Severity
     value: int
     aspect: str
     recovering: bool = False
     taken_in_conflict: bool = True
+
+    def __init__(
+        self,
+        severity: Severity,
+        value: int,
+        aspect: str,
+        recovering: bool = False,
+        taken_in_conflict: bool = True,
+    ) -> None:
+        # Written out, not generated: the compiled build leaves a dataclass's __init__ interpreted.
+        self.severity = severity
+        self.value = value
+        self.aspect = aspect
+        self.recovering = recovering
+        self.taken_in_conflict = taken_in_conflict
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -72,7 +95,7 @@ class Consequence:
         )
 
 
-_SEVERITIES = tuple(Severity)  # iterating the enum class walks Python code each time
+_SEVERITIES: Final = tuple(Severity)  # iterating the enum class walks Python code each time
 
 
 def _severity(key: Severity | str) -> Severity:

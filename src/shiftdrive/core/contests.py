@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from shiftdrive.core.errors import RuleError
 from shiftdrive.core.outcomes import Outcome, outcome_of
 
-STYLE_MARGIN = 3
+STYLE_MARGIN: Final = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +135,7 @@ class ChallengeTask:
         return cls(str(data["name"]), str(data["skill"]), int(data["difficulty"]))
 
 
-_SUMMARY_WORDS: dict[Outcome, tuple[str, str]] = {
+_SUMMARY_WORDS: Final[dict[Outcome, tuple[str, str]]] = {
     Outcome.STYLE: ("success with style", "successes with style"),
     Outcome.SUCCESS: ("success", "successes"),
     Outcome.TIE: ("tie (success at a minor cost)", "ties (success at a minor cost)"),

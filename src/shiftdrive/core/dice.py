@@ -10,10 +10,10 @@ import random
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Final, Protocol
 
-FUDGE = "dF"
-FUDGE_FACES: tuple[int, ...] = (-1, 0, 1)
+FUDGE: Final = "dF"
+FUDGE_FACES: Final[tuple[int, ...]] = (-1, 0, 1)
 
 
 class DiceError(ValueError):
@@ -36,7 +36,7 @@ def die_faces(die: str) -> tuple[int, ...]:
 
 # --- expressions -----------------------------------------------------------------------------
 
-_EXPR = re.compile(
+_EXPR: Final = re.compile(
     r"^\s*(?P<count>\d*)\s*d\s*(?P<sides>F|f|\d+)"
     r"(?:\s*k(?P<keep>[hl])\s*(?P<kept>\d+))?"
     r"(?:\s*(?P<sign>[+-])\s*(?P<mod>\d+))?\s*$"
@@ -279,11 +279,13 @@ def _plain_fudge(faces: tuple[int, ...]) -> FudgeRoll:
 
 
 # object.__new__, or the native class's own when compiled (setup.py)
-_new_roll: Callable[[type[FudgeRoll]], FudgeRoll] = vars(FudgeRoll).get("__new__", object.__new__)
-_set_faces = vars(FudgeRoll)["faces"].__set__
-_set_kept = vars(FudgeRoll)["kept"].__set__
-_set_minimized = vars(FudgeRoll)["minimized"].__set__
-_set_maximized = vars(FudgeRoll)["maximized"].__set__
+_new_roll: Final[Callable[[type[FudgeRoll]], FudgeRoll]] = vars(FudgeRoll).get(
+    "__new__", object.__new__
+)
+_set_faces: Final = vars(FudgeRoll)["faces"].__set__
+_set_kept: Final = vars(FudgeRoll)["kept"].__set__
+_set_minimized: Final = vars(FudgeRoll)["minimized"].__set__
+_set_maximized: Final = vars(FudgeRoll)["maximized"].__set__
 
 
 def roll_fudge(

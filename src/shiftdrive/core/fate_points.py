@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from shiftdrive.core.errors import RuleError
 
@@ -26,7 +26,7 @@ class SpendReason(StrEnum):
     GM = "GM adjustment"
 
 
-_SPEND_VERB: dict[SpendReason, str] = {
+_SPEND_VERB: Final[dict[SpendReason, str]] = {
     SpendReason.INVOKE: "invoke",
     SpendReason.STUNT: "power a stunt",
     SpendReason.REFUSE_COMPEL: "refuse a compel",

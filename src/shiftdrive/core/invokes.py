@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
 from shiftdrive.core.errors import RuleError
@@ -24,7 +25,7 @@ class InvokeEffect(StrEnum):
     OBSTACLE = "obstacle"
 
 
-INVOKE_BONUS = 2
+INVOKE_BONUS: Final = 2
 
 
 def bonus_of(effect: InvokeEffect) -> int:

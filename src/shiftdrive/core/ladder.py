@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-ATTEMPT_NAMES: dict[int, str] = {
+from typing import Final
+
+ATTEMPT_NAMES: Final[dict[int, str]] = {
     -4: "Abysmal", -3: "Awful", -2: "Terrible", -1: "Poor", 0: "Mediocre", 1: "Average",
     2: "Fair", 3: "Good", 4: "Great", 5: "Superb", 6: "Fantastic", 7: "Epic", 8: "Legendary",
     9: "Extraordinary", 10: "Phenomenal", 11: "Prodigious", 12: "Freakish",
 }  # fmt: skip
 
-DIFFICULTY_NAMES: dict[int, str] = {
+DIFFICULTY_NAMES: Final[dict[int, str]] = {
     -4: "Certain", -3: "Cinch", -2: "Effortless", -1: "Easy", 0: "Trivial", 1: "Normal",
     2: "Routine", 3: "Difficult", 4: "Formidable", 5: "Staggering", 6: "Impossible",
     7: "Hopeless", 8: "Futile", 9: "Absurd", 10: "Inconceivable", 11: "Preposterous",
     12: "Unattainable",
 }  # fmt: skip
 
-_BY_NAME: dict[str, int] = {
+_BY_NAME: Final[dict[str, int]] = {
     **{name.lower(): value for value, name in ATTEMPT_NAMES.items()},
     **{name.lower(): value for value, name in DIFFICULTY_NAMES.items()},
 }

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
+from typing import Final
 
 from shiftdrive.core.outcomes import Outcome, outcome_of
 
@@ -41,7 +42,7 @@ _Counts = tuple[tuple[tuple[int, int], ...], int]
 # Normalized dice: (dice rolled, advantage sign, minimized, maximized).
 _DiceKey = tuple[int, int, int, int]
 
-_OUTCOME_KEYS: tuple[str, ...] = ("fail", "tie", "success", "style", "mishap")
+_OUTCOME_KEYS: Final[tuple[str, ...]] = ("fail", "tie", "success", "style", "mishap")
 
 
 # --- dice distributions ----------------------------------------------------------------------

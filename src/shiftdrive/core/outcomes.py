@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
 
 
 class Outcome(StrEnum):
@@ -19,7 +20,7 @@ class Outcome(StrEnum):
         return self in (Outcome.SUCCESS, Outcome.STYLE)
 
 
-MISHAP_SHIFTS = -3
+MISHAP_SHIFTS: Final = -3
 
 
 def outcome_of(shifts: int, *, hazardous: bool = False) -> Outcome:

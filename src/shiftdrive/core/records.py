@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any
+from typing import Any, Final
 
-_NAMES: dict[type[Any], tuple[str, ...]] = {}
+_NAMES: Final[dict[type[Any], tuple[str, ...]]] = {}
 
 
 def field_names(cls: type[Any]) -> tuple[str, ...]:

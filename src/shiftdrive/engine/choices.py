@@ -6,7 +6,7 @@ import json
 import shlex
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 Param = str | int | bool | None
 
@@ -142,9 +142,9 @@ class Choice:
 
 
 # object.__new__, or the native class's own when compiled (setup.py)
-_new: Callable[[type[Choice]], Choice] = vars(Choice).get("__new__", object.__new__)
-_set_action = vars(Choice)["action"].__set__
-_set_params = vars(Choice)["params"].__set__
-_set_label = vars(Choice)["label"].__set__
-_set_free = vars(Choice)["free"].__set__
-_set_named = vars(Choice)["_named"].__set__
+_new: Final[Callable[[type[Choice]], Choice]] = vars(Choice).get("__new__", object.__new__)
+_set_action: Final = vars(Choice)["action"].__set__
+_set_params: Final = vars(Choice)["params"].__set__
+_set_label: Final = vars(Choice)["label"].__set__
+_set_free: Final = vars(Choice)["free"].__set__
+_set_named: Final = vars(Choice)["_named"].__set__

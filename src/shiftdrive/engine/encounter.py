@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from shiftdrive.core.dice import (
     DiceDraw,
@@ -30,8 +30,8 @@ from shiftdrive.engine.overrides import OVERRIDES, apply_override, is_override
 from shiftdrive.engine.ruleset import Decision, Result, Ruleset, UnknownRuleset, get_ruleset
 from shiftdrive.engine.scenario import ScenarioError, read_yaml, ruleset_of
 
-SAVE_FORMAT = "shiftdrive-encounter"
-SAVE_VERSION = 1
+SAVE_FORMAT: Final = "shiftdrive-encounter"
+SAVE_VERSION: Final = 1
 
 
 class IllegalChoice(RuleError):

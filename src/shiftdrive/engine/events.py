@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from shiftdrive.core.dice import DiceDraw
 from shiftdrive.engine.choices import Choice
 
-GM = "gm"
+GM: Final = "gm"
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -60,10 +60,10 @@ class Event:
         )
 
 
-_set_kind = vars(Event)["kind"].__set__
-_set_text = vars(Event)["text"].__set__
-_set_data = vars(Event)["data"].__set__
-_set_visible_to = vars(Event)["visible_to"].__set__
+_set_kind: Final = vars(Event)["kind"].__set__
+_set_text: Final = vars(Event)["text"].__set__
+_set_data: Final = vars(Event)["data"].__set__
+_set_visible_to: Final = vars(Event)["visible_to"].__set__
 
 
 @dataclass(slots=True)

@@ -6,7 +6,7 @@ like any other command so replay and undo see it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.consequences import Severity
@@ -15,7 +15,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ruleset, Sheet
 
-OVERRIDES: dict[str, str] = {
+OVERRIDES: Final[dict[str, str]] = {
     "gm_add_aspect": "name=TEXT [owner=CHARACTER] [kind=situation|character|boost|game] "
     "[zone=ZONE] [invokes=N holder=CHARACTER] [hidden=true]",
     "gm_remove_aspect": "name=TEXT",

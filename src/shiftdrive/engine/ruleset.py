@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -232,12 +232,12 @@ class Ruleset(ABC, Generic[S]):
         return rng.choice(self.legal(state, seat))
 
 
-_REGISTRY: dict[str, str] = {
+_REGISTRY: Final[dict[str, str]] = {
     "fate_core": "shiftdrive.rulesets.fate_core:FateCore",
     "fully_automated": "shiftdrive.rulesets.fully_automated:FullyAutomated",
     "tachyon": "shiftdrive.rulesets.tachyon:Tachyon",
 }
-_LOADED: dict[str, Ruleset[Any]] = {}
+_LOADED: Final[dict[str, Ruleset[Any]]] = {}
 
 
 @mypyc_attr(native_class=False)  # compiled classes cannot subclass KeyError

@@ -10,10 +10,11 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Final
 
 from shiftdrive.maps.errors import MapError
 
-_BANDS_TEXT = re.compile(r"\s*(?P<low>[+-]?[0-9]+)\s*\.\.\s*(?P<high>[+-]?[0-9]+)\s*")
+_BANDS_TEXT: Final = re.compile(r"\s*(?P<low>[+-]?[0-9]+)\s*\.\.\s*(?P<high>[+-]?[0-9]+)\s*")
 
 
 def _pair(a: int, b: int) -> tuple[int, int]:
@@ -53,7 +54,7 @@ def _normalise_special(special: Mapping[tuple[int, int], int]) -> Mapping[tuple[
     return MappingProxyType(out)
 
 
-DIASPORA_COSTS = BandCosts(step=1, special={(3, 4): 2, (-4, -3): 2}, leave=3)
+DIASPORA_COSTS: Final = BandCosts(step=1, special={(3, 4): 2, (-4, -3): 2}, leave=3)
 """Diaspora's default (RULINGS D3): each crossing costs 1, except 3<->4 and -3<->-4 cost 2;
 leaving the map from band +-4 costs 3."""
 
@@ -170,5 +171,5 @@ class BandMap:
             raise MapError(f"band {position} is off the map {self}")
 
 
-DIASPORA = BandMap()
+DIASPORA: Final = BandMap()
 """Diaspora's default map: bands -4..+4 with `DIASPORA_COSTS`."""

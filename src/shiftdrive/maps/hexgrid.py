@@ -15,15 +15,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from shiftdrive.maps.errors import MapError
 
 # Nudge for line drawing: breaks ties when a line runs exactly along a hex edge. The three parts
 # sum to zero so the nudged point stays on the q + r + s = 0 plane.
-_NUDGE = (1e-6, 2e-6, -3e-6)
+_NUDGE: Final = (1e-6, 2e-6, -3e-6)
 
-_HEX_TEXT = re.compile(
+_HEX_TEXT: Final = re.compile(
     r"\s*(?:\(\s*(?P<pq>[+-]?[0-9]+)\s*,\s*(?P<pr>[+-]?[0-9]+)\s*\)"
     r"|(?P<q>[+-]?[0-9]+)\s*,\s*(?P<r>[+-]?[0-9]+))\s*"
 )
@@ -133,7 +133,7 @@ class Hex(NamedTuple):
         return frozenset(self.spiral(radius))
 
 
-DIRECTIONS: tuple[Hex, ...] = (
+DIRECTIONS: Final[tuple[Hex, ...]] = (
     Hex(1, 0),  # east
     Hex(1, -1),  # north-east
     Hex(0, -1),  # north-west
@@ -143,9 +143,9 @@ DIRECTIONS: tuple[Hex, ...] = (
 )
 """Unit steps to the six neighbours, counter-clockwise from east (pointy-top, r grows south)."""
 
-DIRECTION_NAMES: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
+DIRECTION_NAMES: Final[tuple[str, ...]] = ("E", "NE", "NW", "W", "SW", "SE")
 
-ORIGIN = Hex(0, 0)
+ORIGIN: Final = Hex(0, 0)
 
 
 @lru_cache(maxsize=4096)
@@ -233,7 +233,7 @@ class Terrain(StrEnum):
         raise MapError(f"unknown terrain {text!r} (terrains: {names})")
 
 
-DEFAULT_TERRAIN_FLAGS: Mapping[Terrain, TerrainFlags] = MappingProxyType(
+DEFAULT_TERRAIN_FLAGS: Final[Mapping[Terrain, TerrainFlags]] = MappingProxyType(
     {
         Terrain.OPEN: TerrainFlags(),
         # Walls stop ships and lines of attack outright; nothing to take cover behind.
@@ -246,7 +246,7 @@ DEFAULT_TERRAIN_FLAGS: Mapping[Terrain, TerrainFlags] = MappingProxyType(
     }
 )
 
-TERRAIN_SYMBOLS: Mapping[Terrain, str] = MappingProxyType(
+TERRAIN_SYMBOLS: Final[Mapping[Terrain, str]] = MappingProxyType(
     {
         Terrain.OPEN: ".",
         Terrain.WALL: "#",

@@ -12,13 +12,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from shiftdrive.core.records import by_fields
 from shiftdrive.maps.errors import MapError
 
-_ZONE_FIELDS = ("name", "aspects", "end_zone", "adjacent", "flags")
-_BARRIER_FIELDS = ("between", "difficulty")
+_ZONE_FIELDS: Final = ("name", "aspects", "end_zone", "adjacent", "flags")
+_BARRIER_FIELDS: Final = ("between", "difficulty")
 
 
 @dataclass(frozen=True, slots=True)

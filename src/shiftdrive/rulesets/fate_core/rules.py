@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
 from shiftdrive.core.consequences import (
@@ -45,8 +45,8 @@ from shiftdrive.rulesets.fate_core.state import (
     Roll,
 )
 
-DEFAULT_ZONE = "Battlefield"
-CONSEQUENCE_NAMES: dict[str, dict[Severity, str]] = {
+DEFAULT_ZONE: Final = "Battlefield"
+CONSEQUENCE_NAMES: Final[dict[str, dict[Severity, str]]] = {
     "physical": {Severity.MILD: "Winded", Severity.MODERATE: "Bleeding Badly",
                  Severity.SEVERE: "Shattered Arm", Severity.EXTREME: "Maimed"},
     "mental": {Severity.MILD: "Rattled", Severity.MODERATE: "Shaken Confidence",

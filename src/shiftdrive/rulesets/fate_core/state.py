@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.consequences import ConsequenceSlots
@@ -11,9 +11,9 @@ from shiftdrive.core.fate_points import FatePoints
 from shiftdrive.core.records import field_names
 from shiftdrive.core.stress import StressTrack
 
-ACTIVE = "active"
-TAKEN_OUT = "taken out"
-CONCEDED = "conceded"
+ACTIVE: Final = "active"
+TAKEN_OUT: Final = "taken out"
+CONCEDED: Final = "conceded"
 
 
 @dataclass(slots=True)

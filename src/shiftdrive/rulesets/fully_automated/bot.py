@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM
@@ -26,9 +26,11 @@ from shiftdrive.rulesets.fully_automated.state import DEAD, FAState, Fighter
 if TYPE_CHECKING:
     from shiftdrive.rulesets.fully_automated.rules import FullyAutomated
 
-ATTACK_WHEN_THREATENED = 0.7  # else Defend: the seed's "if you think they will attack, defend"
-MOVE_WHEN_OUTRANGED = 0.7  # else Defend, when an enemy reaches us and we reach nobody
-TACKLE = 0.5
+ATTACK_WHEN_THREATENED: Final = (
+    0.7  # else Defend: the seed's "if you think they will attack, defend"
+)
+MOVE_WHEN_OUTRANGED: Final = 0.7  # else Defend, when an enemy reaches us and we reach nobody
+TACKLE: Final = 0.5
 
 
 def _enemies(state: FAState, f: Fighter) -> list[Fighter]:

@@ -23,7 +23,7 @@ import heapq
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from shiftdrive.maps.hexgrid import Hex, HexMap
 
@@ -45,12 +45,12 @@ class Sight:
         object.__setattr__(self, "attackable", self.line and not self.obstructed)
 
 
-NO_LINE = Sight(False, False, False)
-OBSTRUCTED = Sight(True, True, False)
-OPEN = Sight(True, False, False)
-COVERED = Sight(True, False, True)
+NO_LINE: Final = Sight(False, False, False)
+OBSTRUCTED: Final = Sight(True, True, False)
+OPEN: Final = Sight(True, False, False)
+COVERED: Final = Sight(True, False, True)
 
-WALKS_REMEMBERED = 4096  # per board; a board is shared by every battle on its map
+WALKS_REMEMBERED: Final = 4096  # per board; a board is shared by every battle on its map
 
 
 class Lines(NamedTuple):

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.dice import DiceSource, die_faces, roll_fudge
@@ -47,23 +47,23 @@ from shiftdrive.rulesets.fully_automated.state import (
     Fighter,
 )
 
-DEFEND_TEXT = {
+DEFEND_TEXT: Final = {
     -2: "the defense fails and the attack proceeds",
     -1: "the attack proceeds with disadvantage",
     0: "the attack fails",
     1: "the attack fails; counter-attack with disadvantage",
     2: "the attack fails; counter-attack",
 }
-LIGHT_ATTACK = "Punch the nearest enemy"
-LIGHT_SENTENCES = ("Defend", LIGHT_ATTACK, "Move into cover", "Aim carefully")
-HP_LIMIT = 100
-HOLD = Choice.of("hold", label="hold")  # an attacker's holding its card (immutable)
+LIGHT_ATTACK: Final = "Punch the nearest enemy"
+LIGHT_SENTENCES: Final = ("Defend", LIGHT_ATTACK, "Move into cover", "Aim carefully")
+HP_LIMIT: Final = 100
+HOLD: Final = Choice.of("hold", label="hold")  # an attacker's holding its card (immutable)
 # A target choice with what it settles: (target, hex attacked from, range 0 normal/1 disadvantaged).
 TargetOption = tuple[str, Hex, int, Choice]
-STAY = Choice.of("stay")  # a withdraw's or a step's staying put (choices are immutable)
-REACH_MEMO_LIMIT = 20_000  # remembered attack options per fight (see `attack_options`)
-SENTENCE_LIMIT = 200
-_SENTENCE_BREAK = re.compile(r"[.!?;]\s+\S")
+STAY: Final = Choice.of("stay")  # a withdraw's or a step's staying put (choices are immutable)
+REACH_MEMO_LIMIT: Final = 20_000  # remembered attack options per fight (see `attack_options`)
+SENTENCE_LIMIT: Final = 200
+_SENTENCE_BREAK: Final = re.compile(r"[.!?;]\s+\S")
 
 
 def _sym(faces: tuple[int, ...]) -> str:
@@ -98,7 +98,7 @@ def _range_status(span: tuple[int, int], far: tuple[int, int] | None, d: int) ->
     return None
 
 
-NOWHERE: Mapping[Hex, tuple[int, int]] = MappingProxyType({})  # no hex to attack from
+NOWHERE: Final[Mapping[Hex, tuple[int, int]]] = MappingProxyType({})  # no hex to attack from
 
 
 def farthest(card: CardSpec) -> int:

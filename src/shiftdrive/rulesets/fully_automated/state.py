@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.records import field_names
@@ -13,10 +13,10 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.turns import SecretChoices
 from shiftdrive.maps.hexgrid import Hex
 
-ACTIVE = "active"
-INCAPACITATED = "incapacitated"
-DYING = "dying"
-DEAD = "dead"
+ACTIVE: Final = "active"
+INCAPACITATED: Final = "incapacitated"
+DYING: Final = "dying"
+DEAD: Final = "dead"
 
 
 def _status(hp: int, restrained: bool) -> str:

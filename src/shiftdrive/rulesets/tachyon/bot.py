@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from shiftdrive.core.odds import OddsQuery, odds
 from shiftdrive.engine.choices import Choice
@@ -24,16 +24,16 @@ if TYPE_CHECKING:
 # Piloting asks for one kind at a time, once it knows what it would do (`_pilot`), and gunnery
 # for the shots in range before the rest; moves are listed (`MOVES`) only when it looks for a
 # way toward somewhere.
-MOVES = ("move", "move2", "move3")  # cheaper moves first
-_MOVE_RANK = {action: rank for rank, action in enumerate(MOVES)}
-SKIP = frozenset({"skip"})
-ATTACKS = frozenset({"dive", "tail"})
-EVADE = frozenset({"evade"})
-BUG_OUT = frozenset({"bug_out"})
-CONCEDE = frozenset({"concede"})
-AIMS = frozenset({"fire", "launch_large", "fire_large"})  # gunnery, weighed first
-OTHER_SHOTS = frozenset({"skip", "fire_swarm", "launch_swarm", "launch"})  # then these
-WEIGHS: dict[str, frozenset[str]] = {
+MOVES: Final = ("move", "move2", "move3")  # cheaper moves first
+_MOVE_RANK: Final = {action: rank for rank, action in enumerate(MOVES)}
+SKIP: Final = frozenset({"skip"})
+ATTACKS: Final = frozenset({"dive", "tail"})
+EVADE: Final = frozenset({"evade"})
+BUG_OUT: Final = frozenset({"bug_out"})
+CONCEDE: Final = frozenset({"concede"})
+AIMS: Final = frozenset({"fire", "launch_large", "fire_large"})  # gunnery, weighed first
+OTHER_SHOTS: Final = frozenset({"skip", "fire_swarm", "launch_swarm", "launch"})  # then these
+WEIGHS: Final[dict[str, frozenset[str]]] = {
     "piloting": SKIP | ATTACKS | EVADE | BUG_OUT | CONCEDE,
     "gunnery": AIMS | OTHER_SHOTS,
     "ew": frozenset({"skip", "scan"}),

@@ -11,7 +11,7 @@ import random
 import re
 from collections.abc import Callable, Container, Iterator, Mapping
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, Final
 
 from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
 from shiftdrive.core.consequences import TACHYON_VALUES, ConsequenceSlots, Severity, absorb_options
@@ -51,7 +51,7 @@ from shiftdrive.rulesets.tachyon.state import (
 )
 
 # Actions that reveal an Undetected craft (T7: "detected on its first aggressive action").
-AGGRESSIVE = {
+AGGRESSIVE: Final = {
     "tail",
     "dive",
     "pressure",
@@ -65,12 +65,14 @@ AGGRESSIVE = {
     "advantage",
     "ew_advantage",
 }
-ON_TAIL, DIVING_IN = "On their tail", "Diving in"  # T10 positions, held on one target
-PASS = Choice.of("pass", label="Pass (no more invokes)")
-SAY_NOTHING = Choice.of("skip", label="Say nothing")
+# T10 positions, held on one target
+ON_TAIL: Final = "On their tail"
+DIVING_IN: Final = "Diving in"
+PASS: Final = Choice.of("pass", label="Pass (no more invokes)")
+SAY_NOTHING: Final = Choice.of("skip", label="Say nothing")
 # Who acts in each phase: small craft pilot; guns fire; ships run EW and damage control;
 # ordnance is resolved, not acted.
-ACTS_IN = {
+ACTS_IN: Final = {
     "chatter": frozenset(),
     "piloting": frozenset({CRAFT, FLIGHT}),
     "gunnery": frozenset({CRAFT, FLIGHT, TURRET}),
@@ -78,32 +80,32 @@ ACTS_IN = {
     "ew": frozenset({CRAFT, FLIGHT, LARGE}),
     "damage": frozenset({CRAFT, FLIGHT, LARGE}),
 }
-_MOVES = {  # zones away -> (action, label)
+_MOVES: Final = {  # zones away -> (action, label)
     1: ("move", "Move 1 zone"),
     2: ("move2", "Move 2 zones (pilot vs 2)"),
     3: ("move3", "Move 3 zones (pilot vs 4)"),
 }
 # Create-advantage actions by phase: skill rolled and skill a targeted unit resists with.
-ADVANTAGE = {
+ADVANTAGE: Final = {
     "maneuver": ("pilot", "pilot"),
     "advantage": ("gunnery", "pilot"),
     "ew_advantage": ("technology", "technology"),
 }
 # Suggested aspect names every seat is offered; as words they give nothing away.
-SUGGESTED = ("Watching your six", "Out of the sun", "Covering fire", "Jam their sensors",
-             "Sensor ghosts")  # fmt: skip
-BOOST = AspectKind.BOOST  # a module name: reading the enum member costs more, per aspect
-CONSEQUENCE_NAMES = {Severity.MILD: "Scorched hull", Severity.MODERATE: "Damaged systems",
-                     Severity.SEVERE: "Crippled"}  # fmt: skip
+SUGGESTED: Final = ("Watching your six", "Out of the sun", "Covering fire", "Jam their sensors",
+                    "Sensor ghosts")  # fmt: skip
+BOOST: Final = AspectKind.BOOST  # one name: reading the enum member costs more, per aspect
+CONSEQUENCE_NAMES: Final = {Severity.MILD: "Scorched hull", Severity.MODERATE: "Damaged systems",
+                            Severity.SEVERE: "Crippled"}  # fmt: skip
 
 
-_SMALL = (CRAFT, FLIGHT)  # the kinds `Unit.small` is true for
-_LATER_STAGES = {"actor": ("target",), "target": ()}  # the invoke stages after each (C4)
+_SMALL: Final = (CRAFT, FLIGHT)  # the kinds `Unit.small` is true for
+_LATER_STAGES: Final = {"actor": ("target",), "target": ()}  # the invoke stages after each (C4)
 
 
-_FACES: dict[tuple[tuple[int, ...], int, int], str] = {}
+_FACES: Final[dict[tuple[tuple[int, ...], int, int], str]] = {}
 # `_absorb_choices`, by craft name, hit, slot values and free slots.
-_ABSORB_MENUS: dict[tuple[Any, ...], tuple[Choice, ...]] = {}
+_ABSORB_MENUS: Final[dict[tuple[Any, ...], tuple[Choice, ...]]] = {}
 
 
 def _faces(r: FudgeRoll) -> str:
@@ -2510,7 +2512,7 @@ class _All:
         return True
 
 
-_ALL = _All()
+_ALL: Final = _All()
 
 
 # Listing what a unit may do makes hundreds of choices a battle, mostly the same ones again:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.consequences import ConsequenceSlots
@@ -11,22 +11,22 @@ from shiftdrive.core.fate_points import FatePoints
 from shiftdrive.core.records import field_names
 from shiftdrive.core.stress import StressTrack
 
-ACTIVE = "active"
-OUT = "taken out"
-DESTROYED = "destroyed"
-BUGGED_OUT = "bugged out"
-CONCEDED = "conceded"
+ACTIVE: Final = "active"
+OUT: Final = "taken out"
+DESTROYED: Final = "destroyed"
+BUGGED_OUT: Final = "bugged out"
+CONCEDED: Final = "conceded"
 
-CRAFT = "craft"
-FLIGHT = "flight"
-LARGE = "large"
-TURRET = "turret"
+CRAFT: Final = "craft"
+FLIGHT: Final = "flight"
+LARGE: Final = "large"
+TURRET: Final = "turret"
 
-PHASES = ("chatter", "piloting", "gunnery", "ew", "damage")
-PHASE_NAMES = {"chatter": "start of round chatter", "piloting": "piloting phase",
-               "gunnery": "gunnery phase", "ordnance": "ordnance resolution",
-               "ew": "electronic warfare phase",
-               "damage": "damage control phase"}  # fmt: skip
+PHASES: Final = ("chatter", "piloting", "gunnery", "ew", "damage")
+PHASE_NAMES: Final = {"chatter": "start of round chatter", "piloting": "piloting phase",
+                      "gunnery": "gunnery phase", "ordnance": "ordnance resolution",
+                      "ew": "electronic warfare phase",
+                      "damage": "damage control phase"}  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -122,7 +122,7 @@ class Ordnance:
         return {k: getattr(self, k) for k in field_names(type(self))}
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Roll:
     """A rolled action waiting for invokes (C4) before its outcome is applied.
 
@@ -150,11 +150,53 @@ class Roll:
     o_min: int = 0
     hide_opp: bool = False  # a scan: the scanner must not learn what it rolls against
 
+    def __init__(
+        self,
+        action: str,
+        actor: str,
+        target: str | None,
+        params: dict[str, Any],
+        total: int,
+        opp: int,
+        opp_unit: str | None,
+        stage: str = "actor",
+        paid: list[str] | None = None,
+        fixed: bool = False,
+        actor_side: str = "",
+        opp_side: str | None = None,
+        a_skill: str = "",
+        a_dice: int = 0,
+        a_min: int = 0,
+        o_dice: int | None = None,
+        o_min: int = 0,
+        hide_opp: bool = False,
+    ) -> None:
+        # Written out, not generated: the compiled build (mypyc) leaves a dataclass's own
+        # __init__ interpreted, and a battle makes a roll for every action.
+        self.action = action
+        self.actor = actor
+        self.target = target
+        self.params = params
+        self.total = total
+        self.opp = opp
+        self.opp_unit = opp_unit
+        self.stage = stage
+        self.paid = [] if paid is None else paid
+        self.fixed = fixed
+        self.actor_side = actor_side
+        self.opp_side = opp_side
+        self.a_skill = a_skill
+        self.a_dice = a_dice
+        self.a_min = a_min
+        self.o_dice = o_dice
+        self.o_min = o_min
+        self.hide_opp = hide_opp
+
     def to_json(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in field_names(type(self))}
 
 
-NOT_IN_JSON = frozenset({"zmap", "status_changes", "fight_on_at"})
+NOT_IN_JSON: Final = frozenset({"zmap", "status_changes", "fight_on_at"})
 
 
 @dataclass(slots=True)

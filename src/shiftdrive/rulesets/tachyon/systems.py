@@ -7,21 +7,21 @@ Penalties of one kind take the largest N among completed rows; states accumulate
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from shiftdrive.core.stress import StressKind, StressTrack
 
-GUNS_OUT = "gun emplacements out of action"
-ANTISHIP_OUT = "anti-ship weapons out of action"
-SHIELD_OFFLINE = "long-range shield offline"
-DEAD = "dead in the water"
-FUEL_FIRE = "fuel fire"
-EXPLODED = "catastrophic explosion"
-BRIDGE_OUT = "bridge out of action"
+GUNS_OUT: Final = "gun emplacements out of action"
+ANTISHIP_OUT: Final = "anti-ship weapons out of action"
+SHIELD_OFFLINE: Final = "long-range shield offline"
+DEAD: Final = "dead in the water"
+FUEL_FIRE: Final = "fuel fire"
+EXPLODED: Final = "catastrophic explosion"
+BRIDGE_OUT: Final = "bridge out of action"
 
 # Penalty kinds: gun_gunnery / gun_tactics (all gun emplacements), technology and defense
 # (the large target's own rolls), long_shield (long-range shield rating minus N).
-SYSTEMS: dict[str, list[dict[str, Any]]] = {
+SYSTEMS: Final[dict[str, list[dict[str, Any]]]] = {
     "gun_emplacements": [
         {"gun_gunnery": 1},
         {"gun_gunnery": 2},
@@ -48,7 +48,7 @@ SYSTEMS: dict[str, list[dict[str, Any]]] = {
         {"defense": 2, "state": BRIDGE_OUT},
     ],
 }
-SYSTEM_NAMES = {
+SYSTEM_NAMES: Final = {
     "gun_emplacements": "gun emplacements",
     "antiship_weapons": "anti-ship weapons",
     "long_range_shield_generator": "long-range shield generator",
@@ -56,10 +56,10 @@ SYSTEM_NAMES = {
     "bridge": "bridge",
 }
 # T4: short range may target every system; long range only these.
-LONG_RANGE_SYSTEMS = ("antiship_weapons", "propulsion")
+LONG_RANGE_SYSTEMS: Final = ("antiship_weapons", "propulsion")
 # T3: system bonuses.
-DEFENSE_BONUS = {"bridge": 1}
-ARMOR_BONUS = {"propulsion": 1}
+DEFENSE_BONUS: Final = {"bridge": 1}
+ARMOR_BONUS: Final = {"propulsion": 1}
 
 
 def new_tracks() -> dict[str, StressTrack]:
