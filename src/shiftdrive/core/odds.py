@@ -102,7 +102,7 @@ def fudge_distribution(
 # --- queries and results ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False, eq=False)
 class OddsQuery:
     """One roll to price: skill vs a difficulty, or vs an opposing skill that rolls too.
 
@@ -110,28 +110,67 @@ class OddsQuery:
     its sign counts), `minimized` and `maximized` apply to the roller. `invokes` is how many
     +2 invokes are available, `reroll` whether one reroll is; see the module docstring for how
     they are spent.
+
+    A query is a cache key (`odds`, bots): it is never changed once made. It is not a frozen
+    dataclass, and its `__init__`, `__eq__` and `__hash__` are written out, because bots make
+    one per shot they weigh: frozen fields are set through `object.__setattr__`, and the
+    compiled build leaves a dataclass's generated methods interpreted.
     """
 
     skill: int
-    difficulty: int | None = None
-    opposed: int | None = None
-    dice: int = 4
-    advantage: int = 0
-    invokes: int = 0
-    reroll: bool = False
-    hazardous: bool = False
-    minimized: int = 0
-    maximized: int = 0
+    difficulty: int | None
+    opposed: int | None
+    dice: int
+    advantage: int
+    invokes: int
+    reroll: bool
+    hazardous: bool
+    minimized: int
+    maximized: int
 
-    def __post_init__(self) -> None:
-        if (self.difficulty is None) == (self.opposed is None):
+    def __init__(
+        self,
+        skill: int,
+        difficulty: int | None = None,
+        opposed: int | None = None,
+        dice: int = 4,
+        advantage: int = 0,
+        invokes: int = 0,
+        reroll: bool = False,
+        hazardous: bool = False,
+        minimized: int = 0,
+        maximized: int = 0,
+    ) -> None:
+        if (difficulty is None) == (opposed is None):
             raise ValueError("set exactly one of difficulty and opposed")
-        if self.dice < 1:
-            raise ValueError(f"dice must be >= 1, got {self.dice}")
-        if self.invokes < 0:
-            raise ValueError(f"invokes must be >= 0, got {self.invokes}")
-        if self.minimized < 0 or self.maximized < 0:
+        if dice < 1:
+            raise ValueError(f"dice must be >= 1, got {dice}")
+        if invokes < 0:
+            raise ValueError(f"invokes must be >= 0, got {invokes}")
+        if minimized < 0 or maximized < 0:
             raise ValueError("minimized and maximized dice must be >= 0")
+        self.skill = skill
+        self.difficulty = difficulty
+        self.opposed = opposed
+        self.dice = dice
+        self.advantage = advantage
+        self.invokes = invokes
+        self.reroll = reroll
+        self.hazardous = hazardous
+        self.minimized = minimized
+        self.maximized = maximized
+
+    def _key(self) -> tuple[int | bool | None, ...]:
+        return (
+            self.skill, self.difficulty, self.opposed, self.dice, self.advantage, self.invokes,
+            self.reroll, self.hazardous, self.minimized, self.maximized,
+        )  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, OddsQuery) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
 
 @dataclass(frozen=True, slots=True)

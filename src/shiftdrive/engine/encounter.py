@@ -91,6 +91,8 @@ class Encounter:
             except ScenarioError as exc:
                 raise exc.with_source(source) from None
         self.state, events = ruleset.setup(self.scenario, self._live)
+        if not record:
+            ruleset.unrecorded(self.state)
         self.log: list[LogEntry] = [LogEntry("setup", None, self._dice.take(), events)]
 
     # --- construction -----------------------------------------------------------------------
@@ -217,7 +219,8 @@ class Encounter:
         return events
 
     def _apply_unrecorded(self, seat: str, choice: Choice) -> list[Event]:
-        """A simulated battle: no visibility, no log entry, dice straight from the generator.
+        """A simulated battle: no visibility, no log entry, dice straight from the generator,
+        and only the events the ruleset still words (see `Ruleset.unrecorded`).
 
         Nothing can be rolled back without the log, so a choice the rules refuse inside
         `apply` leaves the encounter unusable; simulations report that battle by its seed

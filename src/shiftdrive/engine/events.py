@@ -12,11 +12,14 @@ from shiftdrive.engine.choices import Choice
 GM: Final = "gm"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True, init=False)
 class Event:
     """Something that happened, in words for the table and data for programs.
 
     `visible_to` limits who may see it (None: everyone); the GM always sees everything.
+    Events are never changed once made (the log is append-only). They are not frozen: a battle
+    makes hundreds, and a frozen dataclass sets each field through `object.__setattr__` (the
+    compiled build's generated one too).
     """
 
     kind: str
@@ -31,12 +34,10 @@ class Event:
         data: dict[str, Any] | None = None,
         visible_to: frozenset[str] | None = None,
     ) -> None:
-        # A battle makes hundreds of events: set the slots directly, not through the frozen
-        # dataclass __init__ (which goes through object.__setattr__ per field), as Choice.of.
-        _set_kind(self, kind)
-        _set_text(self, text)
-        _set_data(self, {} if data is None else data)
-        _set_visible_to(self, visible_to)
+        self.kind = kind
+        self.text = text
+        self.data = {} if data is None else data
+        self.visible_to = visible_to
 
     def visible(self, seat: str) -> bool:
         return seat == GM or self.visible_to is None or seat in self.visible_to
@@ -58,12 +59,6 @@ class Event:
             dict(data.get("data", {})),
             frozenset(vis) if vis is not None else None,
         )
-
-
-_set_kind: Final = vars(Event)["kind"].__set__
-_set_text: Final = vars(Event)["text"].__set__
-_set_data: Final = vars(Event)["data"].__set__
-_set_visible_to: Final = vars(Event)["visible_to"].__set__
 
 
 @dataclass(slots=True)

@@ -134,6 +134,11 @@ class Ruleset(ABC, Generic[S]):
     def setup(self, scenario: Any, dice: DiceSource) -> tuple[S, list[Event]]:
         """Build the starting state; any die rolled here (initiative, detection) uses `dice`."""
 
+    def unrecorded(self, state: S) -> None:
+        """The encounter keeps no log from now on (a simulated battle): the ruleset may stop
+        wording the events it returns. Play must go on exactly as it would have; rulesets that
+        word events only for the log skip that work here, the rest ignore this."""
+
     # --- the turn structure ---------------------------------------------------------------------
     @abstractmethod
     def seats(self, state: S) -> list[str]:

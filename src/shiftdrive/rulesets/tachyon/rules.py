@@ -224,6 +224,11 @@ class Tachyon(Ruleset[TachyonState]):
         events += self._advance(state, dice)
         return state, events
 
+    def unrecorded(self, state: TachyonState) -> None:
+        """A battle nobody will read: the most frequent events (rolls, skips, phases, invokes,
+        hits, shields, repairs, rounds) are left unworded (`TachyonState.quiet`)."""
+        state.quiet = True
+
     def _detection(self, state: TachyonState, sc: TachyonScenario, dice: DiceSource) -> list[Event]:
         """T7: each player craft rolls technology vs the undetected enemy with the lowest
         technology not yet rolled against. Large targets and swarms are never Undetected."""
@@ -1086,6 +1091,8 @@ class Tachyon(Ruleset[TachyonState]):
         u = state.units[state.current or ""]
         a = choice.action
         if a == "skip":
+            if state.quiet:
+                return self._done(state, dice)
             events = [
                 Event(
                     "skip",
@@ -1250,36 +1257,49 @@ class Tachyon(Ruleset[TachyonState]):
         opp_bonus: int = 0,
     ) -> list[Event]:
         """Roll an action: skill + 4dF against a difficulty, a unit's skill + 4dF, or a swarm."""
+        quiet = state.quiet
         who = u.name if u.detected else "a hidden craft"  # `_pub`, with the unit in hand
-        total, r = self._roll(state, dice, u, skill, f"{action}: {who} {skill}")
-        text = f"{u.name} ({action}) rolls {skill} {total} [{_faces(r)}]"
+        total, r = self._roll(state, dice, u, skill, "" if quiet else f"{action}: {who} {skill}")
         roll = Roll(
             action, u.name, target.name if target else (swarm.name if swarm else None), params,
             total, 0, None, fixed=difficulty is not None, actor_side=u.side, a_skill=skill,
             a_dice=r.total, a_min=r.minimized,
         )  # fmt: skip
+        opposed: FudgeRoll | None = None  # the opposition's dice, if it rolls
         if difficulty is not None:
             roll.opp = difficulty
             roll.opp_side = state.enemy_of(u.side)  # may invoke an obstacle (C4)
-            text += f" against difficulty {difficulty}"
         elif swarm is not None:
-            sr = roll_fudge(dice, 4, why=f"{action}: swarm {swarm.name} pilot")
+            opposed = roll_fudge(dice, 4, why=f"{action}: swarm {swarm.name} pilot")
             # T9: the enemy's defense improves against a busy attacker.
-            roll.opp = swarm.pilot + sr.total + self._mod(u)
-            roll.opp_side, roll.o_dice = swarm.side, sr.total
-            text += f" against swarm {swarm.name} {roll.opp} [{_faces(sr)}]"
+            roll.opp = swarm.pilot + opposed.total + self._mod(u)
+            roll.opp_side, roll.o_dice = swarm.side, opposed.total
         else:
             assert target is not None
             # T9: the attacker gains the target's modifier; the target defends with the
             # attacker's modifier.
             roll.total += self._mod(target)
-            o_total, o_r = self._roll(
-                state, dice, target, opp_skill, f"{action}: {target.name} {opp_skill}"
+            o_total, opposed = self._roll(
+                state,
+                dice,
+                target,
+                opp_skill,
+                "" if quiet else f"{action}: {target.name} {opp_skill}",
             )
             roll.opp = o_total + opp_bonus + self._mod(u)
             roll.opp_unit, roll.opp_side = target.name, target.side
-            roll.o_dice, roll.o_min = o_r.total, o_r.minimized
-            text += f" against {target.name}'s {opp_skill} {roll.opp} [{_faces(o_r)}]"
+            roll.o_dice, roll.o_min = opposed.total, opposed.minimized
+        if quiet:
+            return self._to_stage(state, roll, dice, first=True)
+        text = f"{u.name} ({action}) rolls {skill} {total} [{_faces(r)}]"
+        if difficulty is not None:
+            text += f" against difficulty {difficulty}"
+        elif swarm is not None:
+            assert opposed is not None
+            text += f" against swarm {swarm.name} {roll.opp} [{_faces(opposed)}]"
+        else:
+            assert target is not None and opposed is not None
+            text += f" against {target.name}'s {opp_skill} {roll.opp} [{_faces(opposed)}]"
         total, opp, opp_unit = roll.total, roll.opp, roll.opp_unit
         ev = [
             Event(
@@ -1346,13 +1366,17 @@ class Tachyon(Ruleset[TachyonState]):
                 r = roll_fudge(dice, 4, minimized=roll.o_min, why="reroll: opposition")
                 roll.opp += r.total - (roll.o_dice or 0)
                 roll.o_dice = r.total
-            what = f"rerolls [{_faces(r)}]"
+            what = "" if state.quiet else f"rerolls [{_faces(r)}]"
         else:
             if actor_stage:
                 roll.total += 2
             else:
                 roll.opp += 2
             what = "+2" if actor_stage or not roll.fixed else "+2 to the difficulty"
+        if state.quiet:
+            if self._can_invoke(state, roll, seat):
+                return []
+            return self._to_stage(state, roll, dice) + self._after_roll(state, dice)
         against = "" if roll.hide_opp else f" against {roll.opp}"
         vis = self._vis(state, roll.actor, roll.opp_unit, by)
         events = [
@@ -1406,10 +1430,14 @@ class Tachyon(Ruleset[TachyonState]):
                 state, _on(aspect, u.name, t.name), u.name, 2 if s >= 3 else 1, u.name,
                 round_only=True,
             )  # fmt: skip
+            if state.quiet:
+                return []
             return [ev(a, f"{u.name} {won.format(t=t.name)}: '{asp.name}'")]
         if a == "evade":
             if ok:
                 u.evasion = max(0, s)
+                if state.quiet:
+                    return []
                 return [
                     ev(
                         "evade",
@@ -1491,6 +1519,10 @@ class Tachyon(Ruleset[TachyonState]):
                 ev("full_stop", f"{u.name} fails to stop; dead last (initiative {u.initiative})")
             ]
         if a == "fire" and t is not None:
+            if state.quiet:
+                if s > 0:
+                    return self._damage_small(state, t, s, u.name)
+                return self._boost(state, u) if s == 0 else []
             if s > 0:
                 return [
                     ev("hit", f"{u.name} hits {t.name} for {s}"),
@@ -1519,8 +1551,10 @@ class Tachyon(Ruleset[TachyonState]):
                 for _ in range(2):
                     if u.shields.clear_last() is not None:
                         n += 1
+                if state.quiet:
+                    return []
                 return [ev("repair", f"{u.name} restores {n} shield box(es): {u.shields.render()}")]
-            return [ev("repair", f"{u.name}'s shield repair fails")]
+            return [] if state.quiet else [ev("repair", f"{u.name}'s shield repair fails")]
         raise RuleError(f"cannot resolve {a!r}")
 
     def _advantage(
@@ -1558,6 +1592,8 @@ class Tachyon(Ruleset[TachyonState]):
             _unique(state.aspects, name or f"Momentum ({u.name})"), u.name, owner=u.name
         )
         state.aspects.add(b)
+        if state.quiet:
+            return []
         return [
             Event(
                 "boost", f"{u.name} gains a boost '{b.name}'", visible_to=self._vis(state, u.name)
@@ -1624,13 +1660,17 @@ class Tachyon(Ruleset[TachyonState]):
             return []
         u.damaged = True
         u.harm += hit
+        quiet = state.quiet
         vis = self._vis(state, u.name)
         events: list[Event] = []
         if u.evasion:
             used = min(u.evasion, hit)
             u.evasion -= used
             hit -= used
-            events.append(Event("evasion", f"{u.name}'s Evasion absorbs {used}", visible_to=vis))
+            if not quiet:
+                events.append(
+                    Event("evasion", f"{u.name}'s Evasion absorbs {used}", visible_to=vis)
+                )
         if hit <= 0:
             return events
         if u.kind == FLIGHT:
@@ -1660,9 +1700,10 @@ class Tachyon(Ruleset[TachyonState]):
             return events
         if u.shields is not None:
             hit = u.shields.fill(hit)
-            events.append(
-                Event("shields", f"{u.name}'s shields: {u.shields.render()}", visible_to=vis)
-            )
+            if not quiet:
+                events.append(
+                    Event("shields", f"{u.name}'s shields: {u.shields.render()}", visible_to=vis)
+                )
         if hit <= 0:
             return events
         if not u.consequences or not _can_absorb(hit, u.consequences):
@@ -1689,6 +1730,8 @@ class Tachyon(Ruleset[TachyonState]):
             if by in state.units:
                 cons.add_free(by, 1)  # C9: the attacker gets a free invoke
             state.aspects.add(cons)
+            if state.quiet:
+                continue
             events.append(
                 Event(
                     "consequence",
@@ -2194,7 +2237,7 @@ class Tachyon(Ruleset[TachyonState]):
         state.current = None
         if phase != "piloting":
             state.waiters = {}
-        if phase == "ordnance" and not state.ordnance:
+        if (phase == "ordnance" and not state.ordnance) or state.quiet:
             return []
         return [
             Event(
@@ -2212,14 +2255,20 @@ class Tachyon(Ruleset[TachyonState]):
         for u in state.units.values():
             u.actions = 0
         state.chatter_queue = self._sides_fighting(state) if state.options["chatter"] else []
+        if state.quiet:
+            return []
         return [Event("round", f"Round {state.round} begins", {"round": state.round})]
 
     def _end_round(self, state: TachyonState) -> list[Event]:
         """T14 (and T5 fuel fire): stress, fuel fires, bug-outs, boosts, Evasion."""
-        events: list[Event] = [Event("end_of_round", f"End of round {state.round}")]
+        events: list[Event] = (
+            [] if state.quiet else [Event("end_of_round", f"End of round {state.round}")]
+        )
         for u in state.units.values():
             if u.pc and u.damaged and u.stress is not None and u.status in (ACTIVE, OUT):
                 u.stress.fill(1)
+                if state.quiet:
+                    continue
                 events.append(
                     Event(
                         "stress",

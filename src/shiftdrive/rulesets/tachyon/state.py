@@ -196,7 +196,7 @@ class Roll:
         return {k: getattr(self, k) for k in field_names(type(self))}
 
 
-NOT_IN_JSON: Final = frozenset({"zmap", "status_changes", "fight_on_at"})
+NOT_IN_JSON: Final = frozenset({"zmap", "status_changes", "fight_on_at", "quiet"})
 
 
 @dataclass(slots=True)
@@ -238,6 +238,9 @@ class TachyonState:
     # (`Tachyon._take_out` is the only place a status is set).
     status_changes: int = 0
     fight_on_at: int = -1  # `status_changes` when the end check last found the fight going on
+    # Not in the JSON state: a battle nobody will read (`Tachyon.unrecorded`) leaves the
+    # wording of its most frequent events unmade. What happens is the same either way.
+    quiet: bool = False
 
     def side_units(self, side: str) -> list[Unit]:
         return [u for u in self.units.values() if u.side == side]
