@@ -244,18 +244,39 @@ class ReplayDice:
 # --- Fudge rolls -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False, eq=False)
 class FudgeRoll:
-    """A Fudge roll: the faces rolled, the faces kept, and how many dice were fixed."""
+    """A Fudge roll: the faces rolled, the faces kept, and how many dice were fixed.
+
+    A value, never changed once made. Not a frozen dataclass, with its `__init__`, `__eq__`
+    and `__hash__` written out: a battle rolls ~125 times, frozen fields are set through
+    `object.__setattr__`, and the compiled build leaves a dataclass's generated methods
+    interpreted. `total` is worked out once, here: the rules read it several times a roll.
+    """
 
     faces: tuple[int, ...]
     kept: tuple[int, ...]
-    minimized: int = 0
-    maximized: int = 0
+    minimized: int
+    maximized: int
+    total: int = field(init=False, repr=False)
 
-    @property
-    def total(self) -> int:
-        return sum(self.kept) - self.minimized + self.maximized
+    def __init__(
+        self, faces: tuple[int, ...], kept: tuple[int, ...], minimized: int = 0, maximized: int = 0
+    ) -> None:
+        self.faces = faces
+        self.kept = kept
+        self.minimized = minimized
+        self.maximized = maximized
+        self.total = sum(kept) - minimized + maximized
+
+    def _key(self) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:
+        return (self.faces, self.kept, self.minimized, self.maximized)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FudgeRoll) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
     def symbols(self) -> str:
         """Dice as a person reads them: + for +1, - for -1, 0 for a blank; fixed dice in []."""
@@ -265,27 +286,6 @@ class FudgeRoll:
         if fixed:
             text = (text + " " if text else "") + "[" + " ".join(fixed) + "]"
         return text
-
-
-def _plain_fudge(faces: tuple[int, ...]) -> FudgeRoll:
-    """A FudgeRoll with every die rolled and kept, its slots set directly (as `Event`): the
-    frozen dataclass __init__ goes through object.__setattr__ per field."""
-    r = _new_roll(FudgeRoll)
-    _set_faces(r, faces)
-    _set_kept(r, faces)
-    _set_minimized(r, 0)
-    _set_maximized(r, 0)
-    return r
-
-
-# object.__new__, or the native class's own when compiled (setup.py)
-_new_roll: Final[Callable[[type[FudgeRoll]], FudgeRoll]] = vars(FudgeRoll).get(
-    "__new__", object.__new__
-)
-_set_faces: Final = vars(FudgeRoll)["faces"].__set__
-_set_kept: Final = vars(FudgeRoll)["kept"].__set__
-_set_minimized: Final = vars(FudgeRoll)["minimized"].__set__
-_set_maximized: Final = vars(FudgeRoll)["maximized"].__set__
 
 
 def roll_fudge(
@@ -305,7 +305,7 @@ def roll_fudge(
     if not (minimized or maximized or advantage) and count > 0:
         # The common roll (plain NdF, ~125 a simulated battle): nothing fixed, nothing dropped.
         faces = tuple(source.draw(FUDGE, count, why or f"{count}dF"))
-        return _plain_fudge(faces)
+        return FudgeRoll(faces, faces)
     if minimized < 0 or maximized < 0 or count < 0:
         raise DiceError("dice counts cannot be negative")
     fixed = min(count, minimized + maximized)

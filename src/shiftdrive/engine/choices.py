@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import shlex
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any
 
 Param = str | int | bool | None
 
@@ -33,40 +33,64 @@ def _parse_value(text: str) -> Param:
         return text
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False, eq=False)
 class Choice:
     """One legal (or proposed) decision. Equality ignores the label, which is only for people.
 
     `free` names parameters a seat may fill with its own text (an aspect's name): a proposed
     choice matches a legal one when everything else is equal.
+
+    A value, never changed once made (one object serves every battle that lists it). Not a
+    frozen dataclass, with `__init__`, `__eq__` and `__hash__` written out: listing what a unit
+    may do makes choices all battle long, frozen fields are set through `object.__setattr__`,
+    and the compiled build leaves a dataclass's generated methods interpreted.
     """
 
     action: str
-    params: tuple[tuple[str, Param], ...] = ()
-    label: str = field(default="", compare=False)
-    free: tuple[str, ...] = field(default=(), compare=False)
+    params: tuple[tuple[str, Param], ...]
+    label: str
+    free: tuple[str, ...]
     # `params` by name: rules and bots read parameters far more often than they build choices.
-    _named: dict[str, Param] = field(init=False, repr=False, compare=False)
+    _named: dict[str, Param] = field(init=False, repr=False)
 
-    def __post_init__(self) -> None:
-        _set_named(self, dict(self.params))
+    def __init__(
+        self,
+        action: str,
+        params: tuple[tuple[str, Param], ...] = (),
+        label: str = "",
+        free: tuple[str, ...] = (),
+        named: dict[str, Param] | None = None,
+    ) -> None:
+        """`named` is `params` as a dict, when the caller has one already (`of`)."""
+        self.action = action
+        self.params = params
+        self.label = label
+        self.free = free
+        self._named = dict(params) if named is None else named
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Choice)
+            and self.action == other.action
+            and self.params == other.params
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.action, self.params))
 
     @classmethod
     def of(
         cls, action: str, label: str = "", free: tuple[str, ...] = (), **params: Param
     ) -> Choice:
-        # Rulesets build thousands of these per battle when listing legal choices: set the
-        # slots directly instead of going through the frozen dataclass __init__ (a third
-        # cheaper), and skip sorting when there is nothing to sort.
-        choice = _new(cls)
-        _set_action(choice, action)
-        _set_params(
-            choice, tuple(sorted(params.items())) if len(params) > 1 else (*params.items(),)
+        # Rulesets build thousands of these per battle when listing legal choices: skip
+        # sorting when there is nothing to sort, and keep the keyword dict (this call's own).
+        return cls(
+            action,
+            tuple(sorted(params.items())) if len(params) > 1 else (*params.items(),),
+            label,
+            free,
+            params,
         )
-        _set_label(choice, label)
-        _set_free(choice, free)
-        _set_named(choice, params)  # the keyword dict is this call's own
-        return choice
 
     def get(self, name: str, default: Param = None) -> Param:
         return self._named.get(name, default)
@@ -139,12 +163,3 @@ class Choice:
                 raise ChoiceSyntaxError(f"choice parameter {key!r} must be text, number or bool")
             params[key] = value
         return cls(data["action"], tuple(sorted(params.items())))
-
-
-# object.__new__, or the native class's own when compiled (setup.py)
-_new: Final[Callable[[type[Choice]], Choice]] = vars(Choice).get("__new__", object.__new__)
-_set_action: Final = vars(Choice)["action"].__set__
-_set_params: Final = vars(Choice)["params"].__set__
-_set_label: Final = vars(Choice)["label"].__set__
-_set_free: Final = vars(Choice)["free"].__set__
-_set_named: Final = vars(Choice)["_named"].__set__
