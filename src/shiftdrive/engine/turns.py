@@ -121,12 +121,17 @@ class PopcornOrder:
         )
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class SecretChoices:
     """Simultaneous secret choices: held per seat until every seat has chosen, then revealed."""
 
     seats: list[str]
     chosen: dict[str, Any] = field(default_factory=dict)
+
+    def __init__(self, seats: list[str], chosen: dict[str, Any] | None = None) -> None:
+        # Written out: the compiled build leaves a dataclass's __init__ interpreted.
+        self.seats = seats
+        self.chosen = {} if chosen is None else chosen
 
     def waiting(self) -> list[str]:
         return [s for s in self.seats if s not in self.chosen]

@@ -28,21 +28,43 @@ from typing import Final, NamedTuple
 from shiftdrive.maps.hexgrid import Hex, HexMap
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False, eq=False)
 class Sight:
-    """What lies between an attacker's hex and a target's hex."""
+    """What lies between an attacker's hex and a target's hex.
+
+    A value, never changed once made. Not a frozen dataclass, with `__init__`, `__eq__` and
+    `__hash__` written out: frozen fields are set through `object.__setattr__`, and the
+    compiled build leaves a dataclass's generated methods interpreted.
+    """
 
     line: bool  # a line of attack exists (walls)
     obstructed: bool  # every line of attack runs through another character
     cover: bool  # the target is behind cover from this attacker
-    cover_by: str | None = None  # the character used as cover, when that is the cover
+    cover_by: str | None  # the character used as cover, when that is the cover
     # A line of attack that is not obstructed. Worked out once when made (a sight never
     # changes; nearly all are the four constants below), not at each of the hundreds of asks
     # per battle, as a property would.
-    attackable: bool = field(init=False, repr=False, compare=False)
+    attackable: bool = field(init=False, repr=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "attackable", self.line and not self.obstructed)
+    def __init__(
+        self, line: bool, obstructed: bool, cover: bool, cover_by: str | None = None
+    ) -> None:
+        self.line = line
+        self.obstructed = obstructed
+        self.cover = cover
+        self.cover_by = cover_by
+        self.attackable = line and not obstructed
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sight) and (
+            self.line,
+            self.obstructed,
+            self.cover,
+            self.cover_by,
+        ) == (other.line, other.obstructed, other.cover, other.cover_by)
+
+    def __hash__(self) -> int:
+        return hash((self.line, self.obstructed, self.cover, self.cover_by))
 
 
 NO_LINE: Final = Sight(False, False, False)

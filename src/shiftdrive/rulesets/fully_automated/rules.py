@@ -515,13 +515,17 @@ class FullyAutomated(Ruleset[FAState]):
         f.hp -= amount
         f.hp_lost += amount
         f.damaged = True
-        events = [
-            Event(
-                "damage",
-                f"{name} takes {amount} damage ({why}): {f.hp} HP",
-                {"character": name, "damage": amount, "hp": f.hp},
-            )
-        ]
+        events = (
+            []
+            if state.quiet
+            else [
+                Event(
+                    "damage",
+                    f"{name} takes {amount} damage ({why}): {f.hp} HP",
+                    {"character": name, "damage": amount, "hp": f.hp},
+                )
+            ]
+        )
         if f.status != before:
             events.append(self._status_event(f))
         return events
@@ -576,6 +580,11 @@ class FullyAutomated(Ruleset[FAState]):
         return self._over(state, winner, why, Ending.TAKEN_OUT)
 
     # --- the turn structure ---------------------------------------------------------------------
+    def unrecorded(self, state: FAState) -> None:
+        """A battle nobody will read: the most frequent events (choices made, steps, attacks,
+        hits, damage, stuns, rounds, reveals, ends of rounds) are left unworded."""
+        state.quiet = True
+
     def seats(self, state: FAState) -> list[str]:
         return list(state.fighters)
 
@@ -892,7 +901,11 @@ class FullyAutomated(Ruleset[FAState]):
                     "reroll": choice.get("reroll") is True,
                 },
             )
-            events = [Event("chosen", f"{seat} has chosen a card", {"seat": seat})]
+            events = (
+                []
+                if state.quiet
+                else [Event("chosen", f"{seat} has chosen a card", {"seat": seat})]
+            )
             if state.secret.complete:
                 events += self._reveal(state, dice)
             return events
@@ -923,13 +936,14 @@ class FullyAutomated(Ruleset[FAState]):
             f = state.fighters[seat]
             if a == "step":
                 f.pos = Hex.parse(choice.str_param("to"))
-                events.append(
-                    Event(
-                        "step",
-                        f"{seat} moves one hex to {f.pos}",
-                        {"character": seat, "to": str(f.pos)},
+                if not state.quiet:
+                    events.append(
+                        Event(
+                            "step",
+                            f"{seat} moves one hex to {f.pos}",
+                            {"character": seat, "to": str(f.pos)},
+                        )
                     )
-                )
             f.stepped = True
             if state.phase == "defend_step":
                 return events + self._after_step(state, dice)
@@ -1024,13 +1038,14 @@ class FullyAutomated(Ruleset[FAState]):
         if state.mode == "light":
             seats = [n for n in state.order if state.fighters[n].status in (ACTIVE, INCAPACITATED)]
             state.phase = "declare"
-            events.append(
-                Event(
-                    "round",
-                    f"Round {state.round}: declare your actions in secret",
-                    {"round": state.round},
+            if not state.quiet:
+                events.append(
+                    Event(
+                        "round",
+                        f"Round {state.round}: declare your actions in secret",
+                        {"round": state.round},
+                    )
                 )
-            )
         else:
             seats = [
                 n
@@ -1043,10 +1058,11 @@ class FullyAutomated(Ruleset[FAState]):
                 for n in state.order
                 if state.fighters[n].limited and state.fighters[n].status != DEAD
             ]
-            text = f"Round {state.round}: choose your action cards in secret"
-            if limited:
-                text += f" ({', '.join(limited)} may only defend)"
-            events.append(Event("round", text, {"round": state.round, "limited": limited}))
+            if not state.quiet:
+                text = f"Round {state.round}: choose your action cards in secret"
+                if limited:
+                    text += f" ({', '.join(limited)} may only defend)"
+                events.append(Event("round", text, {"round": state.round, "limited": limited}))
         state.secret = SecretChoices(seats)
         if not seats:
             events += self._reveal(state, dice)
@@ -1084,14 +1100,19 @@ class FullyAutomated(Ruleset[FAState]):
                     "reroll": False,
                     "forced": True,
                 }
-            parts.append(f"{n}: {self._played_text(state, state.played[n])}")
-        events = [
-            Event(
-                "reveal",
-                "Cards revealed: " + "; ".join(parts),
-                {"played": {k: dict(v) for k, v in state.played.items()}},
-            )
-        ]
+            if not state.quiet:
+                parts.append(f"{n}: {self._played_text(state, state.played[n])}")
+        events = (
+            []
+            if state.quiet
+            else [
+                Event(
+                    "reveal",
+                    "Cards revealed: " + "; ".join(parts),
+                    {"played": {k: dict(v) for k, v in state.played.items()}},
+                )
+            ]
+        )
         # 1: attacks, from highest initiative down (F2)
         state.queue = [
             n
@@ -1215,15 +1236,16 @@ class FullyAutomated(Ruleset[FAState]):
         if fa.aim > 0:
             atk.aimed = True  # "Attacks made directly after aiming" use the condition
             fa.aim = 0
-        events.append(
-            Event(
-                "attack",
-                f"{fa.name} attacks {target} with {card.name}"
-                + (" (aimed)" if atk.aimed else "")
-                + (" (tackle)" if atk.tackle else ""),
-                {"attacker": fa.name, "target": target, "card": atk.card, "aimed": atk.aimed},
+        if not state.quiet:
+            events.append(
+                Event(
+                    "attack",
+                    f"{fa.name} attacks {target} with {card.name}"
+                    + (" (aimed)" if atk.aimed else "")
+                    + (" (tackle)" if atk.tackle else ""),
+                    {"attacker": fa.name, "target": target, "card": atk.card, "aimed": atk.aimed},
+                )
             )
-        )
         if target not in state.attacked:
             state.attacked.append(target)
         if self._defending(state, target) and not ft.stepped and self._can_step(state, target):
@@ -1242,6 +1264,8 @@ class FullyAutomated(Ruleset[FAState]):
             return []
         fa.pos = to
         atk.movement_left -= cost
+        if state.quiet:
+            return []
         text = f"{fa.name} moves to {to} to attack"
         return [Event("step", text, {"character": fa.name, "to": str(to)})]
 
@@ -1353,13 +1377,14 @@ class FullyAutomated(Ruleset[FAState]):
         fa = state.fighters[atk.attacker]
         if atk.tackle and not atk.rolled:
             fa.stun += 1
-            events.append(
-                Event(
-                    "stun",
-                    f"{fa.name} is stunned by the tackle",
-                    {"character": fa.name, "stun": fa.stun},
+            if not state.quiet:
+                events.append(
+                    Event(
+                        "stun",
+                        f"{fa.name} is stunned by the tackle",
+                        {"character": fa.name, "stun": fa.stun},
+                    )
                 )
-            )
         atk.rolled = True
         if (
             not state.ended
@@ -1506,21 +1531,23 @@ class FullyAutomated(Ruleset[FAState]):
         if ft.armor and dmg > 0:
             notes.append(f"-{min(dmg, ft.armor)} {ft.armor_name} armor")
             dmg = max(0, dmg - ft.armor)
-        data.update(damage=dmg, stun=stun)
-        effect = f"{dmg} damage" + (f" and {stun} stun" if stun else "")
-        events.append(Event("hit", f"{head}: {effect} [{', '.join(notes)}]", data))
+        if not state.quiet:
+            data.update(damage=dmg, stun=stun)
+            effect = f"{dmg} damage" + (f" and {stun} stun" if stun else "")
+            events.append(Event("hit", f"{head}: {effect} [{', '.join(notes)}]", data))
         events += self._damage(state, ft.name, dmg, card.name)
         if cover_by is not None:
             events += self._damage(state, cover_by, 1, f"cover for {ft.name}")
         if stun:
             ft.stun += stun
-            events.append(
-                Event(
-                    "stun",
-                    f"{ft.name} is stunned ({ft.stun} round(s))",
-                    {"character": ft.name, "stun": ft.stun},
+            if not state.quiet:
+                events.append(
+                    Event(
+                        "stun",
+                        f"{ft.name} is stunned ({ft.stun} round(s))",
+                        {"character": ft.name, "stun": ft.stun},
+                    )
                 )
-            )
         return events
 
     def _end_round(self, state: FAState, dice: DiceSource) -> list[Event]:
@@ -1554,6 +1581,8 @@ class FullyAutomated(Ruleset[FAState]):
             if f.stunned_now and f.stun > 0:
                 f.stun -= 1
             f.moved_last_round = f.moved_this_round
+        if state.quiet:
+            return events + self._next_round(state, dice)
         board = self.board(state)
         stunned = [
             n

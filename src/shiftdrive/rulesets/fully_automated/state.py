@@ -138,7 +138,7 @@ class Fighter:
         return out
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Attack:
     """The attack being resolved: who, with which card, at whom, and what is left of it."""
 
@@ -151,6 +151,30 @@ class Attack:
     tackle: bool = False
     aimed: bool = False
     rolled: bool = False  # the strike has been resolved (what is left is the withdrawal)
+
+    def __init__(
+        self,
+        attacker: str,
+        card: str,
+        target: str | None = None,
+        movement_left: int = 0,
+        counter: bool = False,
+        disadvantage: bool = False,
+        tackle: bool = False,
+        aimed: bool = False,
+        rolled: bool = False,
+    ) -> None:
+        # Written out, not generated: the compiled build leaves a dataclass's __init__
+        # interpreted, and every attack of every round makes one.
+        self.attacker = attacker
+        self.card = card
+        self.target = target
+        self.movement_left = movement_left
+        self.counter = counter
+        self.disadvantage = disadvantage
+        self.tackle = tackle
+        self.aimed = aimed
+        self.rolled = rolled
 
     def to_json(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in field_names(type(self))}
@@ -193,6 +217,9 @@ class FAState:
     # What the bot reads off each fighter's hand, by name (cards, proficiencies and catalog are
     # fixed at set-up; not state: out of the JSON, and undo's fresh set-up starts it empty).
     hand_memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    # A battle nobody will read (`FullyAutomated.unrecorded`) leaves the wording of its most
+    # frequent events unmade; what happens is the same either way (not state).
+    quiet: bool = field(default=False, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
