@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 import shiftdrive
 from conftest import EXAMPLES
+from shiftdrive.cli import simulate as cli_simulate
 from shiftdrive.cli.main import app
 from shiftdrive.engine.encounter import Encounter
 from shiftdrive.engine.scenario import read_yaml
@@ -45,6 +46,17 @@ def test_text_report_names_sides_endings_and_seeds() -> None:
                  "Precision: shares within ±", "±1 point needs about",
                  "Viper-1", "typical", "shortest", "longest", "--bots all --seed"):  # fmt: skip
         assert text in out, text
+
+
+@pytest.mark.parametrize(("build", "seconds", "hint"), [
+    ("python", 6.0, True), ("python", 1.0, False), ("compiled", 60.0, False),
+])  # fmt: skip
+def test_long_pure_runs_point_to_the_compiled_build(build: str, seconds: float, hint: bool) -> None:
+    rep = as_json(DOGFIGHT, "-n", "3")
+    rep.update(build=build, seconds=seconds)
+    with cli_simulate.out.capture() as captured:
+        cli_simulate.render_report(rep, DOGFIGHT)
+    assert ("make fast" in captured.get()) is hint
 
 
 def test_json_schema() -> None:
