@@ -26,9 +26,8 @@ from shiftdrive.rulesets.fully_automated.state import DEAD, FAState, Fighter
 if TYPE_CHECKING:
     from shiftdrive.rulesets.fully_automated.rules import FullyAutomated
 
-ATTACK_WHEN_THREATENED: Final = (
-    0.7  # else Defend: the seed's "if you think they will attack, defend"
-)
+# else Defend: the seed's "if you think they will attack, defend"
+ATTACK_WHEN_THREATENED: Final = 0.7
 MOVE_WHEN_OUTRANGED: Final = 0.7  # else Defend, when an enemy reaches us and we reach nobody
 TACKLE: Final = 0.5
 
