@@ -9,8 +9,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import EXAMPLES
-from shiftdrive.engine.encounter import Encounter, PreparedScenario, default_bot
+from conftest import EXAMPLES, quiet_and_worded
+from shiftdrive.engine.encounter import Encounter, default_bot
 from shiftdrive.engine.scenario import read_yaml
 
 PREPARED = {
@@ -18,34 +18,10 @@ PREPARED = {
 }
 
 
-def _lockstep(prepared: PreparedScenario, seed: int) -> tuple[int, int]:
-    """Play one seed worded and quiet side by side; every state must match. Returns how many
-    events each side made."""
-    worded = prepared.start(seed)  # recorded: every event worded
-    quiet = prepared.start(seed, record=False)
-    assert quiet.state.quiet and not worded.state.quiet
-    rs = prepared.ruleset
-    rng_w, rng_q = random.Random(seed), random.Random(seed)
-    made = [0, 0]
-    for _ in range(5000):
-        assert rs.snapshot(quiet.state) == rs.snapshot(worded.state)
-        assert rs.turn(quiet.state) == rs.turn(worded.state)
-        if worded.result() is not None:
-            break
-        seat = worded.pending_seats()[0]
-        choice = default_bot(worded, seat, rng_w)
-        assert default_bot(quiet, seat, rng_q) == choice
-        made[0] += len(worded.submit(seat, choice, validate=False))
-        made[1] += len(quiet.submit(seat, choice, validate=False))
-    assert quiet.result() == worded.result() is not None
-    assert rs.tally(quiet.state) == rs.tally(worded.state)
-    return made[0], made[1]
-
-
 @settings(max_examples=30, deadline=None)
 @given(name=st.sampled_from(sorted(PREPARED)), seed=st.integers(0, 2**31 - 1))
 def test_quiet_battles_are_the_worded_ones(name: str, seed: int) -> None:
-    worded, quiet = _lockstep(PREPARED[name], seed)
+    worded, quiet = quiet_and_worded(PREPARED[name], seed)
     assert quiet < worded  # the quiet battle did leave events out
 
 
@@ -58,7 +34,7 @@ def test_only_unrecorded_encounters_are_quiet(tmp_path: Path) -> None:
     assert not Encounter.load(saved).state.quiet
     assert "quiet" not in enc.snapshot()  # bookkeeping, not the game's state
     bare = prepared.start(5, record=False)
-    seat = bare.pending_seats()[0]
+    assert bare.state.quiet
     # The first decisions of a battle are rolls and skips: none is worded when quiet.
     for _ in range(20):
         seat = bare.pending_seats()[0]
