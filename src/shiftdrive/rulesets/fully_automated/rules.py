@@ -1581,8 +1581,12 @@ class FullyAutomated(Ruleset[FAState]):
             if f.stunned_now and f.stun > 0:
                 f.stun -= 1
             f.moved_last_round = f.moved_this_round
-        if state.quiet:
-            return events + self._next_round(state, dice)
+        if not state.quiet:
+            events.append(self._round_summary(state))
+        return events + self._next_round(state, dice)
+
+    def _round_summary(self, state: FAState) -> Event:
+        """The end-of-round event: who is stunned, aimed and behind cover."""
         board = self.board(state)
         stunned = [
             n
@@ -1597,16 +1601,13 @@ class FullyAutomated(Ruleset[FAState]):
             and state.fighters[n].status != DEAD
             and board.next_to_cover(self._pos(state.fighters[n]))
         ]
-        events.append(
-            Event(
-                "end_round",
-                f"End of round {state.round}. Stunned: "
-                f"{', '.join(stunned) or 'none'}; aimed: {', '.join(aimed) or 'none'}"
-                f"; behind cover: {', '.join(cover) or 'none'}",
-                {"stunned": stunned, "aimed": aimed, "cover": cover},
-            )
+        return Event(
+            "end_round",
+            f"End of round {state.round}. Stunned: "
+            f"{', '.join(stunned) or 'none'}; aimed: {', '.join(aimed) or 'none'}"
+            f"; behind cover: {', '.join(cover) or 'none'}",
+            {"stunned": stunned, "aimed": aimed, "cover": cover},
         )
-        return events + self._next_round(state, dice)
 
     def _next_round(self, state: FAState, dice: DiceSource) -> list[Event]:
         events = self._check_end(state)

@@ -1091,16 +1091,16 @@ class Tachyon(Ruleset[TachyonState]):
         u = state.units[state.current or ""]
         a = choice.action
         if a == "skip":
-            if state.quiet:
-                return self._done(state, dice)
-            events = [
-                Event(
-                    "skip",
-                    f"{u.name} skips the {PHASE_NAMES[state.phase]}",
-                    # `_vis`, with the unit in hand (most decisions of EW and damage skip).
-                    visible_to=None if u.detected else self._vis(state, u.name),
+            events = []
+            if not state.quiet:
+                events.append(
+                    Event(
+                        "skip",
+                        f"{u.name} skips the {PHASE_NAMES[state.phase]}",
+                        # `_vis`, with the unit in hand (most decisions of EW and damage skip).
+                        visible_to=None if u.detected else self._vis(state, u.name),
+                    )
                 )
-            ]
             return events + self._done(state, dice)
         if a == "concede":
             return self._concede(state, u) + self._done(state, dice)
@@ -1289,31 +1289,35 @@ class Tachyon(Ruleset[TachyonState]):
             roll.opp = o_total + opp_bonus + self._mod(u)
             roll.opp_unit, roll.opp_side = target.name, target.side
             roll.o_dice, roll.o_min = opposed.total, opposed.minimized
-        if quiet:
-            return self._to_stage(state, roll, dice, first=True)
-        text = f"{u.name} ({action}) rolls {skill} {total} [{_faces(r)}]"
-        if difficulty is not None:
-            text += f" against difficulty {difficulty}"
-        elif swarm is not None:
-            assert opposed is not None
-            text += f" against swarm {swarm.name} {roll.opp} [{_faces(opposed)}]"
-        else:
-            assert target is not None and opposed is not None
-            text += f" against {target.name}'s {opp_skill} {roll.opp} [{_faces(opposed)}]"
-        total, opp, opp_unit = roll.total, roll.opp, roll.opp_unit
-        ev = [
-            Event(
-                "roll",
-                text,
-                {"actor": u.name, "action": action, "total": total, "opposition": opp},
-                # `_vis`, with the units in hand: open to all when both are detected.
-                visible_to=(
-                    None
-                    if u.detected and (target is None or target.detected)
-                    else self._vis(state, u.name, opp_unit)
-                ),
+        ev: list[Event] = []
+        if not quiet:
+            text = f"{u.name} ({action}) rolls {skill} {total} [{_faces(r)}]"
+            if difficulty is not None:
+                text += f" against difficulty {difficulty}"
+            elif swarm is not None:
+                assert opposed is not None
+                text += f" against swarm {swarm.name} {roll.opp} [{_faces(opposed)}]"
+            else:
+                assert target is not None and opposed is not None
+                text += f" against {target.name}'s {opp_skill} {roll.opp} [{_faces(opposed)}]"
+            ev.append(
+                Event(
+                    "roll",
+                    text,
+                    {
+                        "actor": u.name,
+                        "action": action,
+                        "total": roll.total,
+                        "opposition": roll.opp,
+                    },
+                    # `_vis`, with the units in hand: open to all when both are detected.
+                    visible_to=(
+                        None
+                        if u.detected and (target is None or target.detected)
+                        else self._vis(state, u.name, roll.opp_unit)
+                    ),
+                )
             )
-        ]
         return ev + self._to_stage(state, roll, dice, first=True)
 
     def _to_stage(
@@ -1340,8 +1344,7 @@ class Tachyon(Ruleset[TachyonState]):
         roll = state.roll
         assert roll is not None
         if choice.action == "pass":
-            events = self._to_stage(state, roll, dice)
-            return events + self._after_roll(state, dice)
+            return self._to_stage(state, roll, dice) + self._after_roll(state, dice)
         name = choice.str_param("aspect")
         by = choice.str_param("by")
         a = state.aspects.get(name)
@@ -1373,29 +1376,27 @@ class Tachyon(Ruleset[TachyonState]):
             else:
                 roll.opp += 2
             what = "+2" if actor_stage or not roll.fixed else "+2 to the difficulty"
-        if state.quiet:
-            if self._can_invoke(state, roll, seat):
-                return []
-            return self._to_stage(state, roll, dice) + self._after_roll(state, dice)
-        against = "" if roll.hide_opp else f" against {roll.opp}"
-        vis = self._vis(state, roll.actor, roll.opp_unit, by)
-        events = [
-            Event(
-                "invoke",
-                f"{seat} invokes '{a.name}': {what} ({paid}): {roll.total}{against}",
-                {"aspect": a.name, "by": by, "effect": choice.str_param("effect")},
-                visible_to=vis,
-            )
-        ]
-        if vis is not None and self._vis(state, roll.actor, roll.opp_unit) is None:
-            # A hidden craft's invoke shows in the open roll, not who made it (T7).
+        events = []
+        if not state.quiet:
+            against = "" if roll.hide_opp else f" against {roll.opp}"
+            vis = self._vis(state, roll.actor, roll.opp_unit, by)
             events.append(
                 Event(
                     "invoke",
-                    f"{seat} invokes an aspect: {what}: {roll.total}{against}",
-                    visible_to=frozenset(x for x in state.sides if x not in vis),
+                    f"{seat} invokes '{a.name}': {what} ({paid}): {roll.total}{against}",
+                    {"aspect": a.name, "by": by, "effect": choice.str_param("effect")},
+                    visible_to=vis,
                 )
             )
+            if vis is not None and self._vis(state, roll.actor, roll.opp_unit) is None:
+                # A hidden craft's invoke shows in the open roll, not who made it (T7).
+                events.append(
+                    Event(
+                        "invoke",
+                        f"{seat} invokes an aspect: {what}: {roll.total}{against}",
+                        visible_to=frozenset(x for x in state.sides if x not in vis),
+                    )
+                )
         if not self._can_invoke(state, roll, seat):
             events += self._to_stage(state, roll, dice)
             events += self._after_roll(state, dice)
@@ -1519,18 +1520,13 @@ class Tachyon(Ruleset[TachyonState]):
                 ev("full_stop", f"{u.name} fails to stop; dead last (initiative {u.initiative})")
             ]
         if a == "fire" and t is not None:
-            if state.quiet:
-                if s > 0:
-                    return self._damage_small(state, t, s, u.name)
-                return self._boost(state, u) if s == 0 else []
             if s > 0:
-                return [
-                    ev("hit", f"{u.name} hits {t.name} for {s}"),
-                    *self._damage_small(state, t, s, u.name),
-                ]
+                hit = self._damage_small(state, t, s, u.name)
+                return hit if state.quiet else [ev("hit", f"{u.name} hits {t.name} for {s}"), *hit]
             if s == 0:
-                return [ev("miss", f"{u.name} grazes {t.name}"), *self._boost(state, u)]
-            return [ev("miss", f"{u.name} misses {t.name}")]
+                boost = self._boost(state, u)
+                return boost if state.quiet else [ev("miss", f"{u.name} grazes {t.name}"), *boost]
+            return [] if state.quiet else [ev("miss", f"{u.name} misses {t.name}")]
         if a == "fire_swarm":
             sw = state.swarms[str(roll.params["swarm"])]
             if s > 0:
