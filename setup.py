@@ -23,6 +23,7 @@ COMPILED = [
     "shiftdrive/core/outcomes.py",
     "shiftdrive/core/records.py",
     "shiftdrive/core/stress.py",
+    "shiftdrive/engine/actions.py",
     "shiftdrive/engine/choices.py",
     "shiftdrive/engine/encounter.py",
     "shiftdrive/engine/events.py",

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import shiftdrive
 from shiftdrive.engine.encounter import Encounter, run_bots
-from shiftdrive.engine.scenario import read_yaml
+from shiftdrive.files import read_yaml
 from shiftdrive.sim import Plan, battle_seed, simulate
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from shiftdrive.engine.encounter import Encounter
-from shiftdrive.engine.scenario import read_yaml
+from shiftdrive.files import read_yaml
 from shiftdrive.sim.runner import battle_seed, run_battle
 
 ROOT = Path(__file__).resolve().parent.parent

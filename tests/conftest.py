@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import random
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +10,6 @@ import pytest
 import yaml
 
 import shiftdrive
-from shiftdrive.engine.encounter import PreparedScenario, default_bot
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -88,27 +86,3 @@ def load_example(path: Path) -> dict[str, Any]:
 pure_only = pytest.mark.skipif(
     shiftdrive.compiled(), reason="compiled build: stand-ins and off-type arguments are refused"
 )
-
-
-def quiet_and_worded(prepared: PreparedScenario, seed: int) -> tuple[int, int]:
-    """Play one seed twice side by side, recorded (every event worded) and unrecorded (the
-    ruleset may leave events unworded, `Ruleset.unrecorded`): every state, every seat asked
-    and every bot choice must match, and so must the end. Returns how many events each made."""
-    worded = prepared.start(seed)
-    quiet = prepared.start(seed, record=False)
-    rs = prepared.ruleset
-    rng_w, rng_q = random.Random(seed), random.Random(seed)
-    made = [0, 0]
-    for _ in range(20_000):
-        assert rs.snapshot(quiet.state) == rs.snapshot(worded.state)
-        assert quiet.pending_seats() == worded.pending_seats()
-        if worded.result() is not None:
-            break
-        seat = worded.pending_seats()[0]
-        choice = default_bot(worded, seat, rng_w)
-        assert default_bot(quiet, seat, rng_q) == choice
-        made[0] += len(worded.submit(seat, choice, validate=False))
-        made[1] += len(quiet.submit(seat, choice, validate=False))
-    assert quiet.result() == worded.result() is not None
-    assert rs.tally(quiet.state) == rs.tally(worded.state)
-    return made[0], made[1]

@@ -16,7 +16,7 @@ from conftest import EXAMPLES
 from shiftdrive.cli import simulate as cli_simulate
 from shiftdrive.cli.main import app
 from shiftdrive.engine.encounter import Encounter
-from shiftdrive.engine.scenario import read_yaml
+from shiftdrive.files import read_yaml
 from shiftdrive.sim import runner as sim_runner
 from shiftdrive.sim.runner import replay_battle
 

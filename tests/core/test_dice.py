@@ -14,13 +14,15 @@ from shiftdrive.core.dice import (
     DiceError,
     DiceExhausted,
     DiceExpr,
+    DiceNeeded,
     FudgeRoll,
-    ManualDice,
     RecordingDice,
     ReplayDice,
     ScriptedDice,
     SeededDice,
+    TableDice,
     die_faces,
+    read_faces,
     roll_fudge,
 )
 from shiftdrive.core.ladder import (
@@ -156,21 +158,28 @@ def test_scripted_dice_exhaustion_and_validation() -> None:
     assert bad.remaining == 2  # nothing consumed by a failed draw
 
 
-def test_manual_dice_validation() -> None:
-    asked: list[tuple[str, int, str]] = []
-
-    def ask(die: str, count: int, why: str) -> list[int]:
-        asked.append((die, count, why))
-        return [1, 1, 0, -1]
-
-    assert ManualDice(ask).draw("dF", 4, "defend") == [1, 1, 0, -1]
-    assert asked == [("dF", 4, "defend")]
+def test_table_dice_asks_for_what_it_lacks_and_checks_faces() -> None:
+    table = TableDice([[1, 1, 0, -1]])
+    assert table.draw("dF", 4, "defend") == [1, 1, 0, -1]
+    with pytest.raises(DiceNeeded) as need:
+        table.draw("dF", 4, "attack", "Kesh")
+    assert (need.value.die, need.value.count, need.value.why, need.value.who) == (
+        "dF",
+        4,
+        "attack",
+        "Kesh",
+    )
     with pytest.raises(DiceError, match="need 3 values"):
-        ManualDice(ask).draw("dF", 3, "short")
-    with pytest.raises(DiceError):
-        ManualDice(lambda d, c, w: [0, 0, 0, 2]).draw("dF", 4, "bad face")
-    with pytest.raises(DiceError):
-        ManualDice(lambda d, c, w: [7]).draw("d6", 1, "bad face")
+        TableDice([[1, 1, 0, -1]]).draw("dF", 3, "short")
+
+
+def test_read_faces_takes_what_people_type() -> None:
+    assert read_faces("+ - 0 +", "dF", 4) == [1, -1, 0, 1]
+    assert read_faces("++-0", "dF", 4) == [1, 1, -1, 0]
+    assert read_faces("3, 10", "d10", 2) == [3, 10]
+    for bad in ("+ +", "+ - 0 x", "11 3"):
+        with pytest.raises(DiceError, match="need exactly"):
+            read_faces(bad, "d10" if bad[0].isdigit() else "dF", 2 if bad[0].isdigit() else 4)
 
 
 def test_recording_and_replay() -> None:

@@ -22,7 +22,8 @@ from shiftdrive.engine.encounter import (
     replay,
     run_bots,
 )
-from shiftdrive.engine.scenario import ScenarioError, read_yaml
+from shiftdrive.engine.scenario import ScenarioError
+from shiftdrive.files import load, read_yaml, save
 
 
 def _stays_text(v: str) -> bool:
@@ -129,8 +130,8 @@ def test_save_load_and_continue_equals_uninterrupted(duel: dict[str, Any], tmp_p
         assert choice is not None
         half.submit(seat, choice)
     path = tmp_path / "half.json"
-    half.save(path)
-    loaded = Encounter.load(path)
+    save(half, path)
+    loaded = load(path)
     for seat, choice in commands[len(commands) // 2 :]:
         assert choice is not None
         loaded.submit(seat, choice)
@@ -167,11 +168,11 @@ def test_save_file_errors_name_the_file(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
     with pytest.raises(SaveFileError, match="bad.json: not valid JSON"):
-        Encounter.load(bad)
+        load(bad)
     other = tmp_path / "other.json"
     other.write_text('{"hello": 1}')
     with pytest.raises(SaveFileError, match="not a shiftdrive encounter"):
-        Encounter.load(other)
+        load(other)
 
 
 def _problems(data: dict[str, Any]) -> list[tuple[str, str]]:

@@ -12,7 +12,8 @@ from shiftdrive.core.errors import RuleError
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter, digest, run_bots
 from shiftdrive.engine.ruleset import Ruleset, get_ruleset
-from shiftdrive.engine.scenario import ScenarioError, read_yaml
+from shiftdrive.engine.scenario import ScenarioError
+from shiftdrive.files import read_yaml
 
 SCENARIOS = sorted(EXAMPLES.glob("*/*.yaml"))
 

@@ -15,7 +15,8 @@ import pytest
 
 from conftest import DUEL, EXAMPLES
 from shiftdrive.engine.encounter import Encounter, run_bots
-from shiftdrive.engine.scenario import ScenarioError, read_yaml
+from shiftdrive.engine.scenario import ScenarioError
+from shiftdrive.files import read_yaml
 from shiftdrive.sim import Plan, battle_seed, build_report, compare_runs, runner, simulate
 from shiftdrive.sim.runner import BackendUnavailable, check_ray_address, replay_battle
 

@@ -21,21 +21,16 @@ from shiftdrive.cli.render import (
     render_state,
 )
 from shiftdrive.cli.simulate import simulate_cmd
-from shiftdrive.core.dice import FUDGE, DiceError, DiceExpr, ManualDice, SeededDice, die_faces
+from shiftdrive.core.dice import FUDGE, DiceError, DiceExpr, SeededDice
 from shiftdrive.core.ladder import describe, parse_rating
 from shiftdrive.core.odds import OddsQuery, odds
 from shiftdrive.engine.choices import Choice, ChoiceSyntaxError
-from shiftdrive.engine.encounter import (
-    Encounter,
-    IllegalChoice,
-    SaveFileError,
-    read_save,
-    replay,
-)
+from shiftdrive.engine.encounter import DICE, Encounter, IllegalChoice, SaveFileError, replay
 from shiftdrive.engine.events import GM
 from shiftdrive.engine.overrides import OVERRIDES
-from shiftdrive.engine.ruleset import get_ruleset, ruleset_ids
-from shiftdrive.engine.scenario import ScenarioError, read_yaml
+from shiftdrive.engine.ruleset import get_bot, get_ruleset, ruleset_ids
+from shiftdrive.engine.scenario import ScenarioError
+from shiftdrive.files import load, read_save, read_yaml, save, start_from_file
 
 app = typer.Typer(
     help="shiftdrive: science-fiction combat for Fate and Fudge games — rules, exact odds, "
@@ -158,52 +153,27 @@ def rulesets() -> None:
 def check(scenario: Annotated[Path, typer.Argument(help="Scenario YAML file")]) -> None:
     """Validate a scenario file and say what is wrong with it."""
     try:
-        enc = Encounter.from_scenario_file(scenario, seed=0)
+        enc = start_from_file(scenario, seed=0)
     except ScenarioError as exc:
         raise fail(str(exc)) from None
     console.print(f"{scenario}: ok — ruleset {enc.ruleset.id}, seats {', '.join(enc.seats())}")
 
 
 # --- play ------------------------------------------------------------------------------------
-def _read_faces(text: str, die: str) -> list[int]:
-    faces: list[int] = []
-    for token in text.replace(",", " ").split():
-        if die == FUDGE and token in ("+", "-", "0", "blank", "b"):
-            faces.append({"+": 1, "-": -1}.get(token, 0))
-        else:
-            faces.append(int(token))
-    return faces
-
-
-def manual_dice(ask: Callable[[str], str]) -> ManualDice:
-    """Physical dice: prompt for each roll until the values typed are valid."""
-
-    def ask_dice(die: str, count: int, why: str) -> list[int]:
-        faces = die_faces(die)
-        hint = "e.g. + - 0 +" if die == FUDGE else f"{count} numbers 1..{faces[-1]}"
-        while True:
-            text = ask(f"Roll {count}{die} for {why} and type the faces ({hint})")
-            try:
-                values = _read_faces(text, die)
-            except ValueError:
-                values = []
-            if len(values) == count and all(v in faces for v in values):
-                return values
-            err.print(f"need exactly {count} faces of {die} ({', '.join(map(str, faces))})")
-
-    return ManualDice(ask_dice)
-
-
 HELP = """Type a number to choose, or a choice's text (e.g. advantage skill=Shoot target=scene
 name='Covering Fire'). A number followed by name=value pairs changes a choice's free text:
   7 name='Smoke In The Corridor'
 Other commands:
   gm ACTION k=v ...   a GM override, logged (actions: {overrides})
-  undo [N]            take back the last N commands
+  undo [N]            take back the last N commands (at a dice prompt: the choice
+                      waiting for the dice)
   log                 show the whole log so far
-  save FILE           save the encounter now
+  state               show the state as this seat sees it
+  save FILE           save the encounter now (also at a dice prompt)
   help                this text
-  quit                stop (saving first when --save was given)"""
+  quit                stop (saving first when --save was given)
+At a dice prompt, type the faces you rolled: + - 0 + (or ++-0) for Fudge dice, numbers
+otherwise."""
 
 
 class Play:
@@ -230,24 +200,44 @@ class Play:
             events = [e for e in entry.events if e.visible(seat)]
             if entry.choice is not None and entry.visible(seat) and entry.seat != "setup":
                 console.print(f"[dim]{entry.seat}: {entry.choice.text()}[/dim]")
-            render_events(console, events)
+            render_events(console, events, lambda e: self.enc.describe(e, seat))
         self.shown = len(self.enc.log)
 
+    def keep(self) -> None:
+        """Write the --save file (also when play stops at a prompt or on Ctrl-C)."""
+        if self.save:
+            save(self.enc, self.save)
+            console.print(f"saved to {self.save}")
+
     def run(self) -> None:
+        try:
+            self.loop()
+        except KeyboardInterrupt:
+            console.print("\ninterrupted")
+            self.keep()
+
+    def loop(self) -> None:
         enc = self.enc
+        bot = get_bot(enc.ruleset.id)
         all_bots = set(enc.seats()) <= self.bots
         viewer = GM if all_bots else next(s for s in enc.seats() if s not in self.bots)
-        render_state(console, enc.view(viewer)["state"])
+        if enc.state is not None:
+            render_state(console, enc.view(viewer)["state"])
         while not enc.result():
             seats = enc.pending_seats()
-            bot_seats = [s for s in seats if s in self.bots]
+            bot_seats = [s for s in seats if s in self.bots and enc.awaiting is None]
             if bot_seats:
                 for seat in bot_seats:
-                    if seat in enc.pending_seats() and not enc.result():
-                        enc.submit(seat, enc.ruleset.bot(enc.state, seat, self.rng))
+                    if seat in enc.pending_seats() and not enc.result() and enc.awaiting is None:
+                        enc.submit(seat, bot(enc.ruleset, enc.state, seat, self.rng))
                 self.flush_log(viewer)
                 continue
+            if not seats:
+                break
             seat = seats[0]
+            if seat in self.bots or seat == GM:
+                # dice for a bot's roll, or the set-up's: whoever sits at the table types them
+                seat = GM if all_bots else viewer
             viewer = seat
             self.flush_log(seat)
             if not self.decide(seat):
@@ -262,19 +252,24 @@ class Play:
                 if result.winner
                 else f"[bold]Over: {result.reason}[/bold]"
             )
-        if self.save:
-            enc.save(self.save)
-            console.print(f"saved to {self.save}")
+        self.keep()
 
     def decide(self, seat: str) -> bool:
         """Ask `seat` until it makes a legal choice; False when the user quits."""
         enc = self.enc
         while True:
-            decision = next(d for d in enc.pending() if d.seat == seat)
-            choices = enc.legal(seat)
+            pending = enc.pending()
+            decision = next((d for d in pending if d.seat == seat), pending[0])
             console.print(f"\n[bold cyan]{seat}[/bold cyan] — {decision.prompt}")
-            odds_list = [enc.ruleset.odds(enc.state, seat, c) for c in choices]
-            render_choices(console, choices, odds_list)
+            dice_prompt = decision.kind == DICE
+            choices = enc.legal(seat if not dice_prompt else decision.seat)
+            if dice_prompt:
+                console.print(
+                    "[dim]type the faces rolled, e.g. + - 0 + (undo, save, quit work here)[/dim]"
+                )
+            else:
+                odds_list = [enc.ruleset.odds(enc.state, seat, c) for c in choices]
+                render_choices(console, choices, odds_list)
             try:
                 text = self.ask(f"{seat}>").strip()
             except (EOFError, KeyboardInterrupt):
@@ -290,7 +285,11 @@ class Play:
                 continue
             if word == "log":
                 for entry in enc.log:
-                    render_events(console, [e for e in entry.events if e.visible(seat)])
+                    render_events(
+                        console,
+                        [e for e in entry.events if e.visible(seat)],
+                        lambda e: enc.describe(e, seat),
+                    )
                 continue
             if word == "state":
                 render_state(console, enc.view(seat)["state"])
@@ -300,7 +299,11 @@ class Play:
                 if target is None:
                     err.print("save: give a file name")
                     continue
-                enc.save(target)
+                try:
+                    save(enc, target)
+                except OSError as exc:
+                    err.print(f"save: cannot write {target}: {exc.strerror}")
+                    continue
                 console.print(f"saved to {target}")
                 continue
             if word == "undo":
@@ -319,6 +322,11 @@ class Play:
                     if not choice.action.startswith("gm_") and choice.action != "compel":
                         choice = Choice(f"gm_{choice.action}", choice.params)
                     enc.submit(GM, choice)
+                    self.flush_log(seat)
+                    return True
+                if dice_prompt:
+                    choice = Choice(DICE, (("faces", text),))
+                    enc.submit(decision.seat if decision.seat != GM else GM, choice)
                     self.flush_log(seat)
                     return True
                 choice = self.parse_choice(text, choices)
@@ -380,19 +388,22 @@ def run_play(
     bots: str | None,
     seed: int | None,
     dice: str,
-    save: Path | None,
+    save_to: Path | None,
 ) -> None:
     if dice not in ("seeded", "manual"):
         raise fail(f"--dice must be 'seeded' or 'manual', not {dice!r}")
     try:
         if dice == "manual":
-            enc = Encounter.start(
-                data, dice=manual_dice(_prompt), dice_kind="manual", source=source
-            )
+            enc = Encounter.start(data, dice_kind="manual", source=source)
         else:
             enc = Encounter.start(data, seed=seed, source=source)
     except ScenarioError as exc:
         raise fail(str(exc)) from None
+    start_play(enc, bots, seed, save_to)
+
+
+def start_play(enc: Encounter, bots: str | None, seed: int | None, save_to: Path | None) -> None:
+    """Play an encounter in the terminal from wherever it stands (new, or resumed)."""
     chosen = _bots_option(bots, enc.seats())
     console.print(
         f"[dim]ruleset {enc.ruleset.id}; seats {', '.join(enc.seats())}; "
@@ -401,12 +412,14 @@ def run_play(
     )
     if not set(enc.seats()) <= chosen and not sys.stdin.isatty():
         console.print("[dim](stdin is not a terminal: reading choices from it)[/dim]")
-    Play(enc, chosen, random.Random(seed), save, _prompt).run()
+    Play(enc, chosen, random.Random(seed), save_to, _prompt).run()
 
 
 @app.command()
 def play(
-    scenario: Annotated[Path, typer.Argument(help="Scenario YAML file")],
+    scenario: Annotated[
+        Path | None, typer.Argument(help="Scenario YAML file (not with --resume)")
+    ] = None,
     bots: Annotated[
         str | None, typer.Option(help="Sides the bots play: SIDE[,SIDE] or all")
     ] = None,
@@ -415,8 +428,24 @@ def play(
         str, typer.Option(help="seeded, or manual to type in physical dice")
     ] = "seeded",
     save: Annotated[Path | None, typer.Option(help="Write the encounter to this JSON file")] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(help="Continue a saved encounter where it stopped (same seeded dice)"),
+    ] = None,
 ) -> None:
-    """Run an encounter in the terminal."""
+    """Run an encounter in the terminal, or continue a saved one (--resume FILE)."""
+    if resume is not None:
+        if scenario is not None:
+            raise fail("play: give a scenario or --resume FILE, not both")
+        try:
+            enc = load(resume)
+        except (SaveFileError, ScenarioError) as exc:
+            raise fail(str(exc)) from None
+        console.print(f"[dim]resumed {resume}: {len(enc.log) - 1} command(s) so far[/dim]")
+        start_play(enc, bots, seed if seed is not None else enc.spec.seed, save or resume)
+        return
+    if scenario is None:
+        raise fail("play: give a scenario file (or --resume FILE)")
     try:
         data = dict(read_yaml(scenario))
     except ScenarioError as exc:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -108,7 +108,10 @@ def render_choices(
     console.print(table)
 
 
-def render_events(console: Console, events: Sequence[Event]) -> None:
+def render_events(
+    console: Console, events: Sequence[Event], describe: Callable[[Event], str]
+) -> None:
+    """Events in the game's words (`describe`: the ruleset's, for the seat reading)."""
     for e in events:
         style = {
             "outcome": "bold",
@@ -118,7 +121,7 @@ def render_events(console: Console, events: Sequence[Event]) -> None:
             "gm": "magenta",
             "compel": "magenta",
         }.get(e.kind, "")
-        console.print(f"  {e.text}", style=style or None, highlight=False)
+        console.print(f"  {describe(e)}", style=style or None, highlight=False)
 
 
 def render_odds(console: Console, o: Odds, title: str) -> None:

@@ -28,7 +28,8 @@ from rich.table import Table
 from rich.text import Text
 
 from shiftdrive.engine.encounter import Encounter, PreparedScenario
-from shiftdrive.engine.scenario import ScenarioError, read_yaml
+from shiftdrive.engine.scenario import ScenarioError
+from shiftdrive.files import read_yaml
 from shiftdrive.sim.plot import PlotUnavailable, write_plot
 from shiftdrive.sim.report import build_report, compare_runs
 from shiftdrive.sim.runner import (

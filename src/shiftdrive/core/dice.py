@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
@@ -121,7 +121,9 @@ class ExprRoll:
 class DiceSource(Protocol):
     """Where dice come from. `why` says what the roll is for, so a person can be asked."""
 
-    def draw(self, die: str, count: int, why: str) -> list[int]: ...
+    def draw(self, die: str, count: int, why: str, who: str = "") -> list[int]:
+        """`count` dice of `die`; `who` names the unit rolling (so the right seat is asked)."""
+        ...
 
 
 class SeededDice:
@@ -132,7 +134,7 @@ class SeededDice:
         self._rng = random.Random(seed)
         self._bits = self._rng.getrandbits
 
-    def draw(self, die: str, count: int, why: str) -> list[int]:
+    def draw(self, die: str, count: int, why: str, who: str = "") -> list[int]:
         # `randrange(n)` inlined (bit_length(n) random bits, redrawn while >= n), so the
         # stream is exactly randrange's, at a quarter of its cost per die.
         faces = die_faces(die)
@@ -162,7 +164,7 @@ class ScriptedDice:
     def remaining(self) -> int:
         return len(self._values) - self._pos
 
-    def draw(self, die: str, count: int, why: str) -> list[int]:
+    def draw(self, die: str, count: int, why: str, who: str = "") -> list[int]:
         faces = die_faces(die)
         if self.remaining < count:
             raise DiceExhausted(f"scripted dice ran out: {why} needs {count} {die}")
@@ -174,18 +176,62 @@ class ScriptedDice:
         return out
 
 
-class ManualDice:
-    """Physical dice typed in at the table: `ask(die, count, why)` returns the values read."""
+class DiceNeeded(Exception):
+    """Dice that must come from the table before play can go on (typed-in physical dice).
 
-    def __init__(self, ask: Callable[[str, int, str], list[int]]) -> None:
-        self._ask = ask
+    Raised by `TableDice` when it has no faces for a draw: the encounter rolls the choice
+    back and asks the seat that rolls for them as a decision (`Decision(kind="dice")`).
+    """
 
-    def draw(self, die: str, count: int, why: str) -> list[int]:
-        values = list(self._ask(die, count, why))
+    def __init__(self, die: str, count: int, why: str, who: str = "") -> None:
+        super().__init__(f"{why}: roll {count}{die}")
+        self.die = die
+        self.count = count
+        self.why = why
+        self.who = who
+
+
+class TableDice:
+    """Physical dice typed in at the table: serves the faces given so far, in order, and
+    raises DiceNeeded for the first draw it has none for. The choice that needed them is
+    applied again from the start once they are in, so nothing is ever half-applied."""
+
+    def __init__(self, given: Iterable[list[int]] = ()) -> None:
+        self.given = [list(g) for g in given]
+        self._pos = 0
+
+    def draw(self, die: str, count: int, why: str, who: str = "") -> list[int]:
+        if self._pos >= len(self.given):
+            raise DiceNeeded(die, count, why, who)
+        values = self.given[self._pos]
         faces = die_faces(die)
         if len(values) != count or any(v not in faces for v in values):
             raise DiceError(f"{why}: need {count} values, each one of {faces}; got {values}")
-        return values
+        self._pos += 1
+        return list(values)
+
+
+def read_faces(text: str, die: str, count: int) -> list[int]:
+    """Faces typed by a person: '+ - 0 +' (or 'b'/'blank' for 0) for dF, numbers otherwise.
+
+    Raises DiceError saying what is expected.
+    """
+    faces = die_faces(die)
+    values: list[int] = []
+    for token in text.replace(",", " ").split():
+        if die == FUDGE and token in ("+", "-", "0", "b", "blank"):
+            values.append({"+": 1, "-": -1}.get(token, 0))
+        elif die == FUDGE and set(token) <= {"+", "-", "0"}:
+            values.extend({"+": 1, "-": -1}.get(ch, 0) for ch in token)
+        else:
+            try:
+                values.append(int(token))
+            except ValueError:
+                values.append(-99)
+    if len(values) != count or any(v not in faces for v in values):
+        hint = "each +, - or 0" if die == FUDGE else f"numbers 1..{faces[-1]}"
+        raise DiceError(f"need exactly {count} faces of {die} ({hint}), got {text!r}")
+    return values
 
 
 @dataclass(slots=True)
@@ -207,8 +253,8 @@ class RecordingDice:
     inner: DiceSource
     draws: list[DiceDraw] = field(default_factory=list)
 
-    def draw(self, die: str, count: int, why: str) -> list[int]:
-        values = self.inner.draw(die, count, why)
+    def draw(self, die: str, count: int, why: str, who: str = "") -> list[int]:
+        values = self.inner.draw(die, count, why, who)
         self.draws.append(DiceDraw(die, list(values), why))
         return values
 
@@ -228,7 +274,7 @@ class ReplayDice:
     def remaining(self) -> int:
         return len(self._draws) - self._pos
 
-    def draw(self, die: str, count: int, why: str) -> list[int]:
+    def draw(self, die: str, count: int, why: str, who: str = "") -> list[int]:
         if self._pos >= len(self._draws):
             raise DiceExhausted(f"the log has no more dice: {why} needs {count} {die}")
         rec = self._draws[self._pos]
@@ -296,6 +342,7 @@ def roll_fudge(
     minimized: int = 0,
     maximized: int = 0,
     why: str = "",
+    who: str = "",
 ) -> FudgeRoll:
     """Roll NdF. Advantage > 0 rolls one more die and keeps the best `count` (F1), < 0 the worst.
 
@@ -304,7 +351,7 @@ def roll_fudge(
     """
     if not (minimized or maximized or advantage) and count > 0:
         # The common roll (plain NdF, ~125 a simulated battle): nothing fixed, nothing dropped.
-        faces = tuple(source.draw(FUDGE, count, why or f"{count}dF"))
+        faces = tuple(source.draw(FUDGE, count, why or f"{count}dF", who))
         return FudgeRoll(faces, faces)
     if minimized < 0 or maximized < 0 or count < 0:
         raise DiceError("dice counts cannot be negative")
@@ -315,7 +362,7 @@ def roll_fudge(
     if rolled == 0:
         return FudgeRoll((), (), minimized, maximized)
     extra = 1 if advantage else 0
-    faces = tuple(source.draw(FUDGE, rolled + extra, why or f"{rolled + extra}dF"))
+    faces = tuple(source.draw(FUDGE, rolled + extra, why or f"{rolled + extra}dF", who))
     if advantage > 0:
         kept = tuple(sorted(faces, reverse=True)[:rolled])
     elif advantage < 0:

@@ -1,8 +1,14 @@
 """The encounter: a ruleset, a scenario, a dice source and the log that state is derived from.
 
 `pending()` says who must decide, `legal(seat)` what they may choose, `submit(seat, choice)`
-validates and applies. The log is the truth: save writes scenario + commands + dice, replay
-rebuilds the state from them, undo cuts the log and replays.
+validates and applies. The log is the truth: `to_json` holds scenario + commands + dice,
+replay rebuilds the state from them, undo cuts the log and replays.
+
+Dice typed in at the table are decisions too: when a choice needs dice the table has not
+given yet, the encounter rolls it back and asks the seat that rolls (`Decision(kind="dice")`);
+once the faces are in, the choice is applied again from the start with them.
+
+The engine is pure: reading and writing files is `shiftdrive.files`' work.
 """
 
 from __future__ import annotations
@@ -11,27 +17,41 @@ import hashlib
 import json
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from pathlib import Path
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from shiftdrive.core.dice import (
     DiceDraw,
     DiceError,
+    DiceNeeded,
     DiceSource,
     RecordingDice,
     ReplayDice,
     SeededDice,
+    TableDice,
+    read_faces,
 )
 from shiftdrive.core.errors import RuleError
+from shiftdrive.engine.actions import ParamKind, describe_choice
 from shiftdrive.engine.choices import Choice, ChoiceSyntaxError
 from shiftdrive.engine.events import GM, Event, LogEntry
 from shiftdrive.engine.overrides import OVERRIDES, apply_override, is_override
-from shiftdrive.engine.ruleset import Decision, Result, Ruleset, UnknownRuleset, get_ruleset
-from shiftdrive.engine.scenario import ScenarioError, read_yaml, ruleset_of
+from shiftdrive.engine.ruleset import (
+    Decision,
+    Result,
+    Ruleset,
+    Seat,
+    UnknownRuleset,
+    get_bot,
+    get_ruleset,
+)
+from shiftdrive.engine.scenario import ScenarioError, ruleset_of
 
 SAVE_FORMAT: Final = "shiftdrive-encounter"
-SAVE_VERSION: Final = 1
+#: 2: events are data (no words); a save may end at a dice prompt ("awaiting")
+SAVE_VERSION: Final = 2
+DICE: Final = "dice"
+PASS: Final = "pass"
 
 
 class IllegalChoice(RuleError):
@@ -50,7 +70,8 @@ def digest(data: Any) -> str:
 
 @dataclass(frozen=True, slots=True)
 class DiceSpec:
-    """How the live encounter gets dice: 'seeded' (with a seed), 'manual' or 'script'."""
+    """How the live encounter gets dice: 'seeded' (with a seed), 'manual' (typed in at the
+    table, asked for as decisions) or 'script'."""
 
     kind: str = "seeded"
     seed: int | None = None
@@ -59,12 +80,45 @@ class DiceSpec:
         return {"kind": self.kind, "seed": self.seed}
 
 
+@dataclass(slots=True)
+class AwaitingDice:
+    """A command waiting for dice from the table: nothing of it is applied yet.
+
+    `seat` submitted `choice` ("setup" and None for the set-up's own dice); `faces` are the
+    draws given so far, in order; `need` is the next draw asked for, of `roller` (or the GM).
+    """
+
+    seat: str
+    choice: Choice | None
+    need: DiceNeeded
+    roller: str
+    faces: list[list[int]] = field(default_factory=list)
+
+    def decision(self) -> Decision:
+        need = self.need
+        return Decision(
+            self.roller, DICE, f"Roll {need.count}{need.die} for {need.why}", need.who or None
+        )
+
+    def choice_to_give(self) -> Choice:
+        return Choice(
+            DICE, (("faces", ""),), f"type the {self.need.count}{self.need.die}", ("faces",)
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "choice": self.choice.to_json() if self.choice else None,
+            "faces": [list(f) for f in self.faces],
+        }
+
+
 class Encounter:
     """One fight in progress. Build with `Encounter.start` or `Encounter.from_file`."""
 
     def __init__(
         self,
-        ruleset: Ruleset[Any],
+        ruleset: Ruleset[Any, Any],
         scenario_data: Mapping[str, Any],
         dice: DiceSource,
         spec: DiceSpec,
@@ -90,10 +144,27 @@ class Encounter:
                 self.scenario = ruleset.load_scenario(self.scenario_data)
             except ScenarioError as exc:
                 raise exc.with_source(source) from None
-        self.state, events = ruleset.setup(self.scenario, self._live)
-        if not record:
-            ruleset.unrecorded(self.state)
-        self.log: list[LogEntry] = [LogEntry("setup", None, self._dice.take(), events)]
+        self.table = spec.kind == "manual"
+        self.awaiting: AwaitingDice | None = None
+        self.log: list[LogEntry] = []
+        self.state: Any = None
+        if self.table:
+            self._setup([])
+        else:
+            self.state, events = ruleset.setup(self.scenario, self._live)
+            self.log.append(LogEntry("setup", None, self._dice.take(), events))
+
+    def _setup(self, faces: list[list[int]]) -> None:
+        """The set-up with dice from the table: asks for them until all are in."""
+        self._dice = RecordingDice(TableDice(faces))
+        try:
+            self.state, events = self.ruleset.setup(self.scenario, self._dice)
+        except DiceNeeded as need:
+            self._dice.take()
+            self.awaiting = AwaitingDice("setup", None, need, GM, faces)
+            return
+        self.awaiting = None
+        self.log = [LogEntry("setup", None, self._dice.take(), events)]
 
     # --- construction -----------------------------------------------------------------------
     @classmethod
@@ -106,13 +177,17 @@ class Encounter:
         dice_kind: str | None = None,
         source: str = "scenario",
     ) -> Encounter:
-        """Start from scenario data. Without `dice`, a seeded generator (a random seed if None)."""
+        """Start from scenario data. Without `dice`, a seeded generator (a random seed if None);
+        `dice_kind="manual"` without `dice` asks the table for every die as a decision."""
         rid = ruleset_of(scenario_data, source)
         try:
             ruleset = get_ruleset(rid)
         except UnknownRuleset as unknown:
             raise ScenarioError([("ruleset", str(unknown))], source) from None
-        if dice is None:
+        if dice is None and dice_kind == "manual":
+            dice = TableDice()
+            spec = DiceSpec("manual", None)
+        elif dice is None:
             if seed is None:
                 seed = random.SystemRandom().randrange(2**31)
             dice = SeededDice(seed)
@@ -138,38 +213,61 @@ class Encounter:
             raise bad.with_source(source) from None
         return PreparedScenario(ruleset, data, scenario, source)
 
-    @classmethod
-    def from_scenario_file(
-        cls,
-        path: Path,
-        *,
-        seed: int | None = None,
-        dice: DiceSource | None = None,
-        dice_kind: str | None = None,
-    ) -> Encounter:
-        return cls.start(
-            read_yaml(path), source=str(path), seed=seed, dice=dice, dice_kind=dice_kind
-        )
-
     # --- asking -----------------------------------------------------------------------------
     def pending(self) -> list[Decision]:
+        if self.awaiting is not None:
+            return [self.awaiting.decision()]
         return [] if self.result() else self.ruleset.pending(self.state)
 
     def pending_seats(self) -> list[str]:
+        if self.awaiting is not None:
+            return [self.awaiting.roller]
         return [] if self.result() else self.ruleset.waiting(self.state)
 
     def legal(self, seat: str) -> list[Choice]:
+        if self.awaiting is not None:
+            return [self.awaiting.choice_to_give()] if seat in (self.awaiting.roller, GM) else []
         if self.result():
             return []
         return self.ruleset.legal(self.state, seat)
 
     def result(self) -> Result | None:
+        if self.state is None:
+            return None
         return self.ruleset.result(self.state)
 
-    def seats(self) -> list[str]:
+    def seating(self) -> list[Seat]:
+        """Who sits at the table: each seat's side and the units it controls."""
+        if self.state is None:
+            return []
         return self.ruleset.seats(self.state)
 
+    def seats(self) -> list[str]:
+        """The seats' ids (the GM seat 'gm' is implicit)."""
+        return [seat.id for seat in self.seating()]
+
+    def param_kinds(self, choice: Choice) -> dict[str, ParamKind]:
+        """What each of a choice's parameters names, for a UI's pickers."""
+        if choice.action == DICE:
+            return {"faces": ParamKind.DICE}
+        return dict(self.ruleset.param_kinds(choice))
+
+    def describe(self, event: Event, seat: str = GM) -> str:
+        """An event in the game's words, as `seat` reads it."""
+        return self.ruleset.describe(event, seat)
+
     def why_illegal(self, seat: str, choice: Choice) -> str | None:
+        if self.awaiting is not None:
+            need = self.awaiting.need
+            if choice.action != DICE:
+                return f"waiting for dice first: {need.count}{need.die} for {need.why}"
+            if seat not in (self.awaiting.roller, GM):
+                return f"{self.awaiting.roller} (or the GM) rolls {need.why}, not {seat}"
+            try:
+                read_faces(choice.str_param("faces"), need.die, need.count)
+            except DiceError as bad:
+                return str(bad)
+            return None
         if is_override(choice):
             return None if seat == GM else f"only the GM may use {choice.action}"
         if self.result():
@@ -177,6 +275,14 @@ class Encounter:
         if seat != GM and seat not in self.seats():
             return f"there is no seat {seat!r} (seats: {', '.join(self.seats())}, gm)"
         return self.ruleset.why_illegal(self.state, seat, choice)
+
+    def roller(self, need: DiceNeeded, seat: str) -> str:
+        """The seat that rolls dice for `need.who` (a unit a seat controls), else `seat`."""
+        if need.who:
+            for candidate in self.seating():
+                if need.who in candidate.controls or need.who == candidate.id:
+                    return candidate.id
+        return seat
 
     # --- doing ------------------------------------------------------------------------------
     def submit(self, seat: str, choice: Choice | str, *, validate: bool = True) -> list[Event]:
@@ -196,6 +302,29 @@ class Encounter:
             raise IllegalChoice(reason)
         if not self.recorded:
             return self._apply_unrecorded(seat, choice)
+        if self.awaiting is not None:
+            return self._give_dice(choice)
+        return self._attempt(seat, choice, [])
+
+    def _give_dice(self, choice: Choice) -> list[Event]:
+        """Faces from the table: the waiting command is tried again with every face so far."""
+        waiting = self.awaiting
+        assert waiting is not None
+        need = waiting.need
+        try:
+            faces = read_faces(choice.str_param("faces"), need.die, need.count)
+        except DiceError as bad:
+            raise IllegalChoice(str(bad)) from None
+        given = [*waiting.faces, faces]
+        if waiting.choice is None:
+            self._setup(given)
+            return self.log[0].events if self.awaiting is None and self.log else []
+        return self._attempt(waiting.seat, waiting.choice, given)
+
+    def _attempt(self, seat: str, choice: Choice, faces: list[list[int]]) -> list[Event]:
+        """Apply one command, logging it; at the table, ask for dice it lacks (nothing kept)."""
+        if self.table:
+            self._dice = RecordingDice(TableDice(faces))
         override = is_override(choice)
         if override:
             secret = choice.action == "gm_note" or bool(choice.get("hidden"))
@@ -207,20 +336,37 @@ class Encounter:
                 events = apply_override(self.ruleset, self.state, choice)
             else:
                 events = self.ruleset.apply(self.state, seat, choice, self._dice)
+        except DiceNeeded as need:
+            self._dice.take()
+            self._rebuild(self.log)
+            self.awaiting = AwaitingDice(seat, choice, need, self.roller(need, seat), faces)
+            return []
         except (RuleError, DiceError) as refused:
             self._dice.take()
             self._rebuild(self.log)
+            self.awaiting = None
             raise IllegalChoice(str(refused)) from None
         except BaseException:
             self._dice.take()
             self._rebuild(self.log)
             raise
+        self.awaiting = None
         self.log.append(LogEntry(seat, choice, self._dice.take(), events, visibility))
         return events
 
+    def pass_window(self, window: str) -> list[Event]:
+        """Every seat in an optional window passes, in one step (each pass is logged)."""
+        events: list[Event] = []
+        for _ in range(1000):
+            open_seats = [d.seat for d in self.pending() if d.window == window and d.seat != GM]
+            if not open_seats:
+                return events
+            events.extend(self.submit(open_seats[0], Choice(PASS)))
+        raise RuntimeError(f"window {window!r} did not close after 1000 passes")
+
     def _apply_unrecorded(self, seat: str, choice: Choice) -> list[Event]:
         """A simulated battle: no visibility, no log entry, dice straight from the generator,
-        and only the events the ruleset still words (see `Ruleset.unrecorded`).
+        and no events kept.
 
         Nothing can be rolled back without the log, so a choice the rules refuse inside
         `apply` leaves the encounter unusable; simulations report that battle by its seed
@@ -244,8 +390,18 @@ class Encounter:
             )
 
     def undo(self, steps: int = 1) -> list[LogEntry]:
-        """Remove the last `steps` commands by replaying a shortened log; returns what was cut."""
+        """Remove the last `steps` commands by replaying a shortened log; returns what was cut.
+
+        At a dice prompt, the first step takes back the command waiting for the dice.
+        """
         self._need_log("undo")
+        if self.awaiting is not None:
+            waiting = self.awaiting
+            if waiting.choice is None:
+                raise IllegalChoice("nothing to undo: the set-up is waiting for its dice")
+            self.awaiting = None
+            cut = [LogEntry(waiting.seat, waiting.choice, [], [])]
+            return cut + (self.undo(steps - 1) if steps > 1 else [])
         if steps < 1:
             raise IllegalChoice("undo needs at least one step")
         if steps > len(self.log) - 1:
@@ -265,6 +421,7 @@ class Encounter:
                 self.ruleset.apply(state, entry.seat, entry.choice, ReplayDice(entry.draws))
         self.state = state
         self.log = list(entries)
+        self.awaiting = None
 
     # --- what leaves the engine -------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
@@ -274,15 +431,25 @@ class Encounter:
         """Everything `seat` may see: state, its decisions, its legal choices and the log."""
         self._need_log("a seat's view")
         pend = [d.to_json() for d in self.pending() if seat in (GM, d.seat)]
-        log = [r for e in self.log if (r := e.redacted(seat)) is not None]
+        log = []
+        for entry in self.log:
+            shown = entry.redacted(seat)
+            if shown is None:
+                continue
+            seen = [e for e in entry.events if e.visible(seat)]
+            for data, event in zip(shown["events"], seen, strict=True):
+                data["text"] = self.describe(event, seat)
+            log.append(shown)
         result = self.result()
+        legal = self.legal(seat) if seat != GM or self.awaiting else []
         return {
             "ruleset": self.ruleset.id,
             "seat": seat,
-            "state": self.ruleset.view(self.state, seat),
+            "state": self.ruleset.view(self.state, seat) if self.state is not None else {},
             "pending": pend,
             "waiting_on": self.pending_seats(),
-            "legal": [c.text() for c in self.legal(seat)] if seat != GM else [],
+            "legal": [c.text() for c in legal],
+            "choices": [describe_choice(c, self.param_kinds(c)) for c in legal],
             "log": log,
             "result": result.to_json() if result else None,
         }
@@ -294,7 +461,7 @@ class Encounter:
     # --- save, load, replay -----------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         self._need_log("saving")
-        return {
+        out: dict[str, Any] = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "ruleset": self.ruleset.id,
@@ -302,20 +469,28 @@ class Encounter:
             "scenario": self.scenario_data,
             "dice": self.spec.to_json(),
             "log": [e.to_json() for e in self.log],
-            "final": {"digest": digest(self.snapshot()), "commands": len(self.log) - 1},
         }
-
-    def save(self, path: Path) -> None:
-        """Write the encounter as one JSON file (atomically: a temp file, then rename)."""
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(json.dumps(self.to_json(), indent=1), encoding="utf-8")
-        tmp.replace(path)
+        if self.state is not None:
+            out["final"] = {"digest": digest(self.snapshot()), "commands": len(self.log) - 1}
+        if self.awaiting is not None:
+            out["awaiting"] = self.awaiting.to_json()
+        return out
 
     @classmethod
     def from_json(
         cls, data: Mapping[str, Any], *, source: str = "save", continue_dice: bool = True
     ) -> Encounter:
-        """Rebuild an encounter from its saved log. A seeded source is wound on to continue."""
+        """Rebuild an encounter from its saved log. A seeded source is wound on to continue; a
+        save made at a dice prompt comes back at that prompt."""
+        version = data.get("version")
+        if version != SAVE_VERSION:
+            raise SaveFileError(
+                f"{source}: save format version {version!r} is not {SAVE_VERSION} "
+                "(saved by another shiftdrive; replay it with that version)"
+            )
+        awaiting = data.get("awaiting")
+        if awaiting is not None and not data.get("log"):
+            return cls._from_setup_prompt(data, awaiting, source)
         entries = _read_log(data, source)
         rid = str(data["ruleset"])
         try:
@@ -341,15 +516,47 @@ class Encounter:
                     f"{source}: log entry {i} ({entry.choice.text()}) does not replay: {refused}"
                 ) from None
         enc._dice = RecordingDice(_continuation(spec, enc.log) if continue_dice else ReplayDice([]))
+        if awaiting is not None and continue_dice:
+            enc._resume_prompt(awaiting, source)
         return enc
 
+    def _resume_prompt(self, awaiting: Any, source: str) -> None:
+        """Come back to the dice prompt a save was made at."""
+        try:
+            choice = Choice.from_json(awaiting["choice"])
+            faces = [[int(v) for v in f] for f in awaiting.get("faces", [])]
+            seat = str(awaiting["seat"])
+        except (KeyError, TypeError, ValueError, ChoiceSyntaxError) as exc:
+            raise SaveFileError(f"{source}: 'awaiting' is malformed: {exc}") from None
+        try:
+            self._attempt(seat, choice, faces)
+        except IllegalChoice as refused:
+            raise SaveFileError(f"{source}: the command at the dice prompt: {refused}") from None
+        if self.awaiting is None:
+            raise SaveFileError(f"{source}: 'awaiting' has all its dice: it belongs in the log")
+
     @classmethod
-    def load(cls, path: Path) -> Encounter:
-        return cls.from_json(read_save(path), source=str(path))
+    def _from_setup_prompt(cls, data: Mapping[str, Any], awaiting: Any, source: str) -> Encounter:
+        try:
+            ruleset = get_ruleset(str(data["ruleset"]))
+            faces = [[int(v) for v in f] for f in awaiting.get("faces", [])]
+        except (UnknownRuleset, KeyError, TypeError, ValueError) as exc:
+            raise SaveFileError(f"{source}: cannot resume the set-up: {exc}") from None
+        enc = cls(
+            ruleset,
+            data["scenario"],
+            TableDice(),
+            DiceSpec("manual", None),
+            source=str(data.get("source", source)),
+        )
+        enc._setup(faces)
+        return enc
 
 
 def _continuation(spec: DiceSpec, log: list[LogEntry]) -> DiceSource:
     """A seeded source wound past every draw already in the log, so play goes on as if unbroken."""
+    if spec.kind == "manual":
+        return TableDice()
     if spec.kind != "seeded" or spec.seed is None:
         return SeededDice(None)
     source = SeededDice(spec.seed)
@@ -359,15 +566,12 @@ def _continuation(spec: DiceSpec, log: list[LogEntry]) -> DiceSource:
     return source
 
 
-def read_save(path: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise SaveFileError(f"{path}: file not found") from None
-    except json.JSONDecodeError as exc:
-        raise SaveFileError(f"{path}: not valid JSON (line {exc.lineno}): {exc.msg}") from None
+def check_save(data: Any, source: str) -> dict[str, Any]:
+    """Refuse JSON that is not a shiftdrive encounter, naming the source."""
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SaveFileError(f"{path}: not a shiftdrive encounter (format must be {SAVE_FORMAT!r})")
+        raise SaveFileError(
+            f"{source}: not a shiftdrive encounter (format must be {SAVE_FORMAT!r})"
+        )
     return data
 
 
@@ -425,7 +629,7 @@ class PreparedScenario:
     started here equal those started from the raw data).
     """
 
-    ruleset: Ruleset[Any]
+    ruleset: Ruleset[Any, Any]
     data: dict[str, Any]
     scenario: Any
     source: str = "scenario"
@@ -448,7 +652,8 @@ BotPolicy = Callable[[Encounter, str, random.Random], Choice]
 
 
 def default_bot(enc: Encounter, seat: str, rng: random.Random) -> Choice:
-    return enc.ruleset.bot(enc.state, seat, rng)
+    """The registry's bot for the encounter's ruleset."""
+    return get_bot(enc.ruleset.id)(enc.ruleset, enc.state, seat, rng)
 
 
 def random_bot(enc: Encounter, seat: str, rng: random.Random) -> Choice:
@@ -493,5 +698,5 @@ def run_bots(
 __all__ = [
     "OVERRIDES", "DiceDraw", "DiceSpec", "Encounter", "IllegalChoice", "PreparedScenario",
     "ReplayReport",
-    "SaveFileError", "digest", "random_bot", "read_save", "replay", "run_bots",
+    "SaveFileError", "check_save", "digest", "random_bot", "replay", "run_bots",
 ]  # fmt: skip

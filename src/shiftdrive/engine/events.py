@@ -14,9 +14,11 @@ GM: Final = "gm"
 
 @dataclass(slots=True, init=False)
 class Event:
-    """Something that happened, in words for the table and data for programs.
+    """Something that happened, as data: `Ruleset.describe(event, seat)` words it at the edge
+    (the log, the CLI, the web), so the rules never spend time on words nobody reads.
 
     `visible_to` limits who may see it (None: everyone); the GM always sees everything.
+    `text` is only for events whose words are their content (a GM's note).
     Events are never changed once made (the log is append-only). They are not frozen: a battle
     makes hundreds, and a frozen dataclass sets each field through `object.__setattr__` (the
     compiled build's generated one too).
@@ -30,7 +32,7 @@ class Event:
     def __init__(
         self,
         kind: str,
-        text: str,
+        text: str = "",
         data: dict[str, Any] | None = None,
         visible_to: frozenset[str] | None = None,
     ) -> None:
@@ -43,7 +45,9 @@ class Event:
         return seat == GM or self.visible_to is None or seat in self.visible_to
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "text": self.text}
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.text:
+            out["text"] = self.text
         if self.data:
             out["data"] = self.data
         if self.visible_to is not None:
@@ -55,7 +59,7 @@ class Event:
         vis = data.get("visible_to")
         return cls(
             str(data["kind"]),
-            str(data["text"]),
+            str(data.get("text", "")),
             dict(data.get("data", {})),
             frozenset(vis) if vis is not None else None,
         )

@@ -32,7 +32,7 @@ def is_override(choice: Choice) -> bool:
     return choice.action in OVERRIDES
 
 
-def _sheet(ruleset: Ruleset[Any], state: Any, name: str) -> Sheet:
+def _sheet(ruleset: Ruleset[Any, Any], state: Any, name: str) -> Sheet:
     sheets = ruleset.sheets(state)
     for key, sheet in sheets.items():
         if key.lower() == name.lower():
@@ -49,7 +49,7 @@ def _severity(text: str) -> Severity:
         ) from None
 
 
-def apply_override(ruleset: Ruleset[Any], state: Any, choice: Choice) -> list[Event]:
+def apply_override(ruleset: Ruleset[Any, Any], state: Any, choice: Choice) -> list[Event]:
     """Validate then apply one GM override; raise RuleError (state unchanged) when it cannot."""
     a = choice.action
     aspects = ruleset.aspects(state)

@@ -1,8 +1,10 @@
 """The Ruleset contract every ruleset implements, and the registry that finds them by id.
 
-The engine never knows a rule: it asks the ruleset who must decide, what is legal, and what a
-choice does. A ruleset declares its turn structure through `pending()`: one seat at a time
-(phases, initiative, popcorn), several at once (simultaneous secret cards), or none (over).
+The engine never knows a rule: it asks the ruleset who must decide (`turns`), what is legal
+and what a choice does (the ruleset's `Action` specs, `engine/actions.py`), and how an event
+reads for a seat (`describe`). A ruleset declares its turn structure through `turns()`: one
+seat at a time (phases, initiative, popcorn), several at once (simultaneous secret cards),
+optional windows that pass by default (invokes after the dice), or none (over).
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import importlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final, Generic, TypeVar
@@ -20,34 +22,85 @@ from mypy_extensions import mypyc_attr
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.consequences import ConsequenceSlots
 from shiftdrive.core.dice import DiceSource
+from shiftdrive.core.errors import RuleError
 from shiftdrive.core.fate_points import FatePoints
 from shiftdrive.core.odds import Odds
 from shiftdrive.core.records import by_fields
 from shiftdrive.core.stress import StressTrack
+from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
-from shiftdrive.engine.events import Event
+from shiftdrive.engine.events import GM, Event
 
 S = TypeVar("S")
+Sc = TypeVar("Sc")
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who sits at the table: a player controlling some characters or craft, a side, or the GM.
+
+    `controls` names the units (characters, craft) whose decisions and dice are this seat's;
+    `side` is the side it plays for (None for the GM).
+    """
+
+    id: str
+    side: str | None
+    controls: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "side": self.side, "controls": list(self.controls)}
+
+
+GM_SEAT: Final = Seat(GM, None)
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Who must (or may) decide what now, as data: the one answer `pending`, `waiting`, the
+    "not your decision" refusal and the prompts are all derived from.
+
+    `kind` names the decision (a phase, a stage: 'gunnery', 'invoke', 'card', 'dice');
+    `actor` is the unit or character deciding; `secret` hides the choice from other seats
+    until it is revealed. `window` marks an optional decision: the seat *may* act (an
+    interrupt, an invoke after the dice, a compel) and passes by default; every turn of one
+    window can be passed in one step (`Encounter.pass_window`).
+    """
+
+    seat: str
+    kind: str
+    actor: str | None = None
+    secret: bool = False
+    window: str | None = None
+
+    @property
+    def optional(self) -> bool:
+        return self.window is not None
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """Who must decide what now. `secret`: hidden from other seats until revealed."""
+    """A turn with its prompt in words, for a person. `secret`: hidden from other seats until
+    revealed; `window`: an optional decision that passes by default (see `Turn`)."""
 
     seat: str
     kind: str
     prompt: str
     actor: str | None = None
     secret: bool = False
+    window: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "seat": self.seat,
             "kind": self.kind,
             "prompt": self.prompt,
             "actor": self.actor,
             "secret": self.secret,
         }
+        if self.window is not None:
+            out["window"] = self.window
+            out["optional"] = True
+        return out
 
 
 class Ending(StrEnum):
@@ -119,60 +172,125 @@ class Sheet:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # rulesets not in setup.py, test stand-ins
-class Ruleset(ABC, Generic[S]):
-    """Base class of a ruleset. Override the abstract hooks; the rest have sensible defaults."""
+class Ruleset(ABC, Generic[S, Sc]):
+    """Base class of a ruleset over its state `S` and scenario model `Sc`. Override the
+    abstract hooks, list the `actions` and say whose turn it is (`turns`); the rest derive."""
 
     id: str = ""
     title: str = ""
 
+    #: every action of the ruleset, by name (`engine/actions.py`); see `menu`
+    actions: Mapping[str, Action[S]] = {}
+
     # --- set-up -------------------------------------------------------------------------------
     @abstractmethod
-    def load_scenario(self, data: Mapping[str, Any]) -> Any:
+    def load_scenario(self, data: Mapping[str, Any]) -> Sc:
         """Validate scenario data; raise ScenarioError naming the field path and the reason."""
 
     @abstractmethod
-    def setup(self, scenario: Any, dice: DiceSource) -> tuple[S, list[Event]]:
+    def setup(self, scenario: Sc, dice: DiceSource) -> tuple[S, list[Event]]:
         """Build the starting state; any die rolled here (initiative, detection) uses `dice`."""
-
-    def unrecorded(self, state: S) -> None:
-        """The encounter keeps no log from now on (a simulated battle): the ruleset may stop
-        wording the events it returns. Play must go on exactly as it would have; rulesets that
-        word events only for the log skip that work here, the rest ignore this."""
 
     # --- the turn structure ---------------------------------------------------------------------
     @abstractmethod
-    def seats(self, state: S) -> list[str]:
-        """Seats that play (the GM seat 'gm' is implicit)."""
+    def seats(self, state: S) -> list[Seat]:
+        """Seats that play (the GM seat 'gm' is implicit), with what each controls."""
 
-    @abstractmethod
+    def turns(self, state: S) -> list[Turn]:
+        """Who must (or may) decide what now, in order; empty when the encounter is over.
+
+        The one answer `pending`, `waiting` and the "not your decision" refusal come from.
+        """
+        if type(self).pending is Ruleset.pending:
+            raise NotImplementedError(f"ruleset {self.id} does not say whose turn it is")
+        # a ruleset still on the older contract: its worded decisions, as turns
+        return [Turn(d.seat, d.kind, d.actor, d.secret, d.window) for d in self.pending(state)]
+
+    def prompt(self, state: S, turn: Turn) -> str:
+        """A turn in words, for the person deciding."""
+        who = turn.actor or turn.seat
+        return f"{who}: {turn.kind}" + (" (optional: pass to let it go)" if turn.window else "")
+
     def pending(self, state: S) -> list[Decision]:
-        """Decisions outstanding now; empty when the encounter is over."""
+        """Decisions outstanding now, worded; empty when the encounter is over."""
+        return [
+            Decision(t.seat, t.kind, self.prompt(state, t), t.actor, t.secret, t.window)
+            for t in self.turns(state)
+        ]
 
     def waiting(self, state: S) -> list[str]:
-        """Seats that must decide now, in `pending` order. Bot loops ask this after every
-        choice; rulesets may answer it without writing the prompts."""
-        return list(dict.fromkeys(d.seat for d in self.pending(state)))
+        """Seats that must decide now, in turn order (bot loops ask this after every choice)."""
+        return list(dict.fromkeys(t.seat for t in self.turns(state)))
 
-    @abstractmethod
+    def turn_of(self, state: S, seat: str) -> Turn | None:
+        """`seat`'s first open turn, or None when it has nothing to decide."""
+        for turn in self.turns(state):
+            if turn.seat == seat:
+                return turn
+        return None
+
+    def menu(self, state: S, turn: Turn) -> Sequence[str]:
+        """The names of the actions offered in `turn` (default: those named like its kind)."""
+        return (turn.kind,) if turn.kind in self.actions else ()
+
     def legal(self, state: S, seat: str) -> list[Choice]:
-        """Every legal choice of `seat` now (empty when it has nothing to decide)."""
+        """Every legal choice of `seat` now: the menus of its open turns."""
+        out: list[Choice] = []
+        for turn in self.turns(state):
+            if turn.seat == seat:
+                for name in self.menu(state, turn):
+                    out.extend(self.actions[name].options(state, turn))
+        return out
 
     def why_illegal(self, state: S, seat: str, choice: Choice) -> str | None:
-        """Why `choice` is refused, in the game's words; None when it is legal."""
-        options = self.legal(state, seat)
-        if any(choice.matches(option) for option in options):
-            return None
-        if not options:
-            return f"{seat} has nothing to decide now"
-        return f"'{choice.text()}' is not one of {seat}'s choices now"
+        """Why `choice` is refused, in the game's words; None when it is legal.
 
-    @abstractmethod
+        Not this seat's decision, an action not offered in its turn, or the action's own check.
+        """
+        if not self.actions:  # a ruleset still on the older contract: what `legal` lists
+            options = self.legal(state, seat)
+            if any(choice.matches(option) for option in options):
+                return None
+            if not options:
+                return f"{seat} has nothing to decide now"
+            return f"'{choice.text()}' is not one of {seat}'s choices now"
+        mine = [t for t in self.turns(state) if t.seat == seat]
+        if not mine:
+            waiting = ", ".join(self.waiting(state)) or "nobody"
+            return f"it is not {seat}'s decision now (waiting on {waiting})"
+        offered: list[str] = []
+        for turn in mine:
+            names = self.menu(state, turn)
+            if choice.action in names:
+                return self.actions[choice.action].check(state, turn, choice)
+            offered.extend(names)
+        listed = ", ".join(dict.fromkeys(offered)) or "nothing"
+        return f"{seat} cannot {choice.action} now ({seat} may: {listed})"
+
     def apply(self, state: S, seat: str, choice: Choice, dice: DiceSource) -> list[Event]:
         """Carry out a legal choice, mutating `state`; every die comes from `dice`."""
+        for turn in self.turns(state):
+            if turn.seat == seat and choice.action in self.menu(state, turn):
+                return self.actions[choice.action].apply(state, turn, choice, dice)
+        raise RuleError(f"{seat} cannot {choice.action} now")
+
+    def param_kinds(self, choice: Choice) -> Mapping[str, ParamKind]:
+        """The kind of each of a choice's parameters (what picker a UI draws)."""
+        action = self.actions.get(choice.action)
+        return action.params if action is not None else {}
 
     @abstractmethod
     def result(self, state: S) -> Result | None:
         """The end of the encounter, or None while it goes on."""
+
+    # --- events in words -----------------------------------------------------------------------
+    def describe(self, event: Event, seat: str) -> str:
+        """`event` in the game's words, as `seat` reads it in the log, the CLI or the web.
+
+        Events are data; this is the one place a ruleset words them. The default words the
+        engine's own events (GM overrides, dice) and falls back on the kind and data.
+        """
+        return describe_engine_event(event)
 
     # --- what leaves the engine -----------------------------------------------------------------
     @abstractmethod
@@ -193,6 +311,12 @@ class Ruleset(ABC, Generic[S]):
 
     def odds(self, state: S, seat: str, choice: Choice) -> Odds | None:
         """Exact odds of the roll a choice would make, when it makes one."""
+        action = self.actions.get(choice.action)
+        if action is None:
+            return None
+        for turn in self.turns(state):
+            if turn.seat == seat and choice.action in self.menu(state, turn):
+                return action.odds(state, turn, choice)
         return None
 
     # --- GM control -----------------------------------------------------------------------------
@@ -231,18 +355,25 @@ class Ruleset(ABC, Generic[S]):
         value = getattr(state, "round", None)
         return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
-    # --- bots -----------------------------------------------------------------------------------
-    def bot(self, state: S, seat: str, rng: random.Random) -> Choice:
-        """A sensible choice for `seat`; the default picks at random among the legal ones."""
-        return rng.choice(self.legal(state, seat))
 
+#: A bot: the ruleset, the state, the seat to decide for and the bot's own generator.
+Bot = Callable[[Any, Any, str, random.Random], Choice]
 
-_REGISTRY: Final[dict[str, str]] = {
-    "fate_core": "shiftdrive.rulesets.fate_core:FateCore",
-    "fully_automated": "shiftdrive.rulesets.fully_automated:FullyAutomated",
-    "tachyon": "shiftdrive.rulesets.tachyon:Tachyon",
+#: id -> ("module:RulesetClass", "module:default_bot"). Bots live beside the rules and use only
+#: the ruleset's public contract and query module.
+_REGISTRY: Final[dict[str, tuple[str, str]]] = {
+    "fate_core": (
+        "shiftdrive.rulesets.fate_core:FateCore",
+        "shiftdrive.rulesets.fate_core.bot:choose",
+    ),
+    "fully_automated": (
+        "shiftdrive.rulesets.fully_automated:FullyAutomated",
+        "shiftdrive.rulesets.fully_automated.bot:choose",
+    ),
+    "tachyon": ("shiftdrive.rulesets.tachyon:Tachyon", "shiftdrive.rulesets.tachyon.bot:choose"),
 }
-_LOADED: Final[dict[str, Ruleset[Any]]] = {}
+_LOADED: Final[dict[str, Ruleset[Any, Any]]] = {}
+_BOTS: Final[dict[str, Bot]] = {}
 
 
 @mypyc_attr(native_class=False)  # compiled classes cannot subclass KeyError
@@ -253,20 +384,49 @@ class UnknownRuleset(KeyError):
         return str(self.args[0])
 
 
-def register(ruleset_id: str, target: str) -> None:
-    """Register a ruleset class by 'module:Class' so it is imported only when used."""
-    _REGISTRY[ruleset_id] = target
+def register(ruleset_id: str, target: str, bot: str = "") -> None:
+    """Register a ruleset class by 'module:Class' (and its default bot by 'module:function')
+    so it is imported only when used. Without a bot, seats play at random."""
+    _REGISTRY[ruleset_id] = (target, bot)
+    _LOADED.pop(ruleset_id, None)
+    _BOTS.pop(ruleset_id, None)
+
+
+def _load(target: str) -> Any:
+    module_name, _, name = target.partition(":")
+    return getattr(importlib.import_module(module_name), name)
 
 
 def ruleset_ids() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def get_ruleset(ruleset_id: str) -> Ruleset[Any]:
+def get_ruleset(ruleset_id: str) -> Ruleset[Any, Any]:
     if ruleset_id not in _REGISTRY:
         raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {', '.join(ruleset_ids())})")
     if ruleset_id not in _LOADED:
-        module_name, _, class_name = _REGISTRY[ruleset_id].partition(":")
-        cls = getattr(importlib.import_module(module_name), class_name)
-        _LOADED[ruleset_id] = cls()
+        _LOADED[ruleset_id] = _load(_REGISTRY[ruleset_id][0])()
     return _LOADED[ruleset_id]
+
+
+def random_choice(ruleset: Ruleset[Any, Any], state: Any, seat: str, rng: random.Random) -> Choice:
+    """The bot of a ruleset without one: any legal choice, at random."""
+    return rng.choice(ruleset.legal(state, seat))
+
+
+def get_bot(ruleset_id: str) -> Bot:
+    """The default bot the registry names for a ruleset."""
+    get_ruleset(ruleset_id)
+    if ruleset_id not in _BOTS:
+        target = _REGISTRY[ruleset_id][1]
+        _BOTS[ruleset_id] = _load(target) if target else random_choice
+    return _BOTS[ruleset_id]
+
+
+def describe_engine_event(event: Event) -> str:
+    """Words for an event no ruleset words: its own text if it has one, else kind and data."""
+    if event.text:
+        return event.text
+    if not event.data:
+        return event.kind
+    return f"{event.kind}: " + ", ".join(f"{k} {v}" for k, v in event.data.items())

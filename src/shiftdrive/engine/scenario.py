@@ -1,12 +1,11 @@
-"""Scenario files: YAML in, validated models out, errors that name the file, the field and why."""
+"""Scenario data: validated models out, errors that name the file, the field and why (files are
+read by `shiftdrive.files`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any, TypeVar
 
-import yaml
 from pydantic import BaseModel, ValidationError
 
 M = TypeVar("M", bound=BaseModel)
@@ -61,28 +60,6 @@ def validate_model(model: type[M], data: Any, prefix: Sequence[str | int] = ()) 
                 msg = msg[len("Value error, ") :]
             problems.append((field_path(loc), msg))
         raise ScenarioError(problems) from None
-
-
-def read_yaml(path: Path) -> Mapping[str, Any]:
-    """Read a scenario file's YAML, refusing anything but a mapping at the top."""
-    source = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioError([("", "file not found")], source) from None
-    except OSError as exc:
-        raise ScenarioError([("", f"cannot read the file: {exc.strerror}")], source) from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "somewhere"
-        raise ScenarioError([("", f"not valid YAML at {where}: {exc.problem}")], source) from None
-    except yaml.YAMLError as exc:
-        raise ScenarioError([("", f"not valid YAML: {exc}")], source) from None
-    if not isinstance(data, dict):
-        raise ScenarioError([("", "the file must hold a mapping with a 'ruleset' field")], source)
-    return data
 
 
 def ruleset_of(data: Mapping[str, Any], source: str) -> str:

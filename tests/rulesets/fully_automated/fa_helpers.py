@@ -6,9 +6,6 @@ from typing import Any
 
 from shiftdrive.core.dice import ScriptedDice
 from shiftdrive.engine.encounter import Encounter
-from shiftdrive.engine.ruleset import register
-
-register("fully_automated", "shiftdrive.rulesets.fully_automated:FullyAutomated")
 
 
 def char(name: str, at: str, **kw: Any) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from shiftdrive.engine.encounter import Encounter
-from shiftdrive.engine.scenario import read_yaml
+from shiftdrive.files import read_yaml
 from shiftdrive.maps.hexgrid import Hex
 from shiftdrive.rulesets.fully_automated import bot
 from shiftdrive.rulesets.fully_automated.rules import range_status

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from shiftdrive.engine.encounter import Encounter, IllegalChoice, random_bot, replay, run_bots
 from shiftdrive.engine.events import GM
 from shiftdrive.engine.ruleset import Ending
-from shiftdrive.engine.scenario import ScenarioError, read_yaml
+from shiftdrive.engine.scenario import ScenarioError
+from shiftdrive.files import read_yaml
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "fully_automated"
 

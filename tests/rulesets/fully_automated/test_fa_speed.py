@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shiftdrive.engine.encounter import Encounter
-from shiftdrive.engine.scenario import read_yaml
+from shiftdrive.files import read_yaml
 from shiftdrive.maps.hexgrid import Hex
 from shiftdrive.rulesets.fully_automated import bot
 from shiftdrive.rulesets.fully_automated.geometry import (

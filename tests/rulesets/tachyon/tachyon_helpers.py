@@ -6,9 +6,6 @@ from typing import Any
 
 from shiftdrive.core.dice import ScriptedDice
 from shiftdrive.engine.encounter import Encounter
-from shiftdrive.engine.ruleset import register
-
-register("tachyon", "shiftdrive.rulesets.tachyon:Tachyon")
 
 ZONES = [f"Z{i}" for i in range(1, 9)]
 

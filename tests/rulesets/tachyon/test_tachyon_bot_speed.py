@@ -19,7 +19,7 @@ from tachyon_helpers import raider, scenario, viper
 from conftest import pure_only
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter, default_bot, run_bots
-from shiftdrive.engine.scenario import read_yaml
+from shiftdrive.files import read_yaml
 from shiftdrive.rulesets.tachyon import bot
 from shiftdrive.rulesets.tachyon.rules import PASS, Tachyon
 from shiftdrive.rulesets.tachyon.state import ACTIVE, OUT, Roll, TachyonState, Unit
@@ -83,7 +83,7 @@ def test_the_examples_reach_every_decision() -> None:
             reached.add(f"absorb {choice.action}")
         elif state.phase == "gunnery" and choice.action == "fire":
             u = state.units[state.current or ""]
-            fires = rs.actions(state, u, only=("fire",))
+            fires = rs.unit_actions(state, u, only=("fire",))
             reached.add(f"fire among {len(fires)}")
         elif state.phase == "gunnery":
             reached.add(f"gunnery {choice.action}")
@@ -184,7 +184,7 @@ def test_moves_toward_goals_as_the_plain_bot_from_everywhere() -> None:
     for zone in zones:
         u.zone = zone
         by: dict[str, list[Choice]] = {}
-        for c in rs.actions(state, u):
+        for c in rs.unit_actions(state, u):
             by.setdefault(c.action, []).append(c)
         for goals in goal_sets:
             want = _plain_toward(rs, state, u, by, list(goals))

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from tachyon_helpers import ZERO, act, raider, scenario, start, viper
 
-from shiftdrive.engine.encounter import Encounter, random_bot, replay, run_bots
+from shiftdrive.engine.encounter import random_bot, replay, run_bots
+from shiftdrive.files import start_from_file
 from shiftdrive.rulesets.tachyon.state import TachyonState
 
 EXAMPLES = sorted((Path(__file__).parents[3] / "examples" / "tachyon").glob("*.yaml"))
@@ -28,11 +29,11 @@ def test_tachyon_examples_exist() -> None:
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_tachyon_example_played_to_the_end_by_bots(path: Path, seed: int) -> None:
-    enc = Encounter.from_scenario_file(path, seed=seed)
+    enc = start_from_file(path, seed=seed)
     run_bots(enc, rng=random.Random(seed))
     assert enc.result() is not None
     assert replay(enc.to_json()).ok
-    again = Encounter.from_scenario_file(path, seed=seed)
+    again = start_from_file(path, seed=seed)
     run_bots(again, rng=random.Random(seed))
     assert [e.to_json() for e in again.log] == [e.to_json() for e in enc.log]
 
@@ -40,7 +41,7 @@ def test_tachyon_example_played_to_the_end_by_bots(path: Path, seed: int) -> Non
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_tachyon_random_legal_play_ends(path: Path) -> None:
     for seed in (7, 8):
-        enc = Encounter.from_scenario_file(path, seed=seed)
+        enc = start_from_file(path, seed=seed)
         run_bots(enc, rng=random.Random(seed), policy=random_bot, max_steps=20_000)
         assert enc.result() is not None
         assert replay(enc.to_json()).ok
@@ -50,7 +51,7 @@ def test_tachyon_random_legal_play_ends(path: Path) -> None:
 def test_tachyon_views_never_hold_secrets(path: Path) -> None:
     checked = 0
     for seed in (3, 4, 5, 6):
-        enc = Encounter.from_scenario_file(path, seed=seed)
+        enc = start_from_file(path, seed=seed)
         rng = random.Random(seed)
         for _step in range(400):
             if enc.result():
@@ -109,7 +110,7 @@ def test_tachyon_filtered_action_menus_are_legal_filtered(path: Path) -> None:
     ]
     compared = 0
     for seed in range(11, 21):
-        enc = Encounter.from_scenario_file(path, seed=seed)
+        enc = start_from_file(path, seed=seed)
         rng = random.Random(seed)
         while enc.result() is None and compared < 6000:
             state = enc.state
@@ -120,7 +121,7 @@ def test_tachyon_filtered_action_menus_are_legal_filtered(path: Path) -> None:
             if turn[1] in WEIGHS:  # an action phase (not an invoke, absorb or chatter)
                 u = state.units[turn[2]]
                 for only in menus:
-                    got = enc.ruleset.actions(state, u, only=only)  # type: ignore[attr-defined]
+                    got = enc.ruleset.unit_actions(state, u, only=only)  # type: ignore[attr-defined]
                     want = [c for c in legal if c.action in only]
                     assert [(c, c.label) for c in got] == [(c, c.label) for c in want]
                     compared += 1

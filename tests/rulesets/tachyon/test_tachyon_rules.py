@@ -19,13 +19,10 @@ from tachyon_helpers import (
 
 from shiftdrive.core.aspects import AspectKind
 from shiftdrive.engine.encounter import Encounter, IllegalChoice
-from shiftdrive.engine.ruleset import register
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.rulesets.tachyon import systems as sysmod
 from shiftdrive.rulesets.tachyon.rules import Tachyon
 from shiftdrive.rulesets.tachyon.state import BUGGED_OUT, DESTROYED, TachyonState
-
-register("tachyon", "shiftdrive.rulesets.tachyon:Tachyon")
 
 # Viper-1 (tactics 1) rolls ZERO -> initiative 1; Raider-1 rolls PLUS4 -> 5.
 # The piloting phase runs lowest first (T8), so Viper-1 acts first.

@@ -27,7 +27,7 @@ from shiftdrive.core.dice import RecordingDice, ScriptedDice, roll_fudge
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter, default_bot, run_bots
 from shiftdrive.engine.events import GM
-from shiftdrive.engine.scenario import read_yaml
+from shiftdrive.files import read_yaml
 from shiftdrive.rulesets.tachyon.rules import ACTS_IN, Tachyon, _can_absorb
 from shiftdrive.rulesets.tachyon.state import ACTIVE, LARGE, OUT, Roll, TachyonState, Unit
 
@@ -299,10 +299,10 @@ def test_enemies_and_filtered_menus_agree_with_the_full_lists() -> None:
         if state.current is None or state.roll is not None or state.absorb is not None:
             return
         u = state.units[state.current]
-        full = [(c, c.label) for c in rs.actions(state, u)]
+        full = [(c, c.label) for c in rs.unit_actions(state, u)]
         ships += any(c.action.endswith("_large") for c, _ in full)
         for only in filters:
-            assert [(c, c.label) for c in rs.actions(state, u, only=only)] == [
+            assert [(c, c.label) for c in rs.unit_actions(state, u, only=only)] == [
                 (c, label) for c, label in full if c.action in only
             ], (state.phase, u.name, sorted(only))
 

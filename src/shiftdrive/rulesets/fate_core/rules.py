@@ -32,7 +32,7 @@ from shiftdrive.core.outcomes import Outcome, outcome_of
 from shiftdrive.core.stress import StressKind, StressTrack
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM, Event
-from shiftdrive.engine.ruleset import Decision, Ending, Result, Ruleset, Sheet, Tally
+from shiftdrive.engine.ruleset import Decision, Ending, Result, Ruleset, Seat, Sheet, Tally
 from shiftdrive.engine.turns import InitiativeOrder
 from shiftdrive.maps.zones import ZoneMap
 from shiftdrive.rulesets.fate_core.scenario import Catalog, FateCoreScenario, load
@@ -58,7 +58,7 @@ def _fudge(faces: list[int]) -> str:
     return " ".join({1: "+", 0: "0", -1: "-"}[f] for f in faces)
 
 
-class FateCore(Ruleset[FateCoreState]):
+class FateCore(Ruleset[FateCoreState, FateCoreScenario]):
     """A Fate Core conflict between sides of characters in zones."""
 
     id = "fate_core"
@@ -76,7 +76,9 @@ class FateCore(Ruleset[FateCoreState]):
         assert isinstance(cat, Catalog)
         return cat
 
-    def setup(self, scenario: Any, dice: DiceSource) -> tuple[FateCoreState, list[Event]]:
+    def setup(
+        self, scenario: FateCoreScenario, dice: DiceSource
+    ) -> tuple[FateCoreState, list[Event]]:
         sc: FateCoreScenario = scenario
         cat = sc.merged_catalog()
         skill_names = {s.lower(): s for s in cat.skills}
@@ -225,8 +227,11 @@ class FateCore(Ruleset[FateCoreState]):
         return [actor_side] + [s for s in state.sides if s != actor_side and state.active(s)]
 
     # --- turn structure -----------------------------------------------------------------------
-    def seats(self, state: FateCoreState) -> list[str]:
-        return list(state.sides)
+    def seats(self, state: FateCoreState) -> list[Seat]:
+        return [
+            Seat(side, side, tuple(f.name for f in state.fighters.values() if f.side == side))
+            for side in state.sides
+        ]
 
     def pending(self, state: FateCoreState) -> list[Decision]:
         if state.ended:

@@ -21,7 +21,7 @@ from shiftdrive.core.errors import RuleError
 from shiftdrive.core.odds import Odds, OddsQuery, odds
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM, Event
-from shiftdrive.engine.ruleset import Decision, Ending, Result, Ruleset, Sheet, Tally
+from shiftdrive.engine.ruleset import Decision, Ending, Result, Ruleset, Seat, Sheet, Tally
 from shiftdrive.engine.turns import SecretChoices
 from shiftdrive.maps.hexgrid import Hex, HexMap
 from shiftdrive.rulesets.fully_automated.geometry import Board, Sight, sight
@@ -139,7 +139,7 @@ def _in_range(
     return out
 
 
-class FullyAutomated(Ruleset[FAState]):
+class FullyAutomated(Ruleset[FAState, FAScenario]):
     """Fully Automated! standard combat (hex map, secret cards) and light combat (no map)."""
 
     id = "fully_automated"
@@ -156,7 +156,7 @@ class FullyAutomated(Ruleset[FAState]):
             raise ScenarioError([("rules.light_die", str(exc))]) from None
         return sc
 
-    def setup(self, scenario: Any, dice: DiceSource) -> tuple[FAState, list[Event]]:
+    def setup(self, scenario: FAScenario, dice: DiceSource) -> tuple[FAState, list[Event]]:
         sc: FAScenario = scenario
         cat = sc.merged_catalog()
         rules = sc.rules
@@ -585,8 +585,8 @@ class FullyAutomated(Ruleset[FAState]):
         hits, damage, stuns, rounds, reveals, ends of rounds) are left unworded."""
         state.quiet = True
 
-    def seats(self, state: FAState) -> list[str]:
-        return list(state.fighters)
+    def seats(self, state: FAState) -> list[Seat]:
+        return [Seat(f.name, f.side, (f.name,)) for f in state.fighters.values()]
 
     def turn(self, state: FAState) -> list[tuple[str, str, str | None]]:
         """The decisions open now as (seat, kind, actor), in turn order, without their prompts:

@@ -100,15 +100,15 @@ def choose(rs: Tachyon, state: TachyonState, seat: str, rng: random.Random) -> C
     if phase == "ew":
         # Only a ship or a technical crew scans: the rest skip without the scan being listed.
         if u.kind == LARGE or u.skills.get("technology", 0) >= 3:
-            for c in rs.actions(state, u, only=WEIGHS["ew"]):
+            for c in rs.unit_actions(state, u, only=WEIGHS["ew"]):
                 if c.action == "scan":
                     return c
-        return rs.actions(state, u, only=SKIP)[0]
+        return rs.unit_actions(state, u, only=SKIP)[0]
     if phase == "piloting":
         return _pilot(rs, state, u, rng)
     if phase == "gunnery":
         return _gunnery(rs, state, u, rng)
-    return _damage(rs, state, u, _grouped(rs.actions(state, u, only=WEIGHS[phase])))
+    return _damage(rs, state, u, _grouped(rs.unit_actions(state, u, only=WEIGHS[phase])))
 
 
 def _grouped(choices: list[Choice]) -> dict[str, list[Choice]]:
@@ -181,7 +181,7 @@ def _toward(rs: Tachyon, state: TachyonState, u: Unit, goals: list[str]) -> Choi
     pick: Choice | None = None
     # The moves in the order listed: on a tie of (distance, rank) the first listed wins, as
     # when looking through the cheaper moves first.
-    for c in rs.actions(state, u, only=MOVES):
+    for c in rs.unit_actions(state, u, only=MOVES):
         to = c.str_param("to")
         d = min(rs._dist(state, to, g) for g in goals)
         if d < here:
@@ -202,7 +202,7 @@ def _pilot(rs: Tachyon, state: TachyonState, u: Unit, rng: random.Random) -> Cho
     if u.kind != CRAFT or hurt:
         losing = _losing(rs, state, u.side)
         if losing:
-            bug_out = rs.actions(state, u, only=BUG_OUT)
+            bug_out = rs.unit_actions(state, u, only=BUG_OUT)
             if bug_out:
                 return bug_out[0]
             if u.bug_out_round is None:
@@ -216,7 +216,7 @@ def _pilot(rs: Tachyon, state: TachyonState, u: Unit, rng: random.Random) -> Cho
         and len(u.consequences.taken()) >= 2
         and (_losing(rs, state, u.side) if losing is None else losing)
     ):
-        concede = rs.actions(state, u, only=CONCEDE)
+        concede = rs.unit_actions(state, u, only=CONCEDE)
         if concede:
             return concede[0]
     enemies: list[Unit] | None = None
@@ -224,10 +224,10 @@ def _pilot(rs: Tachyon, state: TachyonState, u: Unit, rng: random.Random) -> Cho
         enemies = rs._enemies(state, u)
         here = [e for e in enemies if e.zone == u.zone]
         if here and max(e.skills.get("gunnery", 0) for e in here) > u.skills["pilot"]:
-            return rs.actions(state, u, only=EVADE)[0]
+            return rs.unit_actions(state, u, only=EVADE)[0]
     dives: list[Choice] = []
     tails: list[Choice] = []
-    for c in rs.actions(state, u, only=ATTACKS):
+    for c in rs.unit_actions(state, u, only=ATTACKS):
         (dives if c.action == "dive" else tails).append(c)
     armed = any(n > 0 for n in u.ordnance.values())
     if dives and armed:
@@ -247,14 +247,14 @@ def _pilot(rs: Tachyon, state: TachyonState, u: Unit, rng: random.Random) -> Cho
         if move is not None:
             return move
     if u.evasion == 0 and rng.random() < 0.5:
-        return rs.actions(state, u, only=EVADE)[0]
-    return rs.actions(state, u, only=SKIP)[0]
+        return rs.unit_actions(state, u, only=EVADE)[0]
+    return rs.unit_actions(state, u, only=SKIP)[0]
 
 
 def _gunnery(rs: Tachyon, state: TachyonState, u: Unit, rng: random.Random) -> Choice:
     # The shots at what is in range are weighed first: the rest (swarms, ordnance at craft,
     # a skip) are listed only when there is none (a few in a hundred).
-    by = _grouped(rs.actions(state, u, only=AIMS))
+    by = _grouped(rs.unit_actions(state, u, only=AIMS))
     fires = by.get("fire", [])
     for c in fires:  # only the craft in its sights: cheaper than all it tails
         if rs.on_tail(state, u, c.str_param("target")):
@@ -296,7 +296,7 @@ def _gunnery(rs: Tachyon, state: TachyonState, u: Unit, rng: random.Random) -> C
             return _p_success(q) if q else 0.0
 
         return max(fires, key=lambda c: (p_hit(c), c.str_param("target")))
-    by = _grouped(rs.actions(state, u, only=OTHER_SHOTS))
+    by = _grouped(rs.unit_actions(state, u, only=OTHER_SHOTS))
     if by.get("fire_swarm"):
         return by["fire_swarm"][0]
     if by.get("launch_swarm") and rng.random() < 0.5:

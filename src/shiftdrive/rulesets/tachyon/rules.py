@@ -22,7 +22,7 @@ from shiftdrive.core.odds import Odds, OddsQuery, odds
 from shiftdrive.core.stress import StressKind, StressTrack
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM, Event
-from shiftdrive.engine.ruleset import Decision, Ending, Result, Ruleset, Sheet, Tally
+from shiftdrive.engine.ruleset import Decision, Ending, Result, Ruleset, Seat, Sheet, Tally
 from shiftdrive.maps.zones import ZoneMap
 from shiftdrive.rulesets.tachyon import systems as sysmod
 from shiftdrive.rulesets.tachyon.scenario import (
@@ -126,7 +126,7 @@ def _t9(actions: int) -> int:
     return 0 if actions <= 1 else (2 if actions == 2 else 4)
 
 
-class Tachyon(Ruleset[TachyonState]):
+class Tachyon(Ruleset[TachyonState, TachyonScenario]):
     """Phased starfighter combat for Tachyon Squadron."""
 
     id = "tachyon"
@@ -136,7 +136,9 @@ class Tachyon(Ruleset[TachyonState]):
     def load_scenario(self, data: Mapping[str, Any]) -> TachyonScenario:
         return load(data)
 
-    def setup(self, scenario: Any, dice: DiceSource) -> tuple[TachyonState, list[Event]]:
+    def setup(
+        self, scenario: TachyonScenario, dice: DiceSource
+    ) -> tuple[TachyonState, list[Event]]:
         sc: TachyonScenario = scenario
         cat = sc.merged_catalog()
         zmap = sc.zone_map
@@ -477,8 +479,11 @@ class Tachyon(Ruleset[TachyonState]):
         return None
 
     # --- turn structure -----------------------------------------------------------------------
-    def seats(self, state: TachyonState) -> list[str]:
-        return list(state.sides)
+    def seats(self, state: TachyonState) -> list[Seat]:
+        return [
+            Seat(side, side, tuple(u.name for u in state.units.values() if u.side == side))
+            for side in state.sides
+        ]
 
     def turn(self, state: TachyonState) -> tuple[str, str, str | None] | None:
         """The one decision open now as (seat, kind, actor), without its prompt: what bots and
@@ -564,9 +569,9 @@ class Tachyon(Ruleset[TachyonState]):
                 ),
                 SAY_NOTHING,
             ]
-        return self.actions(state, state.units[actor or ""])
+        return self.unit_actions(state, state.units[actor or ""])
 
-    def actions(
+    def unit_actions(
         self, state: TachyonState, u: Unit, only: Container[str] | None = None
     ) -> list[Choice]:
         """What `u` may do in this phase, as `legal` lists it. `only` keeps just those actions
