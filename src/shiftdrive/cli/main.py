@@ -21,7 +21,7 @@ from shiftdrive.cli.render import (
     render_state,
 )
 from shiftdrive.cli.simulate import simulate_cmd
-from shiftdrive.core.dice import FUDGE, DiceError, DiceExpr, SeededDice
+from shiftdrive.core.dice import FUDGE, DiceError, DiceExpr, SeededDice, fudge_symbols
 from shiftdrive.core.ladder import describe, parse_rating
 from shiftdrive.core.odds import OddsQuery, odds
 from shiftdrive.engine.choices import Choice, ChoiceSyntaxError
@@ -60,7 +60,7 @@ def roll(
     except DiceError as exc:
         raise fail(f"roll: {exc}") from None
     r = e.roll(SeededDice(seed))
-    faces = " ".join({1: "+", 0: "0", -1: "-"}[f] if e.die == FUDGE else str(f) for f in r.faces)
+    faces = fudge_symbols(r.faces) if e.die == FUDGE else " ".join(map(str, r.faces))
     kept = f" keep {' '.join(map(str, r.kept))}" if e.keep else ""
     ladder = f"  {describe(r.total)}" if e.die == FUDGE else ""
     console.print(f"{e}: [{faces}]{kept} = [bold]{r.total}[/bold]{ladder}")

@@ -142,6 +142,16 @@ class AspectSet:
             self._by_key = {_key(a.name): a for a in self.aspects}
         return self._by_key
 
+    def unique_name(self, name: str) -> str:
+        """`name`, or `name (2)`, `name (3)`… when an aspect of that name is in play already
+        (two boosts of one name must stay two aspects)."""
+        if name not in self:
+            return name
+        n = 2
+        while f"{name} ({n})" in self:
+            n += 1
+        return f"{name} ({n})"
+
     def find(self, name: str) -> Aspect | None:
         return self._index().get(name.strip().casefold())
 

@@ -326,12 +326,19 @@ class FudgeRoll:
 
     def symbols(self) -> str:
         """Dice as a person reads them: + for +1, - for -1, 0 for a blank; fixed dice in []."""
-        sym = {1: "+", 0: "0", -1: "-"}
-        text = " ".join(sym[f] for f in self.faces)
+        text = fudge_symbols(self.faces)
         fixed = ["-"] * self.minimized + ["+"] * self.maximized
         if fixed:
             text = (text + " " if text else "") + "[" + " ".join(fixed) + "]"
         return text
+
+
+_SYMBOL: Final = {1: "+", 0: "0", -1: "-"}
+
+
+def fudge_symbols(faces: Iterable[int]) -> str:
+    """Fudge faces as a person reads them: + for +1, - for -1, 0 for a blank."""
+    return " ".join(_SYMBOL[f] for f in faces)
 
 
 def roll_fudge(

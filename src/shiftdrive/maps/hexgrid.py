@@ -7,7 +7,6 @@ shifted half a hex east), which is also how `HexMap.to_text` draws them.
 
 from __future__ import annotations
 
-import heapq
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
@@ -18,6 +17,7 @@ from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
 from shiftdrive.maps.errors import MapError
+from shiftdrive.maps.paths import cheapest, route
 
 # Nudge for line drawing: breaks ties when a line runs exactly along a hex edge. The three parts
 # sum to zero so the nudged point stays on the q + r + s = 0 plane.
@@ -438,20 +438,13 @@ class HexMap:
         self._require(start)
         if budget < 0:
             return {}
-        best: dict[Hex, int] = {start: 0}
-        heap: list[tuple[int, Hex]] = [(0, start)]
-        while heap:
-            cost, h = heapq.heappop(heap)
-            if cost > best[h]:
-                continue
+
+        def steps(h: Hex) -> Iterator[tuple[Hex, int]]:
             for n in self.neighbours(h):
-                if n in blocked:
-                    continue
-                c = cost + self.movement_cost(n)
-                if c <= budget and c < best.get(n, budget + 1):
-                    best[n] = c
-                    heapq.heappush(heap, (c, n))
-        return best
+                if n not in blocked:
+                    yield n, self.movement_cost(n)
+
+        return cheapest(start, steps, budget)[0]
 
     def path(
         self, start: Hex, goal: Hex, blocked: AbstractSet[Hex] = frozenset()
@@ -465,29 +458,14 @@ class HexMap:
             return [start]
         if not self.passable(goal) or goal in blocked:
             return None
-        best: dict[Hex, int] = {start: 0}
-        came_from: dict[Hex, Hex] = {}
-        heap: list[tuple[int, Hex]] = [(0, start)]
-        while heap:
-            cost, h = heapq.heappop(heap)
-            if h == goal:
-                out = [h]
-                while h in came_from:
-                    h = came_from[h]
-                    out.append(h)
-                out.reverse()
-                return out
-            if cost > best[h]:
-                continue
+
+        def steps(h: Hex) -> Iterator[tuple[Hex, int]]:
             for n in self.neighbours(h):
-                if n in blocked:
-                    continue
-                c = cost + self.movement_cost(n)
-                if n not in best or c < best[n]:
-                    best[n] = c
-                    came_from[n] = h
-                    heapq.heappush(heap, (c, n))
-        return None
+                if n not in blocked:
+                    yield n, self.movement_cost(n)
+
+        best, came_from = cheapest(start, steps, goal=goal)
+        return route(came_from, goal) if goal in best else None
 
     # sight
 
