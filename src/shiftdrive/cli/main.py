@@ -337,10 +337,18 @@ class Play:
             return True
 
     def steps_back(self, seat: str) -> int:
-        """Commands to undo to take back `seat`'s last own choice (and the bots' replies)."""
+        """Commands to undo to take back `seat`'s last own choice (and the bots' replies).
+
+        At a dice prompt the command waiting for the dice is the first step; when a bot
+        made it, the bot would only make it again, so the seat's own last choice goes too.
+        """
+        waiting = self.enc.awaiting
+        if waiting is not None and (waiting.seat == seat or waiting.choice is None):
+            return 1
+        extra = 1 if waiting is not None else 0
         for back, entry in enumerate(reversed(self.enc.log[1:]), start=1):
             if entry.seat == seat:
-                return back
+                return back + extra
         return 1
 
     def parse_choice(self, text: str, choices: list[Choice]) -> Choice:

@@ -126,7 +126,9 @@ class Encounter:
         source: str = "scenario",
         prepared: PreparedScenario | None = None,
         record: bool = True,
+        setup_faces: list[list[int]] | None = None,
     ) -> None:
+        """`setup_faces`: the set-up's table dice, when they are known already (a saved log)."""
         self.ruleset = ruleset
         self.source = source
         self.spec = spec
@@ -149,7 +151,7 @@ class Encounter:
         self.log: list[LogEntry] = []
         self.state: Any = None
         if self.table:
-            self._setup([])
+            self._setup(setup_faces or [])
         else:
             self.state, events = ruleset.setup(self.scenario, self._live)
             self.log.append(LogEntry("setup", None, self._dice.take(), events))
@@ -505,12 +507,21 @@ class Encounter:
             ReplayDice(entries[0].draws),
             spec,
             source=str(data.get("source", source)),
+            setup_faces=[d.values for d in entries[0].draws],
         )
         for i, entry in enumerate(entries[1:], start=1):
             assert entry.choice is not None
-            enc._dice = RecordingDice(ReplayDice(entry.draws))
             try:
-                enc.submit(entry.seat, entry.choice)
+                if enc.table:  # the table's dice, as typed in then
+                    reason = enc.why_illegal(entry.seat, entry.choice)
+                    if reason:
+                        raise IllegalChoice(reason)
+                    enc._attempt(entry.seat, entry.choice, [d.values for d in entry.draws])
+                    if enc.awaiting is not None:
+                        raise IllegalChoice("it needs more dice than the log holds")
+                else:
+                    enc._dice = RecordingDice(ReplayDice(entry.draws))
+                    enc.submit(entry.seat, entry.choice)
             except (IllegalChoice, DiceError) as refused:
                 raise SaveFileError(
                     f"{source}: log entry {i} ({entry.choice.text()}) does not replay: {refused}"

@@ -1,0 +1,106 @@
+"""Playing at a physical table from the terminal: dice typed in are decisions, so undo,
+save and quit work at a dice prompt, Ctrl-C keeps the save, and a saved fight resumes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import EXAMPLES
+from shiftdrive.cli import main as cli
+from shiftdrive.cli.main import app
+
+runner = CliRunner()
+AMBUSH = str(EXAMPLES / "fate_core" / "station-ambush.yaml")
+
+
+def play(*args: str, script: list[str]) -> tuple[int, str]:
+    result = runner.invoke(app, ["play", *args], input="\n".join(script) + "\n")
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.output
+
+
+def test_dice_prompt_asks_each_roller_in_turn_and_refuses_bad_faces(tmp_path: Path) -> None:
+    save = tmp_path / "fight.json"
+    code, out = play(
+        AMBUSH, "--bots", "raiders", "--dice", "manual", "--save", str(save),
+        script=["2", "9 9", "+ + + +", "0 0 0 0", "quit"],
+    )  # fmt: skip
+    assert code == 0
+    assert "Roll 4dF for Anna Vex: Shoot" in out and "Roll 4dF for Kesh: Athletics" in out
+    assert "need exactly 4 faces of dF" in out
+    saved = json.loads(save.read_text())
+    attack = saved["log"][-1]
+    assert attack["choice"]["action"] == "defend"
+    assert [d["values"] for d in attack["draws"]] == [[1, 1, 1, 1], [0, 0, 0, 0]]
+
+
+def test_undo_at_a_dice_prompt_takes_back_the_choice_waiting_for_dice(tmp_path: Path) -> None:
+    save = tmp_path / "fight.json"
+    code, out = play(
+        AMBUSH, "--bots", "raiders", "--dice", "manual", "--save", str(save),
+        script=["2", "undo", "quit"],
+    )  # fmt: skip
+    assert code == 0 and "undone: defend skill=Athletics, attack skill=Shoot target=Kesh" in out
+    saved = json.loads(save.read_text())
+    assert len(saved["log"]) == 1 and "awaiting" not in saved
+
+
+def test_save_and_quit_at_a_dice_prompt_then_resume_there(tmp_path: Path) -> None:
+    save = tmp_path / "fight.json"
+    code, out = play(
+        AMBUSH, "--bots", "raiders", "--dice", "manual", script=["2", f"save {save}", "quit"]
+    )
+    assert code == 0 and "saved to" in out
+    saved = json.loads(save.read_text())
+    assert saved["awaiting"]["choice"]["action"] == "defend"
+    code, out = play("--resume", str(save), "--bots", "raiders", script=["- - - -", "quit"])
+    assert code == 0 and "resumed" in out and "Roll 4dF for Kesh: Athletics" in out
+    resumed = json.loads(save.read_text())
+    assert "awaiting" in resumed and resumed["awaiting"]["faces"] == [[-1, -1, -1, -1]]
+
+
+def test_ctrl_c_at_a_prompt_keeps_the_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    answers = iter(["2"])
+
+    def ask(message: str) -> str:
+        for answer in answers:
+            return answer
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_prompt", ask)
+    save = tmp_path / "fight.json"
+    result = runner.invoke(
+        app, ["play", AMBUSH, "--bots", "raiders", "--dice", "manual", "--save", str(save)]
+    )
+    assert result.exit_code == 0, result.output
+    saved = json.loads(save.read_text())
+    assert saved["awaiting"]["choice"] == {"action": "defend", "skill": "Athletics"}
+
+
+def test_resume_continues_a_seeded_fight_to_the_end_keeping_what_was_played(tmp_path: Path) -> None:
+    whole, half = tmp_path / "whole.json", tmp_path / "half.json"
+    play(AMBUSH, "--bots", "all", "--seed", "9", "--save", str(whole), script=[])
+    code, _ = play(
+        AMBUSH, "--bots", "raiders", "--seed", "9", "--save", str(half), script=["2", "quit"]
+    )
+    assert code == 0
+    code, out = play("--resume", str(half), "--bots", "all", script=[])
+    assert code == 0 and "Over:" in out
+    a, b = json.loads(whole.read_text()), json.loads(half.read_text())
+    assert b["log"][1]["choice"] == {"action": "attack", "skill": "Shoot", "target": "Kesh"}
+    assert b["final"]["commands"] > 1 and b["dice"] == a["dice"]
+
+
+def test_resume_errors_name_the_file(tmp_path: Path) -> None:
+    code, out = play("--resume", str(tmp_path / "missing.json"), script=[])
+    assert code == 2 and "missing.json: file not found" in out and "Traceback" not in out
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    code, out = play("--resume", str(bad), script=[])
+    assert code == 2 and "not a shiftdrive encounter" in out
+    code, out = play(AMBUSH, "--resume", str(bad), script=[])
+    assert code == 2 and "not both" in out
