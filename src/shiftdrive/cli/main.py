@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-import yaml
 from rich.console import Console
 
 from shiftdrive.cli.render import (
@@ -30,7 +29,7 @@ from shiftdrive.engine.events import GM
 from shiftdrive.engine.overrides import OVERRIDES
 from shiftdrive.engine.ruleset import get_bot, get_ruleset, ruleset_ids
 from shiftdrive.engine.scenario import ScenarioError
-from shiftdrive.files import load, read_save, read_yaml, save, start_from_file
+from shiftdrive.files import load, parse_yaml, read_save, read_yaml, save, start_from_file
 
 app = typer.Typer(
     help="shiftdrive: science-fiction combat for Fate and Fudge games — rules, exact odds, "
@@ -471,7 +470,7 @@ def demo(
 ) -> None:
     """Play the embedded demo: Ambush at Kessler Station (fate_core)."""
     text = resources.files("shiftdrive.data").joinpath("demo.yaml").read_text(encoding="utf-8")
-    data = yaml.safe_load(text)
+    data = dict(parse_yaml(text, "demo.yaml"))
     if bots is None:
         bots = "raiders" if sys.stdin.isatty() else "all"
     run_play(data, "demo.yaml", bots, seed, "seeded", None)
@@ -488,7 +487,7 @@ def replay_cmd(file: Annotated[Path, typer.Argument(help="Saved encounter JSON")
     if report.ok:
         console.print(
             f"[green]{file}: reproduces exactly[/green] — {report.commands} commands, "
-            f"{report.events} events, state {report.digest[:12]}"
+            f"{report.events} events, state {report.digest[:12]}; {report.dice}"
         )
         return
     for p in report.problems:

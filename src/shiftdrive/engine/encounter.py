@@ -29,6 +29,7 @@ from shiftdrive.core.dice import (
     ReplayDice,
     SeededDice,
     TableDice,
+    die_faces,
     read_faces,
 )
 from shiftdrive.core.errors import RuleError
@@ -136,6 +137,10 @@ class Encounter:
         self._broken = False  # an unrecorded encounter whose last choice failed half-way
         self._dice = RecordingDice(dice)
         self._live: DiceSource = self._dice if record else dice
+        # Seeded dice are verifiable: each draw's place in the generator's stream, and the
+        # draws no log entry keeps (refused or undone commands), so a replay regenerates all.
+        self._drawn = 0
+        self.discarded: list[tuple[int, DiceDraw]] = []
         if prepared is not None:
             # Validated once by `prepare`; the data is already a private JSON copy.
             self.scenario_data = prepared.data
@@ -154,7 +159,7 @@ class Encounter:
             self._setup(setup_faces or [])
         else:
             self.state, events = ruleset.setup(self.scenario, self._live)
-            self.log.append(LogEntry("setup", None, self._dice.take(), events))
+            self.log.append(LogEntry("setup", None, self._take(), events, at=0))
 
     def _setup(self, faces: list[list[int]]) -> None:
         """The set-up with dice from the table: asks for them until all are in."""
@@ -333,6 +338,7 @@ class Encounter:
             visibility: frozenset[str] | None = frozenset() if secret else None
         else:
             visibility = self.ruleset.choice_visibility(self.state, seat, choice)
+        at = self._drawn
         try:
             if override:
                 events = apply_override(self.ruleset, self.state, choice)
@@ -344,17 +350,31 @@ class Encounter:
             self.awaiting = AwaitingDice(seat, choice, need, self.roller(need, seat), faces)
             return []
         except (RuleError, DiceError) as refused:
-            self._dice.take()
+            self._discard(at, self._take())
             self._rebuild(self.log)
             self.awaiting = None
             raise IllegalChoice(str(refused)) from None
         except BaseException:
-            self._dice.take()
+            self._discard(at, self._take())
             self._rebuild(self.log)
             raise
         self.awaiting = None
-        self.log.append(LogEntry(seat, choice, self._dice.take(), events, visibility))
+        draws = self._take()
+        self.log.append(
+            LogEntry(seat, choice, draws, events, visibility, None if self.table else at)
+        )
         return events
+
+    def _take(self) -> list[DiceDraw]:
+        """The draws of the command just made, counted in the generator's stream."""
+        draws = self._dice.take()
+        self._drawn += len(draws)
+        return draws
+
+    def _discard(self, at: int | None, draws: list[DiceDraw]) -> None:
+        """Draws no log entry keeps; a seeded replay still needs their place in the stream."""
+        if not self.table and at is not None:
+            self.discarded.extend((at + i, draw) for i, draw in enumerate(draws))
 
     def pass_window(self, window: str) -> list[Event]:
         """Every seat in an optional window passes, in one step (each pass is logged)."""
@@ -409,6 +429,8 @@ class Encounter:
         if steps > len(self.log) - 1:
             raise IllegalChoice(f"only {len(self.log) - 1} command(s) to undo")
         cut = self.log[-steps:]
+        for entry in cut:
+            self._discard(entry.at, entry.draws)
         self._rebuild(self.log[:-steps])
         return cut
 
@@ -476,6 +498,10 @@ class Encounter:
             out["final"] = {"digest": digest(self.snapshot()), "commands": len(self.log) - 1}
         if self.awaiting is not None:
             out["awaiting"] = self.awaiting.to_json()
+        if self.discarded:
+            out["discarded"] = [
+                {"at": at, **d.to_json()} for at, d in sorted(self.discarded, key=lambda x: x[0])
+            ]
         return out
 
     @classmethod
@@ -526,7 +552,13 @@ class Encounter:
                 raise SaveFileError(
                     f"{source}: log entry {i} ({entry.choice.text()}) does not replay: {refused}"
                 ) from None
-        enc._dice = RecordingDice(_continuation(spec, enc.log) if continue_dice else ReplayDice([]))
+        for new, old in zip(enc.log, entries, strict=True):
+            new.at = old.at  # the original places in the stream (replay counted no discards)
+        enc.discarded = _read_discarded(data, source)
+        enc._drawn = sum(len(e.draws) for e in enc.log) + len(enc.discarded)
+        enc._dice = RecordingDice(
+            _continuation(spec, enc.log, enc.discarded) if continue_dice else ReplayDice([])
+        )
         if awaiting is not None and continue_dice:
             enc._resume_prompt(awaiting, source)
         return enc
@@ -564,17 +596,78 @@ class Encounter:
         return enc
 
 
-def _continuation(spec: DiceSpec, log: list[LogEntry]) -> DiceSource:
-    """A seeded source wound past every draw already in the log, so play goes on as if unbroken."""
+def _stream(
+    log: list[LogEntry], discarded: list[tuple[int, DiceDraw]]
+) -> list[tuple[int, DiceDraw, int | None]]:
+    """Every draw of a seeded encounter in the generator's order: (place, draw, log entry
+    index or None for a discarded one). Entries without places (older or typed-in) go last."""
+    out: list[tuple[int, DiceDraw, int | None]] = []
+    for i, entry in enumerate(log):
+        if entry.at is not None:
+            out.extend((entry.at + k, d, i) for k, d in enumerate(entry.draws))
+    out.extend((at, d, None) for at, d in discarded)
+    out.sort(key=lambda x: x[0])
+    return out
+
+
+def _continuation(
+    spec: DiceSpec, log: list[LogEntry], discarded: list[tuple[int, DiceDraw]]
+) -> DiceSource:
+    """A seeded source wound past every draw made so far (kept in the log or discarded by a
+    refusal or an undo), so play goes on exactly as if it had never stopped."""
     if spec.kind == "manual":
         return TableDice()
     if spec.kind != "seeded" or spec.seed is None:
         return SeededDice(None)
     source = SeededDice(spec.seed)
-    for entry in log:
-        for draw in entry.draws:
-            source.draw(draw.die, len(draw.values), draw.why)
+    for _, draw, _ in _stream(log, discarded):
+        source.draw(draw.die, len(draw.values), draw.why)
     return source
+
+
+def verify_dice(data: Mapping[str, Any], source: str = "save") -> list[str]:
+    """Problems with a seeded save's dice: every draw regenerated from the seed, in the
+    generator's order, must equal the one recorded. Empty when they all do."""
+    entries = _read_log(data, source)
+    spec = data.get("dice") or {}
+    seed = spec.get("seed") if isinstance(spec, dict) else None
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        return ["seeded dice without a seed"]
+    stream = _stream(entries, _read_discarded(data, source))
+    if any(e.at is None for e in entries):
+        return ["log entries without their place in the dice stream ('at')"]
+    regen = SeededDice(seed)
+    problems: list[str] = []
+    for expected, (place, draw, index) in enumerate(stream):
+        if place != expected:
+            problems.append(f"the dice stream has a gap or overlap at draw {expected}")
+            break
+        values = regen.draw(draw.die, len(draw.values), draw.why)
+        if values != draw.values:
+            where = f"log entry {index}" if index is not None else "a discarded draw"
+            problems.append(
+                f"{where}: {draw.why or draw.die} recorded {draw.values}, "
+                f"but seed {seed} rolls {values}"
+            )
+            break
+    return problems
+
+
+def _read_discarded(data: Mapping[str, Any], source: str) -> list[tuple[int, DiceDraw]]:
+    raw = data.get("discarded", [])
+    if not isinstance(raw, list):
+        raise SaveFileError(f"{source}: 'discarded' must be a list")
+    out = []
+    for i, item in enumerate(raw):
+        try:
+            draw = DiceDraw(str(item["die"]), [int(v) for v in item["values"]], str(item["why"]))
+            faces = die_faces(draw.die)
+            if any(v not in faces for v in draw.values):
+                raise ValueError(f"{draw.values} are not all faces of {draw.die}")
+            out.append((int(item["at"]), draw))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SaveFileError(f"{source}: discarded[{i}] is malformed: {exc}") from None
+    return out
 
 
 def check_save(data: Any, source: str) -> dict[str, Any]:
@@ -595,10 +688,17 @@ def _read_log(data: Mapping[str, Any], source: str) -> list[LogEntry]:
         raise SaveFileError(f"{source}: log must be a non-empty list")
     entries = []
     for i, item in enumerate(raw):
+        if not isinstance(item, dict):
+            raise SaveFileError(f"{source}: log[{i}] must be an object, not {type(item).__name__}")
         try:
-            entries.append(LogEntry.from_json(item))
-        except (KeyError, TypeError, ValueError, ChoiceSyntaxError) as exc:
+            entry = LogEntry.from_json(item)
+            for j, draw in enumerate(entry.draws):
+                faces = die_faces(draw.die)
+                if any(v not in faces for v in draw.values):
+                    raise ValueError(f"draws[{j}]: {draw.values} are not all faces of {draw.die}")
+        except (KeyError, TypeError, ValueError, AttributeError, ChoiceSyntaxError) as exc:
             raise SaveFileError(f"{source}: log[{i}] is malformed: {exc}") from None
+        entries.append(entry)
     if entries[0].seat != "setup" or any(e.choice is None for e in entries[1:]):
         raise SaveFileError(f"{source}: log must start with the set-up, then commands")
     return entries
@@ -614,6 +714,8 @@ class ReplayReport:
     digest: str
     expected_digest: str | None
     problems: list[str]
+    #: how far the dice could be checked: regenerated from the seed, or not at all
+    dice: str = ""
 
 
 def replay(data: Mapping[str, Any], *, source: str = "save") -> ReplayReport:
@@ -624,12 +726,26 @@ def replay(data: Mapping[str, Any], *, source: str = "save") -> ReplayReport:
     for i, (old, new) in enumerate(zip(entries, enc.log, strict=True)):
         if [e.to_json() for e in old.events] != [e.to_json() for e in new.events]:
             problems.append(f"log entry {i}: events differ")
-    final = data.get("final") or {}
+    final = data.get("final")
     expected = final.get("digest") if isinstance(final, dict) else None
     got = digest(enc.snapshot())
-    if expected is not None and expected != got:
+    if expected is None:
+        problems.append("the save has no final state digest to compare with")
+    elif expected != got:
         problems.append("final state differs from the one saved")
-    return ReplayReport(not problems, len(entries) - 1, len(enc.events()), got, expected, problems)
+    if extra := sum(len(e.draws) for e in entries) - sum(len(e.draws) for e in enc.log):
+        problems.append(f"{extra} recorded draw(s) were never rolled")
+    if enc.spec.kind == "seeded":
+        problems.extend(verify_dice(data, source))
+    if enc.spec.kind == "seeded":
+        dice = f"every die regenerated from seed {enc.spec.seed}"
+    elif enc.spec.kind == "manual":
+        dice = "dice typed in at the table: they cannot be verified"
+    else:
+        dice = f"{enc.spec.kind} dice: they cannot be verified"
+    return ReplayReport(
+        not problems, len(entries) - 1, len(enc.events()), got, expected, problems, dice
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -74,6 +74,8 @@ class LogEntry:
     draws: list[DiceDraw]
     events: list[Event]
     visible_to: frozenset[str] | None = None
+    #: the place of its first draw in a seeded generator's stream (None: not seeded)
+    at: int | None = None
 
     def visible(self, seat: str) -> bool:
         return seat == GM or self.visible_to is None or seat in self.visible_to
@@ -87,6 +89,8 @@ class LogEntry:
         }
         if self.visible_to is not None:
             out["visible_to"] = sorted(self.visible_to)
+        if self.at is not None:
+            out["at"] = self.at
         return out
 
     @classmethod
@@ -102,6 +106,7 @@ class LogEntry:
             ],
             [Event.from_json(e) for e in data.get("events", [])],
             frozenset(vis) if vis is not None else None,
+            int(data["at"]) if data.get("at") is not None else None,
         )
 
     def redacted(self, seat: str) -> dict[str, Any] | None:
@@ -114,6 +119,7 @@ class LogEntry:
         out = self.to_json()
         out["events"] = events
         out.pop("visible_to", None)
+        out.pop("at", None)
         for e in out["events"]:
             e.pop("visible_to", None)
         return out

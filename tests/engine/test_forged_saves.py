@@ -1,0 +1,118 @@
+"""A seeded save's replay regenerates every die from the seed: honest saves (undos and
+refusals included) verify, forgeries and tampering are refused, typed-in dice say so."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+import random
+from typing import Any
+
+from conftest import EXAMPLES
+from shiftdrive.engine.encounter import (
+    Encounter,
+    IllegalChoice,
+    digest,
+    random_bot,
+    replay,
+    run_bots,
+)
+from shiftdrive.files import read_yaml
+
+AMBUSH = read_yaml(EXAMPLES / "fate_core" / "station-ambush.yaml")
+DOGFIGHT = read_yaml(EXAMPLES / "tachyon" / "dogfight-2v2.yaml")
+
+
+def honest(data: Any, seed: int) -> dict[str, Any]:
+    """A seeded fight with undos and refused choices along the way."""
+    enc = Encounter.start(data, seed=seed)
+    rng = random.Random(seed)
+    for step in range(60):
+        if enc.result():
+            break
+        seat = enc.pending_seats()[0]
+        enc.submit(seat, random_bot(enc, seat, rng))
+        if step % 7 == 6:
+            enc.undo(2)
+        with contextlib.suppress(IllegalChoice):
+            enc.submit(seat, "concede_nonsense")
+    return json.loads(json.dumps(enc.to_json()))
+
+
+def test_honest_saves_with_undos_verify_and_continue_as_the_live_fight() -> None:
+    for data in (AMBUSH, DOGFIGHT):
+        for seed in (1, 2, 3):
+            saved = honest(data, seed)
+            assert "discarded" in saved
+            report = replay(saved)
+            assert report.ok, report.problems
+            assert "regenerated from seed" in report.dice
+
+
+def test_loaded_fight_continues_with_the_live_generator() -> None:
+    enc = Encounter.start(DOGFIGHT, seed=5)
+    rng = random.Random(5)
+    for _ in range(30):
+        enc.submit(enc.pending_seats()[0], random_bot(enc, enc.pending_seats()[0], rng))
+    enc.undo(3)
+    loaded = Encounter.from_json(json.loads(json.dumps(enc.to_json())))
+    run_bots(enc, rng=random.Random(9))
+    run_bots(loaded, rng=random.Random(9))
+    assert digest(loaded.snapshot()) == digest(enc.snapshot())
+    assert replay(loaded.to_json()).ok
+
+
+def forge_all_plus(saved: dict[str, Any]) -> dict[str, Any]:
+    """A consistent forgery: every Fudge die set to +, events and digest recomputed."""
+    forged = copy.deepcopy(saved)
+    forged.pop("discarded", None)
+    for entry in forged["log"]:
+        for draw in entry["draws"]:
+            if draw["die"] == "dF":
+                draw["values"] = [1] * len(draw["values"])
+    # recompute what an honest replay of these dice would give
+    forged["dice"] = {"kind": "script", "seed": None}
+    enc = Encounter.from_json(forged, continue_dice=False)
+    out = enc.to_json()
+    out["dice"] = saved["dice"]
+    return json.loads(json.dumps(out))
+
+
+def test_a_consistent_forgery_is_refused() -> None:
+    saved = honest(AMBUSH, 4)
+    saved.pop("discarded", None)
+    report = replay(forge_all_plus(saved))
+    assert not report.ok
+    assert any("but seed 4 rolls" in p for p in report.problems)
+
+
+def test_tampering_is_refused() -> None:
+    saved = json.loads(json.dumps(Encounter.start(AMBUSH, seed=6).to_json()))
+    enc = Encounter.from_json(saved)
+    run_bots(enc, rng=random.Random(6))
+    good = json.loads(json.dumps(enc.to_json()))
+    assert replay(good).ok
+
+    seed = copy.deepcopy(good)
+    seed["dice"]["seed"] = 7
+    assert any("seed 7 rolls" in p for p in replay(seed).problems)
+
+    extra = copy.deepcopy(good)
+    entry = next(e for e in extra["log"] if e["draws"])
+    entry["draws"].append(dict(entry["draws"][0]))
+    assert not replay(extra).ok
+
+    final = copy.deepcopy(good)
+    del final["final"]
+    assert any("no final state" in p for p in replay(final).problems)
+
+
+def test_typed_in_dice_replay_but_say_they_cannot_be_verified() -> None:
+    enc = Encounter.start(AMBUSH, dice_kind="manual")
+    enc.submit("crew", "attack skill=Shoot target=Kesh")
+    enc.submit("raiders", "defend skill=Athletics")
+    enc.submit("gm", 'dice faces="+ + + +"')
+    enc.submit("gm", 'dice faces="- - - -"')
+    report = replay(json.loads(json.dumps(enc.to_json())))
+    assert report.ok and "cannot be verified" in report.dice
