@@ -104,3 +104,17 @@ def test_resume_errors_name_the_file(tmp_path: Path) -> None:
     assert code == 2 and "not a shiftdrive encounter" in out
     code, out = play(AMBUSH, "--resume", str(bad), script=[])
     assert code == 2 and "not both" in out
+
+
+def test_undo_names_only_the_choices_the_seat_may_see() -> None:
+    from shiftdrive.engine.choices import Choice
+    from shiftdrive.engine.events import LogEntry
+
+    cut = [
+        LogEntry("Mara", Choice.of("play", card="move"), [], [], frozenset({"Mara"})),
+        LogEntry("Rook", Choice.of("play", card="stab"), [], [], frozenset({"Rook"})),
+        LogEntry("Vex", Choice.of("play", card="shoot"), [], [], frozenset({"Vex"})),
+    ]
+    said = cli.Play.undone(cut, "Mara")
+    assert said == "play card=move, 2 hidden choices"
+    assert "stab" not in said and "shoot" not in said

@@ -25,7 +25,7 @@ from shiftdrive.core.ladder import describe, parse_rating
 from shiftdrive.core.odds import OddsQuery, odds
 from shiftdrive.engine.choices import Choice, ChoiceSyntaxError
 from shiftdrive.engine.encounter import DICE, Encounter, IllegalChoice, SaveFileError, replay
-from shiftdrive.engine.events import GM
+from shiftdrive.engine.events import GM, LogEntry
 from shiftdrive.engine.overrides import OVERRIDES
 from shiftdrive.engine.ruleset import get_bot, get_ruleset, ruleset_ids
 from shiftdrive.engine.scenario import ScenarioError
@@ -312,7 +312,7 @@ class Play:
                     err.print(f"undo: {exc}")
                     continue
                 self.shown = len(enc.log)
-                console.print(f"undone: {', '.join(e.choice.text() for e in cut if e.choice)}")
+                console.print(f"undone: {self.undone(cut, seat)}")
                 render_state(console, enc.view(seat)["state"])
                 return True
             try:
@@ -334,6 +334,15 @@ class Play:
                 err.print(f"[red]refused:[/red] {exc}")
                 continue
             return True
+
+    @staticmethod
+    def undone(cut: list[LogEntry], seat: str) -> str:
+        """What an undo took back, naming only the choices `seat` may see."""
+        seen = [e.choice.text() for e in cut if e.choice and e.visible(seat)]
+        hidden = sum(1 for e in cut if e.choice and not e.visible(seat))
+        if hidden:
+            seen.append(f"{hidden} hidden choice{'s' if hidden > 1 else ''}")
+        return ", ".join(seen) or "nothing"
 
     def steps_back(self, seat: str) -> int:
         """Commands to undo to take back `seat`'s last own choice (and the bots' replies).

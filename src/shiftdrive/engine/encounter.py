@@ -342,6 +342,8 @@ class Encounter:
         try:
             if override:
                 events = apply_override(self.ruleset, self.state, choice)
+                if visibility is not None:  # a hidden override: what it makes is hidden too
+                    events = [Event(e.kind, e.text, e.data, visibility) for e in events]
             else:
                 events = self.ruleset.apply(self.state, seat, choice, self._dice)
         except DiceNeeded as need:
