@@ -118,3 +118,41 @@ def test_undo_names_only_the_choices_the_seat_may_see() -> None:
     said = cli.Play.undone(cut, "Mara")
     assert said == "play card=move, 2 hidden choices"
     assert "stab" not in said and "shoot" not in said
+
+
+BRAWL = str(EXAMPLES / "fully_automated" / "brawl.yaml")
+
+
+def test_bots_take_sides_as_well_as_seats() -> None:
+    code, out = play(BRAWL, "--bots", "Gang", "--seed", "7", script=["quit"])
+    assert code == 0 and "bots: Nyx, Rook, Vex" in out.replace("\n", " ")
+    code, out = play(BRAWL, "--bots", "Pirates", script=[])
+    assert code == 2 and "sides: Dockers, Gang" in out
+
+
+def test_the_save_is_written_before_each_prompt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    save = tmp_path / "fight.json"
+    seen: list[int] = []
+
+    def ask(message: str) -> str:
+        seen.append(len(json.loads(save.read_text())["log"]))
+        if len(seen) == 1:
+            return "2"
+        raise EOFError
+
+    monkeypatch.setattr(cli, "_prompt", ask)
+    runner.invoke(app, ["play", AMBUSH, "--bots", "raiders", "--seed", "3", "--save", str(save)])
+    assert seen[0] == 1 and seen[1] > 2  # the attack and the bots' replies were kept
+
+
+def test_gm_commands_reach_the_rulesets_own_gm_decisions() -> None:
+    code, out = play(
+        BRAWL, "--bots", "all", "--seed", "7", script=[]
+    )  # bots only: no prompt, plays to the end
+    assert code == 0
+    code, out = play(
+        BRAWL, "--bots", "Gang", "--seed", "7", script=["gm hp name=Rook delta=-3", "quit"]
+    )
+    assert code == 0 and "refused" not in out

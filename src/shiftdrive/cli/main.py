@@ -27,7 +27,7 @@ from shiftdrive.engine.choices import Choice, ChoiceSyntaxError
 from shiftdrive.engine.encounter import DICE, Encounter, IllegalChoice, SaveFileError, replay
 from shiftdrive.engine.events import GM, LogEntry
 from shiftdrive.engine.overrides import OVERRIDES
-from shiftdrive.engine.ruleset import get_bot, get_ruleset, ruleset_ids
+from shiftdrive.engine.ruleset import Seat, get_bot, get_ruleset, ruleset_ids
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.files import load, parse_yaml, read_save, read_yaml, save, start_from_file
 
@@ -202,11 +202,17 @@ class Play:
             render_events(console, events, lambda e: self.enc.describe(e, seat))
         self.shown = len(self.enc.log)
 
-    def keep(self) -> None:
-        """Write the --save file (also when play stops at a prompt or on Ctrl-C)."""
+    def keep(self, quiet: bool = False) -> None:
+        """Write the save file: before every prompt (so a fight killed mid-way loses at most
+        the command being typed), and when play stops, at a prompt or on Ctrl-C."""
         if self.save:
-            save(self.enc, self.save)
-            console.print(f"saved to {self.save}")
+            try:
+                save(self.enc, self.save)
+            except OSError as exc:
+                err.print(f"cannot save to {self.save}: {exc.strerror}")
+                return
+            if not quiet:
+                console.print(f"saved to {self.save}")
 
     def run(self) -> None:
         try:
@@ -269,6 +275,7 @@ class Play:
             else:
                 odds_list = [enc.ruleset.odds(enc.state, seat, c) for c in choices]
                 render_choices(console, choices, odds_list)
+            self.keep(quiet=True)
             try:
                 text = self.ask(f"{seat}>").strip()
             except (EOFError, KeyboardInterrupt):
@@ -318,8 +325,9 @@ class Play:
             try:
                 if word == "gm":
                     choice = Choice.parse(rest)
-                    if not choice.action.startswith("gm_") and choice.action != "compel":
+                    if f"gm_{choice.action}" in OVERRIDES:
                         choice = Choice(f"gm_{choice.action}", choice.params)
+                    # else one of the ruleset's own GM decisions (hp, reveal, compel, ...)
                     enc.submit(GM, choice)
                     self.flush_log(seat)
                     return True
@@ -379,17 +387,25 @@ class Play:
         return Choice.parse(text)
 
 
-def _bots_option(bots: str | None, seats: list[str]) -> set[str]:
+def _bots_option(bots: str | None, seating: list[Seat]) -> set[str]:
+    """The seats bots play: `all`, or names of sides and seats (a side: all its seats)."""
+    seats = [s.id for s in seating]
     if not bots:
         return set()
     if bots.strip().lower() == "all":
         return set(seats)
-    chosen = {b.strip() for b in bots.split(",") if b.strip()}
-    unknown = chosen - set(seats)
+    chosen: set[str] = set()
+    unknown = []
+    for name in (b.strip() for b in bots.split(",") if b.strip()):
+        matched = {s.id for s in seating if name.lower() in (s.id.lower(), (s.side or "").lower())}
+        if not matched:
+            unknown.append(name)
+        chosen |= matched
     if unknown:
+        sides = sorted({s.side for s in seating if s.side})
         raise fail(
-            f"--bots: no side or seat named {', '.join(sorted(unknown))} "
-            f"(seats: {', '.join(seats)})"
+            f"--bots: no side or seat named {', '.join(unknown)} "
+            f"(sides: {', '.join(sides)}; seats: {', '.join(seats)})"
         )
     return chosen
 
@@ -418,9 +434,19 @@ def run_play(
     start_play(enc, bots, seed, save_to)
 
 
+def autosave_path(source: str) -> Path:
+    """Where a fight played at a terminal without --save is kept: beside its scenario."""
+    path = Path(source)
+    return path.with_name(path.stem + ".autosave.json")
+
+
 def start_play(enc: Encounter, bots: str | None, seed: int | None, save_to: Path | None) -> None:
     """Play an encounter in the terminal from wherever it stands (new, or resumed)."""
-    chosen = _bots_option(bots, enc.seats())
+    chosen = _bots_option(bots, enc.seating())
+    humans = not set(enc.seats()) <= chosen
+    if save_to is None and humans and sys.stdin.isatty():
+        save_to = autosave_path(enc.source)
+        console.print(f"[dim]autosaving to {save_to} (continue with play --resume {save_to})[/dim]")
     console.print(
         f"[dim]ruleset {enc.ruleset.id}; seats {', '.join(enc.seats())}; "
         f"dice {enc.spec.kind}{f' seed {enc.spec.seed}' if enc.spec.seed is not None else ''}"
