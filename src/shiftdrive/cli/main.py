@@ -159,11 +159,11 @@ def check(scenario: Annotated[Path, typer.Argument(help="Scenario YAML file")]) 
 
 
 # --- play ------------------------------------------------------------------------------------
-HELP = """Type a number to choose, or a choice's text (e.g. advantage skill=Shoot target=scene
-name='Covering Fire'). A number followed by name=value pairs changes a choice's free text:
-  7 name='Smoke In The Corridor'
+HELP = """Type a number to choose, or a choice's text{example}.
+A number followed by name=value pairs changes a choice's free text{free}.
 Other commands:
-  gm ACTION k=v ...   a GM override, logged (actions: {overrides})
+  gm ACTION k=v ...   a GM override, logged (actions: {overrides}),
+                      or one of {ruleset}'s own GM decisions when it is the GM's to make
   undo [N]            take back the last N commands (at a dice prompt: the choice
                       waiting for the dice)
   log                 show the whole log so far
@@ -287,7 +287,7 @@ class Play:
             if word in ("quit", "exit", "q"):
                 return False
             if word in ("help", "?"):
-                console.print(HELP.format(overrides=", ".join(OVERRIDES)), markup=False)
+                console.print(self.help(choices), markup=False)
                 continue
             if word == "log":
                 for entry in enc.log:
@@ -342,6 +342,19 @@ class Play:
                 err.print(f"[red]refused:[/red] {exc}")
                 continue
             return True
+
+    def help(self, choices: list[Choice]) -> str:
+        """The help text, with examples from the choices open now in this ruleset."""
+        example = next((c for c in choices if c.params), choices[0] if choices else None)
+        free = next((c for c in choices if c.free), None)
+        return HELP.format(
+            example=f" (e.g. {example.text()})" if example else "",
+            free=(
+                f" (e.g. {choices.index(free) + 1} {free.free[0]}='Your Own Words')" if free else ""
+            ),
+            overrides=", ".join(o.removeprefix("gm_") for o in OVERRIDES),
+            ruleset=self.enc.ruleset.id,
+        )
 
     @staticmethod
     def undone(cut: list[LogEntry], seat: str) -> str:
