@@ -4,6 +4,7 @@ save and quit work at a dice prompt, Ctrl-C keeps the save, and a saved fight re
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -156,3 +157,23 @@ def test_gm_commands_reach_the_rulesets_own_gm_decisions() -> None:
         BRAWL, "--bots", "Gang", "--seed", "7", script=["gm hp name=Rook delta=-3", "quit"]
     )
     assert code == 0 and "refused" not in out
+
+
+def test_hot_seat_clears_the_screen_between_seats_holding_secrets(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[str] = []
+    answers = iter(["5", "", "quit"])  # Mara picks a card, hands over, Tobi quits
+
+    def ask(message: str) -> str:
+        asked.append(message)
+        return next(answers)
+
+    cleared: list[bool] = []
+    monkeypatch.setattr(cli, "_prompt", ask)
+    monkeypatch.setattr(cli.console, "clear", lambda *a, **k: cleared.append(True))
+    monkeypatch.setattr(cli.Play, "hand_off", True, raising=False)
+    monkeypatch.setattr(cli, "autosave_path", lambda source: Path(os.devnull))
+    result = runner.invoke(app, ["play", BRAWL, "--bots", "Gang", "--seed", "7"])
+    assert result.exit_code == 0, result.output
+    assert asked[1] == "Mara: pass the keyboard to Tobi, who presses Enter" and cleared

@@ -178,6 +178,8 @@ otherwise."""
 class Play:
     """The interactive loop: whoever must decide is asked, bots decide for their sides."""
 
+    hand_off = False  # ask for the keyboard to be handed over (always at a terminal)
+
     def __init__(
         self,
         enc: Encounter,
@@ -192,6 +194,19 @@ class Play:
         self.save = save
         self.ask = ask
         self.shown = 0
+        # Hot seat: between two people at one screen, hide the last one's secrets.
+        self.hand_off = self.hand_off or sys.stdin.isatty()
+        self.seen: dict[str, int] = {}
+        self.last_secret = False
+
+    def pass_keyboard(self, before: str, after: str) -> None:
+        """Clear the screen and wait for the next player when the screen may hold a secret:
+        the last decision was a secret one, or the next seat has secrets kept from it."""
+        if not self.last_secret and not self.enc.ruleset.secrets(self.enc.state, after):
+            return  # nothing on screen the next seat may not see
+        console.clear()
+        self.ask(f"{before}: pass the keyboard to {after}, who presses Enter")
+        self.shown = self.seen.get(after, 0)  # the next seat reads on from its last turn
 
     def flush_log(self, seat: str) -> None:
         entries = self.enc.log[self.shown :]
@@ -200,7 +215,7 @@ class Play:
             if entry.choice is not None and entry.visible(seat) and entry.seat != "setup":
                 console.print(f"[dim]{entry.seat}: {entry.choice.text()}[/dim]")
             render_events(console, events, lambda e: self.enc.describe(e, seat))
-        self.shown = len(self.enc.log)
+        self.shown = self.seen[seat] = len(self.enc.log)
 
     def keep(self, quiet: bool = False) -> None:
         """Write the save file: before every prompt (so a fight killed mid-way loses at most
@@ -243,6 +258,8 @@ class Play:
             if seat in self.bots or seat == GM:
                 # dice for a bot's roll, or the set-up's: whoever sits at the table types them
                 seat = GM if all_bots else viewer
+            if seat != viewer and viewer != GM and self.hand_off:
+                self.pass_keyboard(viewer, seat)
             viewer = seat
             self.flush_log(seat)
             if not self.decide(seat):
@@ -265,6 +282,7 @@ class Play:
         while True:
             pending = enc.pending()
             decision = next((d for d in pending if d.seat == seat), pending[0])
+            self.last_secret = decision.secret
             console.print(f"\n[bold cyan]{seat}[/bold cyan] — {decision.prompt}")
             dice_prompt = decision.kind == DICE
             choices = enc.legal(seat if not dice_prompt else decision.seat)
