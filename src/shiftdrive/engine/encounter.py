@@ -281,7 +281,23 @@ class Encounter:
             return "the encounter is over"
         if seat != GM and seat not in self.seats():
             return f"there is no seat {seat!r} (seats: {', '.join(self.seats())}, gm)"
-        return self.ruleset.why_illegal(self.state, seat, choice)
+        for name, value in choice.params:
+            if value is not None and not isinstance(value, str | int):  # bool is an int
+                return f"{name} must be text, a whole number or true/false, not {value!r}"
+        reason = self.ruleset.why_illegal(self.state, seat, choice)
+        if reason is None:
+            return self._same_types(seat, choice)
+        return reason
+
+    def _same_types(self, seat: str, choice: Choice) -> str | None:
+        """True is not 1 and 1 is not True, though Python finds them equal."""
+        for option in self.ruleset.legal(self.state, seat):
+            if choice.matches(option):
+                for (name, mine), (_, theirs) in zip(choice.params, option.params, strict=True):
+                    if name not in option.free and type(mine) is not type(theirs):
+                        return f"{name} must be {_type_word(theirs)}, not {_type_word(mine)}"
+                return None
+        return None
 
     def roller(self, need: DiceNeeded, seat: str) -> str:
         """The seat that rolls dice for `need.who` (a unit a seat controls), else `seat`."""
@@ -670,6 +686,14 @@ def _read_discarded(data: Mapping[str, Any], source: str) -> list[tuple[int, Dic
         except (KeyError, TypeError, ValueError) as exc:
             raise SaveFileError(f"{source}: discarded[{i}] is malformed: {exc}") from None
     return out
+
+
+def _type_word(value: object) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "a whole number"
+    return "text" if isinstance(value, str) else "empty"
 
 
 def check_save(data: Any, source: str) -> dict[str, Any]:
