@@ -241,9 +241,14 @@ class DiceDraw:
     die: str
     values: list[int]
     why: str
+    #: the unit rolling, when the rules named it (a seat that may not see it sees no draw)
+    who: str = ""
 
     def to_json(self) -> dict[str, object]:
-        return {"die": self.die, "values": list(self.values), "why": self.why}
+        out: dict[str, object] = {"die": self.die, "values": list(self.values), "why": self.why}
+        if self.who:
+            out["who"] = self.who
+        return out
 
 
 @dataclass(slots=True)
@@ -255,7 +260,7 @@ class RecordingDice:
 
     def draw(self, die: str, count: int, why: str, who: str = "") -> list[int]:
         values = self.inner.draw(die, count, why, who)
-        self.draws.append(DiceDraw(die, list(values), why))
+        self.draws.append(DiceDraw(die, list(values), why, who))
         return values
 
     def take(self) -> list[DiceDraw]:

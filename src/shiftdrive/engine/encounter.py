@@ -474,8 +474,9 @@ class Encounter:
         self._need_log("a seat's view")
         pend = [d.to_json() for d in self.pending() if seat in (GM, d.seat)]
         log = []
+        unseen = self.ruleset.unseen(self.state, seat) if self.state is not None else frozenset()
         for entry in self.log:
-            shown = entry.redacted(seat)
+            shown = entry.redacted(seat, unseen if seat != GM else frozenset())
             if shown is None:
                 continue
             seen = [e for e in entry.events if e.visible(seat)]

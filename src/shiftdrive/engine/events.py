@@ -101,7 +101,12 @@ class LogEntry:
             str(data["seat"]),
             Choice.from_json(choice) if choice else None,
             [
-                DiceDraw(str(d["die"]), [int(v) for v in d["values"]], str(d["why"]))
+                DiceDraw(
+                    str(d["die"]),
+                    [int(v) for v in d["values"]],
+                    str(d["why"]),
+                    str(d.get("who", "")),
+                )
                 for d in data.get("draws", [])
             ],
             [Event.from_json(e) for e in data.get("events", [])],
@@ -109,14 +114,18 @@ class LogEntry:
             int(data["at"]) if data.get("at") is not None else None,
         )
 
-    def redacted(self, seat: str) -> dict[str, Any] | None:
-        """This entry as `seat` may see it, or None when the seat sees nothing of it."""
+    def redacted(self, seat: str, unseen: frozenset[str] = frozenset()) -> dict[str, Any] | None:
+        """This entry as `seat` may see it, or None when the seat sees nothing of it.
+
+        Draws of units in `unseen` (what the seat may not see) are left out like the units.
+        """
         events = [e.to_json() for e in self.events if e.visible(seat)]
         if not self.visible(seat):
             if not events:
                 return None
             return {"seat": self.seat, "choice": None, "draws": [], "events": events}
         out = self.to_json()
+        out["draws"] = [d.to_json() for d in self.draws if not d.who or d.who not in unseen]
         out["events"] = events
         out.pop("visible_to", None)
         out.pop("at", None)

@@ -301,6 +301,10 @@ class Ruleset(ABC, Generic[S, Sc]):
     def view(self, state: S, seat: str) -> dict[str, Any]:
         """What `seat` may see of the state ('gm' sees all). Must strip every secret."""
 
+    def unseen(self, state: S, seat: str) -> frozenset[str]:
+        """Units `seat` may not see now (undetected craft): their dice are hidden from it too."""
+        return frozenset()
+
     def choice_visibility(self, state: S, seat: str, choice: Choice) -> frozenset[str] | None:
         """Who may see a submitted choice in the log: None for everyone (secret cards override)."""
         return None
