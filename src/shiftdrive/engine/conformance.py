@@ -96,8 +96,11 @@ def check_views_keep_secrets(enc: Encounter, *, log: bool = True) -> None:
 
 def check_words(enc: Encounter, entries: Iterable[LogEntry] | None = None) -> None:
     """Every event (of `entries`, default the whole log) has words for every seat and the GM,
-    and the words a seat gets for the events it may see hold none of its secrets."""
+    and the words a seat gets for the events it may see hold none of its secrets; nor, in a
+    ruleset on action specs, do its words for the events `visible_to` hides from it."""
     seats = [*enc.seats(), GM]
+    # a ruleset still on the older contract words its events with their own text, whole
+    hidden_too = bool(enc.ruleset.actions)
     secrets = {seat: enc.ruleset.secrets(enc.state, seat) for seat in seats}
     for entry in enc.log if entries is None else entries:
         for event in entry.events:
@@ -106,7 +109,7 @@ def check_words(enc: Encounter, entries: Iterable[LogEntry] | None = None) -> No
                 assert isinstance(words, str) and words.strip(), (
                     f"event {event.kind} {event.data} has no words for {seat!r}"
                 )
-                if not event.visible(seat):
+                if not (hidden_too or event.visible(seat)):
                     continue
                 for secret in secrets[seat]:
                     assert secret not in words, (
@@ -217,11 +220,13 @@ def check_table_dice(played: Encounter, commands: int = 40, undos: int = 3, save
             (ask,) = table.pending()
             assert ask.kind == "dice" and ask.seat == waiting.roller
             assert table.pending_seats() == [waiting.roller]
-            if waiting.need.who:
-                controls = {s.id: s.controls for s in table.seating()}
-                assert waiting.need.who in controls.get(waiting.roller, ()) or (
-                    waiting.roller == entry.seat  # nobody's unit: the seat that chose rolls
-                ), f"{waiting.roller!r} asked to roll for {waiting.need.who!r}"
+            who = waiting.need.who
+            owners = [s.id for s in table.seating() if who and (who in s.controls or who == s.id)]
+            chooser = entry.seat if waiting.choice is not None else GM
+            roller = owners[0] if owners else chooser  # nobody's unit: who chose rolls
+            assert waiting.roller == roller, (
+                f"{waiting.roller!r} is asked to roll {waiting.need.why}, not {roller!r}"
+            )
             first = waiting.choice is not None and not waiting.faces  # a command's first
             prompts += first
             if first and prompts <= saves:
