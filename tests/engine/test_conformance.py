@@ -1,4 +1,5 @@
-"""The conformance harness, run for every registered ruleset on every example scenario."""
+"""The conformance harness, run for every registered ruleset on every example scenario, and
+for the tiny example ruleset of the tests (`tests/example_ruleset`) on its own example."""
 
 from __future__ import annotations
 
@@ -8,36 +9,48 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import example_ruleset
 from conftest import example_files, load_example
 from shiftdrive.engine import conformance
 from shiftdrive.engine.ruleset import ruleset_ids
 
-CASES = [(rid, path) for rid in ruleset_ids() for path in example_files(rid)]
+BUILT_IN = [rid for rid in ruleset_ids() if rid != example_ruleset.ID]
+CASES = [(rid, path) for rid in BUILT_IN for path in example_files(rid)] + [
+    (example_ruleset.ID, example_ruleset.EXAMPLE)
+]
+IDS = [f"{r}:{p.name}" for r, p in CASES]
 
 
 def test_every_ruleset_has_an_example() -> None:
-    for rid in ruleset_ids():
+    for rid in BUILT_IN:
         assert example_files(rid), f"ruleset {rid} has no example under examples/{rid}/"
 
 
-@pytest.mark.parametrize(("rid", "path"), CASES, ids=[f"{r}:{p.name}" for r, p in CASES])
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.parametrize(("rid", "path"), CASES, ids=IDS)
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**31 - 1))
-def test_random_legal_play_ends_replays_and_keeps_secrets(rid: str, path: Path, seed: int) -> None:
-    data = load_example(path)
-    enc = conformance.check_all_along(data, seed)
+def test_random_play_keeps_every_promise(rid: str, path: Path, seed: int) -> None:
+    """Along random legal play: choices and refusals agree, choices read back from their text
+    and name their parameters' kinds, whose turn it is has one answer, every event has words
+    for every seat, no words or view leak a secret; the battle replays and undo agrees."""
+    enc = conformance.check_all_along(load_example(path), seed, undo_every=20)
     assert enc.ruleset.id == rid
 
 
-@pytest.mark.parametrize(("rid", "path"), CASES, ids=[f"{r}:{p.name}" for r, p in CASES])
-@settings(max_examples=4, deadline=None)
+@pytest.mark.parametrize(("rid", "path"), CASES, ids=IDS)
+@settings(max_examples=2, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**31 - 1))
 def test_same_seed_same_log(rid: str, path: Path, seed: int) -> None:
     conformance.check_same_seed_same_log(load_example(path), seed)
 
 
-@pytest.mark.parametrize(("rid", "path"), CASES, ids=[f"{r}:{p.name}" for r, p in CASES])
-@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
-def test_bots_play_to_the_end(rid: str, path: Path, seed: int) -> None:
+@pytest.mark.parametrize(("rid", "path"), CASES, ids=IDS)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_bots_play_to_the_end_and_replay(rid: str, path: Path, seed: int) -> None:
     enc = conformance.play_bots(load_example(path), seed)
     conformance.check_replay(enc)
+    conformance.check_words(enc)
+    # saves=0: Encounter.from_json cannot yet read back a save of table dice whose log holds
+    # dice already typed in (it asks for them again instead of replaying them from the log);
+    # test_duel checks a save at the first prompt. Checks saves at every prompt once fixed.
+    conformance.check_table_dice(enc, saves=0)

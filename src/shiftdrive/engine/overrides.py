@@ -6,14 +6,18 @@ like any other command so replay and undo see it.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
 
 from shiftdrive.core.aspects import Aspect, AspectKind
-from shiftdrive.core.consequences import Severity
+from shiftdrive.core.consequences import ConsequenceSlots, Severity
 from shiftdrive.core.errors import RuleError
+from shiftdrive.core.fate_points import FatePoints
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ruleset, Sheet
+
+P = TypeVar("P")
 
 OVERRIDES: Final[dict[str, str]] = {
     "gm_add_aspect": "name=TEXT [owner=CHARACTER] [kind=situation|character|boost|game] "
@@ -38,6 +42,35 @@ def _sheet(ruleset: Ruleset[Any, Any], state: Any, name: str) -> Sheet:
         if key.lower() == name.lower():
             return sheet
     raise RuleError(f"no character named {name!r} (characters: {', '.join(sheets) or 'none'})")
+
+
+def _opening(
+    ruleset: Ruleset[Any, Any],
+    state: Any,
+    choice: Choice,
+    part: Callable[[Sheet], P | None],
+    lacks: str,
+) -> tuple[Sheet, P]:
+    """The opening of an override that changes a part of a character's sheet that not every
+    ruleset gives (fate points, consequences): the sheet `character=` names and that `part`
+    of it, refused (`lacks`, the name filled in) when it has none."""
+    sheet = _sheet(ruleset, state, choice.str_param("character"))
+    found = part(sheet)
+    if found is None:
+        raise RuleError(lacks.format(sheet.name))
+    return sheet, found
+
+
+def _fate_points(sheet: Sheet) -> FatePoints | None:
+    return sheet.fate_points
+
+
+def _consequences(sheet: Sheet) -> ConsequenceSlots | None:
+    return sheet.consequences
+
+
+NO_FATE_POINTS: Final = "{} has no fate points in this ruleset"
+NO_CONSEQUENCES: Final = "{} takes no consequences in this ruleset"
 
 
 def _severity(text: str) -> Severity:
@@ -108,16 +141,13 @@ def apply_override(ruleset: Ruleset[Any, Any], state: Any, choice: Choice) -> li
             aspect.use_free(holder)
         return [Event("gm", f"GM gives {holder} {delta:+d} free invoke(s) on '{aspect.name}'")]
     if a == "gm_fate_points":
-        sheet = _sheet(ruleset, state, choice.str_param("character"))
-        if sheet.fate_points is None:
-            raise RuleError(f"{sheet.name} has no fate points in this ruleset")
+        sheet, points = _opening(ruleset, state, choice, _fate_points, NO_FATE_POINTS)
         delta = choice.int_param("delta")
-        sheet.fate_points.adjust(delta)
+        points.adjust(delta)
         return [
             Event(
                 "gm",
-                f"GM adjusts {sheet.name}'s fate points by {delta:+d} "
-                f"(now {sheet.fate_points.current})",
+                f"GM adjusts {sheet.name}'s fate points by {delta:+d} (now {points.current})",
             )
         ]
     if a == "gm_stress":
@@ -137,25 +167,21 @@ def apply_override(ruleset: Ruleset[Any, Any], state: Any, choice: Choice) -> li
         verb = "marks" if marked else "clears"
         return [Event("gm", f"GM {verb} {sheet.name}'s {track.name} box {box}: {track.render()}")]
     if a == "gm_consequence":
-        sheet = _sheet(ruleset, state, choice.str_param("character"))
-        if sheet.consequences is None:
-            raise RuleError(f"{sheet.name} takes no consequences in this ruleset")
+        sheet, slots = _opening(ruleset, state, choice, _consequences, NO_CONSEQUENCES)
         severity = _severity(choice.str_param("severity"))
         text = choice.str_param("aspect").strip() or f"{severity.value.title()} wound"
         if text in aspects:
             raise RuleError(f"there is already an aspect named {text!r}")
-        sheet.consequences.take(severity, text)
+        slots.take(severity, text)
         aspects.add(Aspect(text, AspectKind.CONSEQUENCE, owner=sheet.name))
         return [Event("gm", f"GM gives {sheet.name} a {severity.value} consequence '{text}'")]
     if a == "gm_clear_consequence":
-        sheet = _sheet(ruleset, state, choice.str_param("character"))
-        if sheet.consequences is None:
-            raise RuleError(f"{sheet.name} takes no consequences in this ruleset")
+        sheet, slots = _opening(ruleset, state, choice, _consequences, NO_CONSEQUENCES)
         severity = _severity(choice.str_param("severity"))
-        slot = sheet.consequences.slots.get(severity)
+        slot = slots.slots.get(severity)
         if slot is None:
             raise RuleError(f"{sheet.name} has no {severity.value} consequence")
-        sheet.consequences.clear(severity)
+        slots.clear(severity)
         if slot.aspect in aspects:
             aspects.remove(slot.aspect)
         return [
