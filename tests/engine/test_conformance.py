@@ -50,7 +50,4 @@ def test_bots_play_to_the_end_and_replay(rid: str, path: Path, seed: int) -> Non
     enc = conformance.play_bots(load_example(path), seed)
     conformance.check_replay(enc)
     conformance.check_words(enc)
-    # saves=0: Encounter.from_json cannot yet read back a save of table dice whose log holds
-    # dice already typed in (it asks for them again instead of replaying them from the log);
-    # test_duel checks a save at the first prompt. Checks saves at every prompt once fixed.
-    conformance.check_table_dice(enc, saves=0)
+    conformance.check_table_dice(enc)
