@@ -27,6 +27,7 @@ COMPILED = [
     "shiftdrive/engine/choices.py",
     "shiftdrive/engine/encounter.py",
     "shiftdrive/engine/events.py",
+    "shiftdrive/engine/gm_words.py",
     "shiftdrive/engine/overrides.py",
     "shiftdrive/engine/ruleset.py",
     "shiftdrive/engine/turns.py",

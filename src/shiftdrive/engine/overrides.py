@@ -116,17 +116,12 @@ def apply_override(ruleset: Ruleset[Any, Any], state: Any, choice: Choice) -> li
         if free and holder:
             aspect.add_free(holder, free)
         aspects.add(aspect)
-        where = f" on {owner}" if owner else ""
         return [
-            Event(
-                "gm",
-                f"GM adds {kind.value} aspect '{name}'{where}"
-                + (f" with {free} free invoke(s) for {holder}" if free else ""),
-            )
+            _gm("add_aspect", kind=kind.value, name=name, owner=owner, free=free, holder=holder)
         ]
     if a == "gm_remove_aspect":
         removed = aspects.remove(choice.str_param("name"))
-        return [Event("gm", f"GM removes aspect '{removed.name}'")]
+        return [_gm("remove_aspect", name=removed.name)]
     if a == "gm_free_invoke":
         aspect = aspects.get(choice.str_param("name"))
         holder = _sheet(ruleset, state, choice.str_param("holder")).name
@@ -139,17 +134,12 @@ def apply_override(ruleset: Ruleset[Any, Any], state: Any, choice: Choice) -> li
             aspect.add_free(holder, delta)
         for _ in range(-delta):
             aspect.use_free(holder)
-        return [Event("gm", f"GM gives {holder} {delta:+d} free invoke(s) on '{aspect.name}'")]
+        return [_gm("free_invoke", holder=holder, delta=delta, name=aspect.name)]
     if a == "gm_fate_points":
         sheet, points = _opening(ruleset, state, choice, _fate_points, NO_FATE_POINTS)
         delta = choice.int_param("delta")
         points.adjust(delta)
-        return [
-            Event(
-                "gm",
-                f"GM adjusts {sheet.name}'s fate points by {delta:+d} (now {points.current})",
-            )
-        ]
+        return [_gm("fate_points", character=sheet.name, delta=delta, now=points.current)]
     if a == "gm_stress":
         sheet = _sheet(ruleset, state, choice.str_param("character"))
         track_name = choice.str_param("track")
@@ -164,8 +154,16 @@ def apply_override(ruleset: Ruleset[Any, Any], state: Any, choice: Choice) -> li
             raise RuleError(f"{track.name} has boxes 1..{len(track.boxes)}, not {box}")
         marked = bool(choice.get("marked", True))
         track.set_box(box - 1, marked)
-        verb = "marks" if marked else "clears"
-        return [Event("gm", f"GM {verb} {sheet.name}'s {track.name} box {box}: {track.render()}")]
+        return [
+            _gm(
+                "stress",
+                character=sheet.name,
+                track=track.name,
+                box=box,
+                marked=marked,
+                boxes=track.render(),
+            )
+        ]
     if a == "gm_consequence":
         sheet, slots = _opening(ruleset, state, choice, _consequences, NO_CONSEQUENCES)
         severity = _severity(choice.str_param("severity"))
@@ -174,7 +172,7 @@ def apply_override(ruleset: Ruleset[Any, Any], state: Any, choice: Choice) -> li
             raise RuleError(f"there is already an aspect named {text!r}")
         slots.take(severity, text)
         aspects.add(Aspect(text, AspectKind.CONSEQUENCE, owner=sheet.name))
-        return [Event("gm", f"GM gives {sheet.name} a {severity.value} consequence '{text}'")]
+        return [_gm("consequence", character=sheet.name, severity=severity.value, aspect=text)]
     if a == "gm_clear_consequence":
         sheet, slots = _opening(ruleset, state, choice, _consequences, NO_CONSEQUENCES)
         severity = _severity(choice.str_param("severity"))
@@ -185,8 +183,17 @@ def apply_override(ruleset: Ruleset[Any, Any], state: Any, choice: Choice) -> li
         if slot.aspect in aspects:
             aspects.remove(slot.aspect)
         return [
-            Event("gm", f"GM clears {sheet.name}'s {severity.value} consequence '{slot.aspect}'")
+            _gm(
+                "clear_consequence",
+                character=sheet.name,
+                severity=severity.value,
+                aspect=slot.aspect,
+            )
         ]
     if a == "gm_note":
-        return [Event("gm_note", f"GM note: {choice.str_param('text')}", visible_to=frozenset())]
+        return [Event("gm_note", data={"text": choice.str_param("text")}, visible_to=frozenset())]
     raise RuleError(f"unknown GM override {a!r}")
+
+
+def _gm(override: str, **data: Any) -> Event:
+    return Event("gm", data={"override": override, **data})

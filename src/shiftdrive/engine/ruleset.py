@@ -30,6 +30,7 @@ from shiftdrive.core.stress import StressTrack
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM, Event
+from shiftdrive.engine.gm_words import describe_override
 
 S = TypeVar("S")
 Sc = TypeVar("Sc")
@@ -428,7 +429,11 @@ def get_bot(ruleset_id: str) -> Bot:
 
 
 def describe_engine_event(event: Event) -> str:
-    """Words for an event no ruleset words: its own text if it has one, else kind and data."""
+    """Words for an event no ruleset words: a GM override's, its own text if it has one,
+    else its kind and data."""
+    words = describe_override(event)
+    if words is not None:
+        return words
     if event.text:
         return event.text
     if not event.data:
