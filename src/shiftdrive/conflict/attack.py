@@ -31,16 +31,10 @@ class Attack(RollAction[CS], Generic[CS]):
     name = "attack"
     params = ATTACK_PARAMS
 
-    def out_of_reach(self, state: CS, f: Combatant, skill: str, target: Combatant) -> str | None:
-        """The reach rule: None when `skill` reaches `target`'s zone from `f`'s."""
-        reach = self.host.reach(state, skill) or 0
+    def in_reach(self, state: CS, f: Combatant, reach: int, target: Combatant) -> bool:
+        """The reach rule: an attack skill reaches `reach` zones from the attacker's."""
         d = self.host.distance(state, f.zone, target.zone)
-        if d is not None and d <= reach:
-            return None
-        return (
-            f"{f.name} cannot attack {target.name} with {skill}: {target.name} is "
-            f"{d} zone(s) away and {skill} reaches {reach}"
-        )
+        return d is not None and d <= reach
 
     def options(self, state: CS, turn: Turn) -> list[Choice]:
         f = state.fighters[turn.actor or ""]
@@ -48,8 +42,9 @@ class Attack(RollAction[CS], Generic[CS]):
         out: list[Choice] = []
         for skill in self.host.attack_skills(state, f):
             rating = describe(f.skill(skill))
+            reach = self.host.reach(state, skill) or 0
             for e in enemies:
-                if self.out_of_reach(state, f, skill, e) is None:
+                if self.in_reach(state, f, reach, e):
                     out.append(
                         Choice.of(
                             "attack", target=e.name, skill=skill,
@@ -64,7 +59,8 @@ class Attack(RollAction[CS], Generic[CS]):
         skill = choice.str_param("skill")
         if target is None:
             return f"there is no character named {choice.str_param('target')!r}"
-        if self.host.reach(state, skill) is None:
+        reach = self.host.reach(state, skill)
+        if reach is None:
             return f"{skill!r} is not an attack skill"
         if skill not in self.host.attack_skills(state, f):
             return f"{f.name} cannot attack with {skill}"
@@ -72,7 +68,13 @@ class Attack(RollAction[CS], Generic[CS]):
             return f"{f.name} will not attack an ally"
         if not target.active:
             return f"{target.name} is already out of the fight"
-        return self.out_of_reach(state, f, skill, target)
+        if self.in_reach(state, f, reach, target):
+            return None
+        d = self.host.distance(state, f.zone, target.zone)
+        return (
+            f"{f.name} cannot attack {target.name} with {skill}: {target.name} is "
+            f"{d} zone(s) away and {skill} reaches {reach}"
+        )
 
     def apply(self, state: CS, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
         f = state.fighters[turn.actor or ""]

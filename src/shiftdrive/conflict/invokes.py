@@ -105,7 +105,8 @@ class InvokeAspect(HostedAction[CS], Generic[CS]):
                 if a.owner in (None, roller, opponent):
                     payers.append((roller, "bonus"))
                     payers.append((roller, "reroll"))
-                payers.extend((ally, "teamwork") for ally in helpers(state, roll, seat, roller, a))
+                for ally in helpers(state, roll, seat, roller, a):
+                    payers.append((ally, "teamwork"))
             elif a.owner is None or state.fighters[a.owner].side == seat:
                 for f in state.active(seat):
                     if a.owner in (None, f.name):

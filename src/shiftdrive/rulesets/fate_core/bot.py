@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.fate_core import query
 from shiftdrive.rulesets.fate_core.state import FateCoreState
 
@@ -37,7 +38,7 @@ def choose(rs: Any, state: FateCoreState, seat: str, rng: random.Random) -> Choi
         return legal[0]
     if turn.kind == "invoke":
         return _invoke(state, seat, by_action)
-    return _turn(rs, state, seat, by_action, rng)
+    return _turn(rs, state, turn, by_action, rng)
 
 
 def _invoke(state: FateCoreState, seat: str, by_action: dict[str, list[Choice]]) -> Choice:
@@ -68,7 +69,7 @@ def _invoke(state: FateCoreState, seat: str, by_action: dict[str, list[Choice]])
 def _turn(
     rs: Any,
     state: FateCoreState,
-    seat: str,
+    turn: Turn,
     by_action: dict[str, list[Choice]],
     rng: random.Random,
 ) -> Choice:
@@ -76,9 +77,10 @@ def _turn(
     assert f is not None
     attacks = by_action.get("attack", [])
     if attacks:
+        attack = rs.actions["attack"]
 
         def p_hit(c: Choice) -> float:
-            o = rs.odds(state, seat, c)
+            o = attack.odds(state, turn, c)
             return float(o.success + o.style) if o else 0.0
 
         best = max(attacks, key=lambda c: (p_hit(c), rng.random()))

@@ -53,13 +53,6 @@ def fighter(state: FateCoreState, c: Combatant) -> Fighter:
     return f
 
 
-def visible(state: FateCoreState, aspect: Aspect, seat: str) -> bool:
-    """Hidden aspects are seen by the GM and their owner's side only."""
-    if seat == GM or not aspect.hidden:
-        return True
-    return aspect.owner is not None and state.fighters[aspect.owner].side == seat
-
-
 class FateCoreHost:
     """fate_core's answers to the conflict library (see `conflict.host.Host`)."""
 
@@ -74,7 +67,10 @@ class FateCoreHost:
         return end_turn(state)
 
     def visible(self, state: FateCoreState, aspect: Aspect, seat: str) -> bool:
-        return visible(state, aspect, seat)
+        """Hidden aspects are seen by the GM and their owner's side only."""
+        if seat == GM or not aspect.hidden:
+            return True
+        return aspect.owner is not None and state.fighters[aspect.owner].side == seat
 
     def distance(self, state: FateCoreState, a: str, b: str) -> int | None:
         return zone_map(state).distance(a, b)
@@ -134,3 +130,7 @@ class FateCoreHost:
         self, state: FateCoreState, roll: Roll, shifts: int, outcome: Outcome
     ) -> list[Event]:
         return self.rolls[roll.action].resolve(state, roll, shifts, outcome)
+
+
+#: the one host of every fate_core conflict (it keeps no state of a battle)
+HOST: Final = FateCoreHost()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from shiftdrive.conflict.roll import Roll, totals
 from shiftdrive.core.aspects import Aspect
-from shiftdrive.rulesets.fate_core.fighters import visible, zone_map
+from shiftdrive.rulesets.fate_core.fighters import HOST, zone_map
 from shiftdrive.rulesets.fate_core.state import FateCoreState, Fighter
 
 
@@ -42,7 +42,7 @@ def distance(state: FateCoreState, a: str, b: str) -> int | None:
 
 def visible_aspects(state: FateCoreState, seat: str) -> list[Aspect]:
     """The aspects `seat` sees (hidden ones only for their owner's side and the GM)."""
-    return [a for a in state.aspects if visible(state, a, seat)]
+    return [a for a in state.aspects if HOST.visible(state, a, seat)]
 
 
 def free_invokes(state: FateCoreState, name: str) -> int:

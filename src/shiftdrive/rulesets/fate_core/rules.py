@@ -29,7 +29,7 @@ from shiftdrive.rulesets.fate_core.compels import (
     GmCompel,
     compel_visibility,
 )
-from shiftdrive.rulesets.fate_core.fighters import FateCoreHost
+from shiftdrive.rulesets.fate_core.fighters import HOST, FateCoreHost
 from shiftdrive.rulesets.fate_core.full_defense import FullDefense
 from shiftdrive.rulesets.fate_core.movement import Move, Sprint
 from shiftdrive.rulesets.fate_core.scenario import FateCoreScenario, load
@@ -52,7 +52,6 @@ def _actions(host: FateCoreHost) -> dict[str, Action[FateCoreState]]:
     return specs
 
 
-HOST: Final = FateCoreHost()
 ACTIONS: Final = _actions(HOST)
 
 

@@ -8,14 +8,14 @@ from typing import Any
 from shiftdrive.conflict.roll import totals
 from shiftdrive.core.aspects import Aspect
 from shiftdrive.engine.events import GM
-from shiftdrive.rulesets.fate_core.fighters import visible
+from shiftdrive.rulesets.fate_core.fighters import HOST
 from shiftdrive.rulesets.fate_core.state import FateCoreState
 
 
 def secrets(state: FateCoreState, seat: str) -> list[str]:
     if seat == GM:
         return []
-    out = [a.name for a in state.aspects if not visible(state, a, seat)]
+    out = [a.name for a in state.aspects if not HOST.visible(state, a, seat)]
     if state.gm_notes:
         out.append(state.gm_notes)
     return out
@@ -31,7 +31,7 @@ def _aspect_json(a: Aspect) -> dict[str, Any]:
 
 
 def view(state: FateCoreState, seat: str) -> dict[str, Any]:
-    shown = [a for a in state.aspects if visible(state, a, seat)]
+    shown = [a for a in state.aspects if HOST.visible(state, a, seat)]
     fighters = []
     for f in state.fighters.values():
         own = seat in (GM, f.side)
