@@ -72,9 +72,6 @@ class ArenaHost:
     def __init__(self) -> None:
         self.rolls: dict[str, RollAction[Any]] = {}
 
-    def acting(self, state: Arena) -> Combatant | None:
-        return state.fighters["Ash"]
-
     def end_turn(self, state: Arena) -> list[Event]:
         state.turns_ended += 1
         state.turn_count += 1

@@ -16,7 +16,7 @@ How a host ruleset uses it:
    hand as a `roll.Roll`, `boosts_born`, `turn_count`, `side_of`, `active`) and its fighters
    those of `host.Combatant` (name, side, zone, skills, fate points, stress tracks,
    consequence slots, status, full defense, points owed).
-2. It implements `host.Host`: whose turn it is and how a turn ends, who may see an aspect,
+2. It implements `host.Host`: how a turn ends, who may see an aspect,
    the distance between zones, which skills attack (and how far they reach), defend, create
    advantages, discover and overcome, the difficulty of passive rolls, what a hit does
    (weapons, armor, tracks), a consequence's suggested name, and `resolve` (the roll's

@@ -86,9 +86,6 @@ class Harm:
 class Host(Protocol[CS_contra]):
     """The host ruleset's rules that the library's actions are parameterised by."""
 
-    def acting(self, state: CS_contra) -> Combatant | None:
-        """The fighter whose turn it is (the one who takes an action), if any."""
-
     def end_turn(self, state: CS_contra) -> list[Event]:
         """Close the acting fighter's turn (boosts, initiative, exchanges, the end)."""
 

@@ -4,7 +4,7 @@ invokes to win. It uses only the ruleset's public contract and `query`."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.ruleset import Turn
@@ -12,11 +12,11 @@ from shiftdrive.rulesets.fate_core import query
 from shiftdrive.rulesets.fate_core.state import FateCoreState
 
 #: below this chance to hit, the bot may try for an advantage instead (half the time)
-POOR_ODDS = 0.25
+POOR_ODDS: Final = 0.25
 #: a fighter with this many consequences, outnumbered, concedes
-CONCEDE_AT = 2
+CONCEDE_AT: Final = 2
 #: the bot keeps fate points for refusing compels while it has this many
-COMPEL_RESERVE = 3
+COMPEL_RESERVE: Final = 3
 
 
 def choose(rs: Any, state: FateCoreState, seat: str, rng: random.Random) -> Choice:

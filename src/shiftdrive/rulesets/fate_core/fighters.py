@@ -49,8 +49,8 @@ def zone_map(state: FateCoreState) -> ZoneMap:
 
 
 def fighter(state: FateCoreState, c: Combatant) -> Fighter:
-    f = state.fighters[c.name]
-    return f
+    """The fate_core fighter the library hands back as a `Combatant` (weapons, all skills)."""
+    return state.fighters[c.name]
 
 
 class FateCoreHost:
@@ -59,9 +59,6 @@ class FateCoreHost:
     def __init__(self) -> None:
         #: the actions that roll, by name (set by the ruleset once its specs exist)
         self.rolls: Mapping[str, RollAction[Any]] = {}
-
-    def acting(self, state: FateCoreState) -> Combatant | None:
-        return state.current()
 
     def end_turn(self, state: FateCoreState) -> list[Event]:
         return end_turn(state)
