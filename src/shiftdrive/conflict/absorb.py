@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, Generic
+from typing import TYPE_CHECKING, Any, Final
 
 from shiftdrive.conflict.exchange import HostedAction
 from shiftdrive.conflict.host import CS, TAKEN_OUT, Host
@@ -39,7 +39,7 @@ def deliver_hit(host: Host[Any], state: ConflictState, roll: Roll) -> list[Event
     ]
 
 
-class Absorb(HostedAction[CS], Generic[CS]):
+class Absorb(HostedAction[CS]):
     """Every minimal way to absorb the hit: a stress box and/or consequences (named freely)."""
 
     name = "absorb"
@@ -123,7 +123,7 @@ class Absorb(HostedAction[CS], Generic[CS]):
         return events + close(self.host, state)
 
 
-class TakenOut(HostedAction[CS], Generic[CS]):
+class TakenOut(HostedAction[CS]):
     """C10: a hit the target cannot (or will not) absorb takes them out."""
 
     name = "taken_out"

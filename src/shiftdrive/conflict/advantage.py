@@ -8,7 +8,7 @@ resisting skills). A character must be within one zone to be the target of an ad
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Generic
+from typing import TYPE_CHECKING, Final
 
 from shiftdrive.conflict.exchange import RollAction
 from shiftdrive.conflict.host import CS
@@ -44,7 +44,7 @@ ADVANTAGE_PARAMS: Final = {
 DISCOVER_PARAMS: Final = {"skill": ParamKind.SKILL, "target": ParamKind.UNIT}
 
 
-class _Advantage(RollAction[CS], Generic[CS]):
+class _Advantage(RollAction[CS]):
     """What create an advantage and discover share: the roll against the scene or a character,
     its odds, and the tie and failure."""
 
@@ -91,7 +91,7 @@ class _Advantage(RollAction[CS], Generic[CS]):
         raise NotImplementedError
 
 
-class CreateAdvantage(_Advantage[CS], Generic[CS]):
+class CreateAdvantage(_Advantage[CS]):
     name = "advantage"
     params = ADVANTAGE_PARAMS
 
@@ -139,7 +139,7 @@ class CreateAdvantage(_Advantage[CS], Generic[CS]):
         return [Event("advantage", data=data, visible_to=None)]
 
 
-class Discover(_Advantage[CS], Generic[CS]):
+class Discover(_Advantage[CS]):
     """Look for a character's (or the scene's) hidden aspects."""
 
     name = "discover"

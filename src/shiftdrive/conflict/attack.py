@@ -4,7 +4,7 @@ the shifts (and the host's weapon and armor) that the target must absorb."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Generic
+from typing import TYPE_CHECKING, Final
 
 from shiftdrive.conflict.absorb import deliver_hit
 from shiftdrive.conflict.exchange import RollAction
@@ -27,7 +27,7 @@ ATTACK_PARAMS: Final = {"target": ParamKind.UNIT, "skill": ParamKind.SKILL}
 STYLE_DEFENSE: Final = -3
 
 
-class Attack(RollAction[CS], Generic[CS]):
+class Attack(RollAction[CS]):
     name = "attack"
     params = ATTACK_PARAMS
 

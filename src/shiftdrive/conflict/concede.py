@@ -3,7 +3,7 @@ consequence taken in the conflict."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Generic
+from typing import TYPE_CHECKING
 
 from shiftdrive.conflict.exchange import HostedAction
 from shiftdrive.conflict.host import CONCEDED, CS
@@ -26,7 +26,7 @@ def concede(state: ConflictState, name: str) -> list[Event]:
     return [Event("concede", data={"who": name, "fate_points": n}, visible_to=None)]
 
 
-class Concede(HostedAction[CS], Generic[CS]):
+class Concede(HostedAction[CS]):
     """Offered on the fighter's own turn and when a roll is declared against them."""
 
     name = "concede"

@@ -3,7 +3,7 @@ skill that opposes it; then both sides roll."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Generic
+from typing import TYPE_CHECKING, Final
 
 from shiftdrive.conflict.exchange import HostedAction
 from shiftdrive.conflict.host import CS
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 DEFEND_PARAMS: Final = {"skill": ParamKind.SKILL}
 
 
-class Defend(HostedAction[CS], Generic[CS]):
+class Defend(HostedAction[CS]):
     name = "defend"
     params = DEFEND_PARAMS
 

@@ -3,7 +3,7 @@ each stage offers. A host's `turns` and `menu` use these for the roll in progres
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, Generic
+from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -42,7 +42,7 @@ def stage_turn(state: ConflictState, roll: Roll) -> Turn:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class HostedAction(Action[CS], Generic[CS]):
+class HostedAction(Action[CS]):
     """An action spec of the library, bound to the host ruleset whose rules it asks."""
 
     def __init__(self, host: Host[Any]) -> None:
@@ -50,7 +50,7 @@ class HostedAction(Action[CS], Generic[CS]):
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class RollAction(HostedAction[CS], Generic[CS]):
+class RollAction(HostedAction[CS]):
     """An action that rolls: once its invoke window closes, `resolve` says what it did."""
 
     def resolve(self, state: CS, roll: Roll, shifts: int, outcome: Outcome) -> list[Event]:

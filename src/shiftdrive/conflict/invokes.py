@@ -9,7 +9,7 @@ per roll) or a free invoke (they stack). A boost is spent when invoked (C6).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, Generic
+from typing import TYPE_CHECKING, Any, Final
 
 from shiftdrive.conflict.exchange import HostedAction
 from shiftdrive.conflict.host import CS, Host
@@ -65,7 +65,7 @@ def paid_key(by: str, aspect: str) -> str:
     return f"{by}:{aspect}".lower()
 
 
-class InvokeAspect(HostedAction[CS], Generic[CS]):
+class InvokeAspect(HostedAction[CS]):
     """Invoke an aspect on the roll in hand (the menu of one side's turn in the window)."""
 
     name = "invoke"
@@ -191,7 +191,7 @@ class InvokeAspect(HostedAction[CS], Generic[CS]):
         ]
 
 
-class Pass(HostedAction[CS], Generic[CS]):
+class Pass(HostedAction[CS]):
     """No more invokes from this side for now; when every side has passed, the roll resolves."""
 
     name = "pass"

@@ -3,7 +3,7 @@ a tie removes it at a minor cost, style adds a boost."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Generic
+from typing import TYPE_CHECKING, Final
 
 from shiftdrive.conflict.exchange import RollAction
 from shiftdrive.conflict.host import CS
@@ -23,7 +23,7 @@ OVERCOME_PARAMS: Final = {"aspect": ParamKind.ASPECT, "skill": ParamKind.SKILL}
 OBSTACLES: Final = (AspectKind.SITUATION, AspectKind.BOOST)
 
 
-class Overcome(RollAction[CS], Generic[CS]):
+class Overcome(RollAction[CS]):
     name = "overcome"
     params = OVERCOME_PARAMS
 

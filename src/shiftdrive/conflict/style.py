@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Generic
+from typing import TYPE_CHECKING
 
 from shiftdrive.conflict.absorb import deliver_hit
 from shiftdrive.conflict.exchange import HostedAction
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from shiftdrive.engine.ruleset import Turn
 
 
-class FullHit(HostedAction[CS], Generic[CS]):
+class FullHit(HostedAction[CS]):
     name = "full"
 
     def options(self, state: CS, turn: Turn) -> list[Choice]:
@@ -30,7 +30,7 @@ class FullHit(HostedAction[CS], Generic[CS]):
         return deliver_hit(self.host, state, roll)
 
 
-class TradeForBoost(HostedAction[CS], Generic[CS]):
+class TradeForBoost(HostedAction[CS]):
     name = "boost"
 
     def options(self, state: CS, turn: Turn) -> list[Choice]:
