@@ -242,5 +242,5 @@ def test_every_die_is_recorded(duel: dict[str, Any]) -> None:
     run_bots(enc, rng=random.Random(9))
     drawn = sum(len(d.values) for e in enc.log for d in e.draws)
     assert drawn > 0
-    rolled = [e for e in enc.events() if e.kind in ("roll", "invoke") and "[" in e.text]
+    rolled = [e for e in enc.events() if e.kind in ("roll", "invoke") and "[" in enc.describe(e)]
     assert len(rolled) <= sum(len(e.draws) for e in enc.log)

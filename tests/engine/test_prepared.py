@@ -11,7 +11,7 @@ from conftest import DUEL, EXAMPLES
 from shiftdrive.core.errors import RuleError
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter, digest, run_bots
-from shiftdrive.engine.ruleset import Ruleset, get_ruleset
+from shiftdrive.engine.ruleset import Ruleset, get_bot, get_ruleset
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.files import read_yaml
 
@@ -69,7 +69,9 @@ def test_unrecorded_battles_end_where_recorded_ones_do(path: Path) -> None:
 def test_an_unrecorded_encounter_refuses_what_needs_the_log() -> None:
     enc = Encounter.prepare(DUEL).start(3, record=False)
     seat = enc.pending()[0].seat
-    enc.submit(seat, enc.ruleset.bot(enc.state, seat, random.Random(3)), validate=False)
+    enc.submit(
+        seat, get_bot("fate_core")(enc.ruleset, enc.state, seat, random.Random(3)), validate=False
+    )
     for attempt in (enc.undo, enc.to_json, enc.events, lambda: enc.view("gm")):
         with pytest.raises(RuntimeError, match="keeps none"):
             attempt()

@@ -9,6 +9,7 @@ import pytest
 from shiftdrive.core.dice import ScriptedDice
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter, IllegalChoice, digest
+from shiftdrive.rulesets.fate_core.query import standing
 
 PLUS = [1, 1, 1, 1]
 ZERO = [0, 0, 0, 0]
@@ -235,7 +236,7 @@ def test_full_defense_adds_two(duel: dict[str, Any]) -> None:
     enc.submit("crew", "full_defense")
     enc.submit("raiders", Choice.of("attack", target="Anna", skill="Fight"))
     enc.submit("crew", Choice.of("defend", skill="Athletics"))
-    total, opp = enc.ruleset._totals(enc.state, enc.state.roll)
+    total, opp = standing(enc.state)
     assert (total, opp) == (2, 4)
 
 

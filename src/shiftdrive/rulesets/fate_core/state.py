@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any
 
+from shiftdrive.conflict.host import ACTIVE, CONCEDED, TAKEN_OUT
+from shiftdrive.conflict.roll import Roll
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.consequences import ConsequenceSlots
 from shiftdrive.core.fate_points import FatePoints
-from shiftdrive.core.records import field_names
 from shiftdrive.core.stress import StressTrack
 
-ACTIVE: Final = "active"
-TAKEN_OUT: Final = "taken out"
-CONCEDED: Final = "conceded"
+__all__ = ["ACTIVE", "CONCEDED", "TAKEN_OUT", "Compel", "FateCoreState", "Fighter", "Roll"]
 
 
 @dataclass(slots=True)
@@ -52,38 +51,6 @@ class Fighter:
             "armor_rating": self.armor_rating, "status": self.status,
             "full_defense": self.full_defense, "owed_points": self.owed_points,
         }  # fmt: skip
-
-
-@dataclass(slots=True)
-class Roll:
-    """A roll in progress: who rolls what against what, the dice so far, and the stage it is at.
-
-    Stages: 'defend' (the target picks a defense or concedes), 'invoke' (sides take turns to
-    invoke or pass, C4), 'style' (an attacker with style may trade a shift for a boost),
-    'absorb' (the target soaks the hit).
-    """
-
-    action: str
-    actor: str
-    skill: str
-    target: str | None = None
-    aspect: str | None = None
-    to_zone: str | None = None
-    difficulty: int | None = None
-    defend_skill: str | None = None
-    actor_faces: list[int] = field(default_factory=list)
-    actor_bonus: int = 0
-    opp_faces: list[int] = field(default_factory=list)
-    opp_bonus: int = 0
-    stage: str = "invoke"
-    turn_side: str = ""
-    passed: list[str] = field(default_factory=list)
-    paid: list[str] = field(default_factory=list)
-    hit: int = 0
-    track: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in field_names(type(self))}
 
 
 @dataclass(slots=True)

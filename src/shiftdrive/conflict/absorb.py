@@ -1,0 +1,142 @@
+"""Absorbing a hit (C8a, C9, C10): stress boxes and consequences, or being taken out."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from shiftdrive.conflict.exchange import HostedAction
+from shiftdrive.conflict.host import CS, TAKEN_OUT, Host
+from shiftdrive.conflict.roll import close
+from shiftdrive.core.aspects import Aspect, AspectKind
+from shiftdrive.core.consequences import Absorption, Severity, absorb_options
+from shiftdrive.engine.actions import ParamKind
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+
+if TYPE_CHECKING:
+    from shiftdrive.conflict.host import ConflictState
+    from shiftdrive.conflict.roll import Roll
+    from shiftdrive.core.dice import DiceSource
+    from shiftdrive.engine.ruleset import Turn
+
+ABSORB_PARAMS: Final = {
+    "box": ParamKind.NUMBER,
+    **{s.value: ParamKind.TEXT for s in Severity},
+}
+
+
+def deliver_hit(host: Host[Any], state: ConflictState, roll: Roll) -> list[Event]:
+    """A hit lands: the target must absorb it, unless armor turned it to nothing."""
+    target = roll.target or ""
+    if roll.hit <= 0:
+        return [
+            Event("hit", data={"target": target, "hit": 0, "track": roll.track}, visible_to=None),
+            *close(host, state),
+        ]
+    roll.stage = "absorb"
+    return [
+        Event("hit", data={"target": target, "hit": roll.hit, "track": roll.track}, visible_to=None)
+    ]
+
+
+class Absorb(HostedAction[CS]):
+    """Every minimal way to absorb the hit: a stress box and/or consequences (named freely)."""
+
+    name = "absorb"
+    params = ABSORB_PARAMS
+
+    def options(self, state: CS, turn: Turn) -> list[Choice]:
+        roll = state.roll
+        assert roll is not None
+        target = state.fighters[roll.target or ""]
+        track = target.stress[roll.track]
+        out: list[Choice] = []
+        for opt in absorb_options(roll.hit, track, target.consequences):
+            params: dict[str, Any] = {"box": (opt.box + 1) if opt.box is not None else 0}
+            for sev in opt.consequences:
+                params[sev.value] = state.aspects.unique_name(
+                    self.host.consequence_name(target, roll.track, sev)
+                )
+            out.append(
+                Choice.of(
+                    "absorb",
+                    free=tuple(s.value for s in opt.consequences),
+                    label=opt.describe(track),
+                    **params,
+                )
+            )
+        return out
+
+    def check(self, state: CS, turn: Turn, choice: Choice) -> str | None:
+        reason = super().check(state, turn, choice)
+        if reason is not None:
+            return reason
+        names = [choice.str_param(s.value).strip() for s in Severity if choice.get(s.value)]
+        for n in names:
+            if n in state.aspects:
+                return f"there is already an aspect named {n!r}: name the consequence differently"
+        if len({n.lower() for n in names}) != len(names):
+            return "each consequence needs its own name"
+        return None
+
+    def apply(self, state: CS, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
+        roll = state.roll
+        assert roll is not None
+        target = state.fighters[roll.target or ""]
+        events: list[Event] = []
+        track = target.stress[roll.track]
+        box = choice.int_param("box")
+        sevs = [s for s in Severity if choice.get(s.value) is not None]
+        opt = Absorption(box - 1 if box else None, tuple(sevs), 0)
+        if opt.box is not None:
+            track.mark(opt.box)
+            events.append(
+                Event(
+                    "stress",
+                    data={
+                        "who": target.name,
+                        "track": track.name,
+                        "box": track.boxes[opt.box],
+                        "boxes": track.render(),
+                    },
+                    visible_to=None,
+                )
+            )
+        for sev in sevs:
+            n = choice.str_param(sev.value).strip()
+            target.consequences.take(sev, n)
+            aspect = Aspect(n, AspectKind.CONSEQUENCE, owner=target.name)
+            aspect.add_free(roll.actor, 1)
+            state.aspects.add(aspect)
+            events.append(
+                Event(
+                    "consequence",
+                    data={
+                        "who": target.name,
+                        "severity": sev.value,
+                        "aspect": n,
+                        "by": roll.actor,
+                    },
+                    visible_to=None,
+                )
+            )
+        return events + close(self.host, state)
+
+
+class TakenOut(HostedAction[CS]):
+    """C10: a hit the target cannot (or will not) absorb takes them out."""
+
+    name = "taken_out"
+
+    def options(self, state: CS, turn: Turn) -> list[Choice]:
+        return [Choice.of("taken_out", label=f"{turn.actor} is taken out")]
+
+    def apply(self, state: CS, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
+        roll = state.roll
+        assert roll is not None
+        target = state.fighters[roll.target or ""]
+        target.status = TAKEN_OUT
+        return [
+            Event("taken_out", data={"who": target.name, "by": roll.actor}, visible_to=None),
+            *close(self.host, state),
+        ]

@@ -1,0 +1,49 @@
+"""Defending (C2): the target of an attack, a create-an-advantage or a discovery picks the
+skill that opposes it; then both sides roll."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from shiftdrive.conflict.exchange import HostedAction
+from shiftdrive.conflict.host import CS
+from shiftdrive.conflict.roll import defense_bonus, roll_dice
+from shiftdrive.core.ladder import describe
+from shiftdrive.core.odds import Odds, OddsQuery, odds
+from shiftdrive.engine.actions import ParamKind
+from shiftdrive.engine.choices import Choice
+
+if TYPE_CHECKING:
+    from shiftdrive.core.dice import DiceSource
+    from shiftdrive.engine.events import Event
+    from shiftdrive.engine.ruleset import Turn
+
+DEFEND_PARAMS: Final = {"skill": ParamKind.SKILL}
+
+
+class Defend(HostedAction[CS]):
+    name = "defend"
+    params = DEFEND_PARAMS
+
+    def options(self, state: CS, turn: Turn) -> list[Choice]:
+        roll = state.roll
+        assert roll is not None
+        target = state.fighters[roll.target or ""]
+        return [
+            Choice.of("defend", skill=s, label=f"Defend with {s} ({describe(target.skill(s))})")
+            for s in self.host.defenses(state, roll.action, roll.skill)
+        ]
+
+    def apply(self, state: CS, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
+        roll = state.roll
+        assert roll is not None
+        roll.defend_skill = choice.str_param("skill")
+        return roll_dice(state, roll, dice)
+
+    def odds(self, state: CS, turn: Turn, choice: Choice) -> Odds | None:
+        roll = state.roll
+        assert roll is not None
+        target = state.fighters[roll.target or ""]
+        actor = state.fighters[roll.actor]
+        opposed = target.skill(choice.str_param("skill")) + defense_bonus(target)
+        return odds(OddsQuery(skill=actor.skill(roll.skill), opposed=opposed))

@@ -1,0 +1,126 @@
+"""What a host ruleset gives the conflict library: its fighters, its state and its rules.
+
+The library never names a skill, a zone or a weapon: it asks the host (`Host`) which skills
+attack and which defend, who is in reach, what a hit does, how hard a task is, and how a turn
+ends. A ruleset's state and fighters need only the fields below (`ConflictState`, `Combatant`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Final, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from shiftdrive.conflict.roll import Roll
+    from shiftdrive.core.aspects import Aspect, AspectSet
+    from shiftdrive.core.consequences import ConsequenceSlots, Severity
+    from shiftdrive.core.fate_points import FatePoints
+    from shiftdrive.core.outcomes import Outcome
+    from shiftdrive.core.stress import StressTrack
+    from shiftdrive.engine.events import Event
+
+#: a fighter's status values the library sets
+ACTIVE: Final = "active"
+TAKEN_OUT: Final = "taken out"
+CONCEDED: Final = "conceded"
+
+
+class Combatant(Protocol):
+    """One fighter: a side, skills, fate points, stress tracks and consequence slots."""
+
+    name: str
+    side: str
+    zone: str
+    fate_points: FatePoints
+    stress: dict[str, StressTrack]
+    consequences: ConsequenceSlots
+    status: str
+    full_defense: bool
+    owed_points: int
+
+    def skill(self, name: str) -> int: ...
+
+    @property
+    def active(self) -> bool: ...
+
+
+class ConflictState(Protocol):
+    """The parts of a host's state the library reads and writes."""
+
+    roll: Roll | None
+
+    @property
+    def sides(self) -> list[str]: ...
+
+    @property
+    def fighters(self) -> Mapping[str, Combatant]: ...
+
+    @property
+    def aspects(self) -> AspectSet: ...
+
+    @property
+    def boosts_born(self) -> dict[str, int]: ...
+
+    @property
+    def turn_count(self) -> int: ...
+
+    def side_of(self, name: str) -> str: ...
+
+    def active(self, side: str | None = None) -> Sequence[Combatant]: ...
+
+
+CS = TypeVar("CS", bound=ConflictState)
+CS_contra = TypeVar("CS_contra", bound=ConflictState, contravariant=True)
+
+
+class Harm:
+    """What a successful attack does: the hit to absorb, on which track, and why that much."""
+
+    def __init__(self, hit: int, track: str, weapon: int = 0, armor: int = 0) -> None:
+        self.hit = hit
+        self.track = track
+        self.weapon = weapon
+        self.armor = armor
+
+
+class Host(Protocol[CS_contra]):
+    """The host ruleset's rules that the library's actions are parameterised by."""
+
+    def end_turn(self, state: CS_contra) -> list[Event]:
+        """Close the acting fighter's turn (boosts, initiative, exchanges, the end)."""
+
+    def visible(self, state: CS_contra, aspect: Aspect, seat: str) -> bool:
+        """Whether `seat` may see (and so invoke or overcome) `aspect`."""
+
+    def distance(self, state: CS_contra, a: str, b: str) -> int | None:
+        """Zones between two zones (None: no way between them)."""
+
+    def attack_skills(self, state: CS_contra, fighter: Combatant) -> list[str]:
+        """The skills `fighter` may attack with."""
+
+    def reach(self, state: CS_contra, skill: str) -> int | None:
+        """How many zones an attack skill reaches (None: not an attack skill)."""
+
+    def defenses(self, state: CS_contra, action: str, skill: str) -> list[str]:
+        """The skills that oppose `action` made with `skill`."""
+
+    def harm(self, state: CS_contra, roll: Roll, shifts: int) -> Harm:
+        """The hit a successful attack of `shifts` shifts deals."""
+
+    def advantage_skills(self, state: CS_contra, fighter: Combatant) -> list[str]:
+        """The skills `fighter` may create an advantage with."""
+
+    def discovery_skill(self, state: CS_contra, fighter: Combatant) -> str | None:
+        """The skill `fighter` looks for hidden aspects with, if any."""
+
+    def overcome_skill(self, state: CS_contra, fighter: Combatant) -> str:
+        """The skill `fighter` overcomes a situation aspect with."""
+
+    def difficulty(self, state: CS_contra, action: str, aspect: str | None = None) -> int:
+        """The passive opposition of an unopposed action (per aspect for an overcome)."""
+
+    def consequence_name(self, fighter: Combatant, track: str, severity: Severity) -> str:
+        """The suggested name of a consequence `fighter` takes on `track`."""
+
+    def resolve(self, state: CS_contra, roll: Roll, shifts: int, outcome: Outcome) -> list[Event]:
+        """What a roll's outcome does once the invoke window closes (by the roll's action)."""

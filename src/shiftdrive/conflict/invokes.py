@@ -1,0 +1,240 @@
+"""The invoke window after the dice (C4): the sides take turns to invoke an aspect or pass
+until every side has passed in a row; then the roll resolves.
+
+An invoke gives +2 or a reroll to your roll (your own aspects, the scene's, or the
+opponent's: the opponent is paid a fate point at the end), +2 to a passive opposition
+(obstacle), or +2 to an ally's passive roll (teamwork). Paid with a fate point (once per aspect
+per roll) or a free invoke (they stack). A boost is spent when invoked (C6).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from shiftdrive.conflict.exchange import HostedAction
+from shiftdrive.conflict.host import CS, Host
+from shiftdrive.conflict.roll import FATE_DICE, close, participants, totals
+from shiftdrive.conflict.teamwork import helpers
+from shiftdrive.core.aspects import AspectKind
+from shiftdrive.core.dice import roll_fudge
+from shiftdrive.core.invokes import Invoke, InvokeEffect, Payment, pay_for_invoke
+from shiftdrive.core.outcomes import outcome_of
+from shiftdrive.engine.actions import ParamKind
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+
+if TYPE_CHECKING:
+    from shiftdrive.conflict.host import ConflictState
+    from shiftdrive.conflict.roll import Roll
+    from shiftdrive.core.dice import DiceSource
+    from shiftdrive.engine.ruleset import Turn
+
+#: the choice's words for an invoke's effect and payment, and core's
+EFFECTS: Final[dict[str, InvokeEffect]] = {
+    "bonus": InvokeEffect.BONUS,
+    "reroll": InvokeEffect.REROLL,
+    "teamwork": InvokeEffect.TEAMWORK,
+    "obstacle": InvokeEffect.OBSTACLE,
+}
+PAYMENTS: Final[dict[str, Payment]] = {"free": Payment.FREE, "fate_point": Payment.FATE_POINT}
+INVOKE_PARAMS: Final = {
+    "aspect": ParamKind.ASPECT,
+    "effect": ParamKind.OPTION,
+    "payment": ParamKind.OPTION,
+    "by": ParamKind.UNIT,
+}
+EFFECT_WORDS: Final = {
+    "bonus": "+2",
+    "reroll": "a reroll",
+    "teamwork": "+2 teamwork",
+    "obstacle": "+2 to the opposition",
+}
+
+
+def roller_of(state: ConflictState, roll: Roll, seat: str) -> str:
+    """Whose dice `seat` invokes for: the actor's, the target's, or nobody's (a passive roll's
+    other sides invoke obstacles)."""
+    if seat == state.side_of(roll.actor):
+        return roll.actor
+    if roll.target and seat == state.side_of(roll.target):
+        return roll.target
+    return ""
+
+
+def paid_key(by: str, aspect: str) -> str:
+    return f"{by}:{aspect}".lower()
+
+
+class InvokeAspect(HostedAction[CS]):
+    """Invoke an aspect on the roll in hand (the menu of one side's turn in the window)."""
+
+    name = "invoke"
+    params = INVOKE_PARAMS
+
+    def options(self, state: CS, turn: Turn) -> list[Choice]:
+        roll = state.roll
+        assert roll is not None
+        seat = turn.seat
+        out: list[Choice] = []
+        roller = roller_of(state, roll, seat)
+        opponent = roll.target if roller == roll.actor else roll.actor
+        side_fighters = [f for f in state.fighters.values() if f.side == seat]
+        visible = self.host.visible
+        for a in state.aspects:
+            if not visible(state, a, seat):
+                continue
+            for h in side_fighters:
+                if a.free_for(h.name) > 0:
+                    effects = ("bonus", "reroll") if roller else ("obstacle",)
+                    for eff in effects:
+                        out.append(
+                            Choice.of(
+                                "invoke",
+                                aspect=a.name,
+                                effect=eff,
+                                payment="free",
+                                by=h.name,
+                                label=f"Invoke '{a.name}' for {EFFECT_WORDS[eff]} "
+                                f"({h.name}'s free invoke)",
+                            )
+                        )
+            if a.kind is AspectKind.BOOST:
+                continue
+            payers: list[tuple[str, str]] = []
+            if roller:
+                if a.owner in (None, roller, opponent):
+                    payers.append((roller, "bonus"))
+                    payers.append((roller, "reroll"))
+                for ally in helpers(state, roll, seat, roller, a):
+                    payers.append((ally, "teamwork"))
+            elif a.owner is None or state.fighters[a.owner].side == seat:
+                for f in state.active(seat):
+                    if a.owner in (None, f.name):
+                        payers.append((f.name, "obstacle"))
+            for payer, eff in payers:
+                if state.fighters[payer].fate_points.current < 1:
+                    continue
+                if paid_key(payer, a.name) in roll.paid:
+                    continue
+                out.append(
+                    Choice.of(
+                        "invoke",
+                        aspect=a.name,
+                        effect=eff,
+                        payment="fate_point",
+                        by=payer,
+                        label=f"Invoke '{a.name}' for {EFFECT_WORDS[eff]} "
+                        f"({payer} pays a fate point)",
+                    )
+                )
+        return out
+
+    def check(self, state: CS, turn: Turn, choice: Choice) -> str | None:
+        if any(choice.matches(option) for option in self.options(state, turn)):
+            return None
+        return (
+            f"cannot invoke {choice.str_param('aspect')!r} that way now (each aspect "
+            "takes one paid invoke per roll; free invokes need a holder who has one)"
+        )
+
+    def apply(self, state: CS, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
+        roll = state.roll
+        assert roll is not None
+        seat = turn.seat
+        by = state.fighters[choice.str_param("by")]
+        effect = choice.str_param("effect")
+        payment = choice.str_param("payment")
+        roller = roller_of(state, roll, seat)
+        aspect = pay_for_invoke(
+            state.aspects,
+            Invoke(
+                choice.str_param("aspect"),
+                by.name,
+                EFFECTS[effect],
+                PAYMENTS[payment],
+                roller if effect == "teamwork" else None,
+            ),
+            by.fate_points,
+        )
+        name = aspect.name
+        if payment != "free":
+            roll.paid.append(paid_key(by.name, name))
+            if aspect.owner and state.fighters[aspect.owner].side != seat:
+                state.fighters[aspect.owner].owed_points += 1
+        if aspect.kind is AspectKind.BOOST:
+            state.boosts_born.pop(name, None)
+        aspect.hidden = False
+        roll.passed = []
+        data: dict[str, Any] = {
+            "side": seat,
+            "by": by.name,
+            "aspect": name,
+            "effect": effect,
+            "payment": payment,
+        }
+        if effect == "reroll":
+            why = f"reroll for '{name}'"
+            faces = list(roll_fudge(dice, FATE_DICE, why=why, who=roller).faces)
+            if seat == state.side_of(roll.actor):
+                roll.actor_faces = faces
+            else:
+                roll.opp_faces = faces
+            data["dice"] = faces
+        elif effect == "obstacle" or seat != state.side_of(roll.actor):
+            roll.opp_bonus += 2
+        else:
+            roll.actor_bonus += 2
+        total, opp = totals(state, roll)
+        return [
+            Event("invoke", data=data, visible_to=None),
+            Event("standing", data={"total": total, "opposition": opp}, visible_to=None),
+        ]
+
+
+class Pass(HostedAction[CS]):
+    """No more invokes from this side for now; when every side has passed, the roll resolves."""
+
+    name = "pass"
+
+    def options(self, state: CS, turn: Turn) -> list[Choice]:
+        return [Choice.of("pass", label="Pass (no more invokes)")]
+
+    def apply(self, state: CS, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
+        roll = state.roll
+        assert roll is not None
+        seat = turn.seat
+        roll.passed.append(seat)
+        parts = participants(state, roll)
+        start = parts.index(seat) if seat in parts else 0
+        for k in range(1, len(parts) + 1):
+            nxt = parts[(start + k) % len(parts)]
+            if nxt not in roll.passed:
+                roll.turn_side = nxt
+                return []
+        return resolve(self.host, state, roll)
+
+
+def resolve(host: Host[Any], state: ConflictState, roll: Roll) -> list[Event]:
+    """Read the roll (four outcomes, C2), let its action say what that does, and end the turn
+    unless the roll goes on to a style choice or a hit to absorb."""
+    total, opp = totals(state, roll)
+    shifts = total - opp
+    out = outcome_of(shifts)
+    events = [
+        Event(
+            "outcome",
+            data={
+                "who": roll.actor,
+                "action": roll.action,
+                "total": total,
+                "opposition": opp,
+                "shifts": shifts,
+                "outcome": out.value,
+            },
+            visible_to=None,
+        )
+    ]
+    events += host.resolve(state, roll, shifts, out)
+    if state.roll is roll and roll.stage == "invoke":
+        events += close(host, state)
+    return events

@@ -1,0 +1,156 @@
+"""The roll of an action in a conflict: its stages, its dice, its totals and its odds.
+
+Stages: 'defend' (the target picks a defense or concedes), 'invoke' (sides take turns to
+invoke or pass, C4), 'style' (an attacker with style may trade a shift for a boost),
+'absorb' (the target soaks the hit).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final
+
+from shiftdrive.core.aspects import Aspect
+from shiftdrive.core.dice import DiceSource, roll_fudge
+from shiftdrive.core.odds import Odds, OddsQuery, odds
+from shiftdrive.core.records import field_names
+from shiftdrive.engine.events import Event
+
+if TYPE_CHECKING:
+    from shiftdrive.conflict.host import Combatant, ConflictState, Host
+
+FATE_DICE: Final = 4
+FULL_DEFENSE_BONUS: Final = 2
+#: the free invokes the odds of an action assume a fighter may spend at most
+ODDS_INVOKES: Final = 3
+
+
+@dataclass(slots=True)
+class Roll:
+    """A roll in progress: who rolls what against what, the dice so far, and the stage."""
+
+    action: str
+    actor: str
+    skill: str
+    target: str | None = None
+    aspect: str | None = None
+    to_zone: str | None = None
+    difficulty: int | None = None
+    defend_skill: str | None = None
+    actor_faces: list[int] = field(default_factory=list)
+    actor_bonus: int = 0
+    opp_faces: list[int] = field(default_factory=list)
+    opp_bonus: int = 0
+    stage: str = "invoke"
+    turn_side: str = ""
+    passed: list[str] = field(default_factory=list)
+    paid: list[str] = field(default_factory=list)
+    hit: int = 0
+    track: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in field_names(type(self))}
+
+
+def defense_bonus(fighter: Combatant) -> int:
+    """Full defense: +2 to defend until the fighter's next turn."""
+    return FULL_DEFENSE_BONUS if fighter.full_defense else 0
+
+
+def totals(state: ConflictState, roll: Roll) -> tuple[int, int]:
+    """The roller's total and the opposition's, invokes included."""
+    actor = state.fighters[roll.actor]
+    total = actor.skill(roll.skill) + sum(roll.actor_faces) + roll.actor_bonus
+    if roll.difficulty is not None:
+        return total, roll.difficulty + roll.opp_bonus
+    target = state.fighters[roll.target or ""]
+    opp = target.skill(roll.defend_skill or "") + sum(roll.opp_faces) + roll.opp_bonus
+    return total, opp + defense_bonus(target)
+
+
+def participants(state: ConflictState, roll: Roll) -> list[str]:
+    """The sides of a roll's invoke window, the roller's first: the target's side on an opposed
+    roll, every side still fighting on a passive one."""
+    actor_side = state.side_of(roll.actor)
+    if roll.target:
+        return [actor_side, state.side_of(roll.target)]
+    return [actor_side] + [s for s in state.sides if s != actor_side and state.active(s)]
+
+
+def roll_dice(state: ConflictState, roll: Roll, dice: DiceSource) -> list[Event]:
+    """Roll the actor's dice (and the defender's, on an opposed roll); open the invoke window."""
+    actor = state.fighters[roll.actor]
+    roll.actor_faces = list(
+        roll_fudge(dice, FATE_DICE, why=f"{actor.name}: {roll.skill}", who=actor.name).faces
+    )
+    events = [
+        Event(
+            "roll",
+            data={
+                "who": actor.name,
+                "skill": roll.skill,
+                "dice": roll.actor_faces,
+                "total": actor.skill(roll.skill) + sum(roll.actor_faces),
+            },
+            visible_to=None,
+        )
+    ]
+    if roll.target and roll.defend_skill:
+        target = state.fighters[roll.target]
+        roll.opp_faces = list(
+            roll_fudge(
+                dice, FATE_DICE, why=f"{target.name}: {roll.defend_skill}", who=target.name
+            ).faces
+        )
+        events.append(
+            Event(
+                "roll",
+                data={
+                    "who": target.name,
+                    "skill": roll.defend_skill,
+                    "dice": roll.opp_faces,
+                    "total": target.skill(roll.defend_skill) + sum(roll.opp_faces),
+                    "full_defense": target.full_defense,
+                },
+                visible_to=None,
+            )
+        )
+    roll.stage = "invoke"
+    roll.turn_side = state.side_of(roll.actor)
+    roll.passed = []
+    return events
+
+
+def add_boost(state: ConflictState, name: str, holder: str) -> Aspect:
+    """A boost (C6) for `holder`, named uniquely, remembered with the turn it was born in."""
+    boost = Aspect.boost(state.aspects.unique_name(name), holder)
+    state.aspects.add(boost)
+    state.boosts_born[boost.name] = state.turn_count
+    return boost
+
+
+def boost_event(holder: str, boost: Aspect, why: str) -> Event:
+    return Event("boost", data={"who": holder, "aspect": boost.name, "why": why}, visible_to=None)
+
+
+def close(host: Host[Any], state: ConflictState) -> list[Event]:
+    """The roll is over: the turn it was taken in ends."""
+    state.roll = None
+    return host.end_turn(state)
+
+
+def action_odds(
+    state: ConflictState,
+    fighter: Combatant,
+    skill: str,
+    *,
+    opposed: int | None = None,
+    difficulty: int | None = None,
+) -> Odds:
+    """The odds of an action before its dice, counting up to three of the fighter's free
+    invokes."""
+    free = sum(a.free_for(fighter.name) for a in state.aspects)
+    invokes = min(ODDS_INVOKES, free)
+    if opposed is not None:
+        return odds(OddsQuery(skill=fighter.skill(skill), opposed=opposed, invokes=invokes))
+    return odds(OddsQuery(skill=fighter.skill(skill), difficulty=difficulty, invokes=invokes))

@@ -1,0 +1,23 @@
+"""Teamwork (C4): on a roll against passive opposition, an ally of the roller may pay a fate
+point to invoke an aspect for +2 to the roller's total."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from shiftdrive.conflict.host import ConflictState
+    from shiftdrive.conflict.roll import Roll
+    from shiftdrive.core.aspects import Aspect
+
+
+def helpers(state: ConflictState, roll: Roll, seat: str, roller: str, aspect: Aspect) -> list[str]:
+    """The allies on `seat`'s side who may pay to invoke `aspect` for `roller`: any active
+    ally but the roller, on a passive roll, with a scene aspect or one of their own."""
+    if roll.difficulty is None:
+        return []
+    return [
+        ally.name
+        for ally in state.active(seat)
+        if ally.name != roller and aspect.owner in (None, ally.name)
+    ]

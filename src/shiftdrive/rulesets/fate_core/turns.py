@@ -1,0 +1,114 @@
+"""Whose turn it is: compels first, then the roll in hand, then the fighter whose turn it is
+in the initiative order; how a turn ends (boosts fade, C6), exchanges, and the end."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from shiftdrive.conflict.exchange import STAGE_MENUS, stage_turn
+from shiftdrive.conflict.host import CONCEDED
+from shiftdrive.core.fate_points import EarnReason
+from shiftdrive.engine.events import Event
+from shiftdrive.engine.ruleset import Ending, Turn
+from shiftdrive.rulesets.fate_core.state import FateCoreState
+
+#: what a fighter may do on their turn, in the order offered
+TURN_MENU: Final = (
+    "move",
+    "attack",
+    "advantage",
+    "discover",
+    "overcome",
+    "sprint",
+    "full_defense",
+    "concede",
+)
+COMPEL_MENU: Final = ("accept", "refuse")
+
+
+def turns(state: FateCoreState) -> list[Turn]:
+    """The one decision the conflict waits on: a compel's answer, a roll's stage, or a turn."""
+    if state.ended:
+        return []
+    if state.compels:
+        c = state.compels[0]
+        return [Turn(state.side_of(c.character), "compel", c.character)]
+    roll = state.roll
+    if roll is not None:
+        return [stage_turn(state, roll)]
+    f = state.current()
+    if f is None:
+        return []
+    return [Turn(f.side, "turn", f.name)]
+
+
+def menu(turn: Turn, stage: str | None) -> tuple[str, ...]:
+    """The actions offered in `turn` (`stage`: the roll's, when one is in hand)."""
+    if turn.kind == "turn":
+        return TURN_MENU
+    if turn.kind == "compel":
+        return COMPEL_MENU
+    return STAGE_MENUS[stage] if stage is not None else ()
+
+
+def end_turn(state: FateCoreState) -> list[Event]:
+    """Close the current turn: expire boosts (C6), pass to the next active fighter."""
+    events: list[Event] = []
+    f = state.current()
+    if f is not None:
+        for b in state.aspects.boosts_expiring(f.name):
+            if state.boosts_born.get(b.name, state.turn_count) < state.turn_count:
+                state.aspects.remove(b.name)
+                state.boosts_born.pop(b.name, None)
+                events.append(Event("boost_expires", data={"aspect": b.name}, visible_to=None))
+    state.turn_count += 1
+    state.moved = False
+    sides_left = [s for s in state.sides if state.active(s)]
+    if len(sides_left) <= 1:
+        winner = sides_left[0] if sides_left else None
+        return events + finish(state, winner, "the other side is out of the fight")
+    n = len(state.order)
+    for _ in range(n):
+        state.turn += 1
+        if state.turn >= n:
+            state.turn = 0
+            state.exchange += 1
+            if state.exchange > state.max_exchanges:
+                why = f"the fight is broken off after {state.max_exchanges} exchanges"
+                return events + finish(state, None, why)
+            events.append(Event("exchange", data={"exchange": state.exchange}, visible_to=None))
+        nxt = state.fighters[state.order[state.turn]]
+        if nxt.active:
+            if nxt.full_defense:
+                nxt.full_defense = False
+            break
+    return events
+
+
+def finish(state: FateCoreState, winner: str | None, why: str) -> list[Event]:
+    """The conflict ends; aspects invoked against a fighter pay them now (C7)."""
+    state.ended = why
+    state.winner = winner
+    events = [Event("end", data={"winner": winner, "reason": why}, visible_to=None)]
+    for f in state.fighters.values():
+        if f.owed_points:
+            f.fate_points.earn(EarnReason.INVOKED_AGAINST, f.owed_points)
+            events.append(
+                Event(
+                    "fate_points",
+                    data={"who": f.name, "fate_points": f.owed_points},
+                    visible_to=frozenset({f.side}),
+                )
+            )
+            f.owed_points = 0
+    return events
+
+
+def ending(state: FateCoreState) -> Ending:
+    """Round limit when the exchanges ran out; concession when any loser conceded (C7)."""
+    if state.exchange > state.max_exchanges:
+        return Ending.ROUND_LIMIT
+    losers = [f for f in state.fighters.values() if f.side != state.winner]
+    if any(f.status == CONCEDED for f in losers):
+        return Ending.CONCESSION
+    return Ending.TAKEN_OUT

@@ -1,0 +1,250 @@
+"""The conflict library on a host of its own: a bare arena with one zone, no weapons and a
+fixed skill list, to show the library asks its host and assumes nothing of fate_core."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from shiftdrive.conflict.actions import conflict_actions
+from shiftdrive.conflict.exchange import INVOKE_WINDOW, STAGE_MENUS, RollAction, stage_turn
+from shiftdrive.conflict.host import ACTIVE, CONCEDED, TAKEN_OUT, Combatant, Harm
+from shiftdrive.conflict.roll import Roll, totals
+from shiftdrive.conflict.words import describe_conflict
+from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
+from shiftdrive.core.consequences import ConsequenceSlots, Severity
+from shiftdrive.core.dice import ScriptedDice
+from shiftdrive.core.fate_points import FatePoints
+from shiftdrive.core.outcomes import Outcome
+from shiftdrive.core.stress import StressTrack
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+from shiftdrive.engine.ruleset import Turn
+
+
+@dataclass
+class Brawler:
+    name: str
+    side: str
+    skills: dict[str, int]
+    zone: str = "Pit"
+    fate_points: FatePoints = field(default_factory=lambda: FatePoints(2, 2))
+    stress: dict[str, StressTrack] = field(
+        default_factory=lambda: {"body": StressTrack.fate_core("body", 0)}
+    )
+    consequences: ConsequenceSlots = field(
+        default_factory=lambda: ConsequenceSlots.of({Severity.MILD: 2})
+    )
+    status: str = ACTIVE
+    full_defense: bool = False
+    owed_points: int = 0
+
+    def skill(self, name: str) -> int:
+        return self.skills.get(name, 0)
+
+    @property
+    def active(self) -> bool:
+        return self.status == ACTIVE
+
+
+@dataclass
+class Arena:
+    sides: list[str]
+    fighters: dict[str, Brawler]
+    aspects: AspectSet = field(default_factory=AspectSet)
+    roll: Roll | None = None
+    boosts_born: dict[str, int] = field(default_factory=dict)
+    turn_count: int = 0
+    turns_ended: int = 0
+
+    def side_of(self, name: str) -> str:
+        return self.fighters[name].side
+
+    def active(self, side: str | None = None) -> list[Brawler]:
+        return [f for f in self.fighters.values() if f.active and side in (None, f.side)]
+
+
+class ArenaHost:
+    """Punch (reach 0, defended by Dodge) on a 'body' track; everything passive is Fair."""
+
+    def __init__(self) -> None:
+        self.rolls: dict[str, RollAction[Any]] = {}
+
+    def end_turn(self, state: Arena) -> list[Event]:
+        state.turns_ended += 1
+        state.turn_count += 1
+        return [Event("turn_ends", data={}, visible_to=None)]
+
+    def visible(self, state: Arena, aspect: Aspect, seat: str) -> bool:
+        return not aspect.hidden
+
+    def distance(self, state: Arena, a: str, b: str) -> int | None:
+        return 0 if a == b else None
+
+    def attack_skills(self, state: Arena, fighter: Combatant) -> list[str]:
+        return ["Punch"]
+
+    def reach(self, state: Arena, skill: str) -> int | None:
+        return 0 if skill == "Punch" else None
+
+    def defenses(self, state: Arena, action: str, skill: str) -> list[str]:
+        return ["Dodge"]
+
+    def harm(self, state: Arena, roll: Roll, shifts: int) -> Harm:
+        return Harm(shifts, "body")
+
+    def advantage_skills(self, state: Arena, fighter: Combatant) -> list[str]:
+        return ["Wits"]
+
+    def discovery_skill(self, state: Arena, fighter: Combatant) -> str | None:
+        return "Wits"
+
+    def overcome_skill(self, state: Arena, fighter: Combatant) -> str:
+        return "Wits"
+
+    def difficulty(self, state: Arena, action: str, aspect: str | None = None) -> int:
+        return 2
+
+    def consequence_name(self, fighter: Combatant, track: str, severity: Severity) -> str:
+        return f"{fighter.name} Bruised"
+
+    def resolve(self, state: Arena, roll: Roll, shifts: int, outcome: Outcome) -> list[Event]:
+        return self.rolls[roll.action].resolve(state, roll, shifts, outcome)
+
+
+def arena() -> tuple[Arena, ArenaHost, dict[str, Any]]:
+    state = Arena(
+        ["red", "blue"],
+        {
+            "Ash": Brawler("Ash", "red", {"Punch": 2, "Wits": 1}),
+            "Bo": Brawler("Bo", "blue", {"Dodge": 1}),
+        },
+    )
+    host = ArenaHost()
+    specs = conflict_actions(host)
+    host.rolls = {n: s for n, s in specs.items() if isinstance(s, RollAction)}
+    return state, host, specs
+
+
+def decide(state: Arena, specs: dict[str, Any], choice: Choice, dice: ScriptedDice) -> list[Event]:
+    """Apply `choice` in the turn the state waits on, as a host's `apply` would."""
+    turn = stage_turn(state, state.roll) if state.roll else Turn("red", "turn", "Ash")
+    menu = STAGE_MENUS[state.roll.stage] if state.roll else ("attack", "advantage", "concede")
+    assert choice.action in menu
+    spec = specs[choice.action]
+    assert spec.check(state, turn, choice) is None, spec.check(state, turn, choice)
+    return list(spec.apply(state, turn, choice, dice))
+
+
+def test_an_attack_goes_through_defend_invoke_and_absorb_on_any_host() -> None:
+    state, _, specs = arena()
+    dice = ScriptedDice([1, 0, 0, 0] + [0, 0, 0, 0])  # Punch 2+1 = 3 against Dodge 1+0 = 1
+    decide(state, specs, Choice.of("attack", target="Bo", skill="Punch"), dice)
+    assert stage_turn(state, state.roll) == Turn("blue", "defend", "Bo")
+    decide(state, specs, Choice.of("defend", skill="Dodge"), dice)
+    assert totals(state, state.roll) == (3, 1)
+    turn = stage_turn(state, state.roll)
+    assert (turn.seat, turn.kind, turn.window) == ("red", "invoke", INVOKE_WINDOW)
+    decide(state, specs, Choice.of("pass"), dice)
+    assert stage_turn(state, state.roll).seat == "blue"
+    events = decide(state, specs, Choice.of("pass"), dice)
+    assert [e.kind for e in events] == ["outcome", "hit"]
+    assert events[1].data == {"target": "Bo", "hit": 2, "track": "body"}
+    options = specs["absorb"].options(state, stage_turn(state, state.roll))
+    assert [c.get("box") for c in options] == [2, 0]  # box [2], or a mild consequence
+    assert options[1].get("mild") == "Bo Bruised"
+    events = decide(state, specs, options[1], dice)
+    assert [e.kind for e in events] == ["consequence", "turn_ends"]
+    assert state.aspects.get("Bo Bruised").free_for("Ash") == 1
+    assert state.roll is None and state.turns_ended == 1
+
+
+def test_a_hit_nobody_absorbs_takes_the_target_out() -> None:
+    state, _, specs = arena()
+    dice = ScriptedDice([1, 1, 1, 1] + [-1, -1, -1, -1])  # 6 against -3: 9 shifts, style
+    decide(state, specs, Choice.of("attack", target="Bo", skill="Punch"), dice)
+    decide(state, specs, Choice.of("defend", skill="Dodge"), dice)
+    decide(state, specs, Choice.of("pass"), dice)
+    decide(state, specs, Choice.of("pass"), dice)
+    assert state.roll is not None and state.roll.stage == "style"
+    decide(state, specs, Choice.of("full"), dice)
+    assert specs["absorb"].options(state, stage_turn(state, state.roll)) == []
+    decide(state, specs, Choice.of("taken_out"), dice)
+    assert state.fighters["Bo"].status == TAKEN_OUT
+
+
+def test_invoking_an_opponents_aspect_owes_them_a_fate_point() -> None:
+    state, _, specs = arena()
+    state.aspects.add(Aspect("Glass Jaw", AspectKind.CHARACTER, owner="Bo"))
+    dice = ScriptedDice([0, 0, 0, 0] + [1, 1, 0, 0])  # 2 against 3
+    decide(state, specs, Choice.of("attack", target="Bo", skill="Punch"), dice)
+    decide(state, specs, Choice.of("defend", skill="Dodge"), dice)
+    invoke = Choice.of("invoke", aspect="Glass Jaw", effect="bonus", payment="fate_point", by="Ash")
+    events = decide(state, specs, invoke, dice)
+    assert [e.kind for e in events] == ["invoke", "standing"]
+    assert events[1].data == {"total": 4, "opposition": 3}
+    assert state.fighters["Ash"].fate_points.current == 1
+    assert state.fighters["Bo"].owed_points == 1
+    turn = stage_turn(state, state.roll)
+    reason = specs["invoke"].check(state, Turn("red", "invoke", "Ash", window="invoke"), invoke)
+    assert turn.seat == "red" and reason is not None and "one paid invoke per roll" in reason
+
+
+def test_a_passive_advantage_rolls_at_once_and_teamwork_needs_an_ally() -> None:
+    state, _, specs = arena()
+    state.fighters["Cy"] = Brawler("Cy", "red", {})
+    state.aspects.add(Aspect("Loose Ropes", AspectKind.SITUATION))
+    dice = ScriptedDice([0, 0, 0, 0])  # Wits 1 against Fair (2): -1
+    choice = Choice.of("advantage", skill="Wits", target="scene", name="High Ground")
+    events = decide(state, specs, choice, dice)
+    assert [e.kind for e in events] == ["declare", "roll"]
+    assert events[0].data["difficulty"] == 2
+    turn = stage_turn(state, state.roll)
+    teamwork = [c for c in specs["invoke"].options(state, turn) if c.get("effect") == "teamwork"]
+    assert [c.get("by") for c in teamwork] == ["Cy"]
+    decide(state, specs, teamwork[0], dice)
+    decide(state, specs, Choice.of("pass"), dice)
+    decide(state, specs, Choice.of("pass"), dice)
+    assert state.aspects.get("High Ground").free_for("Ash") == 1
+
+
+def test_conceding_before_the_roll_pays_and_ends_the_turn() -> None:
+    state, _, specs = arena()
+    dice = ScriptedDice([])
+    decide(state, specs, Choice.of("attack", target="Bo", skill="Punch"), dice)
+    events = decide(state, specs, Choice.of("concede"), dice)
+    assert events[0].data == {"who": "Bo", "fate_points": 1}
+    assert state.fighters["Bo"].status == CONCEDED and state.roll is None
+    assert dice.remaining == 0 and state.turns_ended == 1
+
+
+def test_attack_refusals_name_the_rule() -> None:
+    state, _, specs = arena()
+    turn = Turn("red", "turn", "Ash")
+    attack = specs["attack"]
+    assert "no character" in attack.check(
+        state, turn, Choice.of("attack", target="Zed", skill="Punch")
+    )
+    assert "not an attack skill" in attack.check(
+        state, turn, Choice.of("attack", target="Bo", skill="Wits")
+    )
+    state.fighters["Bo"].zone = "Gallery"
+    assert "reaches 0" in attack.check(state, turn, Choice.of("attack", target="Bo", skill="Punch"))
+    assert attack.options(state, turn) == []
+
+
+@pytest.mark.parametrize(
+    ("kind", "data", "words"),
+    [
+        ("roll", {"who": "Ash", "skill": "Punch", "dice": [1, 0, -1, 0], "total": 2},
+         "Ash rolls Punch: [+ 0 - 0] -> 2"),
+        ("outcome", {"who": "Ash", "action": "attack", "total": 3, "opposition": 1, "shifts": 2,
+                     "outcome": "success"}, "Ash's attack: 3 against 1, +2 shifts — success"),
+        ("hit", {"target": "Bo", "hit": 0, "track": "body"}, "Bo's armor turns the blow"),
+        ("concede", {"who": "Bo", "fate_points": 2}, "Bo concedes and gains 2 fate point(s)"),
+    ],
+)  # fmt: skip
+def test_events_are_worded_from_their_data(kind: str, data: dict[str, Any], words: str) -> None:
+    assert describe_conflict(Event(kind, data=data, visible_to=None)) == words
