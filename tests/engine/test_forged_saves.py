@@ -64,14 +64,17 @@ def test_loaded_fight_continues_with_the_live_generator() -> None:
 
 
 def forge_all_plus(saved: dict[str, Any]) -> dict[str, Any]:
-    """A consistent forgery: every Fudge die set to +, events and digest recomputed."""
+    """A consistent forgery: the last command that rolled Fudge dice rolled all +, the log
+    cut there, its events and the final digest recomputed as an honest replay would."""
     forged = copy.deepcopy(saved)
     forged.pop("discarded", None)
-    for entry in forged["log"]:
-        for draw in entry["draws"]:
-            if draw["die"] == "dF":
-                draw["values"] = [1] * len(draw["values"])
-    # recompute what an honest replay of these dice would give
+    last = max(
+        i for i, e in enumerate(forged["log"]) if any(d["die"] == "dF" for d in e["draws"])
+    )
+    forged["log"] = forged["log"][: last + 1]
+    for draw in forged["log"][last]["draws"]:
+        if draw["die"] == "dF":
+            draw["values"] = [1] * len(draw["values"])
     forged["dice"] = {"kind": "script", "seed": None}
     enc = Encounter.from_json(forged, continue_dice=False)
     out = enc.to_json()
@@ -80,8 +83,10 @@ def forge_all_plus(saved: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_a_consistent_forgery_is_refused() -> None:
-    saved = honest(AMBUSH, 4)
-    saved.pop("discarded", None)
+    enc = Encounter.start(AMBUSH, seed=4)
+    run_bots(enc, rng=random.Random(4), max_steps=80)
+    saved = json.loads(json.dumps(enc.to_json()))
+    assert replay(saved).ok
     report = replay(forge_all_plus(saved))
     assert not report.ok
     assert any("but seed 4 rolls" in p for p in report.problems)

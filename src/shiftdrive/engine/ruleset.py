@@ -263,7 +263,12 @@ class Ruleset(ABC, Generic[S, Sc]):
         for turn in mine:
             names = self.menu(state, turn)
             if choice.action in names:
-                return self.actions[choice.action].check(state, turn, choice)
+                action = self.actions[choice.action]
+                unknown = [n for n, _ in choice.params if n not in action.params]
+                if unknown:
+                    known = ", ".join(action.params) or "none"
+                    return f"{choice.action} has no parameter {unknown[0]} (it takes: {known})"
+                return action.check(state, turn, choice)
             offered.extend(names)
         listed = ", ".join(dict.fromkeys(offered)) or "nothing"
         return f"{seat} cannot {choice.action} now ({seat} may: {listed})"
