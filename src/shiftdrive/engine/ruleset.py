@@ -234,9 +234,17 @@ class Ruleset(ABC, Generic[S, Sc]):
         """The names of the actions offered in `turn` (default: those named like its kind)."""
         return (turn.kind,) if turn.kind in self.actions else ()
 
+    def standing(self, state: S, seat: str) -> Sequence[str]:
+        """Actions `seat` may take at any time, outside any turn, that nobody waits on (the
+        GM's compel, a GM's adjustment of hit points). Offered in a turn of their own kind."""
+        return ()
+
     def legal(self, state: S, seat: str) -> list[Choice]:
-        """Every legal choice of `seat` now: the menus of its open turns."""
+        """Every legal choice of `seat` now: the menus of its open turns, and its standing
+        actions."""
         out: list[Choice] = []
+        for name in self.standing(state, seat):
+            out.extend(self.actions[name].options(state, Turn(seat, name)))
         for turn in self.turns(state):
             if turn.seat == seat:
                 for name in self.menu(state, turn):
@@ -255,6 +263,8 @@ class Ruleset(ABC, Generic[S, Sc]):
             if not options:
                 return f"{seat} has nothing to decide now"
             return f"'{choice.text()}' is not one of {seat}'s choices now"
+        if choice.action in self.standing(state, seat):
+            return self._check(state, Turn(seat, choice.action), choice)
         mine = [t for t in self.turns(state) if t.seat == seat]
         if not mine:
             waiting = ", ".join(self.waiting(state)) or "nobody"
@@ -263,18 +273,24 @@ class Ruleset(ABC, Generic[S, Sc]):
         for turn in mine:
             names = self.menu(state, turn)
             if choice.action in names:
-                action = self.actions[choice.action]
-                unknown = [n for n, _ in choice.params if n not in action.params]
-                if unknown:
-                    known = ", ".join(action.params) or "none"
-                    return f"{choice.action} has no parameter {unknown[0]} (it takes: {known})"
-                return action.check(state, turn, choice)
+                return self._check(state, turn, choice)
             offered.extend(names)
         listed = ", ".join(dict.fromkeys(offered)) or "nothing"
         return f"{seat} cannot {choice.action} now ({seat} may: {listed})"
 
+    def _check(self, state: S, turn: Turn, choice: Choice) -> str | None:
+        """An action's own check, after refusing parameters it does not take."""
+        action = self.actions[choice.action]
+        unknown = [n for n, _ in choice.params if n not in action.params]
+        if unknown:
+            known = ", ".join(action.params) or "none"
+            return f"{choice.action} has no parameter {unknown[0]} (it takes: {known})"
+        return action.check(state, turn, choice)
+
     def apply(self, state: S, seat: str, choice: Choice, dice: DiceSource) -> list[Event]:
         """Carry out a legal choice, mutating `state`; every die comes from `dice`."""
+        if choice.action in self.standing(state, seat):
+            return self.actions[choice.action].apply(state, Turn(seat, choice.action), choice, dice)
         for turn in self.turns(state):
             if turn.seat == seat and choice.action in self.menu(state, turn):
                 return self.actions[choice.action].apply(state, turn, choice, dice)

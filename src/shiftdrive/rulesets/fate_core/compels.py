@@ -9,7 +9,7 @@ from shiftdrive.core.aspects import AspectKind
 from shiftdrive.core.fate_points import resolve_compel
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
-from shiftdrive.engine.events import GM, Event
+from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.fate_core.state import Compel, FateCoreState
 
@@ -19,7 +19,6 @@ if TYPE_CHECKING:
 COMPELLABLE: Final = (AspectKind.CHARACTER, AspectKind.CONSEQUENCE)
 COMPEL_PARAMS: Final = {"character": ParamKind.UNIT, "aspect": ParamKind.ASPECT}
 #: the GM's standing right to compel, which is not a turn anybody waits on
-GM_TURN: Final = Turn(GM, "compel", window="compel")
 
 
 def compel_visibility(state: FateCoreState, character: str, aspect: str) -> frozenset[str] | None:

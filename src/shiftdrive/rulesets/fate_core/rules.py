@@ -24,7 +24,6 @@ from shiftdrive.rulesets.fate_core import turns as flow
 from shiftdrive.rulesets.fate_core import view as seen
 from shiftdrive.rulesets.fate_core import words
 from shiftdrive.rulesets.fate_core.compels import (
-    GM_TURN,
     AnswerCompel,
     GmCompel,
     compel_visibility,
@@ -87,24 +86,9 @@ class FateCore(Ruleset[FateCoreState, FateCoreScenario]):
     def prompt(self, state: FateCoreState, turn: Turn) -> str:
         return words.prompt(state, turn)
 
-    # The GM may compel at any time: a standing right, not a turn anybody waits on, so the
-    # GM's choices go to the compel spec directly (the base class looks up turns).
-    def legal(self, state: FateCoreState, seat: str) -> list[Choice]:
-        if seat == GM:
-            return [] if state.ended else ACTIONS["compel"].options(state, GM_TURN)
-        return super().legal(state, seat)
-
-    def why_illegal(self, state: FateCoreState, seat: str, choice: Choice) -> str | None:
-        if seat == GM and choice.action == "compel":
-            return ACTIONS["compel"].check(state, GM_TURN, choice)
-        return super().why_illegal(state, seat, choice)
-
-    def apply(
-        self, state: FateCoreState, seat: str, choice: Choice, dice: DiceSource
-    ) -> list[Event]:
-        if seat == GM and choice.action == "compel":
-            return ACTIONS["compel"].apply(state, GM_TURN, choice, dice)
-        return super().apply(state, seat, choice, dice)
+    def standing(self, state: FateCoreState, seat: str) -> Sequence[str]:
+        """The GM may compel at any time: a standing right, not a turn anybody waits on."""
+        return ("compel",) if seat == GM and not state.ended else ()
 
     def choice_visibility(
         self, state: FateCoreState, seat: str, choice: Choice
