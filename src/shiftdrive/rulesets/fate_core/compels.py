@@ -18,7 +18,6 @@ if TYPE_CHECKING:
 
 COMPELLABLE: Final = (AspectKind.CHARACTER, AspectKind.CONSEQUENCE)
 COMPEL_PARAMS: Final = {"character": ParamKind.UNIT, "aspect": ParamKind.ASPECT}
-#: the GM's standing right to compel, which is not a turn anybody waits on
 
 
 def compel_visibility(state: FateCoreState, character: str, aspect: str) -> frozenset[str] | None:
