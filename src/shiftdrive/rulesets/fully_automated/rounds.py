@@ -9,6 +9,7 @@ resolves them in table order. `turns` says whose decision it is now, as data.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from shiftdrive.core.dice import DiceSource
@@ -32,31 +33,38 @@ from shiftdrive.rulesets.fully_automated.walks import can_step, move_allowance
 from shiftdrive.rulesets.fully_automated.words import end_reason
 
 
+@lru_cache(maxsize=1024)
+def _turn(seat: str, kind: str, secret: bool = False) -> Turn:
+    """Seat `seat`'s turn of `kind` (its character is the actor). Turns are values and the same
+    few come up at every decision of every battle, so each is made once."""
+    return Turn(seat, kind, seat, secret)
+
+
 def turns(state: FAState) -> list[Turn]:
     """The decisions open now, in turn order: one computation of whose turn it is."""
     if state.ended:
         return []
     phase, atk = state.phase, state.attack
     if phase == "choose":
-        return [Turn(s, "card", s, True) for s in state.secret.waiting()]
+        return [_turn(s, "card", True) for s in state.secret.waiting()]
     if phase == "declare":
-        return [Turn(s, "declare", s, True) for s in state.secret.waiting()]
+        return [_turn(s, "declare", True) for s in state.secret.waiting()]
     if atk is not None:
         if phase == "attacks":
-            return [Turn(atk.attacker, "target", atk.attacker)]
+            return [_turn(atk.attacker, "target")]
         if atk.target and phase == "defend_step":
-            return [Turn(atk.target, "defend_step", atk.target)]
+            return [_turn(atk.target, "defend_step")]
         if atk.target and phase == "follow":
-            return [Turn(atk.attacker, "follow", atk.attacker)]
+            return [_turn(atk.attacker, "follow")]
         if phase == "withdraw":
-            return [Turn(atk.attacker, "withdraw", atk.attacker)]
+            return [_turn(atk.attacker, "withdraw")]
     if phase == "steps" and state.queue:
         n = state.queue[0]
-        return [Turn(n, "step", n)]
+        return [_turn(n, "step")]
     if phase == "moves" and state.queue:
         first = state.queue[0]
-        out = [Turn(first, "move", first)]
-        out += [Turn(n, "interject", n) for n in state.queue[1:] if n not in state.waited]
+        out = [_turn(first, "move")]
+        out += [_turn(n, "interject") for n in state.queue[1:] if n not in state.waited]
         return out
     if phase == "resolve" and state.light_actor:
         return [Turn(GM, "resolve", state.light_actor)]

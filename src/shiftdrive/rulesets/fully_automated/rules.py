@@ -102,13 +102,6 @@ class FullyAutomated(Ruleset[FAState, FAScenario]):
     def turns(self, state: FAState) -> list[Turn]:
         return rounds.turns(state)
 
-    def waiting(self, state: FAState) -> list[str]:
-        # asked after every choice by bot loops: most decisions are one seat's
-        open_turns = rounds.turns(state)
-        if len(open_turns) == 1:
-            return [open_turns[0].seat]
-        return list(dict.fromkeys(t.seat for t in open_turns))
-
     def menu(self, state: FAState, turn: Turn) -> Sequence[str]:
         return MENUS.get(turn.kind, ())
 
