@@ -23,7 +23,7 @@ from shiftdrive.engine.actions import Action
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM, Event
 from shiftdrive.engine.ruleset import Ending, Result, Ruleset, Seat, Sheet, Tally, Turn
-from shiftdrive.rulesets.fully_automated import rounds, view, words
+from shiftdrive.rulesets.fully_automated import rounds, words
 from shiftdrive.rulesets.fully_automated.attacks import Follow, Hold, Target
 from shiftdrive.rulesets.fully_automated.cards import Play
 from shiftdrive.rulesets.fully_automated.gm import End, Hp, Reveal
@@ -33,6 +33,8 @@ from shiftdrive.rulesets.fully_automated.scenario import FAScenario, load
 from shiftdrive.rulesets.fully_automated.starting import fighters_of, initiative
 from shiftdrive.rulesets.fully_automated.state import FAState
 from shiftdrive.rulesets.fully_automated.table import card
+from shiftdrive.rulesets.fully_automated.view import secrets as seat_secrets
+from shiftdrive.rulesets.fully_automated.view import view as seat_view
 
 #: the actions offered in each kind of turn, in the order their choices are listed
 MENUS: Final[Mapping[str, tuple[str, ...]]] = {
@@ -185,10 +187,10 @@ class FullyAutomated(Ruleset[FAState, FAScenario]):
         return state.to_json()
 
     def view(self, state: FAState, seat: str) -> dict[str, Any]:
-        return view.view(state, seat)
+        return seat_view(state, seat)
 
     def secrets(self, state: FAState, seat: str) -> list[str]:
-        return view.secrets(state, seat)
+        return seat_secrets(state, seat)
 
     # --- balancing and GM control ---------------------------------------------------------------
     def tally(self, state: FAState) -> list[Tally]:
