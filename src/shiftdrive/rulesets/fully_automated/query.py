@@ -23,6 +23,7 @@ from shiftdrive.rulesets.fully_automated.reach import (
     range_status,
     reachable,
 )
+from shiftdrive.rulesets.fully_automated.rounds import turns
 from shiftdrive.rulesets.fully_automated.scenario import CardSpec
 from shiftdrive.rulesets.fully_automated.state import FAState
 from shiftdrive.rulesets.fully_automated.table import (
@@ -57,6 +58,7 @@ __all__ = [
     "stand_options",
     "target_options",
     "targets",
+    "turns",
     "withdraw_stay",
 ]
 
@@ -68,6 +70,14 @@ def targets(state: FAState, a: str) -> list[str]:
     return list(reachable(state, a, atk.card, atk.movement_left))
 
 
+def _turn_kind(state: FAState, seat: str) -> str | None:
+    """The kind of `seat`'s first open turn (`rounds.turns`), or None."""
+    for turn in turns(state):
+        if turn.seat == seat:
+            return turn.kind
+    return None
+
+
 def stand_options(state: FAState, seat: str) -> list[tuple[Hex, Choice]] | None:
     """Where `seat` may end up standing, each hex with its choice, when its decision now is
     only that: a stepping defender's (attacked or not) stay and steps, which are all its
@@ -77,14 +87,12 @@ def stand_options(state: FAState, seat: str) -> list[tuple[Hex, Choice]] | None:
     A bot weighing hexes asks this instead of `legal`: no aimed moves or bodies to list
     and filter, no hex to read back out of each choice."""
     f = state.fighters.get(seat)
-    if f is None or f.pos is None or state.ended:
+    if f is None or f.pos is None:
         return None
-    phase, atk = state.phase, state.attack
-    if (phase == "steps" and state.queue and state.queue[0] == seat) or (
-        phase == "defend_step" and atk is not None and atk.target == seat
-    ):
+    kind = _turn_kind(state, seat)
+    if kind == "step" or kind == "defend_step":
         return step_stands(state, seat)
-    if phase == "moves" and state.queue and state.queue[0] == seat:
+    if kind == "move":
         return plain_moves(state, seat)
     return None
 
@@ -92,10 +100,7 @@ def stand_options(state: FAState, seat: str) -> list[tuple[Hex, Choice]] | None:
 def withdraw_stay(state: FAState, seat: str) -> Choice | None:
     """`stay`, when `seat` is the attacker deciding whether to withdraw (always one of its
     legal choices then), asked alone: a bot that stays needs no list of steps."""
-    atk = state.attack
-    if state.phase == "withdraw" and atk is not None and atk.attacker == seat:
-        return STAY
-    return None
+    return STAY if _turn_kind(state, seat) == "withdraw" else None
 
 
 def target_options(state: FAState, seat: str) -> list[TargetOption] | None:
@@ -104,6 +109,6 @@ def target_options(state: FAState, seat: str) -> list[TargetOption] | None:
     bot weighing them without reading each choice back. None unless `seat` is picking the
     target of its attack now."""
     atk = state.attack
-    if state.ended or state.phase != "attacks" or atk is None or atk.attacker != seat:
+    if atk is None or _turn_kind(state, seat) != "target":
         return None
     return _target_options(state, seat, atk)
