@@ -33,7 +33,7 @@ def test_hex_choice_is_the_first_best_exact_score(name: str, seed: int) -> None:
             assert f.pos is not None
             legal = rs.legal(state, seat)
             plain = [c for c in legal if c.get("aim") is None and c.get("body") is None] or legal
-            score, ceiling = bot._hex_scorer(rs, state, f)
+            score, ceiling = bot._hex_scorer(state, f)
             exact = []
             for c in plain:
                 to = c.str_param("to")

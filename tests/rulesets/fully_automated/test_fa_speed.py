@@ -125,7 +125,7 @@ def test_the_remembered_hand_is_each_fighters_own(name: str) -> None:
         seat = rs.waiting(state)[0]
         enc.submit(seat, choose(rs, state, seat, rng))
         for f in state.fighters.values():
-            assert bot._hand(rs, state, f) == bot._read_hand(rs, state, f)
+            assert bot._hand(state, f) == bot._read_hand(state, f)
     assert "hand_memo" not in str(enc.to_json())
 
 

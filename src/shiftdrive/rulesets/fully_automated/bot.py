@@ -50,16 +50,16 @@ class _Hand:
     best_range: tuple[int, int]  # see `_best_range`
 
 
-def _hand(rs: Ruleset[FAState, FAScenario], state: FAState, f: Fighter) -> _Hand:
+def _hand(state: FAState, f: Fighter) -> _Hand:
     """`f`'s hand as the bot reads it, remembered on the state by name for the fight (a
     fighter's cards and proficiencies never change; undo's fresh set-up starts anew)."""
     got: _Hand | None = state.hand_memo.get(f.name)
     if got is None:
-        got = state.hand_memo[f.name] = _read_hand(rs, state, f)
+        got = state.hand_memo[f.name] = _read_hand(state, f)
     return got
 
 
-def _read_hand(rs: Ruleset[FAState, FAScenario], state: FAState, f: Fighter) -> _Hand:
+def _read_hand(state: FAState, f: Fighter) -> _Hand:
     attacks = []
     threats = []
     for i, cid in enumerate(f.cards):
@@ -74,20 +74,18 @@ def _read_hand(rs: Ruleset[FAState, FAScenario], state: FAState, f: Fighter) -> 
         threats=tuple(dict.fromkeys(threats)),
         tacklers=tuple(c for c in f.cards if q.card(state, c).tackle),
         restrains="restrain" in f.cards,
-        best_range=_best_range(rs, state, f),
+        best_range=_best_range(state, f),
     )
 
 
-def _threatened(
-    rs: Ruleset[FAState, FAScenario], state: FAState, f: Fighter, enemies: list[Fighter]
-) -> bool:
+def _threatened(state: FAState, f: Fighter, enemies: list[Fighter]) -> bool:
     """Could an enemy attack `f` this round (its range plus its card's movement, a line)?"""
     assert f.pos is not None
     board = q.board(state)
     for e in enemies:
         assert e.pos is not None
         d = e.pos.distance(f.pos)
-        for hi, tackle, movement in _hand(rs, state, e).threats:
+        for hi, tackle, movement in _hand(state, e).threats:
             if d <= hi + (q.move_allowance(state, e) if tackle else movement) and (
                 movement or tackle or sight(board, {}, e.pos, f.pos).attackable
             ):
@@ -95,13 +93,11 @@ def _threatened(
     return False
 
 
-def _attack_cards(
-    rs: Ruleset[FAState, FAScenario], state: FAState, f: Fighter, enemies: list[Fighter]
-) -> list[str]:
+def _attack_cards(state: FAState, f: Fighter, enemies: list[Fighter]) -> list[str]:
     """Attack cards that reach an able enemy now, best first (normal range and proficient,
     then the most damage)."""
     scored: list[tuple[int, int, int, str]] = []
-    hand = _hand(rs, state, f)
+    hand = _hand(state, f)
     if not hand.attacks:
         return []
     layout = q.layout(state)  # nobody moves while the bot weighs its cards
@@ -139,9 +135,9 @@ def _play(legal: list[Choice], cid: str, tackle: bool = False) -> Choice:
     return legal[0]
 
 
-def _restrain_target(rs: Ruleset[FAState, FAScenario], state: FAState, f: Fighter) -> bool:
+def _restrain_target(state: FAState, f: Fighter) -> bool:
     """An adjacent enemy we outweigh by 7 HP (F6), or a restrained ally to release."""
-    if f.pos is None or not _hand(rs, state, f).restrains:
+    if f.pos is None or not _hand(state, f).restrains:
         return False
     for o in state.fighters.values():
         if o.pos is None or o.status == DEAD or not o.pos.is_adjacent(f.pos):
@@ -154,7 +150,6 @@ def _restrain_target(rs: Ruleset[FAState, FAScenario], state: FAState, f: Fighte
 
 
 def _choose_card(
-    rs: Ruleset[FAState, FAScenario],
     state: FAState,
     seat: str,
     legal: list[Choice],
@@ -163,31 +158,31 @@ def _choose_card(
     f = state.fighters[seat]
     if f.pos is None:
         return _play(legal, "defend")
-    if _restrain_target(rs, state, f):
+    if _restrain_target(state, f):
         return _play(legal, "restrain")
     enemies = _enemies(state, f)
-    attacks = _attack_cards(rs, state, f, enemies)
+    attacks = _attack_cards(state, f, enemies)
     if attacks:
         if f.aim > 0:
             return _play(legal, attacks[0])
-        if not _threatened(rs, state, f, enemies):
+        if not _threatened(state, f, enemies):
             return _play(legal, "aim")
         if rng.random() < ATTACK_WHEN_THREATENED:
             return _play(legal, attacks[0])
         return _play(legal, "defend")
     # Nothing in reach: tackle a nearby enemy with an unarmed card, else close in.
-    tacklers = _hand(rs, state, f).tacklers
+    tacklers = _hand(state, f).tacklers
     if tacklers and rng.random() < TACKLE:
         for e in enemies:
             assert e.pos is not None
             if q.attack_options(state, seat, e.name, tacklers[0], q.move_allowance(state, f)):
                 return _play(legal, tacklers[0], tackle=True)
-    if _threatened(rs, state, f, enemies) and rng.random() >= MOVE_WHEN_OUTRANGED:
+    if _threatened(state, f, enemies) and rng.random() >= MOVE_WHEN_OUTRANGED:
         return _play(legal, "defend")
     return _play(legal, "move")
 
 
-def _best_range(rs: Ruleset[FAState, FAScenario], state: FAState, f: Fighter) -> tuple[int, int]:
+def _best_range(state: FAState, f: Fighter) -> tuple[int, int]:
     """The (closest, farthest) distance its best card attacks from next round (movement in)."""
     best: tuple[int, int] | None = None
     for cid in f.cards:
@@ -200,9 +195,7 @@ def _best_range(rs: Ruleset[FAState, FAScenario], state: FAState, f: Fighter) ->
     return best or (1, 2)
 
 
-def _hex_scorer(
-    rs: Ruleset[FAState, FAScenario], state: FAState, f: Fighter
-) -> tuple[Callable[[Hex, float], float], float]:
+def _hex_scorer(state: FAState, f: Fighter) -> tuple[Callable[[Hex, float], float], float]:
     """How good a hex is to stand on: best card in reach of an enemy, in cover from it.
 
     Everything that does not depend on the hex (ranges, enemies, who else stands where) is
@@ -213,7 +206,7 @@ def _hex_scorer(
     `score(h, beat)` is exact whenever the hex scores above `beat`; otherwise it only promises
     a value not above `beat`. The caller keeps the first best hex, so a hex that cannot beat the
     best so far needs no exact score: the sight lines that could not lift it are not drawn."""
-    lo, hi = _hand(rs, state, f).best_range
+    lo, hi = _hand(state, f).best_range
     enemies = _enemies(state, f)
     board = q.board(state)
     occ = {o.pos: o.name for o in state.fighters.values() if o.pos and o.name != f.name}
@@ -252,13 +245,11 @@ def _hex_scorer(
     return score, foes[0][0] if foes else 0.0
 
 
-def _choose_hex(
-    rs: Ruleset[FAState, FAScenario], state: FAState, seat: str, options: list[tuple[Hex, Choice]]
-) -> Choice:
+def _choose_hex(state: FAState, seat: str, options: list[tuple[Hex, Choice]]) -> Choice:
     """The first best of `options` (a mover's plain moves, or an unattacked defender's step)."""
     f = state.fighters[seat]
     assert f.pos is not None
-    score, ceiling = _hex_scorer(rs, state, f)
+    score, ceiling = _hex_scorer(state, f)
     best, best_score = options[0][1], -float("inf")  # the first of the best-scoring hexes
     for h, c in options:
         value = score(h, best_score)
@@ -269,9 +260,7 @@ def _choose_hex(
     return best
 
 
-def _defend_step(
-    rs: Ruleset[FAState, FAScenario], state: FAState, seat: str, options: list[tuple[Hex, Choice]]
-) -> Choice:
+def _defend_step(state: FAState, seat: str, options: list[tuple[Hex, Choice]]) -> Choice:
     """Step out of the attacker's reach if possible, else into cover, else stay (the first
     hex of the best of the three)."""
     atk = state.attack
@@ -299,9 +288,7 @@ def _defend_step(
     return best
 
 
-def _target(
-    rs: Ruleset[FAState, FAScenario], state: FAState, seat: str, targets: list[TargetOption]
-) -> Choice:
+def _target(state: FAState, seat: str, targets: list[TargetOption]) -> Choice:
     """The able, undefended, uncovered, weakest target, from the nearest good hex."""
     here = state.fighters[seat].pos
     assert here is not None
@@ -316,9 +303,7 @@ def _target(
     return min(targets, key=key)[3]
 
 
-def _gm(
-    rs: Ruleset[FAState, FAScenario], state: FAState, legal: list[Choice], rng: random.Random
-) -> Choice:
+def _gm(state: FAState, legal: list[Choice], rng: random.Random) -> Choice:
     by = {c.action: c for c in legal}
     if state.phase in ("choose", "declare") and "reveal" in by:
         return by["reveal"]
@@ -346,23 +331,23 @@ def choose(
             # Only where to stand: the hexes with their choices, asked alone (the first mover's
             # aimed moves and bodies, which `legal` adds, are never chosen; it has no wait).
             if phase == "defend_step":
-                return _defend_step(rs, state, seat, stand)
-            return _choose_hex(rs, state, seat, stand)
+                return _defend_step(state, seat, stand)
+            return _choose_hex(state, seat, stand)
     elif phase == "attacks":
         targets = q.target_options(state, seat)
         if targets:  # picking a target: legal's target choices asked alone (else only hold)
-            return _target(rs, state, seat, targets)
+            return _target(state, seat, targets)
     elif phase == "withdraw":
         stay = q.withdraw_stay(state, seat)
         if stay is not None:
             return stay  # the attack's movement left stays unused: no steps listed
     legal = rs.legal(state, seat)
     if seat == GM:
-        return _gm(rs, state, legal, rng)
+        return _gm(state, legal, rng)
     if len(legal) == 1:
         return legal[0]
     if phase == "choose":  # a card in secret: legal holds only `play` choices
-        return _choose_card(rs, state, seat, legal, rng)
+        return _choose_card(state, seat, legal, rng)
     actions = {c.action for c in legal}
     if "declare" in actions:
         # Light combat: mostly attack, as the map bots do when a foe is in reach (70%).
