@@ -28,7 +28,7 @@ from shiftdrive.rulesets.fully_automated.state import (
     Attack,
     FAState,
 )
-from shiftdrive.rulesets.fully_automated.table import board, card, pos, rules
+from shiftdrive.rulesets.fully_automated.table import board, card, rules
 from shiftdrive.rulesets.fully_automated.walks import can_step, move_allowance
 from shiftdrive.rulesets.fully_automated.words import end_reason
 
@@ -118,29 +118,23 @@ def reveal(state: FAState, dice: DiceSource) -> list[Event]:
         if not state.queue:
             events += next_light_action(state, dice)
         return events
+    shown: dict[str, dict[str, Any]] = {}  # the cards played, with their names, for the words
+    attackers: list[str] = []  # 1: attacks, from highest initiative down (F2)
     for n in state.order:
         f = state.fighters[n]
         if f.status in (DYING, DEAD):
             continue
         if n in chosen:
-            state.played[n] = {**chosen[n], "undecided": n in waiting}
+            p = {**chosen[n], "undecided": n in waiting}
         else:
-            state.played[n] = {
-                "card": "defend",
-                "tackle": False,
-                "reroll": False,
-                "forced": True,
-            }
-    shown: dict[str, dict[str, Any]] = {}
-    for k, v in state.played.items():
-        shown[k] = {**v, "card_name": card(state, v["card"]).name}
+            p = {"card": "defend", "tackle": False, "reroll": False, "forced": True}
+        state.played[n] = p
+        c = card(state, p["card"])
+        shown[n] = {**p, "card_name": c.name}
+        if c.kind == "attack" or c.kind == "restrain":
+            attackers.append(n)
     events = [Event("reveal", data={"played": shown})]
-    # 1: attacks, from highest initiative down (F2)
-    state.queue = [
-        n
-        for n in state.order
-        if n in state.played and card(state, state.played[n]["card"]).kind in ("attack", "restrain")
-    ]
+    state.queue = attackers
     state.phase = "attacks"
     return events + advance(state, dice)
 
@@ -257,14 +251,17 @@ def end_round(state: FAState, dice: DiceSource) -> list[Event]:
 def round_summary(state: FAState) -> Event:
     """The end-of-round event: who is stunned, aimed and behind cover."""
     b = board(state)
-    fs = state.fighters
-    stunned = [n for n in state.order if fs[n].stun > 0 or fs[n].status == INCAPACITATED]
-    aimed = [n for n in state.order if fs[n].aim > 0]
-    cover = [
-        n
-        for n in state.order
-        if fs[n].pos is not None and fs[n].status != DEAD and b.next_to_cover(pos(fs[n]))
-    ]
+    stunned: list[str] = []
+    aimed: list[str] = []
+    cover: list[str] = []
+    for n in state.order:
+        f = state.fighters[n]
+        if f.stun > 0 or f.status == INCAPACITATED:
+            stunned.append(n)
+        if f.aim > 0:
+            aimed.append(n)
+        if f.pos is not None and f.status != DEAD and b.next_to_cover(f.pos):
+            cover.append(n)
     return Event(
         "end_round",
         data={"round": state.round, "stunned": stunned, "aimed": aimed, "cover": cover},
