@@ -267,9 +267,9 @@ def test_farthest_is_the_end_of_the_longer_range(
 
 @pytest.mark.parametrize("name", ["brawl", "standoff"])
 @pytest.mark.parametrize("seed", range(4))
-def test_sides_standing_are_the_plain_reckoning(name: str, seed: int) -> None:
-    """The sides standing (the pass stops once every side is found) are what the plain
-    reckoning gives, all fight."""
+def test_sides_standing_and_waiting_are_the_plain_reckoning(name: str, seed: int) -> None:
+    """The sides standing (the pass stops once every side is found) and the seats waiting
+    (one seat read straight off the turn) are what the plain reckoning gives, all fight."""
     enc, rs, state, rng = example(name, seed)
     seen = set()
     while True:
@@ -277,6 +277,7 @@ def test_sides_standing_are_the_plain_reckoning(name: str, seed: int) -> None:
         want = [s for s in state.sides if any(f.able and f.side == s for f in fighters)]
         assert rounds.standing(state) == want
         seen.add(len(want))
+        assert rs.waiting(state) == list(dict.fromkeys(t.seat for t in rs.turns(state)))
         if enc.result() is not None:
             break
         seat = rs.waiting(state)[0]
