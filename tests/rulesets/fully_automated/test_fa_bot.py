@@ -10,8 +10,9 @@ import pytest
 from shiftdrive.engine.encounter import Encounter
 from shiftdrive.files import read_yaml
 from shiftdrive.maps.hexgrid import Hex
-from shiftdrive.rulesets.fully_automated import bot
-from shiftdrive.rulesets.fully_automated.rules import range_status
+from shiftdrive.rulesets.fully_automated import bot, query
+from shiftdrive.rulesets.fully_automated.bot import choose
+from shiftdrive.rulesets.fully_automated.query import range_status
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "fully_automated"
 
@@ -26,13 +27,13 @@ def test_hex_choice_is_the_first_best_exact_score(name: str, seed: int) -> None:
     checked = 0
     while enc.result() is None:
         seat = rs.waiting(state)[0]
-        choice = rs.bot(state, seat, rng)
+        choice = choose(rs, state, seat, rng)
         if state.phase in ("moves", "steps") and choice.action != "wait":
             f = state.fighters[seat]
             assert f.pos is not None
             legal = rs.legal(state, seat)
             plain = [c for c in legal if c.get("aim") is None and c.get("body") is None] or legal
-            score, ceiling = bot._hex_scorer(rs, state, f)
+            score, ceiling = bot._hex_scorer(state, f)
             exact = []
             for c in plain:
                 to = c.str_param("to")
@@ -57,7 +58,7 @@ def test_stand_options_are_the_legal_hexes_without_aim_or_body(name: str, seed: 
     checked = set()
     while enc.result() is None:
         for seat in rs.waiting(state):
-            got = rs.stand_options(state, seat)
+            got = query.stand_options(state, seat)
             legal = rs.legal(state, seat)
             if state.phase in ("steps", "defend_step"):
                 want = legal
@@ -74,7 +75,7 @@ def test_stand_options_are_the_legal_hexes_without_aim_or_body(name: str, seed: 
                 assert h == (Hex.parse(to) if to else f.pos)
             checked.add(state.phase)
         seat = rs.waiting(state)[0]
-        enc.submit(seat, rs.bot(state, seat, rng))
+        enc.submit(seat, choose(rs, state, seat, rng))
     assert checked >= {"steps", "moves"}
 
 
@@ -90,14 +91,14 @@ def test_target_options_are_the_legal_targets_with_what_they_settle(name: str, s
     checked = 0
     while enc.result() is None:
         for seat in rs.waiting(state):
-            got = rs.target_options(state, seat)
+            got = query.target_options(state, seat)
             if state.phase != "attacks":
                 assert got is None
                 continue
             assert got is not None and state.attack is not None
             legal = rs.legal(state, seat)
             assert [c for *_, c in got] == legal[:-1] and legal[-1].action == "hold"
-            card = rs.card(state, state.attack.card)
+            card = query.card(state, state.attack.card)
             for t, h, at, c in got:
                 assert c.str_param("name") == t
                 where = c.str_param("from")
@@ -107,7 +108,7 @@ def test_target_options_are_the_legal_targets_with_what_they_settle(name: str, s
                 assert at == range_status(card, h.distance(tpos))
             checked += 1
         seat = rs.waiting(state)[0]
-        enc.submit(seat, rs.bot(state, seat, rng))
+        enc.submit(seat, choose(rs, state, seat, rng))
     assert checked > 5
 
 
@@ -126,5 +127,5 @@ def test_a_seat_choosing_a_card_has_only_plays(name: str) -> None:
                 assert legal and all(c.action == "play" for c in legal)
                 checked += 1
         seat = rs.waiting(state)[0]
-        enc.submit(seat, rs.bot(state, seat, rng))
+        enc.submit(seat, choose(rs, state, seat, rng))
     assert checked > 5

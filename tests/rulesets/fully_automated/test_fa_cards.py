@@ -64,7 +64,7 @@ def aimed(card: str, b_at: str, *dice: int, **a: object) -> tuple[int, int]:
     assert enc.state.fighters["A"].aim == 2
     play(enc, A=card, B="move")
     enc.submit("A", "target name=B")
-    HITS[:] = [e.text for e in enc.events() if e.kind == "hit"]
+    HITS[:] = [enc.describe(e) for e in enc.events() if e.kind == "hit"]
     return hp(enc, "B"), enc.state.fighters["B"].stun
 
 
@@ -127,7 +127,7 @@ def test_exposed_defender_defends_at_disadvantage_and_can_step_out() -> None:
     enc.submit("B", "stay")
     # 3dF keep worst two: + + - -> - + = 0: the attack fails
     assert hp(enc, "B") == 20
-    assert "disadvantage" in next(e.text for e in enc.events() if e.kind == "defend")
+    assert "disadvantage" in next(enc.describe(e) for e in enc.events() if e.kind == "defend")
 
 
 def restrain(b_hp: int, *dice: int) -> tuple[object, ...]:
@@ -183,7 +183,7 @@ def test_unproficient_weapon_is_disadvantaged() -> None:
     play(enc, A="rifle_fire", B="move")
     enc.submit("A", "target name=B")
     hit = next(e for e in enc.events() if e.kind == "hit")
-    assert "unproficient" in hit.text and hit.data["total"] == 0
+    assert "unproficient" in enc.describe(hit) and hit.data["total"] == 0
 
 
 def test_armor_takes_off_damage() -> None:

@@ -12,6 +12,7 @@ from shiftdrive.engine.encounter import Encounter
 from shiftdrive.engine.events import GM
 from shiftdrive.engine.ruleset import Ending
 from shiftdrive.maps.hexgrid import Hex, HexMap, Terrain
+from shiftdrive.rulesets.fully_automated import query
 from shiftdrive.rulesets.fully_automated.geometry import Board, sight
 
 INIT = (5, 5, 1, 1)  # A: 5 + 10 = 15, B: 5 + 2 = 7
@@ -90,7 +91,7 @@ def test_moves_go_lowest_first_and_a_higher_one_may_interject() -> None:
     enc.submit("B", "move to=3,0")
     moves = [e.data["character"] for e in enc.events() if e.kind == "move"]
     assert moves == ["A", "B"]
-    assert "interjecting" in next(e.text for e in enc.events() if e.kind == "move")
+    assert "interjecting" in next(enc.describe(e) for e in enc.events() if e.kind == "move")
 
 
 def test_waiting_lets_the_lower_initiative_move_first() -> None:
@@ -191,7 +192,9 @@ def test_stuns_stack_as_rounds() -> None:
     enc.submit("A", "target name=B from=0,0")
     enc.submit("B", "stay")
     enc.submit("A", "stay")
-    assert "disadvantage: stunned" in next(e.text for e in enc.events() if e.kind == "defend")
+    assert "disadvantage: stunned" in next(
+        enc.describe(e) for e in enc.events() if e.kind == "defend"
+    )
     # A second stun taken while stunned: one round spent, one still owed for round 3
     assert enc.state.round == 3 and enc.state.fighters["B"].stun == 1
     assert [d.seat for d in enc.pending()] == ["A"]
@@ -249,11 +252,11 @@ def test_walk_never_exceeds_the_allowance(start_hex: Hex, budget: int, rough: se
 def test_remembered_attack_options_follow_the_layout() -> None:
     """Attack options are remembered per layout: a move or a death gives fresh answers."""
     enc, _ = start(scenario([char("A", "0,0")], [char("B", "3,0"), char("C", "0,3")]), *INIT, 2, 2)
-    rs, state = enc.ruleset, enc.state
-    assert not rs.attack_options(state, "A", "B", "punch", 1)
+    state = enc.state
+    assert not query.attack_options(state, "A", "B", "punch", 1)
     state.fighters["B"].pos = Hex(2, 0)
-    assert sorted(rs.attack_options(state, "A", "B", "punch", 1)) == [Hex(1, 0)]
+    assert sorted(query.attack_options(state, "A", "B", "punch", 1)) == [Hex(1, 0)]
     state.fighters["C"].pos = Hex(1, 0)  # C now stands where A would punch from
-    assert not rs.attack_options(state, "A", "B", "punch", 1)
+    assert not query.attack_options(state, "A", "B", "punch", 1)
     state.fighters["C"].hp = -25  # dead: the token comes off the map
-    assert sorted(rs.attack_options(state, "A", "B", "punch", 1)) == [Hex(1, 0)]
+    assert sorted(query.attack_options(state, "A", "B", "punch", 1)) == [Hex(1, 0)]

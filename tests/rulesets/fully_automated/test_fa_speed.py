@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from shiftdrive.engine.encounter import Encounter
 from shiftdrive.files import read_yaml
 from shiftdrive.maps.hexgrid import Hex
-from shiftdrive.rulesets.fully_automated import bot
+from shiftdrive.rulesets.fully_automated import bot, query, reach, rounds, walks
+from shiftdrive.rulesets.fully_automated.bot import choose
 from shiftdrive.rulesets.fully_automated.geometry import (
     COVERED,
     NO_LINE,
@@ -23,7 +24,8 @@ from shiftdrive.rulesets.fully_automated.geometry import (
     Sight,
     sight,
 )
-from shiftdrive.rulesets.fully_automated.rules import FullyAutomated, farthest, range_status
+from shiftdrive.rulesets.fully_automated.query import farthest, range_status
+from shiftdrive.rulesets.fully_automated.rules import FullyAutomated
 from shiftdrive.rulesets.fully_automated.scenario import CardSpec
 from shiftdrive.rulesets.fully_automated.state import (
     ACTIVE,
@@ -75,7 +77,7 @@ def plain_options(
     fa, ft = state.fighters[a], state.fighters[t]
     if fa.pos is None or ft.pos is None:
         return {}
-    card, board = rs.card(state, cid), rs.board(state)
+    card, board = query.card(state, cid), query.board(state)
     alive = [f for f in state.fighters.values() if f.pos is not None and f.status != DEAD]
     others = {f.pos: f.name for f in alive if f.name not in (a, t)}
     enemies = {f.pos for f in alive if f.side != fa.side}
@@ -110,8 +112,8 @@ def test_attack_options_are_the_plain_reckoning(
             state.fighters[name].hp = -25
     for t in NAMES[1:]:
         want = plain_options(rs, state, "A", t, cid, budget)
-        assert dict(rs.attack_options(state, "A", t, cid, budget)) == want
-        assert dict(rs.attack_options(state, "A", t, cid, budget)) == want  # remembered
+        assert dict(query.attack_options(state, "A", t, cid, budget)) == want
+        assert dict(query.attack_options(state, "A", t, cid, budget)) == want  # remembered
 
 
 @pytest.mark.parametrize("name", ["brawl", "standoff"])
@@ -121,9 +123,9 @@ def test_the_remembered_hand_is_each_fighters_own(name: str) -> None:
     enc, rs, state, rng = example(name, 0)
     while enc.result() is None:
         seat = rs.waiting(state)[0]
-        enc.submit(seat, rs.bot(state, seat, rng))
+        enc.submit(seat, choose(rs, state, seat, rng))
         for f in state.fighters.values():
-            assert bot._hand(rs, state, f) == bot._read_hand(rs, state, f)
+            assert bot._hand(state, f) == bot._read_hand(state, f)
     assert "hand_memo" not in str(enc.to_json())
 
 
@@ -135,10 +137,10 @@ def plain_defend_step(rs: FullyAutomated, state: FAState, seat: str) -> str:
     for i, c in enumerate(rs.legal(state, seat)):
         to = c.str_param("to")
         f.pos = Hex.parse(to) if to else start
-        out = not rs._attack_options(
-            state, atk.attacker, seat, atk.card, atk.movement_left, rs.layout(state)
+        out = not reach._attack_options(
+            state, atk.attacker, seat, atk.card, atk.movement_left, query.layout(state)
         )
-        cover = rs.sight_between(state, atk.attacker, seat).cover
+        cover = query.sight_between(state, atk.attacker, seat).cover
         ranked.append((0 if out else 1 if cover else 2, i, c.text()))
     f.pos = start
     return min(ranked)[2]
@@ -155,11 +157,11 @@ def test_defend_step_is_the_first_best_of_the_plain_ranking(name: str, seed: int
         seat = rs.waiting(state)[0]
         if state.phase == "defend_step":
             want = plain_defend_step(rs, state, seat)
-            choice = rs.bot(state, seat, rng)
+            choice = choose(rs, state, seat, rng)
             assert choice.text() == want
             checked += 1
         else:
-            choice = rs.bot(state, seat, rng)
+            choice = choose(rs, state, seat, rng)
         enc.submit(seat, choice)
     assert checked > 0
 
@@ -225,13 +227,13 @@ def test_withdraw_stay_is_legal_exactly_at_a_withdraw(name: str, seed: int) -> N
     withdraws = 0
     while enc.result() is None:
         seat = rs.waiting(state)[0]
-        stay = rs.withdraw_stay(state, seat)
+        stay = query.withdraw_stay(state, seat)
         if state.phase == "withdraw":
             assert stay is not None and stay in rs.legal(state, seat)
             withdraws += 1
         else:
             assert stay is None
-        enc.submit(seat, rs.bot(state, seat, rng))
+        enc.submit(seat, choose(rs, state, seat, rng))
     assert withdraws > 0 or name == "standoff"  # a standoff may see none
 
 
@@ -243,11 +245,11 @@ def test_a_walled_in_fighter_has_no_free_step() -> None:
     rs, state = enc.ruleset, enc.state
     assert isinstance(rs, FullyAutomated)
     for budget in (1, 2, 4):
-        assert not rs._free_steps(state, "A", budget)
-        assert not rs._has_free_step(state, "A", budget)
-    assert not rs._step_options(state, "A") and not rs._can_step(state, "A")
-    assert rs._can_step(state, "B") and rs._has_free_step(state, "B", 2)
-    assert not rs._has_free_step(state, "B", 0)  # no movement left: no step
+        assert not walks.free_steps(state, "A", budget)
+        assert not walks.has_free_step(state, "A", budget)
+    assert not walks.step_options(state, "A") and not walks.can_step(state, "A")
+    assert walks.can_step(state, "B") and walks.has_free_step(state, "B", 2)
+    assert not walks.has_free_step(state, "B", 0)  # no movement left: no step
 
 
 @pytest.mark.parametrize(
@@ -267,19 +269,19 @@ def test_farthest_is_the_end_of_the_longer_range(
 @pytest.mark.parametrize("seed", range(4))
 def test_sides_standing_and_waiting_are_the_plain_reckoning(name: str, seed: int) -> None:
     """The sides standing (the pass stops once every side is found) and the seats waiting
-    (one seat taken straight from the turn) are what the plain reckoning gives, all fight."""
+    (one seat read straight off the turn) are what the plain reckoning gives, all fight."""
     enc, rs, state, rng = example(name, seed)
     seen = set()
     while True:
         fighters = state.fighters.values()
         want = [s for s in state.sides if any(f.able and f.side == s for f in fighters)]
-        assert rs._standing(state) == want
+        assert rounds.standing(state) == want
         seen.add(len(want))
-        assert rs.waiting(state) == list(dict.fromkeys(seat for seat, _, _ in rs.turn(state)))
+        assert rs.waiting(state) == list(dict.fromkeys(t.seat for t in rs.turns(state)))
         if enc.result() is not None:
             break
         seat = rs.waiting(state)[0]
-        enc.submit(seat, rs.bot(state, seat, rng))
+        enc.submit(seat, choose(rs, state, seat, rng))
     assert 2 in seen and len(seen) > 1
 
 

@@ -14,17 +14,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM
+from shiftdrive.engine.ruleset import Ruleset
 from shiftdrive.maps.hexgrid import Hex
-from shiftdrive.rulesets.fully_automated.geometry import sight
-from shiftdrive.rulesets.fully_automated.rules import LIGHT_ATTACK, TargetOption, farthest
+from shiftdrive.rulesets.fully_automated import query as q
+from shiftdrive.rulesets.fully_automated.query import LIGHT_ATTACK, TargetOption, farthest, sight
+from shiftdrive.rulesets.fully_automated.scenario import FAScenario
 from shiftdrive.rulesets.fully_automated.state import DEAD, FAState, Fighter
-
-if TYPE_CHECKING:
-    from shiftdrive.rulesets.fully_automated.rules import FullyAutomated
 
 # else Defend: the seed's "if you think they will attack, defend"
 ATTACK_WHEN_THREATENED: Final = 0.7
@@ -51,59 +50,57 @@ class _Hand:
     best_range: tuple[int, int]  # see `_best_range`
 
 
-def _hand(rs: FullyAutomated, state: FAState, f: Fighter) -> _Hand:
+def _hand(state: FAState, f: Fighter) -> _Hand:
     """`f`'s hand as the bot reads it, remembered on the state by name for the fight (a
     fighter's cards and proficiencies never change; undo's fresh set-up starts anew)."""
     got: _Hand | None = state.hand_memo.get(f.name)
     if got is None:
-        got = state.hand_memo[f.name] = _read_hand(rs, state, f)
+        got = state.hand_memo[f.name] = _read_hand(state, f)
     return got
 
 
-def _read_hand(rs: FullyAutomated, state: FAState, f: Fighter) -> _Hand:
+def _read_hand(state: FAState, f: Fighter) -> _Hand:
     attacks = []
     threats = []
     for i, cid in enumerate(f.cards):
-        card = rs.card(state, cid)
+        card = q.card(state, cid)
         if card.kind != "attack":
             continue
         reach = (card.range, card.disadvantaged_range, card.movement)
-        attacks.append((i, cid, reach, card.movement, rs.proficient(state, f, cid), card.damage))
+        attacks.append((i, cid, reach, card.movement, q.proficient(state, f, cid), card.damage))
         threats.append((farthest(card), card.tackle, card.movement))
     return _Hand(
         attacks=tuple(attacks),
         threats=tuple(dict.fromkeys(threats)),
-        tacklers=tuple(c for c in f.cards if rs.card(state, c).tackle),
+        tacklers=tuple(c for c in f.cards if q.card(state, c).tackle),
         restrains="restrain" in f.cards,
-        best_range=_best_range(rs, state, f),
+        best_range=_best_range(state, f),
     )
 
 
-def _threatened(rs: FullyAutomated, state: FAState, f: Fighter, enemies: list[Fighter]) -> bool:
+def _threatened(state: FAState, f: Fighter, enemies: list[Fighter]) -> bool:
     """Could an enemy attack `f` this round (its range plus its card's movement, a line)?"""
     assert f.pos is not None
-    board = rs.board(state)
+    board = q.board(state)
     for e in enemies:
         assert e.pos is not None
         d = e.pos.distance(f.pos)
-        for hi, tackle, movement in _hand(rs, state, e).threats:
-            if d <= hi + (rs.move_allowance(state, e) if tackle else movement) and (
+        for hi, tackle, movement in _hand(state, e).threats:
+            if d <= hi + (q.move_allowance(state, e) if tackle else movement) and (
                 movement or tackle or sight(board, {}, e.pos, f.pos).attackable
             ):
                 return True
     return False
 
 
-def _attack_cards(
-    rs: FullyAutomated, state: FAState, f: Fighter, enemies: list[Fighter]
-) -> list[str]:
+def _attack_cards(state: FAState, f: Fighter, enemies: list[Fighter]) -> list[str]:
     """Attack cards that reach an able enemy now, best first (normal range and proficient,
     then the most damage)."""
     scored: list[tuple[int, int, int, str]] = []
-    hand = _hand(rs, state, f)
+    hand = _hand(state, f)
     if not hand.attacks:
         return []
-    layout = rs.layout(state)  # nobody moves while the bot weighs its cards
+    layout = q.layout(state)  # nobody moves while the bot weighs its cards
     # Cards of one reach attack from the same hexes: asked once.
     nearest: dict[tuple[object, ...], int | None] = {}
     for i, cid, reach, movement, proficient, damage in hand.attacks:
@@ -112,7 +109,7 @@ def _attack_cards(
         else:
             best = None
             for e in enemies:
-                opts = rs.attack_options(state, f.name, e.name, cid, movement, layout)
+                opts = q.attack_options(state, f.name, e.name, cid, movement, layout)
                 if opts:
                     rng_dis = min(opts.values())[0]  # (range 0/1, cost): normal range first
                     if best is None or rng_dis < best:
@@ -138,9 +135,9 @@ def _play(legal: list[Choice], cid: str, tackle: bool = False) -> Choice:
     return legal[0]
 
 
-def _restrain_target(rs: FullyAutomated, state: FAState, f: Fighter) -> bool:
+def _restrain_target(state: FAState, f: Fighter) -> bool:
     """An adjacent enemy we outweigh by 7 HP (F6), or a restrained ally to release."""
-    if f.pos is None or not _hand(rs, state, f).restrains:
+    if f.pos is None or not _hand(state, f).restrains:
         return False
     for o in state.fighters.values():
         if o.pos is None or o.status == DEAD or not o.pos.is_adjacent(f.pos):
@@ -153,41 +150,44 @@ def _restrain_target(rs: FullyAutomated, state: FAState, f: Fighter) -> bool:
 
 
 def _choose_card(
-    rs: FullyAutomated, state: FAState, seat: str, legal: list[Choice], rng: random.Random
+    state: FAState,
+    seat: str,
+    legal: list[Choice],
+    rng: random.Random,
 ) -> Choice:
     f = state.fighters[seat]
     if f.pos is None:
         return _play(legal, "defend")
-    if _restrain_target(rs, state, f):
+    if _restrain_target(state, f):
         return _play(legal, "restrain")
     enemies = _enemies(state, f)
-    attacks = _attack_cards(rs, state, f, enemies)
+    attacks = _attack_cards(state, f, enemies)
     if attacks:
         if f.aim > 0:
             return _play(legal, attacks[0])
-        if not _threatened(rs, state, f, enemies):
+        if not _threatened(state, f, enemies):
             return _play(legal, "aim")
         if rng.random() < ATTACK_WHEN_THREATENED:
             return _play(legal, attacks[0])
         return _play(legal, "defend")
     # Nothing in reach: tackle a nearby enemy with an unarmed card, else close in.
-    tacklers = _hand(rs, state, f).tacklers
+    tacklers = _hand(state, f).tacklers
     if tacklers and rng.random() < TACKLE:
         for e in enemies:
             assert e.pos is not None
-            if rs.attack_options(state, seat, e.name, tacklers[0], rs.move_allowance(state, f)):
+            if q.attack_options(state, seat, e.name, tacklers[0], q.move_allowance(state, f)):
                 return _play(legal, tacklers[0], tackle=True)
-    if _threatened(rs, state, f, enemies) and rng.random() >= MOVE_WHEN_OUTRANGED:
+    if _threatened(state, f, enemies) and rng.random() >= MOVE_WHEN_OUTRANGED:
         return _play(legal, "defend")
     return _play(legal, "move")
 
 
-def _best_range(rs: FullyAutomated, state: FAState, f: Fighter) -> tuple[int, int]:
+def _best_range(state: FAState, f: Fighter) -> tuple[int, int]:
     """The (closest, farthest) distance its best card attacks from next round (movement in)."""
     best: tuple[int, int] | None = None
     for cid in f.cards:
-        card = rs.card(state, cid)
-        if card.kind != "attack" or not rs.proficient(state, f, cid):
+        card = q.card(state, cid)
+        if card.kind != "attack" or not q.proficient(state, f, cid):
             continue
         r = (max(1, card.range[0] - card.movement), card.range[1] + card.movement)
         if best is None or (r[1], -r[0]) > (best[1], -best[0]):
@@ -195,9 +195,7 @@ def _best_range(rs: FullyAutomated, state: FAState, f: Fighter) -> tuple[int, in
     return best or (1, 2)
 
 
-def _hex_scorer(
-    rs: FullyAutomated, state: FAState, f: Fighter
-) -> tuple[Callable[[Hex, float], float], float]:
+def _hex_scorer(state: FAState, f: Fighter) -> tuple[Callable[[Hex, float], float], float]:
     """How good a hex is to stand on: best card in reach of an enemy, in cover from it.
 
     Everything that does not depend on the hex (ranges, enemies, who else stands where) is
@@ -208,9 +206,9 @@ def _hex_scorer(
     `score(h, beat)` is exact whenever the hex scores above `beat`; otherwise it only promises
     a value not above `beat`. The caller keeps the first best hex, so a hex that cannot beat the
     best so far needs no exact score: the sight lines that could not lift it are not drawn."""
-    lo, hi = _hand(rs, state, f).best_range
+    lo, hi = _hand(state, f).best_range
     enemies = _enemies(state, f)
-    board = rs.board(state)
+    board = q.board(state)
     occ = {o.pos: o.name for o in state.fighters.values() if o.pos and o.name != f.name}
     foes: list[tuple[float, Hex, dict[Hex, str], float]] = []
     for e in enemies:
@@ -247,13 +245,11 @@ def _hex_scorer(
     return score, foes[0][0] if foes else 0.0
 
 
-def _choose_hex(
-    rs: FullyAutomated, state: FAState, seat: str, options: list[tuple[Hex, Choice]]
-) -> Choice:
+def _choose_hex(state: FAState, seat: str, options: list[tuple[Hex, Choice]]) -> Choice:
     """The first best of `options` (a mover's plain moves, or an unattacked defender's step)."""
     f = state.fighters[seat]
     assert f.pos is not None
-    score, ceiling = _hex_scorer(rs, state, f)
+    score, ceiling = _hex_scorer(state, f)
     best, best_score = options[0][1], -float("inf")  # the first of the best-scoring hexes
     for h, c in options:
         value = score(h, best_score)
@@ -264,9 +260,7 @@ def _choose_hex(
     return best
 
 
-def _defend_step(
-    rs: FullyAutomated, state: FAState, seat: str, options: list[tuple[Hex, Choice]]
-) -> Choice:
+def _defend_step(state: FAState, seat: str, options: list[tuple[Hex, Choice]]) -> Choice:
     """Step out of the attacker's reach if possible, else into cover, else stay (the first
     hex of the best of the three)."""
     atk = state.attack
@@ -275,15 +269,15 @@ def _defend_step(
     start = f.pos
     apos = state.fighters[atk.attacker].pos
     assert apos is not None
-    board = rs.board(state)
+    board = q.board(state)
     # `sight_between` the attacker and the defender, with the others taken once: who else
     # stands where does not depend on the defender's hex.
-    others = rs.occupants(state, atk.attacker, seat)
+    others = q.occupants(state, atk.attacker, seat)
     best, best_rank = options[0][1], 3
     try:
         for h, c in options:
             f.pos = h
-            if not rs.attack_options(state, atk.attacker, seat, atk.card, atk.movement_left):
+            if not q.attack_options(state, atk.attacker, seat, atk.card, atk.movement_left):
                 return c  # out of reach: no later hex ranks higher
             if best_rank > 1:  # cover can only improve on a hex without it
                 rank = 1 if sight(board, others, apos, f.pos).cover else 2
@@ -294,7 +288,7 @@ def _defend_step(
     return best
 
 
-def _target(rs: FullyAutomated, state: FAState, seat: str, targets: list[TargetOption]) -> Choice:
+def _target(state: FAState, seat: str, targets: list[TargetOption]) -> Choice:
     """The able, undefended, uncovered, weakest target, from the nearest good hex."""
     here = state.fighters[seat].pos
     assert here is not None
@@ -309,7 +303,7 @@ def _target(rs: FullyAutomated, state: FAState, seat: str, targets: list[TargetO
     return min(targets, key=key)[3]
 
 
-def _gm(rs: FullyAutomated, state: FAState, legal: list[Choice], rng: random.Random) -> Choice:
+def _gm(state: FAState, legal: list[Choice], rng: random.Random) -> Choice:
     by = {c.action: c for c in legal}
     if state.phase in ("choose", "declare") and "reveal" in by:
         return by["reveal"]
@@ -327,31 +321,33 @@ def _gm(rs: FullyAutomated, state: FAState, legal: list[Choice], rng: random.Ran
     return rng.choice(legal)
 
 
-def choose(rs: FullyAutomated, state: FAState, seat: str, rng: random.Random) -> Choice:
+def choose(
+    rs: Ruleset[FAState, FAScenario], state: FAState, seat: str, rng: random.Random
+) -> Choice:
     phase = state.phase
     if phase in ("steps", "defend_step", "moves"):
-        stand = rs.stand_options(state, seat)
+        stand = q.stand_options(state, seat)
         if stand is not None:
             # Only where to stand: the hexes with their choices, asked alone (the first mover's
             # aimed moves and bodies, which `legal` adds, are never chosen; it has no wait).
             if phase == "defend_step":
-                return _defend_step(rs, state, seat, stand)
-            return _choose_hex(rs, state, seat, stand)
+                return _defend_step(state, seat, stand)
+            return _choose_hex(state, seat, stand)
     elif phase == "attacks":
-        targets = rs.target_options(state, seat)
+        targets = q.target_options(state, seat)
         if targets:  # picking a target: legal's target choices asked alone (else only hold)
-            return _target(rs, state, seat, targets)
+            return _target(state, seat, targets)
     elif phase == "withdraw":
-        stay = rs.withdraw_stay(state, seat)
+        stay = q.withdraw_stay(state, seat)
         if stay is not None:
             return stay  # the attack's movement left stays unused: no steps listed
     legal = rs.legal(state, seat)
     if seat == GM:
-        return _gm(rs, state, legal, rng)
+        return _gm(state, legal, rng)
     if len(legal) == 1:
         return legal[0]
     if phase == "choose":  # a card in secret: legal holds only `play` choices
-        return _choose_card(rs, state, seat, legal, rng)
+        return _choose_card(state, seat, legal, rng)
     actions = {c.action for c in legal}
     if "declare" in actions:
         # Light combat: mostly attack, as the map bots do when a foe is in reach (70%).

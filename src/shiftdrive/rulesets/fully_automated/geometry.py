@@ -19,13 +19,13 @@ cheaply.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Final, NamedTuple
 
 from shiftdrive.maps.hexgrid import Hex, HexMap
+from shiftdrive.maps.paths import cheapest
 
 
 @dataclass(slots=True, init=False, eq=False)
@@ -88,7 +88,17 @@ class Lines(NamedTuple):
 class Board:
     """The static part of a map, precomputed once per map; caches lines and walks."""
 
-    __slots__ = ("_lines", "_near_cover", "_walks", "cover", "hmap", "nbrs", "rough", "walls")
+    __slots__ = (
+        "_lines",
+        "_near_cover",
+        "_steps",
+        "_walks",
+        "cover",
+        "hmap",
+        "nbrs",
+        "rough",
+        "walls",
+    )
 
     def __init__(self, hmap: HexMap) -> None:
         self.hmap = hmap
@@ -99,6 +109,10 @@ class Board:
         self._near_cover = frozenset(h for h in hexes if self._touches_cover(h))
         self.nbrs: dict[Hex, tuple[Hex, ...]] = {
             h: tuple(n for n in h.neighbours() if hmap.passable(n)) for h in hexes
+        }
+        # each hex's neighbours with the cost of entering them, adversaries aside (F7)
+        self._steps: dict[Hex, tuple[tuple[Hex, int], ...]] = {
+            h: tuple((n, 1 + (n in self.rough)) for n in ns) for h, ns in self.nbrs.items()
         }
         self._lines: dict[tuple[Hex, Hex], Lines] = {}
         self._walks: dict[
@@ -172,21 +186,18 @@ class Board:
     def _walk(
         self, start: Hex, budget: int, enemies: AbstractSet[Hex]
     ) -> dict[Hex, tuple[int, Hex | None]]:
-        best: dict[Hex, tuple[int, Hex | None]] = {start: (0, None)}
-        if budget <= 0:
-            return best
-        heap: list[tuple[int, Hex]] = [(0, start)]
-        rough, nbrs = self.rough, self.nbrs
-        while heap:
-            cost, h = heapq.heappop(heap)
-            if cost > best[h][0]:
-                continue
-            for n in nbrs[h]:
-                c = cost + 1 + (n in rough) + (n in enemies)
-                if c <= budget and (n not in best or c < best[n][0]):
-                    best[n] = (c, h)
-                    heapq.heappush(heap, (c, n))
-        return best
+        """The walk, by the maps' one cheapest-path search (`maps.paths.cheapest`): its heap
+        order is (cost, hex), so ties settle as they always have."""
+        plain = self._steps
+        if enemies:
+
+            def steps(h: Hex) -> list[tuple[Hex, int]]:
+                return [(n, c + 1) if n in enemies else (n, c) for n, c in plain[h]]
+
+            best, came_from = cheapest(start, steps, budget)
+        else:
+            best, came_from = cheapest(start, plain.__getitem__, budget)
+        return {h: (cost, came_from.get(h)) for h, cost in best.items()}
 
 
 def sight(board: Board | HexMap, occupants: Mapping[Hex, str], a: Hex, t: Hex) -> Sight:

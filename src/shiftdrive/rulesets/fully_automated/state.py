@@ -217,9 +217,6 @@ class FAState:
     # What the bot reads off each fighter's hand, by name (cards, proficiencies and catalog are
     # fixed at set-up; not state: out of the JSON, and undo's fresh set-up starts it empty).
     hand_memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
-    # A battle nobody will read (`FullyAutomated.unrecorded`) leaves the wording of its most
-    # frequent events unmade; what happens is the same either way (not state).
-    quiet: bool = field(default=False, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         return {

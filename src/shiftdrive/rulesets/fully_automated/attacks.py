@@ -1,0 +1,340 @@
+"""Phase 1 of the round: attacks, highest initiative first (F2, F4, cheat sheet "An attack").
+
+The attacker picks a target its card reaches and the hex it attacks from (`target`), or holds
+its card (`hold`). A defending target may then step one hex (`movement.Step`); if it stepped
+out of range, the attacker's movement left may bring it back (`follow`, or `hold` to let it
+go). The defender rolls 2dF (F4): -2 proceeds; -1 proceeds at disadvantage; 0 fails; +1 fails
+and counter-attacks at disadvantage; +2 fails and counter-attacks. Then the strike
+(`hits.py`), a tackle's stun, and any movement left (`movement.Withdraw`).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Final
+
+from shiftdrive.core.dice import DiceSource, roll_fudge
+from shiftdrive.core.errors import RuleError
+from shiftdrive.core.odds import Odds, OddsQuery, odds
+from shiftdrive.engine.actions import Action, ParamKind
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+from shiftdrive.engine.ruleset import Turn
+from shiftdrive.maps.hexgrid import Hex
+from shiftdrive.rulesets.fully_automated.hits import counter, status_event, strike
+from shiftdrive.rulesets.fully_automated.reach import (
+    attack_from,
+    attack_options,
+    reachable,
+    target_allowed,
+)
+from shiftdrive.rulesets.fully_automated.rounds import advance, standing
+from shiftdrive.rulesets.fully_automated.state import ACTIVE, INCAPACITATED, Attack, FAState
+from shiftdrive.rulesets.fully_automated.table import (
+    card,
+    layout,
+    net,
+    pos,
+    proficient,
+    sight_between,
+)
+from shiftdrive.rulesets.fully_automated.walks import approach, can_step, has_free_step
+
+# A target choice with what it settles: (target, hex attacked from, range 0 normal/1 disadvantaged).
+TargetOption = tuple[str, Hex, int, Choice]
+HOLD: Final = Choice.of("hold", label="hold")  # an attacker's holding its card (immutable)
+
+
+@lru_cache(maxsize=4096)
+def _target_from(name: str, h: Hex, disadvantaged: int, here: bool) -> Choice:
+    """`target name=X from=q,r` with its label. Choices are immutable and the same targets and
+    hexes come up in every battle, so each is made once."""
+    where = "from here" if here else f"from {h}"
+    note = " (disadvantaged range)" if disadvantaged else ""
+    params = (("from", str(h)), ("name", name))  # sorted, as Choice.of would
+    return Choice("target", params, f"attack {name} {where}{note}")
+
+
+def target_options(state: FAState, seat: str, atk: Attack) -> list[TargetOption]:
+    """`target name=X`, with `from=q,r` for each hex the card's movement can attack from
+    (seed: "they can use it to come into range"), each with what it settles."""
+    fa = state.fighters[seat]
+    where = layout(state)
+    out: list[TargetOption] = []
+    for t in state.order:
+        if not target_allowed(state, fa, state.fighters[t], atk.card):
+            continue
+        opts = attack_options(state, seat, t, atk.card, atk.movement_left, where)
+        if not opts:
+            continue
+        if atk.movement_left <= 0:
+            # No movement: the one hex is where the attacker stands.
+            ((h, (rs, _)),) = opts.items()
+            out.append((t, h, rs, Choice.of("target", label=f"attack {t}", name=t)))
+            continue
+        for h, (rs, cost) in sorted(opts.items(), key=lambda kv: (kv[1], kv[0])):
+            out.append((t, h, rs, _target_from(t, h, rs, cost == 0)))
+    return out
+
+
+def _attack(state: FAState) -> Attack:
+    atk = state.attack
+    assert atk is not None
+    return atk
+
+
+class Target(Action[FAState]):
+    """`target name=X from=q,r`: attack X from a hex the card's movement reaches; without
+    `from=` the rules pick the nearest hex (handy at the table)."""
+
+    name = "target"
+    params = MappingProxyType({"name": ParamKind.UNIT, "from": ParamKind.HEX})
+
+    def options(self, state: FAState, turn: Turn) -> list[Choice]:
+        return [c for *_, c in target_options(state, turn.seat, _attack(state))]
+
+    def check(self, state: FAState, turn: Turn, choice: Choice) -> str | None:
+        if choice.get("from") is not None:
+            return super().check(state, turn, choice)
+        atk, seat = _attack(state), turn.seat
+        t = choice.str_param("name")
+        if set(dict(choice.params)) != {"name"}:
+            return f"'{choice.text()}' is not one of {seat}'s choices now"
+        if t in state.fighters and t in reachable(state, seat, atk.card, atk.movement_left):
+            return None
+        name = card(state, atk.card).name
+        return f"{seat} cannot attack {t!r} with {name} this round: out of reach or no line"
+
+    def apply(self, state: FAState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
+        where = choice.get("from")
+        return choose_target(
+            state,
+            choice.str_param("name"),
+            Hex.parse(where) if isinstance(where, str) else None,
+            dice,
+        )
+
+    def odds(self, state: FAState, turn: Turn, choice: Choice) -> Odds | None:
+        """The 2dF roll of an attack on an undefended target (F1 advantage applied)."""
+        atk, seat = _attack(state), turn.seat
+        best = attack_from(state, seat, choice.str_param("name"), atk.card, atk.movement_left)
+        if best is None:
+            return None
+        fa = state.fighters[seat]
+        dis = bool(best[2]) or not proficient(state, fa, atk.card)
+        return odds(OddsQuery(skill=0, difficulty=0, dice=2, advantage=net(fa.aim > 0, dis)))
+
+
+class Hold(Action[FAState]):
+    """`hold`: the attacker holds its card, or lets a target that stepped out of range go."""
+
+    name = "hold"
+
+    def options(self, state: FAState, turn: Turn) -> list[Choice]:
+        if turn.kind == "follow":
+            return [Choice.of("hold", label=f"let {_attack(state).target} go: the attack fails")]
+        return [HOLD]
+
+    def apply(self, state: FAState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
+        if turn.kind == "follow":
+            return let_go(state, dice)
+        return choose_target(state, None, None, dice)
+
+
+class Follow(Action[FAState]):
+    """`follow to=q,r`: back into range of a defender who stepped out (cheat sheet "Are they
+    still in range?"), with the card's movement left."""
+
+    name = "follow"
+    params = MappingProxyType({"to": ParamKind.HEX})
+
+    def options(self, state: FAState, turn: Turn) -> list[Choice]:
+        atk = _attack(state)
+        assert atk.target is not None
+        opts = attack_options(state, turn.seat, atk.target, atk.card, atk.movement_left)
+        return [Choice.of("follow", to=str(h)) for h in sorted(opts)]
+
+    def apply(self, state: FAState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
+        atk = _attack(state)
+        assert atk.target is not None
+        to = Hex.parse(choice.str_param("to"))
+        opts = attack_options(state, atk.attacker, atk.target, atk.card, atk.movement_left)
+        state.phase = "attacks"
+        return approach(state, atk, to, opts[to][1]) + defense(state, dice)
+
+
+def choose_target(
+    state: FAState, target: str | None, where: Hex | None, dice: DiceSource
+) -> list[Event]:
+    """The attacker's pick: hold, release a restrained ally (F6), or attack."""
+    atk = _attack(state)
+    fa = state.fighters[atk.attacker]
+    c = card(state, atk.card)
+    if target is None:
+        state.attack = None
+        state.queue.pop(0)
+        hold = Event("hold", data={"character": fa.name, "card": atk.card, "card_name": c.name})
+        return [hold, *advance(state, dice)]
+    events: list[Event] = []
+    if atk.tackle:
+        fa.moved_this_round = True
+    opts = attack_options(state, fa.name, target, atk.card, atk.movement_left)
+    if where is None:
+        best = attack_from(state, fa.name, target, atk.card, atk.movement_left)
+        if best is None:
+            raise RuleError(f"{target} is not in reach of {fa.name}'s {c.name}")
+        where = best[0]
+    if where not in opts:
+        raise RuleError(f"{fa.name} cannot attack {target} from {where} with {c.name}")
+    events += approach(state, atk, where, opts[where][1])
+    atk.target = target
+    ft = state.fighters[target]
+    if c.kind == "restrain" and ft.side == fa.side:
+        ft.restrained = False
+        ft.stun = 0
+        events.append(Event("release", data={"attacker": fa.name, "character": target}))
+        events.append(status_event(ft))
+        return events + finish_attack(state, dice)
+    if fa.aim > 0:
+        atk.aimed = True  # "Attacks made directly after aiming" use the condition
+        fa.aim = 0
+    events.append(
+        Event(
+            "attack",
+            data={
+                "attacker": fa.name,
+                "target": target,
+                "card": atk.card,
+                "card_name": c.name,
+                "aimed": atk.aimed,
+                "tackle": atk.tackle,
+            },
+        )
+    )
+    if target not in state.attacked:
+        state.attacked.append(target)
+    if defending(state, target) and not ft.stepped and can_step(state, target):
+        state.phase = "defend_step"
+        return events
+    return events + after_step(state, dice)
+
+
+def defending(state: FAState, name: str) -> bool:
+    """Played Defend (or was made to, F8) and can still defend."""
+    f = state.fighters[name]
+    p = state.played.get(name)
+    return p is not None and p["card"] == "defend" and f.status in (ACTIVE, INCAPACITATED)
+
+
+def after_step(state: FAState, dice: DiceSource) -> list[Event]:
+    """The cheat sheet: still in range? If not, can the attacker move back into range?"""
+    atk = _attack(state)
+    assert atk.target is not None
+    state.phase = "attacks"
+    if defending(state, atk.target):
+        opts = attack_options(state, atk.attacker, atk.target, atk.card, atk.movement_left)
+        fa = state.fighters[atk.attacker]
+        if fa.pos not in opts:
+            if not opts:
+                gone = Event(
+                    "out_of_range",
+                    data={"attacker": atk.attacker, "target": atk.target, "let_go": False},
+                )
+                return [gone, *finish_attack(state, dice)]
+            if len(opts) == 1:
+                ((h, (_, cost)),) = opts.items()
+                return approach(state, atk, h, cost) + defense(state, dice)
+            state.phase = "follow"
+            return []
+    return defense(state, dice)
+
+
+def let_go(state: FAState, dice: DiceSource) -> list[Event]:
+    """The attacker lets a defender that stepped out of range go: the attack fails."""
+    atk = _attack(state)
+    state.phase = "attacks"
+    gone = Event(
+        "out_of_range", data={"attacker": atk.attacker, "target": atk.target, "let_go": True}
+    )
+    return [gone, *finish_attack(state, dice)]
+
+
+def defense(state: FAState, dice: DiceSource) -> list[Event]:
+    """F4: the defender rolls 2dF; -2 proceeds, -1 proceeds at disadvantage, 0 fails,
+    +1 fails with a counter-attack at disadvantage, +2 fails with a counter-attack."""
+    atk = _attack(state)
+    assert atk.target is not None
+    fa, ft = state.fighters[atk.attacker], state.fighters[atk.target]
+    events: list[Event] = []
+    extra_dis = False
+    if defending(state, ft.name):
+        # F4: disadvantaged unless adjacent to the attacker or to cover, and vs an aimed
+        # attack; stunned/incapacitated defend at disadvantage (F8); aim gives advantage.
+        s = sight_between(state, fa.name, ft.name)
+        exposed = not pos(fa).is_adjacent(pos(ft)) and not s.cover
+        stunned = ft.limited or ft.stun > 0
+        dis = exposed or atk.aimed or stunned
+        adv = ft.aim > 0
+        if adv:
+            ft.aim = 0
+        roll = roll_fudge(
+            dice,
+            2,
+            advantage=net(adv, dis),
+            why=f"{ft.name} defends against {fa.name}",
+            who=ft.name,
+        )
+        total = roll.total
+        why = [
+            w
+            for w, on in (("exposed", exposed), ("aimed attack", atk.aimed), ("stunned", stunned))
+            if on
+        ]
+        events.append(
+            Event(
+                "defend",
+                data={
+                    "character": ft.name,
+                    "attacker": fa.name,
+                    "faces": list(roll.faces),
+                    "total": total,
+                    "advantage": net(adv, dis),
+                    "aimed": adv,
+                    "disadvantage": why,
+                },
+            )
+        )
+        if total >= 0:
+            if total >= 1:
+                events += counter(state, ft.name, fa.name, total == 1, dice)
+            return events + finish_attack(state, dice)
+        extra_dis = total == -1
+    events += strike(state, atk, extra_dis, dice)
+    return events + finish_attack(state, dice)
+
+
+def finish_attack(state: FAState, dice: DiceSource) -> list[Event]:
+    """After the strike: the tackle's stun, then any movement left ("step out of range
+    after the attack"), then the next attacker."""
+    atk = _attack(state)
+    events: list[Event] = []
+    fa = state.fighters[atk.attacker]
+    if atk.tackle and not atk.rolled:
+        fa.stun += 1
+        events.append(Event("stun", data={"character": fa.name, "stun": fa.stun, "tackle": True}))
+    atk.rolled = True
+    if (
+        not state.ended
+        and len(standing(state)) > 1
+        and fa.able
+        and atk.movement_left > 0
+        and has_free_step(state, fa.name, atk.movement_left)
+    ):
+        state.phase = "withdraw"
+        return events
+    state.attack = None
+    state.phase = "attacks"
+    if state.queue:
+        state.queue.pop(0)
+    return events + advance(state, dice)

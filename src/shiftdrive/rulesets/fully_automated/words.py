@@ -1,0 +1,248 @@
+"""The events of a Fully Automated! fight in words: the one place they are worded.
+
+`describe` reads only the event's data (card names travel in it), never the live state: the
+log is described long after. No event carries a secret: a card chosen in secret is only
+"chosen" until the reveal event, and the choice itself is visible only to its seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from shiftdrive.core.dice import fudge_symbols
+from shiftdrive.engine.events import Event
+from shiftdrive.engine.ruleset import describe_engine_event
+from shiftdrive.rulesets.fully_automated.scenario import COLUMNS
+
+DEFEND_TEXT: Final = {
+    -2: "the defense fails and the attack proceeds",
+    -1: "the attack proceeds with disadvantage",
+    0: "the attack fails",
+    1: "the attack fails; counter-attack with disadvantage",
+    2: "the attack fails; counter-attack",
+}
+STATUS_TEXT: Final = {
+    "active": "{} is back on their feet",
+    "incapacitated": "{} is incapacitated: may only defend, at disadvantage, and move one hex",
+    "dying": "{} is dying: cannot act, loses 1 HP each round",
+    "dead": "{} is dead",
+}
+
+
+def played_text(p: Mapping[str, Any], name: str) -> str:
+    """A revealed card (`name`: the card's name) or sentence, as the table reads it."""
+    if "text" in p:
+        return str(p["text"])
+    text = name
+    if p.get("tackle"):
+        text += " (tackle)"
+    if p.get("reroll"):
+        text += " (re-roll initiative)"
+    if p.get("undecided"):
+        text += " (undecided)"
+    if p.get("forced"):
+        text += " (stunned: defend only)"
+    return text
+
+
+def _roll(d: Mapping[str, Any], who: str) -> str:
+    total = int(d["total"])
+    return f"{who} rolls {fudge_symbols(d['faces'])} = {total:+d} ({COLUMNS[total + 2]})"
+
+
+def _strike_head(d: Mapping[str, Any]) -> str:
+    head = _roll(d, d["attacker"])
+    adv = int(d["advantage"])
+    if adv:
+        head += " with " + ("advantage" if adv > 0 else "disadvantage")
+        if d["reasons"] and adv < 0:
+            head += f" ({', '.join(d['reasons'])})"
+    return head
+
+
+def _hit(d: Mapping[str, Any]) -> str:
+    base, modifier = d["base"], d["modifier"]
+    notes = [f"{base}{modifier:+d}" if modifier else f"{base}"]
+    if d["cover"]:
+        notes.append("-1 cover" + (f" ({d['cover_by']})" if d["cover_by"] else ""))
+    if d["armor"]:
+        notes.append(f"-{d['armor']} {d['armor_name']} armor")
+    effect = f"{d['damage']} damage" + (f" and {d['stun']} stun" if d["stun"] else "")
+    return f"{_strike_head(d)}: {effect} [{', '.join(notes)}]"
+
+
+def _restrain(d: Mapping[str, Any]) -> str:
+    outcome = {
+        "fails": "the restraint fails",
+        "hurts": "the restraint fails, but deals 3 damage",
+        "restrained": f"{d['target']} is restrained",
+    }[d["outcome"]]
+    return f"{_strike_head(d)}: {outcome}"
+
+
+def _defend(d: Mapping[str, Any]) -> str:
+    total = int(d["total"])
+    text = f"{d['character']} defends: {fudge_symbols(d['faces'])} = {total:+d}"
+    text += f" ({DEFEND_TEXT[total]})"
+    if d["disadvantage"]:
+        text += f" [disadvantage: {', '.join(d['disadvantage'])}]"
+    if d["aimed"]:
+        text += " [advantage: aimed]"
+    return text
+
+
+def _turn_order(d: Mapping[str, Any]) -> str:
+    if d.get("light"):
+        return "Light combat: actions resolve in table order: " + ", ".join(d["order"])
+    ini = d["initiative"]
+    return "Turn order (speed + 2d10): " + ", ".join(f"{n} {ini[n]}" for n in d["order"])
+
+
+def _round(d: Mapping[str, Any]) -> str:
+    if d.get("light"):
+        return f"Round {d['round']}: declare your actions in secret"
+    text = f"Round {d['round']}: choose your action cards in secret"
+    if d["limited"]:
+        text += f" ({', '.join(d['limited'])} may only defend)"
+    return text
+
+
+def _reveal(d: Mapping[str, Any]) -> str:
+    played: Mapping[str, Mapping[str, Any]] = d["played"]
+    if any("text" in p for p in played.values()):
+        return "Actions revealed: " + "; ".join(f"{n}: {p['text']!r}" for n, p in played.items())
+    parts = [
+        f"{n}: {played_text(p, str(p.get('card_name', p.get('card'))))}" for n, p in played.items()
+    ]
+    return "Cards revealed: " + "; ".join(parts)
+
+
+def _step(d: Mapping[str, Any]) -> str:
+    who, to = d["character"], d["to"]
+    why = d.get("why")
+    if why == "attack":
+        return f"{who} moves to {to} to attack"
+    if why == "withdraw":
+        return f"{who} moves to {to} after the attack"
+    return f"{who} moves one hex to {to}"
+
+
+def _move(d: Mapping[str, Any]) -> str:
+    text = f"{d['character']} moves to {d['to']}"
+    if d["aim"]:
+        text += " (using aim: 6 hexes)"
+    if d["body"]:
+        text += f", dragging {d['body']} to {d['body_to']}"
+    if d["interject"]:
+        text += " (interjecting)"
+    return text
+
+
+def _no_attack(d: Mapping[str, Any]) -> str:
+    if "status" in d:
+        return f"{d['character']} cannot attack: {d['status']}"
+    return f"{d['character']} has no target in reach for {d['card_name']}"
+
+
+def _no_counter(d: Mapping[str, Any]) -> str:
+    if "status" in d:
+        return f"{d['character']} is in no state to counter-attack"
+    return f"{d['character']} has no counter-attack in reach ({d['card_name']})"
+
+
+def _attack(d: Mapping[str, Any]) -> str:
+    return (
+        f"{d['attacker']} attacks {d['target']} with {d['card_name']}"
+        + (" (aimed)" if d["aimed"] else "")
+        + (" (tackle)" if d["tackle"] else "")
+    )
+
+
+def _out_of_range(d: Mapping[str, Any]) -> str:
+    if d["let_go"]:
+        return f"{d['attacker']} lets {d['target']} go: the attack fails"
+    return f"{d['target']} is out of reach: the attack fails"
+
+
+def _stun(d: Mapping[str, Any]) -> str:
+    if d.get("tackle"):
+        return f"{d['character']} is stunned by the tackle"
+    return f"{d['character']} is stunned ({d['stun']} round(s))"
+
+
+def _end_round(d: Mapping[str, Any]) -> str:
+    return (
+        f"End of round {d['round']}. Stunned: {', '.join(d['stunned']) or 'none'}"
+        f"; aimed: {', '.join(d['aimed']) or 'none'}"
+        f"; behind cover: {', '.join(d['cover']) or 'none'}"
+    )
+
+
+def end_reason(winner: str | None, why: str, limit: int = 0) -> str:
+    """How the fight ended ('last standing', 'round limit' or 'gm'), in words: the result's
+    reason."""
+    if why == "round limit":
+        return f"the round limit ({limit}) is reached: a draw"
+    if why == "gm":
+        return f"the GM ends the fight ({'draw' if winner is None else winner + ' wins'})"
+    return f"{winner} is the last side standing" if winner else "no side is left standing"
+
+
+def _end(d: Mapping[str, Any]) -> str:
+    return f"The fight is over: {end_reason(d['winner'], d['why'], int(d.get('limit', 0)))}"
+
+
+def _check(d: Mapping[str, Any]) -> str:
+    verdict = "success" if d["success"] else "failure"
+    return (
+        f"{d['character']}'s skill check: 1{d['die']} {d['roll']} {d['bonus']:+d} = "
+        f"{d['total']} vs {d['difficulty']}: {verdict}"
+    )
+
+
+_WORDS: Final[dict[str, Callable[[Mapping[str, Any]], str]]] = {
+    "setup": lambda d: f"{d['title']}: {' vs '.join(d['sides'])} ({d['mode']} combat)",
+    "turn_order": _turn_order,
+    "round": _round,
+    "chosen": lambda d: (
+        f"{d['seat']} has " + ("declared an action" if d["what"] == "declare" else "chosen a card")
+    ),
+    "reveal": _reveal,
+    "no_attack": _no_attack,
+    "no_move": lambda d: f"{d['character']} cannot move: {d['status']}",
+    "hold": lambda d: f"{d['character']} holds the {d['card_name']}",
+    "attack": _attack,
+    "release": lambda d: f"{d['attacker']} releases {d['character']} from restraint (F6)",
+    "step": _step,
+    "out_of_range": _out_of_range,
+    "defend": _defend,
+    "counter": lambda d: (
+        f"{d['attacker']} counter-attacks {d['target']} with {d['card_name']}"
+        + (" at disadvantage" if d["disadvantage"] else "")
+    ),
+    "no_counter": _no_counter,
+    "hit": _hit,
+    "restrain": _restrain,
+    "damage": lambda d: f"{d['character']} takes {d['damage']} damage ({d['why']}): {d['hp']} HP",
+    "heal": lambda d: f"{d['character']} regains {d['amount']} HP (GM): {d['hp']} HP",
+    "status": lambda d: STATUS_TEXT[d["status"]].format(d["character"]),
+    "stun": _stun,
+    "wait": lambda d: f"{d['character']} waits for {d['first']} to move",
+    "move": _move,
+    "aim": lambda d: (
+        f"{d['character']} " + ("took damage: the aim is spoiled" if d["spoiled"] else "has aimed")
+    ),
+    "end_round": _end_round,
+    "end": _end,
+    "check": _check,
+}
+
+
+def describe(event: Event, seat: str) -> str:
+    """`event` in words, for `seat` (every event of this ruleset reads the same for all who
+    may see it)."""
+    words = _WORDS.get(event.kind)
+    if words is None or event.text:
+        return describe_engine_event(event)
+    return words(event.data)

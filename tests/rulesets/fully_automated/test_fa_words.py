@@ -1,0 +1,80 @@
+"""Events are data, worded in one place (`words.describe`), from the data alone; secret cards
+stay secret in the words as in the views."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from fa_helpers import char, play, scenario, start
+
+from shiftdrive.engine.encounter import Encounter, run_bots
+from shiftdrive.engine.events import GM, Event
+from shiftdrive.engine.ruleset import Turn
+from shiftdrive.files import read_yaml
+from shiftdrive.rulesets.fully_automated.bot import choose
+
+EXAMPLES = Path(__file__).parents[3] / "examples" / "fully_automated"
+INIT = (9, 9, 1, 1)  # A 5+18=23 first, B 5+2=7
+
+
+@pytest.mark.parametrize("name", ["brawl", "standoff", "light_alley"])
+def test_every_event_is_worded_from_its_data_alone(name: str) -> None:
+    """Each event of a whole battle reads the same after a trip through JSON (the log read
+    back long after): `describe` needs nothing but the event."""
+    enc = Encounter.start(read_yaml(EXAMPLES / f"{name}.yaml"), seed=5)
+    run_bots(enc, rng=random.Random(5), policy=lambda e, s, r: choose(e.ruleset, e.state, s, r))
+    kinds = set()
+    for event in enc.events():
+        assert not event.text  # events carry data, not words
+        again = Event.from_json(json.loads(json.dumps(event.to_json())))
+        words = enc.describe(event)
+        assert words == enc.describe(again) and words != event.kind
+        kinds.add(event.kind)
+    assert {"setup", "turn_order", "round", "chosen", "reveal", "end"} <= kinds
+
+
+def test_a_secret_card_reaches_no_other_seat() -> None:
+    """F2: until the reveal, another seat learns only that a card was chosen: not through the
+    log's choice, the events, their words or the view."""
+    enc, _ = start(scenario([char("A", "0,0")], [char("B", "3,0")]), *INIT)
+    assert enc.ruleset.turns(enc.state) == [
+        Turn("A", "card", "A", True),
+        Turn("B", "card", "B", True),
+    ]
+    assert all(d.secret for d in enc.pending())
+    enc.submit("A", "play card=aim")
+    entry = enc.log[-1]
+    assert entry.visible_to == frozenset({"A"})
+    assert [e.data for e in entry.events] == [{"seat": "A", "what": "card"}]
+    view = enc.view("B")
+    shown = view["log"][-1]
+    assert shown["choice"] is None
+    assert [e["text"] for e in shown["events"]] == ["A has chosen a card"]
+    assert view["state"]["secret"] == {} and view["state"]["played"] == {}
+    assert view["state"]["chosen"] == ["A"]
+    assert enc.view("A")["state"]["secret"] == {
+        "A": {"card": "aim", "tackle": False, "reroll": False}
+    }
+    play(enc, B="move")
+    reveal = next(e for e in enc.events() if e.kind == "reveal")
+    assert reveal.visible_to is None
+    assert enc.describe(reveal, "B") == "Cards revealed: A: Aim; B: Move"
+
+
+def test_the_gm_may_reveal_change_hp_and_end_at_any_time() -> None:
+    enc, _ = start(scenario([char("A", "0,0")], [char("B", "3,0")]), *INIT)
+    assert enc.pending_seats() == ["A", "B"]  # the GM is never waited on in standard combat
+    assert [c.action for c in enc.legal(GM)][:1] == ["reveal"]
+    assert enc.ruleset.why_illegal(enc.state, GM, enc.legal(GM)[0]) is None
+    assert "at most 50" not in (enc.ruleset.why_illegal(enc.state, GM, enc.legal(GM)[-1]) or "")
+    why = enc.ruleset.why_illegal(enc.state, GM, enc.legal(GM)[0].with_params(x=1))
+    assert why is not None
+    enc.submit(GM, "hp name=B delta=-5")
+    assert enc.state.fighters["B"].hp == 15
+    enc.submit(GM, "reveal")  # undecided seats Defend
+    assert {p["card"] for p in enc.state.played.values()} == {"defend"}
+    enc.submit(GM, "end winner=Red")
+    assert enc.result() is not None and enc.result().winner == "Red"
