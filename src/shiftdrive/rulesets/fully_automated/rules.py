@@ -18,7 +18,6 @@ from typing import Any, Final
 
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.dice import DiceSource, die_faces
-from shiftdrive.core.errors import RuleError
 from shiftdrive.engine.actions import Action
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM, Event
@@ -51,7 +50,6 @@ MENUS: Final[Mapping[str, tuple[str, ...]]] = {
     "gm": ("reveal", "end", "hp"),  # the GM, at any other time
 }
 #: the GM may force the reveal, change HP or end the fight at any time, not only in its turns
-GM_ANY_TIME: Final = Turn(GM, "gm")
 
 
 class FullyAutomated(Ruleset[FAState, FAScenario]):
@@ -140,42 +138,12 @@ class FullyAutomated(Ruleset[FAState, FAScenario]):
             return f"{seat}: move now, before {state.queue[0]}, or wait"
         return f"GM: resolve {turn.actor}'s action (skill check, HP changes, then next)"
 
-    # The GM's reveal, hp and end are open at any time, not only in the GM's turns (which
-    # `turns` lists only when the GM must decide): the GM's choices are those of its turns,
-    # or of `GM_ANY_TIME`. Every other seat's are the base class's.
-    def _gm_turns(self, state: FAState) -> list[Turn]:
-        if state.ended:
-            return []
-        return [t for t in rounds.turns(state) if t.seat == GM] or [GM_ANY_TIME]
-
-    def legal(self, state: FAState, seat: str) -> list[Choice]:
-        if seat != GM:
-            return super().legal(state, seat)
-        return [
-            c
-            for turn in self._gm_turns(state)
-            for name in self.menu(state, turn)
-            for c in self.actions[name].options(state, turn)
-        ]
-
-    def why_illegal(self, state: FAState, seat: str, choice: Choice) -> str | None:
-        if seat != GM:
-            return super().why_illegal(state, seat, choice)
-        offered: list[str] = []
-        for turn in self._gm_turns(state):
-            names = self.menu(state, turn)
-            if choice.action in names:
-                return self.actions[choice.action].check(state, turn, choice)
-            offered.extend(names)
-        return f"the GM cannot {choice.action} now (the GM may: {', '.join(offered) or 'nothing'})"
-
-    def apply(self, state: FAState, seat: str, choice: Choice, dice: DiceSource) -> list[Event]:
-        if seat != GM:
-            return super().apply(state, seat, choice, dice)
-        for turn in self._gm_turns(state):
-            if choice.action in self.menu(state, turn):
-                return self.actions[choice.action].apply(state, turn, choice, dice)
-        raise RuleError(f"the GM cannot {choice.action} now")
+    def standing(self, state: FAState, seat: str) -> Sequence[str]:
+        """The GM's reveal, hp and end are open at any time the GM has no turn of its own
+        (`turns` lists the GM's turns only when the GM must decide)."""
+        if seat != GM or state.ended or any(t.seat == GM for t in rounds.turns(state)):
+            return ()
+        return MENUS["gm"]
 
     def choice_visibility(self, state: FAState, seat: str, choice: Choice) -> frozenset[str] | None:
         if choice.action in ("play", "declare"):
