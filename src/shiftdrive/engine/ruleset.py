@@ -220,8 +220,12 @@ class Ruleset(ABC, Generic[S, Sc]):
         ]
 
     def waiting(self, state: S) -> list[str]:
-        """Seats that must decide now, in turn order (bot loops ask this after every choice)."""
-        return list(dict.fromkeys(t.seat for t in self.turns(state)))
+        """Seats that must decide now, in turn order (bot loops ask this after every choice,
+        so the usual single turn skips building a dict)."""
+        turns = self.turns(state)
+        if len(turns) == 1:
+            return [turns[0].seat]
+        return list(dict.fromkeys(t.seat for t in turns))
 
     def turn_of(self, state: S, seat: str) -> Turn | None:
         """`seat`'s first open turn, or None when it has nothing to decide."""

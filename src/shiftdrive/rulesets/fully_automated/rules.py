@@ -102,14 +102,6 @@ class FullyAutomated(Ruleset[FAState, FAScenario]):
     def turns(self, state: FAState) -> list[Turn]:
         return rounds.turns(state)
 
-    def waiting(self, state: FAState) -> list[str]:
-        """The base class's answer (the seats of `turns`), without a dict for the usual one
-        seat: bot loops ask it after every choice."""
-        open_turns = rounds.turns(state)
-        if len(open_turns) == 1:
-            return [open_turns[0].seat]
-        return list(dict.fromkeys(t.seat for t in open_turns))
-
     def menu(self, state: FAState, turn: Turn) -> Sequence[str]:
         return MENUS.get(turn.kind, ())
 
