@@ -21,6 +21,9 @@ from shiftdrive.core.aspects import AspectKind
 from shiftdrive.engine.encounter import Encounter, IllegalChoice
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.rulesets.tachyon import systems as sysmod
+from shiftdrive.rulesets.tachyon.aspects import boost
+from shiftdrive.rulesets.tachyon.damage import damage_small, damage_system, long_shield
+from shiftdrive.rulesets.tachyon.rolls import minimized, t9_mod
 from shiftdrive.rulesets.tachyon.rules import Tachyon
 from shiftdrive.rulesets.tachyon.state import BUGGED_OUT, DESTROYED, TachyonState
 
@@ -190,7 +193,7 @@ def test_tachyon_wait_and_see_acts_after_target_and_counts_as_two_actions() -> N
     act(enc, "evade")
     v = st(enc).units["Viper-1"]
     assert v.actions == 2 and v.evasion == 3
-    assert enc.ruleset._mod(v) == 2  # T9: a third action would be at +2
+    assert t9_mod(v) == 2  # T9: a third action would be at +2
     assert st(enc).phase == "gunnery"
 
 
@@ -455,22 +458,21 @@ def test_tachyon_system_damage_minimizes_gun_dice() -> None:
     dread = st(enc).units["Dread"]
     dread.systems["bridge"].fill(6)  # three rows: gunnery min 2, defense min 1
     gun = st(enc).units["Dread gun 1"]
-    assert enc.ruleset._minimized(st(enc), gun, "gunnery") == 2
-    assert enc.ruleset._minimized(st(enc), dread, "defense_long") == 1
+    assert minimized(st(enc), gun, "gunnery") == 2
+    assert minimized(st(enc), dread, "defense_long") == 1
     dread.systems["long_range_shield_generator"].fill(4)
-    assert enc.ruleset._long_shield(dread) == 0  # 2 - 3, never below 0
+    assert long_shield(dread) == 0  # 2 - 3, never below 0
 
 
 def test_tachyon_gun_emplacements_out_of_action_removes_the_guns() -> None:
     enc = large_fight()
-    rs = enc.ruleset
-    rs._damage_system(st(enc), st(enc).units["Dread"], "gun_emplacements", 6)
+    damage_system(st(enc), st(enc).units["Dread"], "gun_emplacements", 6)
     assert not st(enc).units["Dread gun 1"].active and not st(enc).units["Dread gun 2"].active
 
 
 def test_tachyon_catastrophic_explosion_destroys_the_ship_at_once() -> None:
     enc = large_fight()
-    events = enc.ruleset._damage_system(st(enc), st(enc).units["Dread"], "propulsion", 12)
+    events = damage_system(st(enc), st(enc).units["Dread"], "propulsion", 12)
     assert st(enc).units["Dread"].status == DESTROYED
     assert any("catastrophic explosion" in e.text for e in events)
 
@@ -511,8 +513,7 @@ def test_tachyon_repair_shields_restores_two_boxes() -> None:
 
 def test_tachyon_repair_systems_on_small_craft_clears_the_worst_consequence() -> None:
     enc = start(scenario([viper()], [raider()]), *INIT, [1, 1, 0, 0])
-    rs = enc.ruleset
-    rs._damage_small(st(enc), st(enc).units["Viper-1"], 4 + 2 + 6, "Raider-1")
+    damage_small(st(enc), st(enc).units["Viper-1"], 4 + 2 + 6, "Raider-1")
     act(enc, "absorb consequences=mild,severe")
     v = st(enc).units["Viper-1"]
     assert v.consequences is not None and len(v.consequences.taken()) == 2
@@ -535,9 +536,8 @@ def test_tachyon_end_of_round_stress_boosts_and_evasion() -> None:
     act(enc, "evade")
     act(enc, "skip")  # Viper-2
     act(enc, "skip")  # Raider
-    rs = enc.ruleset
-    rs._damage_small(st(enc), st(enc).units["Viper-1"], 2, "Raider-1")
-    rs._boost(st(enc), st(enc).units["Viper-2"])
+    damage_small(st(enc), st(enc).units["Viper-1"], 2, "Raider-1")
+    boost(st(enc), st(enc).units["Viper-2"])
     assert any(a.kind is AspectKind.BOOST for a in st(enc).aspects)
     next_round(enc)
     s = st(enc)

@@ -28,7 +28,14 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter, default_bot, run_bots
 from shiftdrive.engine.events import GM
 from shiftdrive.files import read_yaml
-from shiftdrive.rulesets.tachyon.rules import ACTS_IN, Tachyon, _can_absorb
+from shiftdrive.rulesets.tachyon.damage import absorb_choices, absorb_menu, can_absorb
+from shiftdrive.rulesets.tachyon.flow import ACTS_IN, next_actor
+from shiftdrive.rulesets.tachyon.invokes import can_invoke, stage_holder
+from shiftdrive.rulesets.tachyon.play import resolve
+from shiftdrive.rulesets.tachyon.positions import enemies, foes
+from shiftdrive.rulesets.tachyon.rolls import minimized, rating, roll_skill, start_roll
+from shiftdrive.rulesets.tachyon.rules import Tachyon
+from shiftdrive.rulesets.tachyon.sight import who_sees
 from shiftdrive.rulesets.tachyon.state import ACTIVE, LARGE, OUT, Roll, TachyonState, Unit
 
 EXAMPLES = sorted((Path(__file__).parents[3] / "examples" / "tachyon").glob("*.yaml"))
@@ -75,13 +82,13 @@ def test_invoke_check_agrees_with_the_invokes_listed() -> None:
             return
         for stage in ("actor", "target"):
             r = dataclasses.replace(roll, stage=stage, paid=list(roll.paid))
-            side, _ = rs._stage_holder(state, r)
+            side, _ = stage_holder(state, r)
             for seat in [*state.sides, GM]:
                 listed = any(True for _ in rs.open_invokes(state, r, seat))
-                assert rs._can_invoke(state, r, seat) == listed, (stage, seat, r)
+                assert can_invoke(state, r, seat) == listed, (stage, seat, r)
                 asked[listed] += 1
             own = side is not None and any(True for _ in rs.open_invokes(state, r, side))
-            assert rs._can_invoke(state, r) == own, (stage, r)
+            assert can_invoke(state, r) == own, (stage, r)
 
     assert play(check) > 1000
     assert asked[True] > 200 and asked[False] > 200, asked
@@ -122,12 +129,12 @@ def test_absorb_menus_kept_are_the_menus_made() -> None:
         if state.absorb is None:
             return
         u = state.units[state.absorb["unit"]]
-        assert rs._absorb_choices(state) == rs._absorb_menu(u, int(state.absorb["hit"]))
+        assert absorb_choices(state) == absorb_menu(u, int(state.absorb["hit"]))
         absorbs += 1
 
     play(check)
     assert absorbs > 20
-    rs = Tachyon()
+    Tachyon()
     state: Any = type("S", (), {})()
     u: Any = type("U", (), {"name": "Viper-9"})()
     state.units = {u.name: u}
@@ -142,7 +149,7 @@ def test_absorb_menus_kept_are_the_menus_made() -> None:
                             u.consequences.take(sev, f"Hurt {sev.value}")
                     state.absorb = {"unit": u.name, "hit": hit, "by": "Raider-1"}
                     for _ in range(2):  # made, then kept
-                        assert rs._absorb_choices(state) == rs._absorb_menu(u, hit)
+                        assert absorb_choices(state) == absorb_menu(u, hit)
 
 
 def test_invoke_check_agrees_on_every_kind_of_aspect() -> None:
@@ -187,7 +194,7 @@ def test_invoke_check_agrees_on_every_kind_of_aspect() -> None:
             r = dataclasses.replace(roll, stage=stage, paid=["Tachyon:Test"] if paid else [])
             for seat in ("Tachyon", "Pirates", GM):
                 listed = any(True for _ in rs.open_invokes(state, r, seat))
-                assert rs._can_invoke(state, r, seat) == listed, (a, points, paid, out, unseen)
+                assert can_invoke(state, r, seat) == listed, (a, points, paid, out, unseen)
                 found += listed
         state.aspects.remove("Test")
     assert found > 1000
@@ -195,7 +202,7 @@ def test_invoke_check_agrees_on_every_kind_of_aspect() -> None:
 
 def test_absorb_check_agrees_with_the_ways_listed() -> None:
     # A craft past its shields is taken out at once when `absorb_options` has nothing for it;
-    # `_can_absorb` answers that without listing the ways: for every set of slots, values
+    # `can_absorb` answers that without listing the ways: for every set of slots, values
     # (worthless and negative ones too), slots taken and hit, it must agree.
     severities = [Severity.MILD, Severity.MODERATE, Severity.SEVERE, Severity.EXTREME]
     checked = {True: 0, False: 0}
@@ -209,7 +216,7 @@ def test_absorb_check_agrees_with_the_ways_listed() -> None:
                             slots.take(sev, f"Hurt ({sev.value})")
                     for hit in range(-1, 20):
                         listed = bool(absorb_options(hit, None, slots))
-                        assert _can_absorb(hit, slots) == listed, (slots, hit)
+                        assert can_absorb(hit, slots) == listed, (slots, hit)
                         checked[listed] += 1
     assert checked[True] > 1000 and checked[False] > 1000
 
@@ -257,7 +264,7 @@ def test_next_actor_agrees_with_the_rule_as_worded() -> None:
                 state.current = None
             for _ in range(2):
                 expect = _next_actor_reference(state)
-                assert rs._next_actor(state) is expect, (state.phase, state.acted)
+                assert next_actor(state) is expect, (state.phase, state.acted)
                 picked += expect is not None
                 if expect is None:
                     break
@@ -287,14 +294,16 @@ def test_enemies_and_filtered_menus_agree_with_the_full_lists() -> None:
     def check(rs: Tachyon, state: TachyonState) -> None:
         nonlocal ships
         for u in state.units.values():
-            foes = [e for e in state.units.values() if e.side != u.side and e.active and e.detected]
-            assert rs._enemies(state, u) == [e for e in foes if e.small]
-            assert rs._enemies(state, u, small=False) == [e for e in foes if e.kind == LARGE]
+            seen_foes = [
+                e for e in state.units.values() if e.side != u.side and e.active and e.detected
+            ]
+            assert enemies(state, u) == [e for e in seen_foes if e.small]
+            assert enemies(state, u, small=False) == [e for e in seen_foes if e.kind == LARGE]
             # `_foes` gives both in one pass, and those in a zone when given one.
-            assert rs._foes(state, u) == (rs._enemies(state, u), rs._enemies(state, u, small=False))
+            assert foes(state, u) == (enemies(state, u), enemies(state, u, small=False))
             for zone in state.zones:
-                assert rs._foes(state, u, zone) == tuple(
-                    [e for e in got if e.zone == zone] for got in rs._foes(state, u)
+                assert foes(state, u, zone) == tuple(
+                    [e for e in got if e.zone == zone] for got in foes(state, u)
                 )
         if state.current is None or state.roll is not None or state.absorb is not None:
             return
@@ -328,11 +337,11 @@ def test_a_lone_crafts_roll_takes_the_short_way_to_the_same_total() -> None:
                           "defense_short", "defense_long"):  # fmt: skip
                 faces = [1, -1, 0, 1]
                 short = RecordingDice(ScriptedDice(faces))
-                total, r = rs._roll(state, short, u, skill, f"test {skill}")
+                total, r = roll_skill(state, short, u, skill, f"test {skill}")
                 long = RecordingDice(ScriptedDice(faces))
-                m = rs._minimized(state, u, skill)
+                m = minimized(state, u, skill)
                 expect = roll_fudge(long, 4, minimized=m, why=f"test {skill}")
-                assert (total, r) == (rs._rating(state, u, skill) + expect.total, expect)
+                assert (total, r) == (rating(state, u, skill) + expect.total, expect)
                 assert short.draws == long.draws
     assert units > 20
 
@@ -386,7 +395,7 @@ def test_turn_names_the_stage_holder_as_the_stages_do() -> None:
                 state.roll = dataclasses.replace(roll, stage=stage)
                 for u in units:  # and with the craft in the roll out of the fight
                     u.status = OUT if out else ACTIVE
-                side, holder = rs._stage_holder(state, state.roll)
+                side, holder = stage_holder(state, state.roll)
                 assert rs.turn(state) == (side or "", "invoke", holder)
                 asked += holder is None
         finally:
@@ -411,12 +420,12 @@ def test_a_roll_and_a_skip_are_seen_as_vis_says_whoever_is_hidden() -> None:
         state.roll = state.absorb = None
         u, t = state.units["Viper-1"], state.units["Raider-1"]
         u.detected, t.detected = actor_seen, target_seen
-        events = rs._start(state, dice(), "fire", u, "gunnery", {}, target=t, opp_skill="pilot")
+        events = start_roll(state, dice(), "fire", u, "gunnery", {}, target=t, opp_skill="pilot")
         if state.roll is not None:  # waiting for invokes: resolved here
-            events += rs._resolve(state, state.roll, dice())
+            events += resolve(state, state.roll, dice())
         roll_events = [e for e in events if e.kind in ("roll", "hit", "miss")]
         assert len(roll_events) == 2
-        assert {e.visible_to for e in roll_events} == {rs._vis(state, u.name, t.name)}
+        assert {e.visible_to for e in roll_events} == {who_sees(state, u.name, t.name)}
         # Only its own side sees a hidden craft's roll; with both hidden, neither side.
         expected = {
             (True, True): None,
@@ -429,5 +438,5 @@ def test_a_roll_and_a_skip_are_seen_as_vis_says_whoever_is_hidden() -> None:
         state.roll = state.absorb = None
         state.phase, state.current = "ew", u.name
         skip = rs.apply(state, u.side, Choice.of("skip"), dice())[0]
-        assert (skip.kind, skip.visible_to) == ("skip", rs._vis(state, u.name))
+        assert (skip.kind, skip.visible_to) == ("skip", who_sees(state, u.name))
         assert skip.visible_to == (None if actor_seen else frozenset({"Tachyon"}))

@@ -1,0 +1,319 @@
+"""Tachyon: damage."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from shiftdrive.core.aspects import Aspect, AspectKind
+from shiftdrive.core.consequences import ConsequenceSlots, Severity, absorb_options
+from shiftdrive.core.fate_points import EarnReason, concession_award
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+from shiftdrive.rulesets.tachyon import systems as sysmod
+from shiftdrive.rulesets.tachyon.aspects import unique
+from shiftdrive.rulesets.tachyon.positions import dist
+from shiftdrive.rulesets.tachyon.sight import who_sees
+from shiftdrive.rulesets.tachyon.state import (
+    CONCEDED,
+    DESTROYED,
+    FLIGHT,
+    LARGE,
+    OUT,
+    TURRET,
+    Swarm,
+    TachyonState,
+    Unit,
+)
+
+CONSEQUENCE_NAMES: Final = {Severity.MILD: "Scorched hull", Severity.MODERATE: "Damaged systems",
+                            Severity.SEVERE: "Crippled"}  # fmt: skip
+# `absorb_choices`, by craft name, hit, slot values and free slots.
+_ABSORB_MENUS: Final[dict[tuple[Any, ...], tuple[Choice, ...]]] = {}
+
+
+def long_shield(t: Unit) -> int:
+    eff = sysmod.effects(t.systems)
+    if sysmod.SHIELD_OFFLINE in eff.states:
+        return 0
+    return max(0, t.shield_long - eff.minimize.get("long_shield", 0))
+
+
+def point_defense(state: TachyonState, u: Unit, t: Unit, short: bool) -> int | None:
+    """Point defense: short same zone only, long range 1 (T3); a rating of 0 is none."""
+    if short:
+        return t.pd_short if t.pd_short > 0 and u.zone == t.zone else None
+    if t.pd_long > 0 and dist(state, u.zone, t.zone) <= 1:
+        return t.pd_long
+    return None
+
+
+def absorb_choices(state: TachyonState) -> list[Choice]:
+    """T2/C10: the craft's pilot picks the consequences that absorb what shields could not,
+    or is taken out."""
+    assert state.absorb is not None
+    u = state.units[state.absorb["unit"]]
+    hit = int(state.absorb["hit"])
+    # The menu is kept, keyed by all it reads: the craft's name, the hit, and its slots'
+    # values and which are free (what `absorb_options` reads); choices are frozen, and a
+    # new list is given each time. A battle asks a few dozen kinds thousands of times.
+    slots = u.consequences
+    key = (
+        u.name,
+        hit,
+        None if slots is None else tuple(slots.values.items()),
+        None if slots is None else tuple(slots.free()),
+    )
+    menu = _ABSORB_MENUS.get(key)
+    if menu is None:
+        menu = tuple(absorb_menu(u, hit))
+        if len(_ABSORB_MENUS) < 4096:
+            _ABSORB_MENUS[key] = menu
+    return list(menu)
+
+
+def absorb_menu(u: Unit, hit: int) -> list[Choice]:
+    out: list[Choice] = []
+    for opt in absorb_options(hit, None, u.consequences):
+        names = ", ".join(s.value for s in opt.consequences)
+        out.append(
+            Choice.of(
+                "absorb",
+                consequences=",".join(s.value for s in opt.consequences),
+                label=f"Take {names} (absorbs {opt.absorbed})",
+            )
+        )
+    out.append(Choice.of("taken_out", label=f"{u.name} is taken out"))
+    return out
+
+
+def damage_small(state: TachyonState, u: Unit, hit: int, by: str) -> list[Event]:
+    """T2: Evasion first, then shields (one shift per box), then consequences (2/4/6);
+    what is left takes the craft out. Flights lose one craft each time the lead craft's
+    shields overflow; the rest of the hit carries on to the next craft."""
+    if hit <= 0 or not u.active:
+        return []
+    u.damaged = True
+    u.harm += hit
+    quiet = state.quiet
+    vis = who_sees(state, u.name)
+    events: list[Event] = []
+    if u.evasion:
+        used = min(u.evasion, hit)
+        u.evasion -= used
+        hit -= used
+        if not quiet:
+            events.append(Event("evasion", f"{u.name}'s Evasion absorbs {used}", visible_to=vis))
+    if hit <= 0:
+        return events
+    if u.kind == FLIGHT:
+        assert u.shields is not None
+        while hit > 0 and u.size > 0:
+            left = u.shields.fill(hit)
+            if left <= 0:
+                events.append(
+                    Event("shields", f"{u.name}'s shields: {u.shields.render()}", visible_to=vis)
+                )
+                break
+            u.size -= 1
+            u.shields.clear()
+            hit = left - 1
+            events.append(
+                Event(
+                    "flight_loss",
+                    f"{u.name} loses a craft ({u.size} left)",
+                    {"unit": u.name, "size": u.size},
+                    visible_to=vis,
+                )
+            )
+        if u.size <= 0:
+            events += take_out(state, u, OUT, f"by {by}")
+        return events
+    if u.shields is not None:
+        hit = u.shields.fill(hit)
+        if not quiet:
+            events.append(
+                Event("shields", f"{u.name}'s shields: {u.shields.render()}", visible_to=vis)
+            )
+    if hit <= 0:
+        return events
+    if not u.consequences or not can_absorb(hit, u.consequences):
+        return events + take_out(state, u, OUT, f"by {by}")
+    # T2/C10: the pilot chooses which consequences to take, or to be taken out.
+    state.absorb = {"unit": u.name, "hit": hit, "by": by}
+    return events
+
+
+def apply_absorb(state: TachyonState, choice: Choice) -> list[Event]:
+    assert state.absorb is not None
+    u = state.units[state.absorb["unit"]]
+    by = str(state.absorb["by"])
+    state.absorb = None
+    vis = who_sees(state, u.name)
+    if choice.action == "taken_out":
+        return take_out(state, u, OUT, f"by {by}")
+    assert u.consequences is not None
+    events: list[Event] = []
+    for part in choice.str_param("consequences").split(","):
+        sev = Severity(part)
+        name = unique(state.aspects, f"{CONSEQUENCE_NAMES[sev]} ({u.name})")
+        u.consequences.take(sev, name)
+        cons = Aspect(name, AspectKind.CONSEQUENCE, owner=u.name)
+        if by in state.units:
+            cons.add_free(by, 1)  # C9: the attacker gets a free invoke
+        state.aspects.add(cons)
+        if state.quiet:
+            continue
+        events.append(
+            Event(
+                "consequence",
+                f"{u.name} takes a {sev.value} consequence '{name}'",
+                {"unit": u.name, "severity": sev.value},
+                visible_to=vis,
+            )
+        )
+    return events
+
+
+def hit_large(
+    state: TachyonState,
+    u: Unit,
+    t: Unit,
+    s: int,
+    system: str,
+    short: bool,
+    verb: str,
+    backlash: int | None = -1,
+) -> list[Event]:
+    """Seed 'Fire at large target': damage = shifts - shield (by range) - armor; a miss
+    within point-defense range costs the attacker shifts + the point-defense rating."""
+    rng = "short" if short else "long"
+    if s > 0:
+        shield = t.shield_short if short else long_shield(t)
+        armor = sysmod.ARMOR_BONUS.get(system, 0)
+        dmg = s - shield - armor
+        text = (
+            f"{u.name} {verb} {t.name}'s {sysmod.SYSTEM_NAMES[system]} at {rng} range: "
+            f"{s} shifts - shield {shield} - armor {armor} = {max(0, dmg)} damage"
+        )
+        events = [
+            Event("hit_large", text, {"target": t.name, "system": system, "damage": max(0, dmg)})
+        ]
+        if dmg > 0:
+            events += damage_system(state, t, system, dmg)
+        return events
+    if s == 0:
+        return [Event("miss", f"{u.name} {verb} {t.name} at {rng} range: no effect")]
+    pd = point_defense(state, u, t, short) if backlash == -1 else backlash
+    events = [Event("miss", f"{u.name} {verb} {t.name} at {rng} range and misses")]
+    if pd is None or not u.active:
+        return events
+    dmg = -s + pd
+    events.append(
+        Event(
+            "backlash",
+            f"{t.name}'s point defense catches {u.name}: {-s} + {pd} = {dmg} damage",
+            {"target": u.name, "damage": dmg},
+        )
+    )
+    if u.kind == TURRET and u.parent:
+        # A gun emplacement is part of its ship: the backlash hits that track (T5).
+        return events + damage_system(state, state.units[u.parent], "gun_emplacements", dmg)
+    return events + damage_small(state, u, dmg, t.name)
+
+
+def damage_system(state: TachyonState, t: Unit, system: str, dmg: int) -> list[Event]:
+    """T5: each shift marks one box in order; completed rows take effect."""
+    track = t.systems[system]
+    before = set(sysmod.effects(t.systems).states)
+    t.harm += min(dmg, len(track.boxes) - track.marked_count)
+    track.fill(dmg)
+    eff = sysmod.effects(t.systems)
+    events = [
+        Event(
+            "system",
+            f"{t.name} {sysmod.SYSTEM_NAMES[system]}: {track.render()} "
+            f"({sysmod.completed_rows(track)} row(s) complete)",
+            {"target": t.name, "system": system, "marked": track.marked_count},
+        )
+    ]
+    for st in eff.states:
+        if st not in before:
+            events.append(
+                Event("system_state", f"{t.name}: {st}!", {"target": t.name, "state": st})
+            )
+    if sysmod.EXPLODED in eff.states:
+        events += take_out(state, t, DESTROYED, "in a catastrophic explosion")
+    elif sysmod.GUNS_OUT in eff.states:
+        for g in state.units.values():
+            if g.parent == t.name and g.active:
+                events += take_out(state, g, OUT, "(gun emplacements out of action)")
+    return events
+
+
+def take_out(state: TachyonState, u: Unit, status: str, why: str) -> list[Event]:
+    if not u.active:
+        return []
+    # T8: a unit taken out at its own initiative, before acting, still acts.
+    if (
+        state.phase not in ("chatter", "piloting")
+        and u.name not in state.acted
+        and u.name != state.current
+        and state.current_init == u.initiative
+    ):
+        state.tie_grace.append(u.name)
+    u.status = status
+    state.status_changes += 1  # the end check must look again
+    state.waiters.pop(u.name, None)
+    events = [
+        Event(
+            "out",
+            f"{u.name} is {status} {why}",
+            {"unit": u.name, "status": status},
+            visible_to=who_sees(state, u.name),
+        )
+    ]
+    if u.kind == LARGE:
+        for g in state.units.values():
+            if g.parent == u.name:
+                events += take_out(state, g, OUT, f"with {u.name}")
+    return events
+
+
+def kill_swarm(state: TachyonState, sw: Swarm) -> list[Event]:
+    """T11: a successful attack removes the swarm's aspect, and the swarm with it."""
+    sw.active = False
+    if sw.aspect in state.aspects:
+        state.aspects.remove(sw.aspect)
+    return [Event("swarm_gone", f"Swarm {sw.name} is broken up ('{sw.aspect}' removed)")]
+
+
+def concede(state: TachyonState, u: Unit) -> list[Event]:
+    """C7/C10: a fate point, plus one per consequence taken in this conflict."""
+    n = concession_award(u.consequences.count_taken_in_conflict() if u.consequences else 0)
+    if u.fate_points is not None:
+        u.fate_points.earn(EarnReason.CONCESSION, n)
+    events = take_out(state, u, CONCEDED, "(conceded)")
+    events.append(
+        Event(
+            "concede",
+            f"{u.name} concedes and leaves the fight"
+            + (f", gaining {n} fate point(s)" if u.fate_points else ""),
+            {"unit": u.name, "fate_points": n if u.fate_points else 0},
+            visible_to=who_sees(state, u.name),
+        )
+    )
+    return events
+
+
+def can_absorb(hit: int, slots: ConsequenceSlots) -> bool:
+    """Whether `absorb_options(hit, None, slots)` offers any way to absorb the hit, without
+    listing them (the pilot's choice lists them): a minimal set of free slots covering the hit
+    exists exactly when all the free slots worth something together cover it."""
+    if hit <= 0:
+        return True
+    room = 0
+    values = slots.values
+    for sev, taken in slots.slots.items():
+        if taken is None and values[sev] > 0:
+            room += values[sev]
+    return room >= hit

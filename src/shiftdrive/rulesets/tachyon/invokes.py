@@ -1,0 +1,274 @@
+"""Tachyon: invokes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+from shiftdrive.core.dice import DiceSource, roll_fudge
+from shiftdrive.core.fate_points import SpendReason
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import GM, Event
+from shiftdrive.rulesets.tachyon.aspects import BOOST
+from shiftdrive.rulesets.tachyon.outcomes import OUTCOMES
+from shiftdrive.rulesets.tachyon.sight import aspect_visible, who_sees
+from shiftdrive.rulesets.tachyon.state import (
+    ACTIVE,
+    Roll,
+    TachyonState,
+)
+from shiftdrive.rulesets.tachyon.words import faces
+
+PASS: Final = Choice.of("pass", label="Pass (no more invokes)")
+
+
+LATER_STAGES: Final = {"actor": ("target",), "target": ()}  # the invoke stages after each (C4)
+
+
+def to_stage(state: TachyonState, roll: Roll, dice: DiceSource, first: bool = False) -> list[Event]:
+    """Walk the invoke stages (C4): the actor's side, then the opposing side."""
+    for stage in ("actor", "target") if first else LATER_STAGES[roll.stage]:
+        roll.stage = stage
+        if can_invoke(state, roll):
+            state.roll = roll
+            return []
+    state.roll = None
+    return OUTCOMES[roll.action](state, roll, dice)
+
+
+def stage_holder(state: TachyonState, roll: Roll) -> tuple[str | None, str | None]:
+    """The side that may invoke at this stage of a roll, and its unit in the roll (if any)."""
+    # Asked several times per roll: the status is read directly, not through `active`.
+    if roll.stage == "actor":
+        a = state.units.get(roll.actor)
+        return roll.actor_side, (roll.actor if a is not None and a.status == ACTIVE else None)
+    o = state.units.get(roll.opp_unit or "")
+    return roll.opp_side, (o.name if o is not None and o.status == ACTIVE else None)
+
+
+def invoke_options(state: TachyonState, roll: Roll, seat: str) -> list[Choice]:
+    """C4 invokes open to `seat` now, as choices with labels (see `open_invokes`)."""
+    return [invoke_choice(state, roll, *inv) for inv in open_invokes(state, roll, seat)]
+
+
+def invoke_choice(
+    state: TachyonState, roll: Roll, aspect: str, payment: str, by: str, effect: str
+) -> Choice:
+    """One invoke from `open_invokes` as a labelled choice (what `legal` lists)."""
+    obstacle = roll.stage == "target" and roll.fixed
+    _, holder = stage_holder(state, roll)
+    paid = f"{by}'s free invoke" if payment == "free" else f"{by} pays a fate point"
+    label = invoke_label(roll, aspect, effect, by, holder, paid, obstacle)
+    return Choice.of("invoke", aspect=aspect, payment=payment, by=by, effect=effect, label=label)
+
+
+def can_invoke(state: TachyonState, roll: Roll, seat: str | None = None) -> bool:
+    """Whether `open_invokes` offers `seat` (default: the side whose stage it is) anything.
+    The same walk as `open_invokes`, stopping at the first invoke found without making it:
+    asked at every invoke stage of every roll (~150 times a battle), mostly to say no.
+    Who may pay is a yes/no here, and a holder is checked by name instead of a set of the
+    side's names being made (units are keyed by name)."""
+    units = state.units
+    if roll.stage == "actor":  # `_stage_holder`, inline (asked ~150 times a battle)
+        side: str | None = roll.actor_side
+        if seat is not None and side != seat:
+            return False
+        au = units.get(roll.actor)
+        holder = roll.actor if au is not None and au.status == ACTIVE else None
+    else:
+        side = roll.opp_side
+        if side is None or (seat is not None and side != seat):
+            return False
+        o = units.get(roll.opp_unit or "")
+        holder = o.name if o is not None and o.status == ACTIVE else None
+    payers = False
+    for u in units.values():
+        fp = u.fate_points
+        if fp is not None and u.side == side and u.status == ACTIVE and fp.current >= 1:
+            payers = True
+            break
+    actor = units.get(roll.actor)
+    target = units.get(roll.target or "")
+    zones = (
+        actor.zone if actor is not None else None,
+        target.zone if target is not None else None,
+    )
+    involved = (roll.actor, roll.target, holder)
+    gm = side == GM
+    paid = roll.paid
+    for a in state.aspects.aspects:
+        free = a.free_invokes
+        if not free and not payers:
+            continue
+        owner = a.owner
+        if owner is not None:
+            relevant = owner in involved
+        else:
+            zone = a.zone
+            relevant = zone is None or zone in zones
+        boost = a.kind is BOOST
+        if not relevant and not (free and boost):
+            continue
+        if not gm:  # `_aspect_visible`, inline
+            o = units.get(owner or "")
+            if o is not None and not (o.side == side or o.detected):
+                continue
+            if a.hidden and (o is None or o.side != side):
+                continue
+        # A point on a relevant aspect first (whether one exists is all that is asked):
+        # the usual yes for a side of PCs, without looking at the free invokes.
+        if relevant and payers and not boost and (not paid or f"{side}:{a.name}" not in paid):
+            return True
+        for h, n in free.items():
+            if n <= 0:
+                continue
+            if h != side:
+                hu = units.get(h)
+                if hu is None or hu.side != side or hu.status != ACTIVE:
+                    continue
+            if relevant or (boost and h in involved):
+                return True
+    return False
+
+
+def open_invokes(
+    state: TachyonState, roll: Roll, seat: str, *, fate_points: bool = True
+) -> Iterator[tuple[str, str, str, str]]:
+    """C4 invokes open to `seat` now as (aspect, payment, by, effect): +2 or a reroll of its
+    own dice, from a free invoke held by one of its craft or its side, or a PC's fate point
+    on a relevant aspect (an ally's point is teamwork; against a fixed difficulty the
+    opposing side's +2 is an obstacle). A paid invoke is once per aspect per side per roll.
+    `fate_points=False` leaves out those paid with a fate point (the same list filtered),
+    for a bot that would not spend one: most invokes listed for a side of PCs are those."""
+    side, holder = stage_holder(state, roll)
+    if side != seat or side is None:
+        return
+    units = state.units
+    mine: set[str] = set()
+    payers: list[str] = []
+    for u in units.values():
+        if u.side == side and u.status == ACTIVE:
+            mine.add(u.name)
+            if fate_points and u.fate_points is not None and u.fate_points.current >= 1:
+                payers.append(u.name)
+    actor = units.get(roll.actor)
+    target = units.get(roll.target or "")
+    actor_zone = actor.zone if actor is not None else None
+    target_zone = target.zone if target is not None else None
+    effects = (
+        ("bonus", "reroll") if roll.stage == "actor" or roll.o_dice is not None else ("bonus",)
+    )
+    involved = (roll.actor, roll.target, holder)
+    for a in state.aspects.aspects:
+        free = a.free_invokes
+        if not free and not payers:
+            continue  # nothing to spend on it (most aspects, for a side without PCs)
+        # An aspect helps a roll when it is on a craft in it, or in the scene or zone
+        # where it happens; a boost is its holder's own momentum.
+        owner = a.owner
+        if owner is not None:
+            relevant = owner in involved
+        else:
+            zone = a.zone
+            relevant = zone is None or zone in (actor_zone, target_zone)
+        if not relevant and not (free and a.kind is BOOST):
+            continue
+        if not aspect_visible(state, a, seat):
+            continue
+        for h, n in free.items():
+            if n <= 0 or not (h == side or h in mine):
+                continue
+            if not relevant and not (a.kind is BOOST and h in involved):
+                continue
+            for effect in effects:
+                yield a.name, "free", h, effect
+        if not relevant or a.kind is BOOST or f"{side}:{a.name}" in roll.paid:
+            continue
+        for pc in payers:
+            for effect in effects:
+                yield a.name, "fate_point", pc, effect
+
+
+def invoke_label(
+    roll: Roll,
+    aspect: str,
+    effect: str,
+    by: str,
+    holder: str | None,
+    paid: str,
+    obstacle: bool,
+) -> str:
+    if effect == "reroll":
+        what = "reroll the dice"
+    elif obstacle:
+        what = "+2 to the difficulty (obstacle)"
+    else:
+        what = "+2"
+    team = (
+        " (teamwork)"
+        if holder is not None and by not in (holder, roll.actor_side, roll.opp_side)
+        else ""
+    )
+    return f"Invoke '{aspect}': {what}{team} ({paid})"
+
+
+def apply_invoke(state: TachyonState, seat: str, choice: Choice, dice: DiceSource) -> list[Event]:
+    roll = state.roll
+    assert roll is not None
+    if choice.action == "pass":
+        return to_stage(state, roll, dice)
+    name = choice.str_param("aspect")
+    by = choice.str_param("by")
+    a = state.aspects.get(name)
+    if choice.str_param("payment") == "free":
+        a.use_free(by)
+        if a.kind is BOOST:
+            state.aspects.remove(a.name)
+        paid = f"{by}'s free invoke"
+    else:
+        payer = state.units[by]
+        assert payer.fate_points is not None
+        payer.fate_points.spend(SpendReason.INVOKE, who=by, what=f"'{a.name}'")
+        roll.paid.append(f"{seat}:{a.name}")
+        paid = f"a fate point from {by}"
+    actor_stage = roll.stage == "actor"
+    if choice.str_param("effect") == "reroll":
+        if actor_stage:
+            r = roll_fudge(dice, 4, minimized=roll.a_min, why=f"reroll: {roll.a_skill}")
+            roll.total += r.total - roll.a_dice
+            roll.a_dice = r.total
+        else:
+            r = roll_fudge(dice, 4, minimized=roll.o_min, why="reroll: opposition")
+            roll.opp += r.total - (roll.o_dice or 0)
+            roll.o_dice = r.total
+        what = "" if state.quiet else f"rerolls [{faces(r)}]"
+    else:
+        if actor_stage:
+            roll.total += 2
+        else:
+            roll.opp += 2
+        what = "+2" if actor_stage or not roll.fixed else "+2 to the difficulty"
+    events = []
+    if not state.quiet:
+        against = "" if roll.hide_opp else f" against {roll.opp}"
+        vis = who_sees(state, roll.actor, roll.opp_unit, by)
+        events.append(
+            Event(
+                "invoke",
+                f"{seat} invokes '{a.name}': {what} ({paid}): {roll.total}{against}",
+                {"aspect": a.name, "by": by, "effect": choice.str_param("effect")},
+                visible_to=vis,
+            )
+        )
+        if vis is not None and who_sees(state, roll.actor, roll.opp_unit) is None:
+            # A hidden craft's invoke shows in the open roll, not who made it (T7).
+            events.append(
+                Event(
+                    "invoke",
+                    f"{seat} invokes an aspect: {what}: {roll.total}{against}",
+                    visible_to=frozenset(x for x in state.sides if x not in vis),
+                )
+            )
+    if not can_invoke(state, roll, seat):
+        events += to_stage(state, roll, dice)
+    return events

@@ -1,0 +1,82 @@
+"""Tachyon: phases.ew."""
+
+from __future__ import annotations
+
+from shiftdrive.core.dice import DiceSource, roll_fudge
+from shiftdrive.engine.events import Event
+from shiftdrive.rulesets.tachyon.invokes import to_stage
+from shiftdrive.rulesets.tachyon.rolls import rating, roll_skill, t9_mod
+from shiftdrive.rulesets.tachyon.sight import pub, who_sees
+from shiftdrive.rulesets.tachyon.state import (
+    Roll,
+    TachyonState,
+    Unit,
+)
+from shiftdrive.rulesets.tachyon.words import faces
+
+
+def scan(state: TachyonState, u: Unit, a: str, dice: DiceSource) -> list[Event]:
+    """Scan: technology vs technology, any zone; Visual search: notice vs technology, same
+    zone. The target is the hidden enemy with the lowest technology. Dice are rolled even
+    when nobody is hiding and the scanner may invoke without seeing the opposition, so
+    neither the log nor the prompt tells it whether anything is there (T7)."""
+    hidden = [
+        e
+        for e in state.units.values()
+        if e.side != u.side and e.active and not e.detected and (a == "scan" or e.zone == u.zone)
+    ]
+    skill = "technology" if a == "scan" else "notice"
+    total, r = roll_skill(state, dice, u, skill, f"{a}: {pub(state, u.name)}")
+    dr = roll_fudge(dice, 4, why=f"{a}: defender technology")
+    roll = Roll(
+        a, u.name, None, {"hidden": None}, total, 0, None, actor_side=u.side,
+        a_skill=skill, a_dice=r.total, a_min=r.minimized, hide_opp=True,
+    )  # fmt: skip
+    if hidden:
+        t = min(hidden, key=lambda e: rating(state, e, "technology"))
+        roll.params["hidden"] = t.name
+        roll.opp = rating(state, t, "technology") + dr.total + t9_mod(u)
+        roll.total += t9_mod(t)
+    label = "scan" if a == "scan" else "visual search"
+    events = [
+        Event(
+            "roll",
+            f"{u.name} ({label}) rolls {skill} {roll.total} [{faces(r)}]",
+            {"actor": u.name, "action": a, "total": roll.total},
+            visible_to=who_sees(state, u.name),
+        )
+    ]
+    return events + to_stage(state, roll, dice, first=True)
+
+
+def scan_result(state: TachyonState, roll: Roll) -> list[Event]:
+    u = state.units[roll.actor]
+    label = "scan" if roll.action == "scan" else "visual search"
+    tname = roll.params.get("hidden")
+    t = state.units.get(str(tname)) if tname else None
+    nothing = Event(
+        "scan", f"{u.name}'s {label} finds nothing new", visible_to=who_sees(state, u.name)
+    )
+    if t is None or t.detected or not t.active:
+        return [nothing]
+    if roll.total > roll.opp:
+        t.detected = True
+        for asp in state.aspects:
+            if asp.owner == t.name and asp.hidden and asp.name.startswith("Undetected"):
+                state.aspects.remove(asp.name)
+        return [
+            Event(
+                "detected",
+                f"{pub(state, u.name)}'s {label} finds {t.name} in {t.zone} "
+                f"({roll.total} vs {roll.opp})",
+                {"unit": t.name, "zone": t.zone},
+            )
+        ]
+    return [
+        nothing,
+        Event(
+            "scan_detail",
+            f"{pub(state, u.name)}'s {label} misses {t.name} ({roll.total} vs {roll.opp})",
+            visible_to=frozenset({t.side}),
+        ),
+    ]
