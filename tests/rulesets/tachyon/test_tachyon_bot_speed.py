@@ -73,19 +73,19 @@ def test_the_examples_reach_every_decision() -> None:
     def policy(enc: Encounter, seat: str, rng: random.Random) -> Choice:
         rs, state = enc.ruleset, enc.state
         assert isinstance(rs, Tachyon) and isinstance(state, TachyonState)
-        turn = rs.turn(state)
+        turn = query.turn(state)
         assert turn is not None
         choice = default_bot(enc, seat, rng)
-        if turn[1] == "invoke" and choice.action == "invoke":
+        if turn.kind == "invoke" and choice.action == "invoke":
             assert state.roll is not None
             wanted = bot._wanted(state.roll)
             taken = (choice.str_param("payment"), choice.str_param("effect"))
             reached.add("invoke first wanted" if taken == wanted[0] else "invoke less wanted")
-        elif turn[1] == "absorb":
+        elif turn.kind == "absorb":
             reached.add(f"absorb {choice.action}")
         elif state.phase == "gunnery" and choice.action == "fire":
             u = state.units[state.current or ""]
-            fires = rs.unit_actions(state, u, only=("fire",))
+            fires = query.unit_actions(state, u, only=("fire",))
             reached.add(f"fire among {len(fires)}")
         elif state.phase == "gunnery":
             reached.add(f"gunnery {choice.action}")
@@ -189,7 +189,7 @@ def test_moves_toward_goals_as_the_plain_bot_from_everywhere() -> None:
     for zone in zones:
         u.zone = zone
         by: dict[str, list[Choice]] = {}
-        for c in rs.unit_actions(state, u):
+        for c in query.unit_actions(state, u):
             by.setdefault(c.action, []).append(c)
         for goals in goal_sets:
             want = _plain_toward(rs, state, u, by, list(goals))

@@ -11,6 +11,8 @@ from tachyon_helpers import ZERO, act, raider, scenario, start, viper
 
 from shiftdrive.engine.encounter import random_bot, replay, run_bots
 from shiftdrive.files import start_from_file
+from shiftdrive.rulesets.tachyon import query
+from shiftdrive.rulesets.tachyon.bot import choose
 from shiftdrive.rulesets.tachyon.state import TachyonState
 
 EXAMPLES = sorted((Path(__file__).parents[3] / "examples" / "tachyon").glob("*.yaml"))
@@ -67,7 +69,7 @@ def test_tachyon_views_never_hold_secrets(path: Path) -> None:
                     assert secret not in view, (seat, secret)
                 checked += 1
             seat = enc.pending_seats()[0]
-            enc.submit(seat, enc.ruleset.bot(state, seat, rng))
+            enc.submit(seat, choose(enc.ruleset, state, seat, rng))
     assert checked > 0 or path.stem == "assault" or path.stem == "convoy"
 
 
@@ -115,13 +117,14 @@ def test_tachyon_filtered_action_menus_are_legal_filtered(path: Path) -> None:
         while enc.result() is None and compared < 6000:
             state = enc.state
             assert isinstance(state, TachyonState)
-            turn = enc.ruleset.turn(state)  # type: ignore[attr-defined]
+            turn = query.turn(state)
+            assert turn is not None
             seat = enc.pending_seats()[0]
             legal = enc.legal(seat)
-            if turn[1] in WEIGHS:  # an action phase (not an invoke, absorb or chatter)
-                u = state.units[turn[2]]
+            if turn.kind in WEIGHS:  # an action phase (not an invoke, absorb or chatter)
+                u = state.units[turn.actor or ""]
                 for only in menus:
-                    got = enc.ruleset.unit_actions(state, u, only=only)  # type: ignore[attr-defined]
+                    got = query.unit_actions(state, u, only=only)
                     want = [c for c in legal if c.action in only]
                     assert [(c, c.label) for c in got] == [(c, c.label) for c in want]
                     compared += 1

@@ -23,6 +23,7 @@ from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.rulesets.tachyon import systems as sysmod
 from shiftdrive.rulesets.tachyon.aspects import boost
 from shiftdrive.rulesets.tachyon.damage import damage_small, damage_system, long_shield
+from shiftdrive.rulesets.tachyon.query import on_tail, tailing
 from shiftdrive.rulesets.tachyon.rolls import minimized, t9_mod
 from shiftdrive.rulesets.tachyon.rules import Tachyon
 from shiftdrive.rulesets.tachyon.state import BUGGED_OUT, DESTROYED, TachyonState
@@ -239,8 +240,8 @@ def test_tachyon_get_on_their_tail_gives_on_their_tail_with_free_invoke() -> Non
     rs, s = enc.ruleset, st(enc)
     assert isinstance(rs, Tachyon)
     viper_1, raider_1 = s.units["Viper-1"], s.units["Raider-1"]
-    assert rs.on_tail(s, viper_1, "Raider-1") and not rs.on_tail(s, raider_1, "Viper-1")
-    assert rs.tailing(s, viper_1) == {"Raider-1"} and rs.tailing(s, raider_1) == set()
+    assert on_tail(s, viper_1, "Raider-1") and not on_tail(s, raider_1, "Viper-1")
+    assert tailing(s, viper_1) == {"Raider-1"} and tailing(s, raider_1) == set()
 
 
 def test_tachyon_bug_out_leaves_at_end_of_next_round_by_default() -> None:

@@ -9,17 +9,10 @@ from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.tachyon.sight import who_sees
 from shiftdrive.rulesets.tachyon.state import (
-    Roll,
     TachyonState,
     Unit,
 )
 
-# Create-advantage actions by phase: skill rolled and skill a targeted unit resists with.
-ADVANTAGE: Final = {
-    "maneuver": ("pilot", "pilot"),
-    "advantage": ("gunnery", "pilot"),
-    "ew_advantage": ("technology", "technology"),
-}
 # Suggested aspect names every seat is offered; as words they give nothing away.
 SUGGESTED: Final = ("Watching your six", "Out of the sun", "Covering fire", "Jam their sensors",
                     "Sensor ghosts")  # fmt: skip
@@ -49,35 +42,6 @@ def add_aspect(
     if round_only:
         state.round_aspects.append(a.name)
     return a
-
-
-def advantage_outcome(
-    state: TachyonState,
-    roll: Roll,
-    u: Unit,
-    t: Unit | None,
-    s: int,
-    vis: frozenset[str] | None,
-) -> list[Event]:
-    """C5: fail nothing; tie a boost; success 1 free invoke; style 2."""
-    name = str(roll.params.get("name") or "Advantage")
-    owner = t.name if t else None
-    zone = None if t else u.zone
-    if s < 0:
-        return [Event("advantage", f"{u.name} fails to create '{name}'", visible_to=vis)]
-    if s == 0:
-        return boost(state, u, name)
-    free = 2 if s >= 3 else 1
-    a = add_aspect(state, name, owner, free, u.name, zone=zone)
-    where = f"on {t.name}" if t else f"in {u.zone}"
-    return [
-        Event(
-            "advantage",
-            f"{u.name} creates '{a.name}' {where} with {free} free invoke(s)",
-            {"aspect": a.name},
-            visible_to=vis,
-        )
-    ]
 
 
 def boost(state: TachyonState, u: Unit, name: str = "") -> list[Event]:

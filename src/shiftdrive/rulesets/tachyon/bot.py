@@ -81,8 +81,8 @@ def _hurt(u: Unit) -> bool:
 
 def choose(rs: Tachyon, state: TachyonState, seat: str, rng: random.Random) -> Choice:
     turn = query.turn(state)
-    assert turn is not None and turn[0] == seat, f"{seat} has no decision to make"
-    _, kind, actor = turn
+    assert turn is not None and turn.seat == seat, f"{seat} has no decision to make"
+    kind, actor = turn.kind, turn.actor
     if kind == "invoke":
         return _invoke(rs, state, seat)
     if kind == "chatter":

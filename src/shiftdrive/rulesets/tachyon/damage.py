@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from shiftdrive.core.aspects import Aspect, AspectKind
-from shiftdrive.core.consequences import ConsequenceSlots, Severity, absorb_options
+from shiftdrive.core.consequences import Severity, absorb_options
 from shiftdrive.core.fate_points import EarnReason, concession_award
+from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.tachyon import systems as sysmod
 from shiftdrive.rulesets.tachyon.aspects import unique
+from shiftdrive.rulesets.tachyon.choices import kinds
 from shiftdrive.rulesets.tachyon.positions import dist
 from shiftdrive.rulesets.tachyon.sight import who_sees
 from shiftdrive.rulesets.tachyon.state import (
@@ -24,6 +26,10 @@ from shiftdrive.rulesets.tachyon.state import (
     TachyonState,
     Unit,
 )
+
+if TYPE_CHECKING:
+    from shiftdrive.core.dice import DiceSource
+    from shiftdrive.engine.ruleset import Turn
 
 CONSEQUENCE_NAMES: Final = {Severity.MILD: "Scorched hull", Severity.MODERATE: "Damaged systems",
                             Severity.SEVERE: "Crippled"}  # fmt: skip
@@ -51,11 +57,13 @@ def absorb_choices(state: TachyonState) -> list[Choice]:
     """T2/C10: the craft's pilot picks the consequences that absorb what shields could not,
     or is taken out."""
     assert state.absorb is not None
-    u = state.units[state.absorb["unit"]]
-    hit = int(state.absorb["hit"])
-    # The menu is kept, keyed by all it reads: the craft's name, the hit, and its slots'
-    # values and which are free (what `absorb_options` reads); choices are frozen, and a
-    # new list is given each time. A battle asks a few dozen kinds thousands of times.
+    return list(ways_to_absorb(state.units[state.absorb["unit"]], int(state.absorb["hit"])))
+
+
+def ways_to_absorb(u: Unit, hit: int) -> tuple[Choice, ...]:
+    """The consequences `u` may take to absorb `hit` (`absorb_options`), then being taken out.
+    Kept, keyed by all it reads: the craft's name, the hit, and its slots' values and which
+    are free; choices are frozen. A battle asks a few dozen kinds thousands of times."""
     slots = u.consequences
     key = (
         u.name,
@@ -68,7 +76,7 @@ def absorb_choices(state: TachyonState) -> list[Choice]:
         menu = tuple(absorb_menu(u, hit))
         if len(_ABSORB_MENUS) < 4096:
             _ABSORB_MENUS[key] = menu
-    return list(menu)
+    return menu
 
 
 def absorb_menu(u: Unit, hit: int) -> list[Choice]:
@@ -136,7 +144,7 @@ def damage_small(state: TachyonState, u: Unit, hit: int, by: str) -> list[Event]
             )
     if hit <= 0:
         return events
-    if not u.consequences or not can_absorb(hit, u.consequences):
+    if not u.consequences or len(ways_to_absorb(u, hit)) == 1:  # only being taken out
         return events + take_out(state, u, OUT, f"by {by}")
     # T2/C10: the pilot chooses which consequences to take, or to be taken out.
     state.absorb = {"unit": u.name, "hit": hit, "by": by}
@@ -305,15 +313,26 @@ def concede(state: TachyonState, u: Unit) -> list[Event]:
     return events
 
 
-def can_absorb(hit: int, slots: ConsequenceSlots) -> bool:
-    """Whether `absorb_options(hit, None, slots)` offers any way to absorb the hit, without
-    listing them (the pilot's choice lists them): a minimal set of free slots covering the hit
-    exists exactly when all the free slots worth something together cover it."""
-    if hit <= 0:
-        return True
-    room = 0
-    values = slots.values
-    for sev, taken in slots.slots.items():
-        if taken is None and values[sev] > 0:
-            room += values[sev]
-    return room >= hit
+class Absorb(Action[TachyonState]):
+    """T2/C10: take consequences that absorb the rest of a hit."""
+
+    name = "absorb"
+    params = kinds(consequences=ParamKind.OPTION)
+
+    def options(self, state: TachyonState, turn: Turn) -> list[Choice]:
+        return [c for c in absorb_choices(state) if c.action == "absorb"]
+
+    def apply(
+        self, state: TachyonState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        return apply_absorb(state, choice)
+
+
+class TakenOut(Absorb):
+    """T2: or be taken out."""
+
+    name = "taken_out"
+    params = kinds()
+
+    def options(self, state: TachyonState, turn: Turn) -> list[Choice]:
+        return [c for c in absorb_choices(state) if c.action == "taken_out"]

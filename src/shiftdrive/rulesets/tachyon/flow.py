@@ -1,4 +1,5 @@
-"""Tachyon: flow."""
+"""Whose turn it is: the round's phases in order (seed "Combat phases"), who acts next in each
+(T8 initiative, T9 Wait and see), the end of the round (T14) and the end of the fight."""
 
 from __future__ import annotations
 
@@ -6,12 +7,12 @@ from typing import Final
 
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.core.errors import RuleError
-from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
-from shiftdrive.engine.ruleset import Ending
+from shiftdrive.engine.ruleset import Ending, Turn
 from shiftdrive.rulesets.tachyon import systems as sysmod
 from shiftdrive.rulesets.tachyon.aspects import BOOST
 from shiftdrive.rulesets.tachyon.damage import take_out
+from shiftdrive.rulesets.tachyon.invokes import stage_holder
 from shiftdrive.rulesets.tachyon.phases.ordnance import move_ordnance, next_ordnance
 from shiftdrive.rulesets.tachyon.positions import sides_fighting
 from shiftdrive.rulesets.tachyon.sight import who_sees
@@ -30,7 +31,6 @@ from shiftdrive.rulesets.tachyon.state import (
     Unit,
 )
 
-SAY_NOTHING: Final = Choice.of("skip", label="Say nothing")
 # Who acts in each phase: small craft pilot; guns fire; ships run EW and damage control;
 # ordnance is resolved, not acted.
 ACTS_IN: Final = {
@@ -43,32 +43,24 @@ ACTS_IN: Final = {
 }
 
 
-def turn(state: TachyonState) -> tuple[str, str, str | None] | None:
-    """The one decision open now as (seat, kind, actor), without its prompt: what bots and
-    `legal` need, cheaply (a battle asks this hundreds of times)."""
+def turn(state: TachyonState) -> Turn | None:
+    """The one decision open now: a craft absorbing a hit, a side's invoke window after a
+    roll (C4, optional), a side's chatter, or the acting unit's phase."""
     if state.ended:
         return None
     if state.absorb is not None:
         u = state.units[state.absorb["unit"]]
-        return u.side, "absorb", u.name
+        return Turn(u.side, "absorb", u.name)
     roll = state.roll
-    if roll is not None:  # `_stage_holder`, inline
-        if roll.stage == "actor":
-            a = state.units.get(roll.actor)
-            holder = roll.actor if a is not None and a.status == ACTIVE else None
-            return roll.actor_side or "", "invoke", holder
-        o = state.units.get(roll.opp_unit or "")
-        return (
-            roll.opp_side or "",
-            "invoke",
-            (o.name if o is not None and o.status == ACTIVE else None),
-        )
+    if roll is not None:
+        side, holder = stage_holder(state, roll)
+        return Turn(side or "", "invoke", holder, window="invoke")
     if state.phase == "chatter":
-        return (state.chatter_queue[0], "chatter", None) if state.chatter_queue else None
+        return Turn(state.chatter_queue[0], "chatter") if state.chatter_queue else None
     if state.current is None:
         return None
     u = state.units[state.current]
-    return u.side, state.phase, u.name
+    return Turn(u.side, state.phase, u.name)
 
 
 def after_roll(state: TachyonState, dice: DiceSource) -> list[Event]:

@@ -1,15 +1,19 @@
-"""Tachyon: invokes."""
+"""C4: the invoke window after a roll. The actor's side may invoke first, then the opposing
+side (to defend, or as an obstacle against a fixed difficulty); a side with nothing it could
+invoke is passed over. ONE rule says what is open: `open_invokes`."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.core.fate_points import SpendReason
+from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
-from shiftdrive.engine.events import GM, Event
+from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.tachyon.aspects import BOOST
+from shiftdrive.rulesets.tachyon.choices import kinds
 from shiftdrive.rulesets.tachyon.outcomes import OUTCOMES
 from shiftdrive.rulesets.tachyon.sight import aspect_visible, who_sees
 from shiftdrive.rulesets.tachyon.state import (
@@ -18,6 +22,9 @@ from shiftdrive.rulesets.tachyon.state import (
     TachyonState,
 )
 from shiftdrive.rulesets.tachyon.words import faces
+
+if TYPE_CHECKING:
+    from shiftdrive.engine.ruleset import Turn
 
 PASS: Final = Choice.of("pass", label="Pass (no more invokes)")
 
@@ -29,7 +36,8 @@ def to_stage(state: TachyonState, roll: Roll, dice: DiceSource, first: bool = Fa
     """Walk the invoke stages (C4): the actor's side, then the opposing side."""
     for stage in ("actor", "target") if first else LATER_STAGES[roll.stage]:
         roll.stage = stage
-        if can_invoke(state, roll):
+        side = roll.actor_side if stage == "actor" else roll.opp_side
+        if side is not None and may_invoke(state, roll, side):
             state.roll = roll
             return []
     state.roll = None
@@ -60,75 +68,6 @@ def invoke_choice(
     paid = f"{by}'s free invoke" if payment == "free" else f"{by} pays a fate point"
     label = invoke_label(roll, aspect, effect, by, holder, paid, obstacle)
     return Choice.of("invoke", aspect=aspect, payment=payment, by=by, effect=effect, label=label)
-
-
-def can_invoke(state: TachyonState, roll: Roll, seat: str | None = None) -> bool:
-    """Whether `open_invokes` offers `seat` (default: the side whose stage it is) anything.
-    The same walk as `open_invokes`, stopping at the first invoke found without making it:
-    asked at every invoke stage of every roll (~150 times a battle), mostly to say no.
-    Who may pay is a yes/no here, and a holder is checked by name instead of a set of the
-    side's names being made (units are keyed by name)."""
-    units = state.units
-    if roll.stage == "actor":  # `_stage_holder`, inline (asked ~150 times a battle)
-        side: str | None = roll.actor_side
-        if seat is not None and side != seat:
-            return False
-        au = units.get(roll.actor)
-        holder = roll.actor if au is not None and au.status == ACTIVE else None
-    else:
-        side = roll.opp_side
-        if side is None or (seat is not None and side != seat):
-            return False
-        o = units.get(roll.opp_unit or "")
-        holder = o.name if o is not None and o.status == ACTIVE else None
-    payers = False
-    for u in units.values():
-        fp = u.fate_points
-        if fp is not None and u.side == side and u.status == ACTIVE and fp.current >= 1:
-            payers = True
-            break
-    actor = units.get(roll.actor)
-    target = units.get(roll.target or "")
-    zones = (
-        actor.zone if actor is not None else None,
-        target.zone if target is not None else None,
-    )
-    involved = (roll.actor, roll.target, holder)
-    gm = side == GM
-    paid = roll.paid
-    for a in state.aspects.aspects:
-        free = a.free_invokes
-        if not free and not payers:
-            continue
-        owner = a.owner
-        if owner is not None:
-            relevant = owner in involved
-        else:
-            zone = a.zone
-            relevant = zone is None or zone in zones
-        boost = a.kind is BOOST
-        if not relevant and not (free and boost):
-            continue
-        if not gm:  # `_aspect_visible`, inline
-            o = units.get(owner or "")
-            if o is not None and not (o.side == side or o.detected):
-                continue
-            if a.hidden and (o is None or o.side != side):
-                continue
-        # A point on a relevant aspect first (whether one exists is all that is asked):
-        # the usual yes for a side of PCs, without looking at the free invokes.
-        if relevant and payers and not boost and (not paid or f"{side}:{a.name}" not in paid):
-            return True
-        for h, n in free.items():
-            if n <= 0:
-                continue
-            if h != side:
-                hu = units.get(h)
-                if hu is None or hu.side != side or hu.status != ACTIVE:
-                    continue
-            if relevant or (boost and h in involved):
-                return True
-    return False
 
 
 def open_invokes(
@@ -215,8 +154,6 @@ def invoke_label(
 def apply_invoke(state: TachyonState, seat: str, choice: Choice, dice: DiceSource) -> list[Event]:
     roll = state.roll
     assert roll is not None
-    if choice.action == "pass":
-        return to_stage(state, roll, dice)
     name = choice.str_param("aspect")
     by = choice.str_param("by")
     a = state.aspects.get(name)
@@ -269,6 +206,49 @@ def apply_invoke(state: TachyonState, seat: str, choice: Choice, dice: DiceSourc
                     visible_to=frozenset(x for x in state.sides if x not in vis),
                 )
             )
-    if not can_invoke(state, roll, seat):
+    if not may_invoke(state, roll, seat):
         events += to_stage(state, roll, dice)
     return events
+
+
+def may_invoke(state: TachyonState, roll: Roll, seat: str) -> bool:
+    """Whether `open_invokes` offers `seat` anything now (the first one found ends the walk)."""
+    for _ in open_invokes(state, roll, seat):
+        return True
+    return False
+
+
+class Pass(Action[TachyonState]):
+    """Let the window go: no more invokes from this side on this roll."""
+
+    name = "pass"
+
+    def options(self, state: TachyonState, turn: Turn) -> list[Choice]:
+        return [PASS]
+
+    def apply(
+        self, state: TachyonState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        assert state.roll is not None
+        return to_stage(state, state.roll, dice)
+
+
+class Invoke(Action[TachyonState]):
+    """Invoke an aspect on the roll: +2 or a reroll, with a free invoke or a fate point."""
+
+    name = "invoke"
+    params = kinds(
+        aspect=ParamKind.ASPECT,
+        payment=ParamKind.OPTION,
+        by=ParamKind.UNIT,
+        effect=ParamKind.OPTION,
+    )
+
+    def options(self, state: TachyonState, turn: Turn) -> list[Choice]:
+        assert state.roll is not None
+        return invoke_options(state, state.roll, turn.seat)
+
+    def apply(
+        self, state: TachyonState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        return apply_invoke(state, turn.seat, choice, dice)

@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from shiftdrive.core.aspects import Aspect
+from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM
 from shiftdrive.rulesets.tachyon import systems as sysmod
 from shiftdrive.rulesets.tachyon.aspects import SUGGESTED, base_name
 from shiftdrive.rulesets.tachyon.damage import long_shield
+from shiftdrive.rulesets.tachyon.detection import reveals
 from shiftdrive.rulesets.tachyon.positions import zmap
 from shiftdrive.rulesets.tachyon.sight import aspect_visible, seen, who_sees
 from shiftdrive.rulesets.tachyon.state import (
@@ -111,3 +113,19 @@ def roll_view(state: TachyonState, seat: str) -> dict[str, Any] | None:
     if roll.hide_opp and seat != GM:
         out.update(opp=None, params={})  # T7: a scan does not say what it rolls against
     return out
+
+
+def choice_visibility(state: TachyonState, seat: str, choice: Choice) -> frozenset[str] | None:
+    if state.phase == "chatter" and state.roll is None:
+        return frozenset({seat})  # radio chatter stays on the side's own channel
+    # A choice that names a hidden craft stays on its side. Most choices (an invoke pass, a
+    # skip) have no parameters, so they name no craft: names are never empty.
+    for key in ("target", "by") if choice.params else ():
+        named = state.units.get(choice.str_param(key))
+        if named is not None and not named.detected:
+            return frozenset({named.side})
+    actor = state.roll.actor if state.roll else state.current
+    u = state.units.get(actor or "")
+    if u is not None and not u.detected and not (state.roll is None and reveals(choice)):
+        return frozenset({u.side})
+    return None

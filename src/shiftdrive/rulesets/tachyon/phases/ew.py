@@ -1,9 +1,16 @@
-"""Tachyon: phases.ew."""
+"""The electronic warfare phase (highest initiative first): scan for Undetected craft (any
+zone), search visually (the zone), or create an advantage with EW systems (T7)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from shiftdrive.core.dice import DiceSource, roll_fudge
+from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
+from shiftdrive.rulesets.tachyon.actions import CraftAction
+from shiftdrive.rulesets.tachyon.advantage import CreateAdvantage
+from shiftdrive.rulesets.tachyon.choices import offer
 from shiftdrive.rulesets.tachyon.invokes import to_stage
 from shiftdrive.rulesets.tachyon.rolls import rating, roll_skill, t9_mod
 from shiftdrive.rulesets.tachyon.sight import pub, who_sees
@@ -80,3 +87,34 @@ def scan_result(state: TachyonState, roll: Roll) -> list[Event]:
             visible_to=frozenset({t.side}),
         ),
     ]
+
+
+class Scan(CraftAction):
+    """Scan (technology, any zone) or Visual search (notice, this zone) for the hidden enemy
+    with the lowest technology (T7)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
+        if self.name == "scan":
+            return [offer("scan", "Scan for Undetected opponents (any zone)")]
+        return [Choice.of("search", label=f"Visual search in {u.zone}")]
+
+    def declare(
+        self, state: TachyonState, u: Unit, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        return scan(state, u, self.name, dice)
+
+    def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
+        return scan_result(state, roll)
+
+
+EW_ADVANTAGE: Final = CreateAdvantage(
+    "ew_advantage", "technology", "technology",
+    ("Jam their sensors", "Create an advantage with EW systems"),
+    ("Sensor ghosts", "Create an EW advantage against {}"), nearby=False,
+)  # fmt: skip
+
+#: the electronic warfare actions, in menu order
+EW: Final[tuple[CraftAction, ...]] = (Scan("scan"), Scan("search"), EW_ADVANTAGE)

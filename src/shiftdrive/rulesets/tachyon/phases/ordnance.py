@@ -9,6 +9,7 @@ from shiftdrive.rulesets.tachyon import systems as sysmod
 from shiftdrive.rulesets.tachyon.aspects import boost
 from shiftdrive.rulesets.tachyon.damage import damage_small, hit_large, kill_swarm, point_defense
 from shiftdrive.rulesets.tachyon.invokes import to_stage
+from shiftdrive.rulesets.tachyon.outcomes import OUTCOMES
 from shiftdrive.rulesets.tachyon.positions import large_short, zmap
 from shiftdrive.rulesets.tachyon.rolls import rating, roll_skill, t9_mod
 from shiftdrive.rulesets.tachyon.state import (
@@ -164,3 +165,11 @@ def ordnance_hits(state: TachyonState, roll: Roll, s: int) -> list[Event]:
     if s == 0 and owner.active:
         return boost(state, owner)
     return [Event("miss", f"{o.kind} #{o.id} misses {t.name}")]
+
+
+def strike_outcome(state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
+    """An ordnance's attack, once its invoke window has closed (C4)."""
+    return ordnance_hits(state, roll, roll.total - roll.opp)
+
+
+OUTCOMES["ordnance"] = strike_outcome

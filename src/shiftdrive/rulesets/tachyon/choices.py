@@ -1,20 +1,17 @@
-"""Tachyon: menus."""
+"""Choices as menus list them, each made once per name (choices are frozen, so one object
+serves every battle: listing what a unit may do makes hundreds a battle, mostly the same)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Final
+from types import MappingProxyType
 
+from shiftdrive.engine.actions import ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.rulesets.tachyon.state import (
     Unit,
 )
-
-MOVE_LABELS: Final = {  # zones away -> (action, label)
-    1: ("move", "Move 1 zone"),
-    2: ("move2", "Move 2 zones (pilot vs 2)"),
-    3: ("move3", "Move 3 zones (pilot vs 4)"),
-}
 
 
 def advantages(
@@ -45,9 +42,9 @@ def at(action: str, target: str, label: str) -> Choice:
 
 
 @lru_cache(maxsize=4096)
-def move_to(move: tuple[str, str], zone: str) -> Choice:
-    """A move (action and label from MOVE_LABELS) ending in `zone`."""
-    return Choice.of(move[0], to=zone, label=f"{move[1]} to {zone}")
+def move_to(action: str, label: str, zone: str) -> Choice:
+    """A move ending in `zone`."""
+    return Choice.of(action, to=zone, label=f"{label} to {zone}")
 
 
 @lru_cache(maxsize=4096)
@@ -55,3 +52,8 @@ def launch_at(ordnance: str, target: str) -> Choice:
     return Choice.of(
         "launch", target=target, ordnance=ordnance, label=f"Launch a {ordnance} at {target}"
     )
+
+
+def kinds(**params: ParamKind) -> Mapping[str, ParamKind]:
+    """An action's parameter kinds (read only: one mapping serves every choice)."""
+    return MappingProxyType(params)
