@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final
 
 from shiftdrive.core.dice import DiceSource
@@ -43,6 +44,12 @@ ACTS_IN: Final = {
 }
 
 
+@lru_cache(maxsize=4096)
+def _turn(seat: str, kind: str, actor: str | None, window: str | None = None) -> Turn:
+    """Turns are frozen: each is made once (a battle asks whose turn it is thousands of times)."""
+    return Turn(seat, kind, actor, window=window)
+
+
 def turn(state: TachyonState) -> Turn | None:
     """The one decision open now: a craft absorbing a hit, a side's invoke window after a
     roll (C4, optional), a side's chatter, or the acting unit's phase."""
@@ -50,17 +57,17 @@ def turn(state: TachyonState) -> Turn | None:
         return None
     if state.absorb is not None:
         u = state.units[state.absorb["unit"]]
-        return Turn(u.side, "absorb", u.name)
+        return _turn(u.side, "absorb", u.name)
     roll = state.roll
     if roll is not None:
         side, holder = stage_holder(state, roll)
-        return Turn(side or "", "invoke", holder, window="invoke")
+        return _turn(side or "", "invoke", holder, "invoke")
     if state.phase == "chatter":
-        return Turn(state.chatter_queue[0], "chatter") if state.chatter_queue else None
+        return _turn(state.chatter_queue[0], "chatter", None) if state.chatter_queue else None
     if state.current is None:
         return None
     u = state.units[state.current]
-    return Turn(u.side, state.phase, u.name)
+    return _turn(u.side, state.phase, u.name)
 
 
 def after_roll(state: TachyonState, dice: DiceSource) -> list[Event]:

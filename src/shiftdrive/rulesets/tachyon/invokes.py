@@ -83,12 +83,11 @@ def open_invokes(
     if side != seat or side is None:
         return
     units = state.units
-    mine: set[str] = set()
-    payers: list[str] = []
-    for u in units.values():
-        if u.side == side and u.status == ACTIVE:
-            mine.add(u.name)
-            if fate_points and u.fate_points is not None and u.fate_points.current >= 1:
+    payers: list[str] = []  # the side's craft in the fight with a fate point to pay
+    if fate_points:
+        for u in units.values():
+            fp = u.fate_points
+            if fp is not None and u.side == side and u.status == ACTIVE and fp.current >= 1:
                 payers.append(u.name)
     actor = units.get(roll.actor)
     target = units.get(roll.target or "")
@@ -115,8 +114,12 @@ def open_invokes(
         if not aspect_visible(state, a, seat):
             continue
         for h, n in free.items():
-            if n <= 0 or not (h == side or h in mine):
+            if n <= 0:
                 continue
+            if h != side:  # held by a craft: one of the side's, in the fight
+                hu = units.get(h)
+                if hu is None or hu.side != side or hu.status != ACTIVE:
+                    continue
             if not relevant and not (a.kind is BOOST and h in involved):
                 continue
             for effect in effects:

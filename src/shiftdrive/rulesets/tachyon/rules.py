@@ -15,6 +15,7 @@ from typing import Any
 
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.dice import DiceSource
+from shiftdrive.core.errors import RuleError
 from shiftdrive.core.stress import StressTrack
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
@@ -71,11 +72,22 @@ class Tachyon(Ruleset[TachyonState, TachyonScenario]):
     def menu(self, state: TachyonState, turn: Turn) -> Sequence[str]:
         return MENUS.get(turn.kind, ())
 
+    def waiting(self, state: TachyonState) -> list[str]:
+        # One turn at a time: its seat (what the base class derives, without the list).
+        turn = flow.turn(state)
+        return [] if turn is None else [turn.seat]
+
     def apply(
         self, state: TachyonState, seat: str, choice: Choice, dice: DiceSource
     ) -> list[Event]:
-        """The choice's action, then play moves on once nothing is left to settle."""
-        return super().apply(state, seat, choice, dice) + flow.after_roll(state, dice)
+        """The choice's action (the base class's lookup, for the one turn there is), then play
+        moves on once nothing is left to settle."""
+        turn = flow.turn(state)
+        if turn is None or turn.seat != seat or choice.action not in MENUS[turn.kind]:
+            raise RuleError(f"{seat} cannot {choice.action} now")
+        return ACTIONS[choice.action].apply(state, turn, choice, dice) + flow.after_roll(
+            state, dice
+        )
 
     def choice_visibility(
         self, state: TachyonState, seat: str, choice: Choice

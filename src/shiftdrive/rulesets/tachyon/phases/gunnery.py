@@ -22,7 +22,7 @@ from shiftdrive.rulesets.tachyon.aspects import boost
 from shiftdrive.rulesets.tachyon.choices import at, kinds, launch_at
 from shiftdrive.rulesets.tachyon.damage import damage_small, hit_large, kill_swarm
 from shiftdrive.rulesets.tachyon.phases.ordnance import launch
-from shiftdrive.rulesets.tachyon.positions import dist, foes, large_short, weapon_range
+from shiftdrive.rulesets.tachyon.positions import dist, enemies, large_short, weapon_range
 from shiftdrive.rulesets.tachyon.rolls import rating, start_roll, t9_mod
 from shiftdrive.rulesets.tachyon.state import Roll, TachyonState, Unit
 
@@ -60,7 +60,7 @@ class Fire(AimedAction):
         reach = weapon_range(u)
         return [
             at("fire", e.name, "Fire at {} (gunnery vs pilot)")
-            for e in foes(state, u)[0]
+            for e in enemies(state, u)
             if dist(state, u.zone, e.zone) <= reach
         ]
 
@@ -139,7 +139,7 @@ class FireLarge(AimedAction):
     def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
         reach = weapon_range(u)
         out: list[Choice] = []
-        for e in foes(state, u)[1]:
+        for e in enemies(state, u, small=False):
             if dist(state, u.zone, e.zone) <= reach:
                 for system in systems_for(state, u, e):
                     out.append(
@@ -205,7 +205,7 @@ class Launch(AimedAction):
         kinds = _kinds(u)
         if not kinds:
             return []
-        craft = foes(state, u)[0]
+        craft = enemies(state, u)
         return [launch_at(kind, e.name) for kind in kinds for e in craft]
 
     def refusal_at(self, state: TachyonState, u: Unit, t: Unit, choice: Choice) -> str | None:
@@ -254,7 +254,7 @@ class LaunchLarge(AimedAction):
         kinds = _kinds(u)
         if not kinds:
             return []
-        ships = foes(state, u)[1]
+        ships = enemies(state, u, small=False)
         return [
             Choice.of(
                 "launch_large",
