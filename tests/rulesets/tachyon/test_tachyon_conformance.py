@@ -130,3 +130,46 @@ def test_tachyon_filtered_action_menus_are_legal_filtered(path: Path) -> None:
                     compared += 1
             enc.submit(seat, rng.choice(legal))
     assert compared > 100
+
+
+def test_tachyon_detection_event_carries_its_row_and_hides_it_from_the_other_side() -> None:
+    # T7: the detection event is data (the row, both rolls, who slipped away), seen only by
+    # the side of a craft that went Undetected; worded from that data alone.
+    data = scenario([viper()], [raider(zone="Z5"), raider("Raider-2", "Z6")], detection=True)
+    enc = start(data, ZERO, [1, 1, 1, 1])  # defender with style: both raiders Undetected
+    event = next(e for e in enc.events() if e.kind == "detection")
+    assert event.data["row"] == "defender succeeds with style"
+    assert event.data["undetected"] == ["Raider-1", "Raider-2"]
+    assert event.data["attacker"] == "Viper-1" and event.data["defender"] == "Raider-1"
+    assert event.visible_to == frozenset({"Pirates"})
+    gm = enc.ruleset.describe(event, "gm")
+    assert gm.startswith("Detection: Viper-1 ") and gm.endswith(
+        "defender succeeds with style; Undetected: Raider-1, Raider-2"
+    )
+    assert enc.ruleset.describe(event, "Pirates") == gm
+    assert "Raider" not in enc.ruleset.describe(event, "Tachyon")
+    # A tie hides nobody: the event is open to both sides.
+    tie = start(data, ZERO, ZERO)
+    event = next(e for e in tie.events() if e.kind == "detection")
+    assert (event.data["row"], event.data["undetected"], event.visible_to) == ("tie", [], None)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_tachyon_every_event_is_worded_from_its_data_alone(path: Path) -> None:
+    # Events are data: after a round trip through JSON (the log), every event reads the same
+    # for every seat, and a seat the event is hidden from learns nothing of it.
+    from shiftdrive.engine.events import Event
+
+    for seed in range(3):
+        enc = start_from_file(path, seed=seed)
+        run_bots(enc, rng=random.Random(seed))
+        seats = ["gm", *enc.ruleset.seats(enc.state)]
+        for e in enc.events():
+            again = Event.from_json(json.loads(json.dumps(e.to_json())))
+            assert not e.text
+            for seat in seats:
+                name = seat if isinstance(seat, str) else seat.id
+                text = enc.ruleset.describe(again, name)
+                assert text == enc.ruleset.describe(e, name)
+                if not e.visible(name):
+                    assert text == "Something happens out of sight."

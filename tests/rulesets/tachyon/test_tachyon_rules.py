@@ -407,9 +407,7 @@ def test_tachyon_ordnance_moves_at_speed_and_attacks_on_arrival() -> None:
             break
         act(enc, "skip" if st(enc).roll is None else "pass")
     assert not st(enc).ordnance
-    assert next(e.text for e in enc.events() if e.kind == "ordnance_attack").startswith(
-        "missile #1 (Viper-1) strikes Raider-1"
-    )
+    assert kinds(enc, "ordnance_attack")[0].startswith("missile #1 (Viper-1) strikes Raider-1")
 
 
 # --- system tracks (T5) ------------------------------------------------------------------------
@@ -475,7 +473,7 @@ def test_tachyon_catastrophic_explosion_destroys_the_ship_at_once() -> None:
     enc = large_fight()
     events = damage_system(st(enc), st(enc).units["Dread"], "propulsion", 12)
     assert st(enc).units["Dread"].status == DESTROYED
-    assert any("catastrophic explosion" in e.text for e in events)
+    assert any("catastrophic explosion" in enc.ruleset.describe(e, "gm") for e in events)
 
 
 def test_tachyon_fuel_fire_destroys_at_end_of_round_unless_repaired() -> None:

@@ -59,9 +59,7 @@ class CraftAction(Action[TachyonState]):
         events: list[Event] = []
         if not u.detected and reveals(choice):  # (most craft are detected: asked first)
             a = choice.action
-            events += reveal(
-                state, u, "opens fire" if "fire" in a or "launch" in a else "shows itself"
-            )
+            events += reveal(state, u, "fire" in a or "launch" in a)
         events += self.declare(state, u, choice, dice)
         u.actions += 1  # T9: counted after its own roll, which sees only earlier actions
         return events
@@ -144,9 +142,9 @@ def outcome(
     return u, t, s, ok, vis
 
 
-def event(kind: str, text: str, u: Unit, s: int, vis: frozenset[str] | None, **data: Any) -> Event:
-    """An outcome's event: who acted and by how many shifts."""
-    return Event(kind, text, {"actor": u.name, "shifts": s, **data}, visible_to=vis)
+def event(kind: str, u: Unit, s: int, vis: frozenset[str] | None, **data: Any) -> Event:
+    """An outcome's event: who acted, by how many shifts, and what came of it."""
+    return Event(kind, data={"actor": u.name, "shifts": s, **data}, visible_to=vis)
 
 
 def overcome_query(state: TachyonState, u: Unit, skill: str, difficulty: int) -> OddsQuery:

@@ -86,17 +86,15 @@ class CreateAdvantage(AimedAction):
         owner = t.name if t else None
         zone = None if t else u.zone
         if s < 0:
-            return [Event("advantage", f"{u.name} fails to create '{name}'", visible_to=vis)]
+            return [Event("advantage", data={"actor": u.name, "aspect": name}, visible_to=vis)]
         if s == 0:
             return boost(state, u, name)
         free = 2 if s >= 3 else 1
         a = add_aspect(state, name, owner, free, u.name, zone=zone)
-        where = f"on {t.name}" if t else f"in {u.zone}"
         return [
             Event(
                 "advantage",
-                f"{u.name} creates '{a.name}' {where} with {free} free invoke(s)",
-                {"aspect": a.name},
+                data={"actor": u.name, "aspect": a.name, "on": owner, "zone": zone, "free": free},
                 visible_to=vis,
             )
         ]

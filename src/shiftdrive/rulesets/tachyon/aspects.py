@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
+from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.tachyon.sight import who_sees
 from shiftdrive.rulesets.tachyon.state import (
@@ -35,7 +35,7 @@ def add_aspect(
         if free and holder:
             existing.add_free(holder, free)
         return existing
-    a = Aspect(unique(state.aspects, name), kind, owner=owner, zone=zone)
+    a = Aspect(state.aspects.unique_name(name), kind, owner=owner, zone=zone)
     if free and holder:
         a.add_free(holder, free)
     state.aspects.add(a)
@@ -46,24 +46,15 @@ def add_aspect(
 
 def boost(state: TachyonState, u: Unit, name: str = "") -> list[Event]:
     """C6: a boost, gone when invoked or at the end of the round (Tachyon)."""
-    b = Aspect.boost(unique(state.aspects, name or f"Momentum ({u.name})"), u.name, owner=u.name)
+    b = Aspect.boost(
+        state.aspects.unique_name(name or f"Momentum ({u.name})"), u.name, owner=u.name
+    )
     state.aspects.add(b)
-    if state.quiet:
-        return []
     return [
-        Event("boost", f"{u.name} gains a boost '{b.name}'", visible_to=who_sees(state, u.name))
+        Event("boost", data={"unit": u.name, "aspect": b.name}, visible_to=who_sees(state, u.name))
     ]
 
 
 def base_name(name: str) -> str:
     """An aspect's name without the number `_unique` added to it."""
     return re.sub(r" \(\d+\)$", "", name)
-
-
-def unique(aspects: AspectSet, name: str) -> str:
-    if name not in aspects:
-        return name
-    n = 2
-    while f"{name} ({n})" in aspects:
-        n += 1
-    return f"{name} ({n})"

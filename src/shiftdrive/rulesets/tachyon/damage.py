@@ -11,7 +11,6 @@ from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.tachyon import systems as sysmod
-from shiftdrive.rulesets.tachyon.aspects import unique
 from shiftdrive.rulesets.tachyon.choices import kinds
 from shiftdrive.rulesets.tachyon.positions import dist
 from shiftdrive.rulesets.tachyon.sight import who_sees
@@ -22,6 +21,7 @@ from shiftdrive.rulesets.tachyon.state import (
     LARGE,
     OUT,
     TURRET,
+    Ordnance,
     Swarm,
     TachyonState,
     Unit,
@@ -102,15 +102,13 @@ def damage_small(state: TachyonState, u: Unit, hit: int, by: str) -> list[Event]
         return []
     u.damaged = True
     u.harm += hit
-    quiet = state.quiet
     vis = who_sees(state, u.name)
     events: list[Event] = []
     if u.evasion:
         used = min(u.evasion, hit)
         u.evasion -= used
         hit -= used
-        if not quiet:
-            events.append(Event("evasion", f"{u.name}'s Evasion absorbs {used}", visible_to=vis))
+        events.append(Event("evasion", data={"unit": u.name, "absorbed": used}, visible_to=vis))
     if hit <= 0:
         return events
     if u.kind == FLIGHT:
@@ -118,34 +116,24 @@ def damage_small(state: TachyonState, u: Unit, hit: int, by: str) -> list[Event]
         while hit > 0 and u.size > 0:
             left = u.shields.fill(hit)
             if left <= 0:
-                events.append(
-                    Event("shields", f"{u.name}'s shields: {u.shields.render()}", visible_to=vis)
-                )
+                events.append(_shields(u, vis))
                 break
             u.size -= 1
             u.shields.clear()
             hit = left - 1
             events.append(
-                Event(
-                    "flight_loss",
-                    f"{u.name} loses a craft ({u.size} left)",
-                    {"unit": u.name, "size": u.size},
-                    visible_to=vis,
-                )
+                Event("flight_loss", data={"unit": u.name, "size": u.size}, visible_to=vis)
             )
         if u.size <= 0:
-            events += take_out(state, u, OUT, f"by {by}")
+            events += take_out(state, u, OUT, "by", by)
         return events
     if u.shields is not None:
         hit = u.shields.fill(hit)
-        if not quiet:
-            events.append(
-                Event("shields", f"{u.name}'s shields: {u.shields.render()}", visible_to=vis)
-            )
+        events.append(_shields(u, vis))
     if hit <= 0:
         return events
     if not u.consequences or len(ways_to_absorb(u, hit)) == 1:  # only being taken out
-        return events + take_out(state, u, OUT, f"by {by}")
+        return events + take_out(state, u, OUT, "by", by)
     # T2/C10: the pilot chooses which consequences to take, or to be taken out.
     state.absorb = {"unit": u.name, "hit": hit, "by": by}
     return events
@@ -158,24 +146,21 @@ def apply_absorb(state: TachyonState, choice: Choice) -> list[Event]:
     state.absorb = None
     vis = who_sees(state, u.name)
     if choice.action == "taken_out":
-        return take_out(state, u, OUT, f"by {by}")
+        return take_out(state, u, OUT, "by", by)
     assert u.consequences is not None
     events: list[Event] = []
     for part in choice.str_param("consequences").split(","):
         sev = Severity(part)
-        name = unique(state.aspects, f"{CONSEQUENCE_NAMES[sev]} ({u.name})")
+        name = state.aspects.unique_name(f"{CONSEQUENCE_NAMES[sev]} ({u.name})")
         u.consequences.take(sev, name)
         cons = Aspect(name, AspectKind.CONSEQUENCE, owner=u.name)
         if by in state.units:
             cons.add_free(by, 1)  # C9: the attacker gets a free invoke
         state.aspects.add(cons)
-        if state.quiet:
-            continue
         events.append(
             Event(
                 "consequence",
-                f"{u.name} takes a {sev.value} consequence '{name}'",
-                {"unit": u.name, "severity": sev.value},
+                data={"unit": u.name, "severity": sev.value, "aspect": name},
                 visible_to=vis,
             )
         )
@@ -189,38 +174,43 @@ def hit_large(
     s: int,
     system: str,
     short: bool,
-    verb: str,
+    ordnance: Ordnance | None = None,
     backlash: int | None = -1,
 ) -> list[Event]:
     """Seed 'Fire at large target': damage = shifts - shield (by range) - armor; a miss
-    within point-defense range costs the attacker shifts + the point-defense rating."""
-    rng = "short" if short else "long"
+    within point-defense range costs the attacker shifts + the point-defense rating. An
+    ordnance's strike names it (its point defense was fixed at launch: `backlash`)."""
+    data: dict[str, Any] = {
+        "attacker": u.name, "ship": t.name, "range": "short" if short else "long",
+        "shifts": s, "ordnance": None if ordnance is None else [ordnance.kind, ordnance.id],
+    }  # fmt: skip
     if s > 0:
         shield = t.shield_short if short else long_shield(t)
         armor = sysmod.ARMOR_BONUS.get(system, 0)
         dmg = s - shield - armor
-        text = (
-            f"{u.name} {verb} {t.name}'s {sysmod.SYSTEM_NAMES[system]} at {rng} range: "
-            f"{s} shifts - shield {shield} - armor {armor} = {max(0, dmg)} damage"
-        )
-        events = [
-            Event("hit_large", text, {"target": t.name, "system": system, "damage": max(0, dmg)})
-        ]
+        data.update(target=t.name, system=system, shield=shield, armor=armor, damage=max(0, dmg))
+        events = [Event("hit_large", data=data, visible_to=None)]
         if dmg > 0:
             events += damage_system(state, t, system, dmg)
         return events
     if s == 0:
-        return [Event("miss", f"{u.name} {verb} {t.name} at {rng} range: no effect")]
+        return [Event("miss", data=data, visible_to=None)]
     pd = point_defense(state, u, t, short) if backlash == -1 else backlash
-    events = [Event("miss", f"{u.name} {verb} {t.name} at {rng} range and misses")]
+    events = [Event("miss", data=data, visible_to=None)]
     if pd is None or not u.active:
         return events
     dmg = -s + pd
     events.append(
         Event(
             "backlash",
-            f"{t.name}'s point defense catches {u.name}: {-s} + {pd} = {dmg} damage",
-            {"target": u.name, "damage": dmg},
+            data={
+                "ship": t.name,
+                "target": u.name,
+                "shifts": -s,
+                "point_defense": pd,
+                "damage": dmg,
+            },
+            visible_to=None,
         )
     )
     if u.kind == TURRET and u.parent:
@@ -239,26 +229,35 @@ def damage_system(state: TachyonState, t: Unit, system: str, dmg: int) -> list[E
     events = [
         Event(
             "system",
-            f"{t.name} {sysmod.SYSTEM_NAMES[system]}: {track.render()} "
-            f"({sysmod.completed_rows(track)} row(s) complete)",
-            {"target": t.name, "system": system, "marked": track.marked_count},
+            data={
+                "target": t.name,
+                "system": system,
+                "marked": track.marked_count,
+                "track": track.to_json(),
+                "rows": sysmod.completed_rows(track),
+            },
+            visible_to=None,
         )
     ]
     for st in eff.states:
         if st not in before:
             events.append(
-                Event("system_state", f"{t.name}: {st}!", {"target": t.name, "state": st})
+                Event("system_state", data={"target": t.name, "state": st}, visible_to=None)
             )
     if sysmod.EXPLODED in eff.states:
-        events += take_out(state, t, DESTROYED, "in a catastrophic explosion")
+        events += take_out(state, t, DESTROYED, "explosion")
     elif sysmod.GUNS_OUT in eff.states:
         for g in state.units.values():
             if g.parent == t.name and g.active:
-                events += take_out(state, g, OUT, "(gun emplacements out of action)")
+                events += take_out(state, g, OUT, "guns_out")
     return events
 
 
-def take_out(state: TachyonState, u: Unit, status: str, why: str) -> list[Event]:
+def take_out(
+    state: TachyonState, u: Unit, status: str, cause: str, by: str | None = None
+) -> list[Event]:
+    """`u` leaves the fight (`status`), for a `cause` (see `words.OUT_CAUSES`), perhaps `by` a
+    unit; a large target's guns go with it."""
     if not u.active:
         return []
     # T8: a unit taken out at its own initiative, before acting, still acts.
@@ -275,16 +274,20 @@ def take_out(state: TachyonState, u: Unit, status: str, why: str) -> list[Event]
     events = [
         Event(
             "out",
-            f"{u.name} is {status} {why}",
-            {"unit": u.name, "status": status},
+            data={"unit": u.name, "status": status, "cause": cause, "by": by},
             visible_to=who_sees(state, u.name),
         )
     ]
     if u.kind == LARGE:
         for g in state.units.values():
             if g.parent == u.name:
-                events += take_out(state, g, OUT, f"with {u.name}")
+                events += take_out(state, g, OUT, "with", u.name)
     return events
+
+
+def _shields(u: Unit, vis: frozenset[str] | None) -> Event:
+    assert u.shields is not None
+    return Event("shields", data={"unit": u.name, "shields": u.shields.to_json()}, visible_to=vis)
 
 
 def kill_swarm(state: TachyonState, sw: Swarm) -> list[Event]:
@@ -292,7 +295,7 @@ def kill_swarm(state: TachyonState, sw: Swarm) -> list[Event]:
     sw.active = False
     if sw.aspect in state.aspects:
         state.aspects.remove(sw.aspect)
-    return [Event("swarm_gone", f"Swarm {sw.name} is broken up ('{sw.aspect}' removed)")]
+    return [Event("swarm_gone", data={"swarm": sw.name, "aspect": sw.aspect}, visible_to=None)]
 
 
 def concede(state: TachyonState, u: Unit) -> list[Event]:
@@ -300,13 +303,11 @@ def concede(state: TachyonState, u: Unit) -> list[Event]:
     n = concession_award(u.consequences.count_taken_in_conflict() if u.consequences else 0)
     if u.fate_points is not None:
         u.fate_points.earn(EarnReason.CONCESSION, n)
-    events = take_out(state, u, CONCEDED, "(conceded)")
+    events = take_out(state, u, CONCEDED, "conceded")
     events.append(
         Event(
             "concede",
-            f"{u.name} concedes and leaves the fight"
-            + (f", gaining {n} fate point(s)" if u.fate_points else ""),
-            {"unit": u.name, "fate_points": n if u.fate_points else 0},
+            data={"unit": u.name, "fate_points": n if u.fate_points else 0},
             visible_to=who_sees(state, u.name),
         )
     )

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
-from shiftdrive.rulesets.tachyon.aspects import unique
 from shiftdrive.rulesets.tachyon.rolls import rating, roll_skill
 from shiftdrive.rulesets.tachyon.scenario import (
     TachyonScenario,
@@ -17,8 +16,8 @@ from shiftdrive.rulesets.tachyon.sight import who_sees
 from shiftdrive.rulesets.tachyon.state import (
     TachyonState,
     Unit,
+    dice_data,
 )
-from shiftdrive.rulesets.tachyon.words import faces
 
 AGGRESSIVE: Final = {
     "tail",
@@ -44,7 +43,7 @@ def detection(state: TachyonState, sc: TachyonScenario, dice: DiceSource) -> lis
     mine = [u for u in state.side_units(players) if u.small]
     theirs = [u for u in state.side_units(enemy) if u.small]
     rolled: list[str] = []
-    pending: list[tuple[str, list[str]]] = []
+    rows: list[dict[str, Any]] = []
     for n, att in enumerate(mine, start=1):
         candidates = [u for u in theirs if u.name not in rolled and u.detected]
         if not candidates or not att.detected:
@@ -67,43 +66,45 @@ def detection(state: TachyonState, sc: TachyonScenario, dice: DiceSource) -> lis
             hidden, row = [de], "defender succeeds"
         for u in hidden:
             hide(state, u)
-        text = (
-            f"Detection: {att.name} {a_total} [{faces(a_roll)}] vs {de.name} {d_total} "
-            f"[{faces(d_roll)}]: {row}"
-            + (f"; Undetected: {', '.join(u.name for u in hidden)}" if hidden else "")
+        rows.append(
+            {
+                "attacker": att.name,
+                "attacker_total": a_total,
+                "attacker_dice": dice_data(a_roll),
+                "defender": de.name,
+                "defender_total": d_total,
+                "defender_dice": dice_data(d_roll),
+                "row": row,
+                "undetected": [u.name for u in hidden],
+            }
         )
-        pending.append((text, [att.name, de.name] + [u.name for u in hidden]))
+    # Seen only by the side of whoever ended up Undetected (all rows rolled first).
     events = [
         Event(
             "detection",
-            text,
-            {"row": text.split(": ")[-1]},
-            visible_to=who_sees(state, *names),
+            data=r,
+            visible_to=who_sees(state, r["attacker"], r["defender"], *r["undetected"]),
         )
-        for text, names in pending
+        for r in rows
     ]
     for side in state.sides:
         n = sum(1 for u in state.side_units(side) if not u.detected)
         if n:
             events.append(
-                Event(
-                    "undetected",
-                    f"{side}: {n} craft slip off the enemy's scopes (Undetected)",
-                    visible_to=frozenset({side}),
-                )
+                Event("undetected", data={"side": side, "count": n}, visible_to=frozenset({side}))
             )
     return events
 
 
 def hide(state: TachyonState, u: Unit) -> None:
     u.detected = False
-    name = unique(state.aspects, f"Undetected ({u.name})")
+    name = state.aspects.unique_name(f"Undetected ({u.name})")
     state.aspects.add(
         Aspect(name, AspectKind.SITUATION, owner=u.name, hidden=True, free_invokes={u.name: 1})
     )
 
 
-def reveal(state: TachyonState, u: Unit, why: str) -> list[Event]:
+def reveal(state: TachyonState, u: Unit, fired: bool) -> list[Event]:
     """T7: an Undetected craft is detected on its first aggressive action. Its free invoke
     survives this one action (option undetected_invoke_on_reveal) and then goes."""
     u.detected = True
@@ -122,11 +123,7 @@ def reveal(state: TachyonState, u: Unit, why: str) -> list[Event]:
         else:
             state.aspects.remove(a.name)
     return [
-        Event(
-            "detected",
-            f"{u.name} {why} in {u.zone} and is detected",
-            {"unit": u.name, "zone": u.zone},
-        )
+        Event("detected", data={"unit": u.name, "zone": u.zone, "fired": fired}, visible_to=None)
     ]
 
 

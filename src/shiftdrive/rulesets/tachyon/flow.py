@@ -26,7 +26,6 @@ from shiftdrive.rulesets.tachyon.state import (
     FLIGHT,
     LARGE,
     OUT,
-    PHASE_NAMES,
     TURRET,
     TachyonState,
     Unit,
@@ -199,15 +198,9 @@ def begin_phase(state: TachyonState, phase: str) -> list[Event]:
     state.current = None
     if phase != "piloting":
         state.waiters = {}
-    if (phase == "ordnance" and not state.ordnance) or state.quiet:
+    if phase == "ordnance" and not state.ordnance:
         return []
-    return [
-        Event(
-            "phase",
-            f"Round {state.round}: {PHASE_NAMES[phase]}",
-            {"round": state.round, "phase": phase},
-        )
-    ]
+    return [Event("phase", data={"round": state.round, "phase": phase}, visible_to=None)]
 
 
 def start_round(state: TachyonState) -> list[Event]:
@@ -218,36 +211,29 @@ def start_round(state: TachyonState) -> list[Event]:
     for u in state.units.values():
         u.actions = 0
     state.chatter_queue = sides_fighting(state) if state.options["chatter"] else []
-    if state.quiet:
-        return []
-    return [Event("round", f"Round {state.round} begins", {"round": state.round})]
+    return [Event("round", data={"round": state.round}, visible_to=None)]
 
 
 def end_round(state: TachyonState) -> list[Event]:
     """T14 (and T5 fuel fire): stress, fuel fires, bug-outs, boosts, Evasion."""
-    events: list[Event] = (
-        [] if state.quiet else [Event("end_of_round", f"End of round {state.round}")]
-    )
+    events = [Event("end_of_round", data={"round": state.round}, visible_to=None)]
     for u in state.units.values():
         if u.pc and u.damaged and u.stress is not None and u.status in (ACTIVE, OUT):
             u.stress.fill(1)
-            if state.quiet:
-                continue
             events.append(
                 Event(
                     "stress",
-                    f"{u.name}'s pilot takes 1 stress (the fighter "
-                    f"was damaged this round): {u.stress.render()}",
+                    data={"unit": u.name, "stress": u.stress.to_json()},
                     visible_to=who_sees(state, u.name),
                 )
             )
     for u in state.units.values():
         if u.kind == LARGE and u.active and sysmod.FUEL_FIRE in sysmod.effects(u.systems).states:
-            events.append(Event("fuel_fire", f"{u.name}'s fuel fire was not put out"))
-            events += take_out(state, u, DESTROYED, "by the fuel fire")
+            events.append(Event("fuel_fire", data={"unit": u.name}, visible_to=None))
+            events += take_out(state, u, DESTROYED, "fuel_fire")
     for u in state.units.values():
         if u.active and u.bug_out_round is not None and u.bug_out_round <= state.round:
-            events += take_out(state, u, BUGGED_OUT, "(left the combat area)")
+            events += take_out(state, u, BUGGED_OUT, "left")
     for a in state.aspects:
         if a.kind is BOOST or a.name in state.round_aspects:
             state.aspects.remove(a.name)
@@ -301,7 +287,7 @@ def finish(
     return [
         Event(
             "end",
-            f"{winner} wins: {why}" if winner else f"No winner: {why}",
-            {"winner": winner},
+            data={"winner": winner, "reason": why},
+            visible_to=None,
         )
     ]

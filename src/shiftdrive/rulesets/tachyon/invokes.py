@@ -5,7 +5,7 @@ invoke is passed over. ONE rule says what is open: `open_invokes`."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.core.fate_points import SpendReason
@@ -20,8 +20,8 @@ from shiftdrive.rulesets.tachyon.state import (
     ACTIVE,
     Roll,
     TachyonState,
+    dice_data,
 )
-from shiftdrive.rulesets.tachyon.words import faces
 
 if TYPE_CHECKING:
     from shiftdrive.engine.ruleset import Turn
@@ -155,60 +155,66 @@ def invoke_label(
 
 
 def apply_invoke(state: TachyonState, seat: str, choice: Choice, dice: DiceSource) -> list[Event]:
+    """Pay for the invoke (a free invoke, a boost spent, or a fate point: once per aspect per
+    side per roll), then +2 (to the difficulty, as an obstacle) or a reroll of the side's own
+    dice; the window stays open while the side may invoke again."""
     roll = state.roll
     assert roll is not None
     name = choice.str_param("aspect")
     by = choice.str_param("by")
     a = state.aspects.get(name)
-    if choice.str_param("payment") == "free":
+    free = choice.str_param("payment") == "free"
+    if free:
         a.use_free(by)
         if a.kind is BOOST:
             state.aspects.remove(a.name)
-        paid = f"{by}'s free invoke"
     else:
         payer = state.units[by]
         assert payer.fate_points is not None
         payer.fate_points.spend(SpendReason.INVOKE, who=by, what=f"'{a.name}'")
         roll.paid.append(f"{seat}:{a.name}")
-        paid = f"a fate point from {by}"
     actor_stage = roll.stage == "actor"
-    if choice.str_param("effect") == "reroll":
+    effect = choice.str_param("effect")
+    data: dict[str, Any] = {"side": seat, "effect": effect}
+    if effect == "reroll":
         if actor_stage:
-            r = roll_fudge(dice, 4, minimized=roll.a_min, why=f"reroll: {roll.a_skill}")
+            r = roll_fudge(
+                dice, 4, minimized=roll.a_min, why=f"reroll: {roll.a_skill}", who=roll.actor
+            )
             roll.total += r.total - roll.a_dice
             roll.a_dice = r.total
         else:
-            r = roll_fudge(dice, 4, minimized=roll.o_min, why="reroll: opposition")
+            r = roll_fudge(
+                dice, 4, minimized=roll.o_min, why="reroll: opposition", who=roll.opp_unit or ""
+            )
             roll.opp += r.total - (roll.o_dice or 0)
             roll.o_dice = r.total
-        what = "" if state.quiet else f"rerolls [{faces(r)}]"
+        data["dice"] = dice_data(r)
     else:
         if actor_stage:
             roll.total += 2
         else:
             roll.opp += 2
-        what = "+2" if actor_stage or not roll.fixed else "+2 to the difficulty"
-    events = []
-    if not state.quiet:
-        against = "" if roll.hide_opp else f" against {roll.opp}"
-        vis = who_sees(state, roll.actor, roll.opp_unit, by)
+        data["obstacle"] = not actor_stage and roll.fixed
+    data["total"] = roll.total
+    data["opposition"] = None if roll.hide_opp else roll.opp
+    vis = who_sees(state, roll.actor, roll.opp_unit, by)
+    events = [
+        Event(
+            "invoke",
+            data={**data, "aspect": a.name, "by": by, "free": free},
+            visible_to=vis,
+        )
+    ]
+    if vis is not None and who_sees(state, roll.actor, roll.opp_unit) is None:
+        # A hidden craft's invoke shows in the open roll, not who made it (T7).
         events.append(
             Event(
                 "invoke",
-                f"{seat} invokes '{a.name}': {what} ({paid}): {roll.total}{against}",
-                {"aspect": a.name, "by": by, "effect": choice.str_param("effect")},
-                visible_to=vis,
+                data=data,
+                visible_to=frozenset(x for x in state.sides if x not in vis),
             )
         )
-        if vis is not None and who_sees(state, roll.actor, roll.opp_unit) is None:
-            # A hidden craft's invoke shows in the open roll, not who made it (T7).
-            events.append(
-                Event(
-                    "invoke",
-                    f"{seat} invokes an aspect: {what}: {roll.total}{against}",
-                    visible_to=frozenset(x for x in state.sides if x not in vis),
-                )
-            )
     if not may_invoke(state, roll, seat):
         events += to_stage(state, roll, dice)
     return events

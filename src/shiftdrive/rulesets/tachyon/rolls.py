@@ -18,8 +18,8 @@ from shiftdrive.rulesets.tachyon.state import (
     Swarm,
     TachyonState,
     Unit,
+    dice_data,
 )
-from shiftdrive.rulesets.tachyon.words import faces
 
 
 def rating(state: TachyonState, u: Unit, skill: str) -> int:
@@ -45,9 +45,9 @@ def roll_skill(
     state: TachyonState, dice: DiceSource, u: Unit, skill: str, why: str
 ) -> tuple[int, FudgeRoll]:
     if u.kind == CRAFT:  # most rolls: a lone craft has no flight bonus nor system damage
-        r = roll_fudge(dice, 4, why=why)
+        r = roll_fudge(dice, 4, why=why, who=u.name)
         return u.skills.get(skill, 0) + r.total, r
-    r = roll_fudge(dice, 4, minimized=minimized(state, u, skill), why=why)
+    r = roll_fudge(dice, 4, minimized=minimized(state, u, skill), why=why, who=u.name)
     return rating(state, u, skill) + r.total, r
 
 
@@ -71,9 +71,8 @@ def start_roll(
     opp_bonus: int = 0,
 ) -> list[Event]:
     """Roll an action: skill + 4dF against a difficulty, a unit's skill + 4dF, or a swarm."""
-    quiet = state.quiet
-    who = u.name if u.detected else "a hidden craft"  # `_pub`, with the unit in hand
-    total, r = roll_skill(state, dice, u, skill, "" if quiet else f"{action}: {who} {skill}")
+    who = u.name if u.detected else "a hidden craft"  # `pub`, with the unit in hand
+    total, r = roll_skill(state, dice, u, skill, f"{action}: {who} {skill}")
     roll = Roll(
         action, u.name, target.name if target else (swarm.name if swarm else None), params,
         total, 0, None, fixed=difficulty is not None, actor_side=u.side, a_skill=skill,
@@ -98,40 +97,38 @@ def start_roll(
             dice,
             target,
             opp_skill,
-            "" if quiet else f"{action}: {target.name} {opp_skill}",
+            f"{action}: {target.name} {opp_skill}",
         )
         roll.opp = o_total + opp_bonus + t9_mod(u)
         roll.opp_unit, roll.opp_side = target.name, target.side
         roll.o_dice, roll.o_min = opposed.total, opposed.minimized
-    ev: list[Event] = []
-    if not quiet:
-        text = f"{u.name} ({action}) rolls {skill} {total} [{faces(r)}]"
-        if difficulty is not None:
-            text += f" against difficulty {difficulty}"
-        elif swarm is not None:
-            assert opposed is not None
-            text += f" against swarm {swarm.name} {roll.opp} [{faces(opposed)}]"
-        else:
-            assert target is not None and opposed is not None
-            text += f" against {target.name}'s {opp_skill} {roll.opp} [{faces(opposed)}]"
-        ev.append(
-            Event(
-                "roll",
-                text,
-                {
-                    "actor": u.name,
-                    "action": action,
-                    "total": roll.total,
-                    "opposition": roll.opp,
-                },
-                # `_vis`, with the units in hand: open to all when both are detected.
-                visible_to=(
-                    None
-                    if u.detected and (target is None or target.detected)
-                    else who_sees(state, u.name, roll.opp_unit)
-                ),
-            )
+    data: dict[str, Any] = {
+        "actor": u.name, "action": action, "skill": skill, "rolled": total,
+        "dice": dice_data(r), "total": roll.total, "opposition": roll.opp,
+    }  # fmt: skip
+    if difficulty is not None:
+        data["difficulty"] = difficulty
+    elif swarm is not None:
+        assert opposed is not None
+        data["swarm"] = swarm.name
+        data["opposition_dice"] = dice_data(opposed)
+    else:
+        assert target is not None and opposed is not None
+        data["target"] = target.name
+        data["opposition_skill"] = opp_skill
+        data["opposition_dice"] = dice_data(opposed)
+    ev = [
+        Event(
+            "roll",
+            data=data,
+            # `who_sees`, with the units in hand: open to all when both are detected.
+            visible_to=(
+                None
+                if u.detected and (target is None or target.detected)
+                else who_sees(state, u.name, roll.opp_unit)
+            ),
         )
+    ]
     return ev + to_stage(state, roll, dice, first=True)
 
 

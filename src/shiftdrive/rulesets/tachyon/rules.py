@@ -50,11 +50,6 @@ class Tachyon(Ruleset[TachyonState, TachyonScenario]):
     ) -> tuple[TachyonState, list[Event]]:
         return set_up(scenario, dice)
 
-    def unrecorded(self, state: TachyonState) -> None:
-        """A battle nobody will read: the most frequent events (rolls, skips, phases, invokes,
-        hits, shields, repairs, rounds) are left unworded (`TachyonState.quiet`)."""
-        state.quiet = True
-
     # --- the turn structure ---------------------------------------------------------------------
     def seats(self, state: TachyonState) -> list[Seat]:
         return [
@@ -88,6 +83,9 @@ class Tachyon(Ruleset[TachyonState, TachyonScenario]):
         return ACTIONS[choice.action].apply(state, turn, choice, dice) + flow.after_roll(
             state, dice
         )
+
+    def describe(self, event: Event, seat: str) -> str:
+        return words.describe(event, seat)
 
     def choice_visibility(
         self, state: TachyonState, seat: str, choice: Choice

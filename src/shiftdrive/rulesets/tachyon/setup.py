@@ -14,7 +14,6 @@ from shiftdrive.core.stress import StressKind, StressTrack
 from shiftdrive.engine.events import Event
 from shiftdrive.maps.zones import ZoneMap
 from shiftdrive.rulesets.tachyon import systems as sysmod
-from shiftdrive.rulesets.tachyon.aspects import unique
 from shiftdrive.rulesets.tachyon.detection import detection
 from shiftdrive.rulesets.tachyon.flow import advance, start_round
 from shiftdrive.rulesets.tachyon.rolls import roll_skill
@@ -103,8 +102,8 @@ def set_up(scenario: TachyonScenario, dice: DiceSource) -> tuple[TachyonState, l
     events = [
         Event(
             "setup",
-            f"{sc.title}: {' vs '.join(state.sides)}",
-            {"sides": state.sides, "goals": state.goals},
+            data={"title": sc.title, "sides": state.sides, "goals": state.goals},
+            visible_to=None,
         )
     ]
     if sc.options.detection:
@@ -115,8 +114,13 @@ def set_up(scenario: TachyonScenario, dice: DiceSource) -> tuple[TachyonState, l
             events.append(
                 Event(
                     "unit",
-                    f"{u.name} ({u.side}, {u.kind}) in {u.zone}, initiative {u.initiative}",
-                    {"unit": u.name, "zone": u.zone},
+                    data={
+                        "unit": u.name,
+                        "side": u.side,
+                        "kind": u.kind,
+                        "zone": u.zone,
+                        "initiative": u.initiative,
+                    },
                     visible_to=who_sees(state, u.name),
                 )
             )
@@ -178,4 +182,4 @@ def find(units: Mapping[str, Unit], name: str) -> str:
 
 def add_aspects(aspects: AspectSet, names: list[str], owner: str) -> None:
     for n in names:
-        aspects.add(Aspect(unique(aspects, n), AspectKind.CHARACTER, owner=owner))
+        aspects.add(Aspect(aspects.unique_name(n), AspectKind.CHARACTER, owner=owner))

@@ -35,8 +35,4 @@ class Say(Action[TachyonState]):
         side = state.chatter_queue.pop(0)
         text = choice.str_param("text").strip()
         state.chatter.append({"round": state.round, "side": side, "text": text})
-        return [
-            Event(
-                "chatter", f"{side} (radio): {text}", {"text": text}, visible_to=frozenset({side})
-            )
-        ]
+        return [Event("chatter", data={"side": side, "text": text}, visible_to=frozenset({side}))]

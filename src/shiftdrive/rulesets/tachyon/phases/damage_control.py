@@ -30,22 +30,21 @@ def repair(
     state: TachyonState, u: Unit, system: str, ok: bool, vis: frozenset[str] | None
 ) -> list[Event]:
     if not ok:
-        return [Event("repair", f"{u.name}'s repairs fail", visible_to=vis)]
+        return [Event("repair", data={"unit": u.name, "ok": False}, visible_to=vis)]
     if u.kind == LARGE:
         track = u.systems[system]
         before = set(sysmod.effects(u.systems).states)
         track.clear_last()  # T5: repair clears the last marked box of one track
         after = sysmod.effects(u.systems).states
         fixed = [s for s in before if s not in after]
-        extra = f" ({', '.join(fixed)} no longer)" if fixed else ""
         return [
             Event(
                 "repair",
-                f"{u.name} repairs {sysmod.SYSTEM_NAMES[system]}: {track.render()}{extra}",
-                {"unit": u.name, "system": system},
+                data={"unit": u.name, "ok": True, "system": system, "track": track.to_json(),
+                      "fixed": fixed},
                 visible_to=vis,
             )
-        ]
+        ]  # fmt: skip
     assert u.consequences is not None
     worst = u.consequences.taken()[-1]
     u.consequences.clear(worst.severity)
@@ -54,7 +53,7 @@ def repair(
     return [
         Event(
             "repair",
-            f"{u.name} repairs the worst damage: '{worst.aspect}' cleared",
+            data={"unit": u.name, "ok": True, "cleared": worst.aspect},
             visible_to=vis,
         )
     ]
@@ -131,13 +130,8 @@ class RepairShields(CraftAction):
             for _ in range(2):
                 if u.shields.clear_last() is not None:
                     n += 1
-            if state.quiet:
-                return []
-            text = f"{u.name} restores {n} shield box(es): {u.shields.render()}"
-            return [event("repair", text, u, s, vis)]
-        return (
-            [] if state.quiet else [event("repair", f"{u.name}'s shield repair fails", u, s, vis)]
-        )
+            return [event("repair", u, s, vis, restored=n, shields=u.shields.to_json())]
+        return [event("repair", u, s, vis, restored=None)]
 
     def odds_query(self, state: TachyonState, u: Unit, choice: Choice) -> OddsQuery | None:
         return overcome_query(state, u, "technology", 2)
@@ -160,8 +154,7 @@ class Other(CraftAction):
         return [
             Event(
                 "other",
-                f"{u.name}: {text} (the GM resolves it)",
-                {"text": text},
+                data={"unit": u.name, "text": text},
                 visible_to=who_sees(state, u.name),
             )
         ]

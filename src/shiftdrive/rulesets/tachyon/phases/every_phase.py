@@ -10,7 +10,7 @@ from shiftdrive.rulesets.tachyon.actions import CraftAction
 from shiftdrive.rulesets.tachyon.choices import offer
 from shiftdrive.rulesets.tachyon.damage import concede
 from shiftdrive.rulesets.tachyon.sight import who_sees
-from shiftdrive.rulesets.tachyon.state import CRAFT, PHASE_NAMES, TachyonState, Unit
+from shiftdrive.rulesets.tachyon.state import CRAFT, TachyonState, Unit
 
 if TYPE_CHECKING:
     from shiftdrive.core.dice import DiceSource
@@ -42,12 +42,10 @@ class Skip(CraftAction):
             state.chatter_queue.pop(0)
             return []
         u = state.units[turn.actor or ""]
-        if state.quiet:
-            return []
         return [
             Event(
                 "skip",
-                f"{u.name} skips the {PHASE_NAMES[state.phase]}",
+                data={"unit": u.name, "phase": state.phase},
                 # `who_sees`, with the unit in hand (most decisions of EW and damage skip).
                 visible_to=None if u.detected else who_sees(state, u.name),
             )

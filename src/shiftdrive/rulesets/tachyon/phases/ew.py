@@ -3,7 +3,7 @@ zone), search visually (the zone), or create an advantage with EW systems (T7)."
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.engine.choices import Choice
@@ -18,8 +18,8 @@ from shiftdrive.rulesets.tachyon.state import (
     Roll,
     TachyonState,
     Unit,
+    dice_data,
 )
-from shiftdrive.rulesets.tachyon.words import faces
 
 
 def scan(state: TachyonState, u: Unit, a: str, dice: DiceSource) -> list[Event]:
@@ -44,25 +44,24 @@ def scan(state: TachyonState, u: Unit, a: str, dice: DiceSource) -> list[Event]:
         roll.params["hidden"] = t.name
         roll.opp = rating(state, t, "technology") + dr.total + t9_mod(u)
         roll.total += t9_mod(t)
-    label = "scan" if a == "scan" else "visual search"
+    # The opposition stays out of the event: the scanner must not learn it (T7).
     events = [
         Event(
             "roll",
-            f"{u.name} ({label}) rolls {skill} {roll.total} [{faces(r)}]",
-            {"actor": u.name, "action": a, "total": roll.total},
+            data={"actor": u.name, "action": a, "skill": skill, "total": roll.total,
+                  "dice": dice_data(r)},
             visible_to=who_sees(state, u.name),
         )
-    ]
+    ]  # fmt: skip
     return events + to_stage(state, roll, dice, first=True)
 
 
 def scan_result(state: TachyonState, roll: Roll) -> list[Event]:
     u = state.units[roll.actor]
-    label = "scan" if roll.action == "scan" else "visual search"
     tname = roll.params.get("hidden")
     t = state.units.get(str(tname)) if tname else None
     nothing = Event(
-        "scan", f"{u.name}'s {label} finds nothing new", visible_to=who_sees(state, u.name)
+        "scan", data={"actor": u.name, "action": roll.action}, visible_to=who_sees(state, u.name)
     )
     if t is None or t.detected or not t.active:
         return [nothing]
@@ -74,19 +73,31 @@ def scan_result(state: TachyonState, roll: Roll) -> list[Event]:
         return [
             Event(
                 "detected",
-                f"{pub(state, u.name)}'s {label} finds {t.name} in {t.zone} "
-                f"({roll.total} vs {roll.opp})",
-                {"unit": t.name, "zone": t.zone},
+                data={"unit": t.name, "zone": t.zone, **_scanner(u, roll)},
+                visible_to=None,
             )
         ]
     return [
         nothing,
         Event(
             "scan_detail",
-            f"{pub(state, u.name)}'s {label} misses {t.name} ({roll.total} vs {roll.opp})",
+            data={"unit": t.name, **_scanner(u, roll)},
             visible_to=frozenset({t.side}),
         ),
     ]
+
+
+def _scanner(u: Unit, roll: Roll) -> dict[str, Any]:
+    """Who scanned, as a scan's outcome names it to the other side: a hidden scanner stays
+    "a hidden craft" (T7)."""
+    return {
+        "scanner": u.name,
+        "scanner_side": u.side,
+        "scanner_hidden": not u.detected,
+        "action": roll.action,
+        "total": roll.total,
+        "opposition": roll.opp,
+    }
 
 
 class Scan(CraftAction):

@@ -78,15 +78,11 @@ class Fire(AimedAction):
         assert t is not None
         if s > 0:
             hit = damage_small(state, t, s, u.name)
-            if state.quiet:
-                return hit
-            return [event("hit", f"{u.name} hits {t.name} for {s}", u, s, vis), *hit]
+            return [event("hit", u, s, vis, target=t.name), *hit]
         if s == 0:
             gained = boost(state, u)
-            if state.quiet:
-                return gained
-            return [event("miss", f"{u.name} grazes {t.name}", u, s, vis), *gained]
-        return [] if state.quiet else [event("miss", f"{u.name} misses {t.name}", u, s, vis)]
+            return [event("miss", u, s, vis, target=t.name), *gained]
+        return [event("miss", u, s, vis, target=t.name)]
 
     def odds_query(self, state: TachyonState, u: Unit, choice: Choice) -> OddsQuery | None:
         t = state.units[choice.str_param("target")]
@@ -121,10 +117,10 @@ class FireSwarm(CraftAction):
         sw = state.swarms[str(roll.params["swarm"])]
         if s > 0:
             return [
-                event("swarm", f"{u.name} thins out swarm {sw.name}", u, s, vis),
+                event("swarm", u, s, vis, swarm=sw.name),
                 *kill_swarm(state, sw),
             ]
-        return [event("swarm", f"{u.name}'s fire has no effect on swarm {sw.name}", u, s, vis)]
+        return [event("swarm", u, s, vis, swarm=sw.name)]
 
 
 class FireLarge(AimedAction):
@@ -171,7 +167,7 @@ class FireLarge(AimedAction):
         u, t, s, _, _ = outcome(state, roll)
         assert t is not None
         system, short = str(roll.params["system"]), bool(roll.params["short"])
-        return hit_large(state, u, t, s, system, short, "fires at")
+        return hit_large(state, u, t, s, system, short)
 
     def odds_query(self, state: TachyonState, u: Unit, choice: Choice) -> OddsQuery | None:
         t = state.units[choice.str_param("target")]

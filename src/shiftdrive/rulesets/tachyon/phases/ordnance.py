@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
@@ -17,8 +19,8 @@ from shiftdrive.rulesets.tachyon.state import (
     Roll,
     TachyonState,
     Unit,
+    dice_data,
 )
-from shiftdrive.rulesets.tachyon.words import faces
 
 
 def launch(state: TachyonState, u: Unit, c: Choice) -> list[Event]:
@@ -50,8 +52,8 @@ def launch(state: TachyonState, u: Unit, c: Choice) -> list[Event]:
     return [
         Event(
             "launch",
-            f"{u.name} launches a {kind} (#{o.id}) at {tname}",
-            {"ordnance": o.id, "target": tname},
+            data={"unit": u.name, "kind": kind, "ordnance": o.id, "target": tname},
+            visible_to=None,
         )
     ]
 
@@ -61,9 +63,7 @@ def move_ordnance(state: TachyonState) -> list[Event]:
     for o in list(state.ordnance):
         if not target_alive(state, o):
             state.ordnance.remove(o)
-            events.append(
-                Event("ordnance", f"{o.kind} #{o.id} loses its target and self-destructs")
-            )
+            events.append(Event("ordnance", data=_ordnance(o, "loses_target"), visible_to=None))
             continue
         if o.target_kind == "swarm":
             continue
@@ -73,11 +73,7 @@ def move_ordnance(state: TachyonState) -> list[Event]:
         if steps:
             o.zone = path[steps]
             events.append(
-                Event(
-                    "ordnance",
-                    f"{o.kind} #{o.id} flies to {o.zone}",
-                    {"ordnance": o.id, "zone": o.zone},
-                )
+                Event("ordnance", data={**_ordnance(o, "flies"), "zone": o.zone}, visible_to=None)
             )
     return events
 
@@ -96,7 +92,7 @@ def next_ordnance(state: TachyonState, dice: DiceSource) -> list[Event] | None:
     for o in list(state.ordnance):
         if not target_alive(state, o):
             state.ordnance.remove(o)
-            return [Event("ordnance", f"{o.kind} #{o.id} self-destructs")]
+            return [Event("ordnance", data=_ordnance(o, "self_destructs"), visible_to=None)]
         if o.target_kind != "swarm" and o.zone != state.units[o.target].zone:
             continue
         state.ordnance.remove(o)
@@ -106,7 +102,7 @@ def next_ordnance(state: TachyonState, dice: DiceSource) -> list[Event] | None:
 
 def strike(state: TachyonState, o: Ordnance, dice: DiceSource) -> list[Event]:
     """Roll an arrived ordnance's attack: technology at launch + 4dF against the target."""
-    r = roll_fudge(dice, 4, why=f"ordnance #{o.id} attack")
+    r = roll_fudge(dice, 4, why=f"ordnance #{o.id} attack", who=o.owner)
     roll = Roll(
         "ordnance", o.owner, o.target, {"ordnance": o.to_json()}, o.attack + r.total, 0,
         None, actor_side=o.side, a_skill="technology", a_dice=r.total,
@@ -116,7 +112,6 @@ def strike(state: TachyonState, o: Ordnance, dice: DiceSource) -> list[Event]:
         dr = roll_fudge(dice, 4, why=f"ordnance #{o.id}: swarm pilot")
         roll.opp = sw.pilot + dr.total + o.enemy_bonus
         roll.opp_side, roll.o_dice = sw.side, dr.total
-        text = f"{o.kind} #{o.id} ({o.owner}) strikes swarm {sw.name}: {roll.total} [{faces(r)}] vs {roll.opp} [{faces(dr)}]"  # noqa: E501
     else:
         t = state.units[o.target]
         if o.target_kind == "large":
@@ -129,17 +124,15 @@ def strike(state: TachyonState, o: Ordnance, dice: DiceSource) -> list[Event]:
         roll.total += t9_mod(t)
         roll.opp_unit, roll.opp_side = t.name, t.side
         roll.o_dice, roll.o_min = dr.total, dr.minimized
-        text = (
-            f"{o.kind} #{o.id} ({o.owner}) strikes {t.name}: {roll.total} [{faces(r)}] "
-            f"vs {roll.opp} [{faces(dr)}]"
-        )
     events = [
         Event(
             "ordnance_attack",
-            text,
-            {"ordnance": o.id, "total": roll.total, "opposition": roll.opp},
+            data={**_ordnance(o, "strikes"), "owner": o.owner, "target": o.target,
+                  "swarm": o.target_kind == "swarm", "total": roll.total, "dice": dice_data(r),
+                  "opposition": roll.opp, "opposition_dice": dice_data(dr)},
+            visible_to=None,
         )
-    ]
+    ]  # fmt: skip
     return events + to_stage(state, roll, dice, first=True)
 
 
@@ -150,21 +143,34 @@ def ordnance_hits(state: TachyonState, roll: Roll, s: int) -> list[Event]:
         sw = state.swarms[o.target]
         if s > 0:
             return kill_swarm(state, sw)
-        return [Event("swarm", f"{o.kind} #{o.id} has no effect on swarm {sw.name}")]
+        return [
+            Event("swarm", data={**_ordnance(o, "no_effect"), "swarm": sw.name}, visible_to=None)
+        ]
     t = state.units[o.target]
     if o.target_kind == "large":
         return hit_large(
             state, owner, t, s, o.system or "propulsion", not o.long_range,
-            f"({o.kind} #{o.id}) strikes", backlash=o.backlash,
+            ordnance=o, backlash=o.backlash,
         )  # fmt: skip
     if s > 0:
         return [
-            Event("hit", f"{o.kind} #{o.id} hits {t.name} for {s}"),
+            Event(
+                "hit", data={**_ordnance(o, "hits"), "target": t.name, "shifts": s}, visible_to=None
+            ),
             *damage_small(state, t, s, o.owner),
         ]
     if s == 0 and owner.active:
         return boost(state, owner)
-    return [Event("miss", f"{o.kind} #{o.id} misses {t.name}")]
+    return [
+        Event(
+            "miss", data={**_ordnance(o, "misses"), "target": t.name, "shifts": s}, visible_to=None
+        )
+    ]
+
+
+def _ordnance(o: Ordnance, what: str) -> dict[str, Any]:
+    """An ordnance event's data: which ordnance (kind and number), and what it did."""
+    return {"ordnance": o.id, "kind": o.kind, "what": what}
 
 
 def strike_outcome(state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:

@@ -43,17 +43,14 @@ class Position(AimedAction):
     style), for the round."""
 
     def __init__(
-        self, name: str, verb: str, label: str, aspect: str, ships: bool, resist: str,
-        won: str, lost: str,
-    ) -> None:  # fmt: skip
+        self, name: str, verb: str, label: str, aspect: str, ships: bool, resist: str
+    ) -> None:
         self.name = name
         self.verb = verb
         self.label = label
         self.aspect = aspect
         self.ships = ships
         self.resist = resist
-        self.won = won
-        self.lost = lost
 
     def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
         craft, ships = foes(state, u, u.zone)
@@ -72,14 +69,12 @@ class Position(AimedAction):
         u, t, s, _, vis = outcome(state, roll)
         assert t is not None
         if s <= 0:
-            return [event(self.name, f"{u.name} {self.lost.format(t=t.name)}", u, s, vis)]
+            return [event(self.name, u, s, vis, target=t.name, aspect=None)]
         asp = add_aspect(
             state, on(self.aspect, u.name, t.name), u.name, 2 if s >= 3 else 1, u.name,
             round_only=True,
         )  # fmt: skip
-        if state.quiet:
-            return []
-        return [event(self.name, f"{u.name} {self.won.format(t=t.name)}: '{asp.name}'", u, s, vis)]
+        return [event(self.name, u, s, vis, target=t.name, aspect=asp.name)]
 
     def odds_query(self, state: TachyonState, u: Unit, choice: Choice) -> OddsQuery | None:
         if self.ships:
@@ -92,13 +87,11 @@ class Position(AimedAction):
 
 
 TAIL: Final = Position(
-    "tail", "get on the tail of", "Get on {}'s tail (pilot vs pilot)", ON_TAIL, False, "pilot",
-    "gets on {t}'s tail", "cannot get on {t}'s tail",
-)  # fmt: skip
+    "tail", "get on the tail of", "Get on {}'s tail (pilot vs pilot)", ON_TAIL, False, "pilot"
+)
 DIVE: Final = Position(
-    "dive", "dive on", "Enter dive on {} (pilot vs tactics)", DIVING_IN, True, "tactics",
-    "enters a dive on {t}", "fails to line up a dive on {t}",
-)  # fmt: skip
+    "dive", "dive on", "Enter dive on {} (pilot vs tactics)", DIVING_IN, True, "tactics"
+)
 
 
 class Pressure(AimedAction):
@@ -128,15 +121,11 @@ class Pressure(AimedAction):
         assert t is not None
         if s > 0:
             t.initiative -= s
-            text = (
-                f"{u.name} pressures {t.name}: {t.name}'s initiative drops by {s} to {t.initiative}"
-            )
-            return [event("pressure", text, u, s, vis)]
-        if s < 0:
+        elif s < 0:
             u.initiative += s
-            text = f"{u.name}'s push fails: {u.name}'s initiative drops by {-s} to {u.initiative}"
-            return [event("pressure", text, u, s, vis)]
-        return [event("pressure", f"{u.name} and {t.name} hold their positions", u, s, vis)]
+        # the loser's initiative, now
+        initiative = t.initiative if s > 0 else u.initiative
+        return [event("pressure", u, s, vis, target=t.name, initiative=initiative)]
 
 
 class Evade(CraftAction):
@@ -157,14 +146,10 @@ class Evade(CraftAction):
         u, _, s, ok, vis = outcome(state, roll)
         if ok:
             u.evasion = max(0, s)
-            if state.quiet:
-                return []
-            text = f"{u.name} evades: Evasion {u.evasion} until the end of the round"
-            return [event("evade", text, u, s, vis, evasion=u.evasion)]
+            return [event("evade", u, s, vis, evasion=u.evasion)]
         enemy = state.enemy_of(u.side)
         asp = add_aspect(state, f"Easy target ({u.name})", u.name, 1, enemy, round_only=True)
-        text = f"{u.name} fails to evade and becomes '{asp.name}' ({enemy} holds a free invoke)"
-        return [event("evade", text, u, s, vis)]
+        return [event("evade", u, s, vis, evasion=None, aspect=asp.name, holder=enemy)]
 
     def odds_query(self, state: TachyonState, u: Unit, choice: Choice) -> OddsQuery | None:
         return overcome_query(state, u, "pilot", 0)
@@ -188,10 +173,9 @@ class Refocus(CraftAction):
         u, _, s, ok, vis = outcome(state, roll)
         if ok:
             u.initiative = max(0, s)
-            return [event("refocus", f"{u.name} refocuses: initiative {u.initiative}", u, s, vis)]
-        dead_last(state, u)
-        text = f"{u.name} loses the thread: dead last (initiative {u.initiative})"
-        return [event("refocus", text, u, s, vis)]
+        else:
+            dead_last(state, u)
+        return [event("refocus", u, s, vis, ok=ok, initiative=u.initiative)]
 
     def odds_query(self, state: TachyonState, u: Unit, choice: Choice) -> OddsQuery | None:
         return overcome_query(state, u, "tactics", 0)
@@ -210,8 +194,7 @@ def automatic(
 
 def stretched(u: Unit, name: str, s: int, vis: frozenset[str] | None) -> Event:
     """T9: a busy craft's automatic action failed."""
-    text = f"{u.name} is stretched too thin: the {name.replace('_', ' ')} fails (T9)"
-    return event(name, text, u, s, vis)
+    return event(name, u, s, vis, stretched=True)
 
 
 class Automatic(CraftAction):
@@ -275,7 +258,7 @@ class Wait(AimedAction):
         return [
             Event(
                 "wait",
-                f"{u.name} waits to see what {t.name} does (initiative {u.initiative})",
+                data={"unit": u.name, "target": t.name, "initiative": u.initiative},
                 visible_to=who_sees(state, u.name, t.name),
             )
         ]
@@ -305,8 +288,13 @@ class BugOut(Automatic):
         timing = state.options["bug_out_timing"]
         u.bug_out_round = state.round + (1 if timing == "next_round" else 0)
         add_aspect(state, f"Bugging out ({u.name})", u.name, 0, None)
-        text = f"{u.name} is bugging out: it leaves at the end of round {u.bug_out_round} (T13)"
-        return [Event("bug_out", text, visible_to=who_sees(state, u.name))]
+        return [
+            Event(
+                "bug_out",
+                data={"unit": u.name, "round": u.bug_out_round},
+                visible_to=who_sees(state, u.name),
+            )
+        ]
 
 
 _MOVE_LABELS: Final = {
@@ -369,9 +357,8 @@ class Move(Automatic):
         events = move_unit(state, u, dest)
         if self.zones == 3:
             asp = add_aspect(state, f"Full throttle ({u.name})", u.name, 1, u.name, round_only=True)
-            events.append(event("aspect", f"{u.name} gains '{asp.name}'", u, s, vis))
-        verdict = "makes it" if ok else "only makes one zone"
-        return [event(self.name, f"{u.name} {verdict}", u, s, vis), *events]
+            events.append(event("aspect", u, s, vis, aspect=asp.name))
+        return [event(self.name, u, s, vis, ok=ok), *events]
 
     def odds_query(self, state: TachyonState, u: Unit, choice: Choice) -> OddsQuery | None:
         return None if self.zones == 1 else overcome_query(state, u, "pilot", self.difficulty)
@@ -389,8 +376,7 @@ def move_unit(state: TachyonState, u: Unit, dest: str) -> list[Event]:
     return [
         Event(
             "move",
-            f"{u.name} moves from {old} to {dest}",
-            {"unit": u.name, "from": old, "to": dest},
+            data={"unit": u.name, "from": old, "to": dest},
             visible_to=who_sees(state, u.name),
         )
     ]
@@ -420,12 +406,7 @@ class FullStop(CraftAction):
         dead_last(state, u)
         if ok:
             add_aspect(state, f"Stopped ({u.name})", u.name, 0, None)
-            text = (
-                f"{u.name} comes to a full stop ('Stopped'); dead last (initiative {u.initiative})"
-            )
-            return [event("full_stop", text, u, s, vis)]
-        text = f"{u.name} fails to stop; dead last (initiative {u.initiative})"
-        return [event("full_stop", text, u, s, vis)]
+        return [event("full_stop", u, s, vis, ok=ok, initiative=u.initiative)]
 
 
 _FULL_STOPS: Final = (
