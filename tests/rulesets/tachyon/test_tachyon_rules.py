@@ -592,3 +592,28 @@ def test_tachyon_scenario_errors_for_map_and_goals() -> None:
     assert "map.zones[0].adjacent[1]: no zone named 'Z99'" in text
     assert "sides[0].destroy[0]" in text
     assert "sides[0].large[0].template: unknown large-target template 'zeppelin'" in text
+
+
+def test_tachyon_refusals_come_from_each_actions_own_rule() -> None:
+    # Each action's check is its rule (the menu lists what passes it): the refusal says why,
+    # in the game's words.
+    data = scenario([viper(), viper("Viper-2")], [raider(zone="Z4")])
+    enc = start(data, MINUS4, ZERO, ZERO)  # Viper-1 pilots first and fires last
+    skip_to(enc, "piloting", "Viper-1")
+    refusals = {
+        "tail target=Raider-1": "Viper-1 cannot get on the tail of Raider-1: Raider-1 is in Z4",
+        "tail target=Viper-2": "Viper-1 will not get on the tail of a friendly craft",
+        "move2 to=Z2": "Viper-1 cannot move2 to Z2: it is 1 zone\\(s\\) away, not 2",
+        "move to=Z9": "there is no zone named 'Z9'",
+        "fire target=Raider-1": "Tachyon cannot fire now",
+    }
+    for choice, reason in refusals.items():
+        with pytest.raises(IllegalChoice, match=reason):
+            enc.submit("Tachyon", choice)
+    with pytest.raises(IllegalChoice, match="it is not Pirates's decision now"):
+        enc.submit("Pirates", "skip")
+    skip_to(enc, "gunnery", "Viper-1")
+    with pytest.raises(IllegalChoice, match="Raider-1 is 3 zone\\(s\\) away and Viper-1's"):
+        enc.submit("Tachyon", "fire target=Raider-1")
+    with pytest.raises(IllegalChoice, match="Viper-1 has no torpedo left"):
+        enc.submit("Tachyon", "launch ordnance=torpedo target=Raider-1")
