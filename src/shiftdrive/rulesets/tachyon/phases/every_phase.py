@@ -33,6 +33,8 @@ class Skip(CraftAction):
         return super().options(state, turn)
 
     def check(self, state: TachyonState, turn: Turn, choice: Choice) -> str | None:
+        if turn.kind != "chatter":
+            return super().check(state, turn, choice)
         return None if choice.matches(SAY_NOTHING) else f"{turn.seat} cannot skip now"
 
     def apply(
