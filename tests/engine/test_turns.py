@@ -7,7 +7,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from shiftdrive.core.errors import RuleError
-from shiftdrive.engine.turns import InitiativeOrder, PopcornOrder, SecretChoices, SideAlternation
+from shiftdrive.engine.turns import (
+    InitiativeOrder,
+    PhasedRound,
+    PopcornOrder,
+    SecretChoices,
+    SideAlternation,
+)
 
 
 def test_initiative_highest_first_groups_ties() -> None:
@@ -66,3 +72,44 @@ def test_side_alternation_with_counters() -> None:
         seen.append(side)
         alt.spend(side)
     assert seen == ["blue", "red", "red"]
+
+
+def test_phased_round_runs_each_phase_in_its_initiative_order() -> None:
+    # Tachyon: piloting lowest initiative first (T8), gunnery highest first; ties by listing.
+    rnd = PhasedRound(["piloting", "gunnery"], lowest_first=["piloting"])
+    init = {"a": 3, "b": 1, "c": 3, "d": 5}
+    order = []
+    while (actor := rnd.next_actor(init, ["a", "b", "c", "d"])) is not None:
+        order.append(actor)
+        rnd.done(actor)
+    assert order == ["b", "a", "c", "d"]
+    assert rnd.next_phase() is False and rnd.phase == "gunnery"
+    order = []
+    while (actor := rnd.next_actor(init, ["a", "b", "c"])) is not None:  # d does not fire
+        order.append(actor)
+        rnd.done(actor)
+    assert order == ["a", "c", "b"]
+    assert rnd.next_phase() is True  # after the last phase, a new round
+    assert (rnd.round, rnd.phase, rnd.acted) == (2, "piloting", [])
+
+
+def test_phased_round_counts_actions_for_the_round() -> None:
+    # T9: the modifier depends on the actions a craft took earlier this round.
+    rnd = PhasedRound(["piloting", "gunnery"])
+    assert rnd.earlier_actions("a") == 0
+    assert rnd.count_action("a") == 1
+    rnd.next_phase()
+    assert rnd.earlier_actions("a") == 1 and rnd.count_action("a") == 2
+    rnd.next_phase()
+    assert rnd.earlier_actions("a") == 0  # a new round
+    with pytest.raises(RuleError):
+        PhasedRound([])
+
+
+def test_phased_round_round_trips_through_json() -> None:
+    rnd = PhasedRound(["piloting", "gunnery", "ew"], ["piloting"], index=1, round=3)
+    rnd.done("a")
+    rnd.count_action("a")
+    again = PhasedRound.from_json(rnd.to_json())
+    assert again.to_json() == rnd.to_json()
+    assert again.next_actor({"a": 1, "b": 0}, ["a", "b"]) == "b"

@@ -6,6 +6,8 @@
   round (Star Wars S1).
 - SecretChoices: every seat chooses in secret, all reveal at once (Fully Automated F2).
 - SideAlternation: sides take turns, with a counter of actions each side has left (Pilot Wave).
+- PhasedRound: a round in phases, each unit acting once per phase in initiative order, with
+  actions counted per round for multiple-action penalties (Tachyon T8/T9).
 All are plain data with to_json/from_json so they live inside a ruleset's state.
 """
 
@@ -208,3 +210,111 @@ def rank(values: Iterable[tuple[str, int]], *, ascending: bool = False) -> list[
     """Names ordered by value (ties by name), for ranked placement."""
     items = sorted(values, key=lambda kv: (kv[1], kv[0]))
     return [k for k, _ in (items if ascending else sorted(items, key=lambda kv: (-kv[1], kv[0])))]
+
+
+@dataclass(slots=True, init=False)
+class PhasedRound:
+    """A round played in phases (Tachyon's piloting, gunnery, EW, damage control): each phase
+    lets every unit that acts in it act once, in initiative order (lowest first or highest
+    first, per phase; ties by listing order), and the round counts each actor's actions, for
+    multiple-action penalties (Tachyon T9).
+
+    Who acts in a phase (`eligible`) and their initiative are the ruleset's: it asks
+    `next_actor`, marks the actor `done`, counts what it did with `count_action`, and moves
+    on with `next_phase` once nobody is left (a new round starts after the last phase).
+    """
+
+    phases: list[str]
+    lowest_first: list[str]
+    index: int
+    round: int
+    acted: list[str]
+    actions: dict[str, int]
+
+    def __init__(
+        self,
+        phases: Iterable[str],
+        lowest_first: Iterable[str] = (),
+        *,
+        index: int = 0,
+        round: int = 1,
+        acted: list[str] | None = None,
+        actions: dict[str, int] | None = None,
+    ) -> None:
+        # Written out: the compiled build leaves a dataclass's __init__ interpreted.
+        self.phases = list(phases)
+        self.lowest_first = list(lowest_first)
+        if not self.phases:
+            raise RuleError("a phased round needs at least one phase")
+        self.index = index
+        self.round = round
+        self.acted = [] if acted is None else acted
+        self.actions = {} if actions is None else actions
+
+    @property
+    def phase(self) -> str:
+        return self.phases[self.index]
+
+    def next_actor(self, initiative: Mapping[str, int], eligible: Iterable[str]) -> str | None:
+        """Who acts next in this phase: the eligible actor (in listing order) who has not
+        acted, with the lowest or highest initiative; None when everyone has."""
+        low = self.phase in self.lowest_first
+        best: str | None = None
+        for name in eligible:
+            if name in self.acted:
+                continue
+            if best is None:
+                best = name
+                continue
+            here, there = initiative[name], initiative[best]
+            if (here < there) if low else (here > there):
+                best = name
+        return best
+
+    def done(self, actor: str) -> None:
+        """`actor` has had its turn in this phase."""
+        if actor not in self.acted:
+            self.acted.append(actor)
+
+    def earlier_actions(self, actor: str) -> int:
+        """How many actions `actor` has taken this round (before the one it is taking)."""
+        return self.actions.get(actor, 0)
+
+    def count_action(self, actor: str) -> int:
+        """Count one more action of `actor` this round; returns the new count."""
+        n = self.actions.get(actor, 0) + 1
+        self.actions[actor] = n
+        return n
+
+    def next_phase(self) -> bool:
+        """Move to the next phase; after the last, a new round begins (True): its first phase,
+        nobody has acted and no action is counted."""
+        self.acted = []
+        if self.index + 1 < len(self.phases):
+            self.index += 1
+            return False
+        self.index = 0
+        self.round += 1
+        self.actions = {}
+        return True
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "phases": list(self.phases),
+            "lowest_first": list(self.lowest_first),
+            "index": self.index,
+            "round": self.round,
+            "acted": list(self.acted),
+            "actions": dict(self.actions),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PhasedRound:
+        return cls(
+            list(data["phases"]),
+            list(data.get("lowest_first", [])),
+            index=int(data.get("index", 0)),
+            round=int(data.get("round", 1)),
+            acted=list(data.get("acted", [])),
+            actions=dict(data.get("actions", {})),
+        )

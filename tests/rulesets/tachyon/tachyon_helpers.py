@@ -73,7 +73,13 @@ def act(enc: Encounter, text: str) -> None:
 
 
 def kinds(enc: Encounter, kind: str) -> list[str]:
-    return [e.text for e in enc.events() if e.kind == kind]
+    """The events of a kind, as the GM reads them."""
+    return [enc.ruleset.describe(e, "gm") for e in enc.events() if e.kind == kind]
+
+
+def words(enc: Encounter) -> list[str]:
+    """Every event, as the GM reads it."""
+    return [enc.ruleset.describe(e, "gm") for e in enc.events()]
 
 
 ZERO = [0, 0, 0, 0]

@@ -20,8 +20,10 @@ from conftest import pure_only
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter, default_bot, run_bots
 from shiftdrive.files import read_yaml
-from shiftdrive.rulesets.tachyon import bot
-from shiftdrive.rulesets.tachyon.rules import PASS, Tachyon
+from shiftdrive.rulesets.tachyon import bot, query
+from shiftdrive.rulesets.tachyon.positions import dist, fighting
+from shiftdrive.rulesets.tachyon.query import PASS
+from shiftdrive.rulesets.tachyon.rules import Tachyon
 from shiftdrive.rulesets.tachyon.state import ACTIVE, OUT, Roll, TachyonState, Unit
 
 EXAMPLES = sorted((Path(__file__).parents[3] / "examples" / "tachyon").glob("*.yaml"))
@@ -45,10 +47,10 @@ def _plain_toward(
     """Every move, cheaper kinds first, against every goal as given."""
     best: tuple[int, int] | None = None
     pick: Choice | None = None
-    here = min((rs._dist(state, u.zone, g) for g in goals), default=99)
+    here = min((dist(state, u.zone, g) for g in goals), default=99)
     for rank, action in enumerate(bot.MOVES):
         for c in by.get(action, []):
-            d = min(rs._dist(state, c.str_param("to"), g) for g in goals)
+            d = min(dist(state, c.str_param("to"), g) for g in goals)
             if d < here and (best is None or (d, rank) < best):
                 best, pick = (d, rank), c
     return pick
@@ -56,8 +58,8 @@ def _plain_toward(
 
 def _plain_losing(rs: Tachyon, state: TachyonState, side: str) -> bool:
     """Both sides' strength summed in full."""
-    mine = sum(bot._strength(u) for u in rs._fighting(state, side))
-    theirs = sum(bot._strength(u) for u in rs._fighting(state, state.enemy_of(side)) if u.detected)
+    mine = sum(bot._strength(u) for u in fighting(state, side))
+    theirs = sum(bot._strength(u) for u in fighting(state, state.enemy_of(side)) if u.detected)
     return mine * 2.5 < theirs
 
 
@@ -71,19 +73,19 @@ def test_the_examples_reach_every_decision() -> None:
     def policy(enc: Encounter, seat: str, rng: random.Random) -> Choice:
         rs, state = enc.ruleset, enc.state
         assert isinstance(rs, Tachyon) and isinstance(state, TachyonState)
-        turn = rs.turn(state)
+        turn = query.turn(state)
         assert turn is not None
         choice = default_bot(enc, seat, rng)
-        if turn[1] == "invoke" and choice.action == "invoke":
+        if turn.kind == "invoke" and choice.action == "invoke":
             assert state.roll is not None
             wanted = bot._wanted(state.roll)
             taken = (choice.str_param("payment"), choice.str_param("effect"))
             reached.add("invoke first wanted" if taken == wanted[0] else "invoke less wanted")
-        elif turn[1] == "absorb":
+        elif turn.kind == "absorb":
             reached.add(f"absorb {choice.action}")
         elif state.phase == "gunnery" and choice.action == "fire":
             u = state.units[state.current or ""]
-            fires = rs.unit_actions(state, u, only=("fire",))
+            fires = query.unit_actions(state, u, only=("fire",))
             reached.add(f"fire among {len(fires)}")
         elif state.phase == "gunnery":
             reached.add(f"gunnery {choice.action}")
@@ -142,7 +144,7 @@ class _Invokes:
     ],
 )
 def test_invoke_takes_the_first_of_the_kind_wanted_most(
-    stage: str, shifts: int, a_dice: int, o_dice: int | None, action: str
+    stage: str, shifts: int, a_dice: int, o_dice: int | None, action: str, monkeypatch: Any
 ) -> None:
     # The bot walks the invokes once and stops at the first of the kind it wants most: in
     # whatever order the ruleset offers them, the one picked is the plain bot's.
@@ -161,6 +163,9 @@ def test_invoke_takes_the_first_of_the_kind_wanted_most(
     for n in range(len(kinds) + 1):
         for offered in itertools.permutations(kinds, n):
             rs: Any = _Invokes(list(offered))
+            # the bot asks the public query module, here answered by the stand-in
+            monkeypatch.setattr(query, "open_invokes", rs.open_invokes)
+            monkeypatch.setattr(query, "invoke_choice", rs.invoke_choice)
             got = bot._invoke(rs, state, "Tachyon")
             assert got == _plain_invoke(rs, state, "Tachyon"), offered
             tried += 1
@@ -184,7 +189,7 @@ def test_moves_toward_goals_as_the_plain_bot_from_everywhere() -> None:
     for zone in zones:
         u.zone = zone
         by: dict[str, list[Choice]] = {}
-        for c in rs.unit_actions(state, u):
+        for c in query.unit_actions(state, u):
             by.setdefault(c.action, []).append(c)
         for goals in goal_sets:
             want = _plain_toward(rs, state, u, by, list(goals))

@@ -69,16 +69,17 @@ def test_dice_wording_kept_per_roll_not_per_faces() -> None:
     from itertools import product
 
     from shiftdrive.core.dice import FudgeRoll
-    from shiftdrive.rulesets.tachyon.rules import _faces
+    from shiftdrive.rulesets.tachyon.state import dice_data
+    from shiftdrive.rulesets.tachyon.words import dice
 
     for rolled in range(5):
-        for faces in product((-1, 0, 1), repeat=rolled):
+        for shown in product((-1, 0, 1), repeat=rolled):
             for fixed in range(5 - rolled):
                 for minimized in range(fixed + 1):
-                    r = FudgeRoll(faces, faces, minimized, fixed - minimized)
-                    assert _faces(r) == (r.symbols() or "-"), r
-    assert _faces(FudgeRoll((1, 1), (1, 1), 2)) == "+ + [- -]"
-    assert _faces(FudgeRoll((1, 1), (1, 1), 0, 2)) == "+ + [+ +]"
+                    r = FudgeRoll(shown, shown, minimized, fixed - minimized)
+                    assert dice(dice_data(r)) == (r.symbols() or "-"), r
+    assert dice(dice_data(FudgeRoll((1, 1), (1, 1), 2))) == "+ + [- -]"
+    assert dice(dice_data(FudgeRoll((1, 1), (1, 1), 0, 2))) == "+ + [+ +]"
 
 
 def test_choices_without_parameters_by_a_hidden_craft_stay_on_its_side() -> None:

@@ -11,6 +11,8 @@ from tachyon_helpers import ZERO, act, raider, scenario, start, viper
 
 from shiftdrive.engine.encounter import random_bot, replay, run_bots
 from shiftdrive.files import start_from_file
+from shiftdrive.rulesets.tachyon import query
+from shiftdrive.rulesets.tachyon.bot import choose
 from shiftdrive.rulesets.tachyon.state import TachyonState
 
 EXAMPLES = sorted((Path(__file__).parents[3] / "examples" / "tachyon").glob("*.yaml"))
@@ -67,7 +69,7 @@ def test_tachyon_views_never_hold_secrets(path: Path) -> None:
                     assert secret not in view, (seat, secret)
                 checked += 1
             seat = enc.pending_seats()[0]
-            enc.submit(seat, enc.ruleset.bot(state, seat, rng))
+            enc.submit(seat, choose(enc.ruleset, state, seat, rng))
     assert checked > 0 or path.stem == "assault" or path.stem == "convoy"
 
 
@@ -115,15 +117,59 @@ def test_tachyon_filtered_action_menus_are_legal_filtered(path: Path) -> None:
         while enc.result() is None and compared < 6000:
             state = enc.state
             assert isinstance(state, TachyonState)
-            turn = enc.ruleset.turn(state)  # type: ignore[attr-defined]
+            turn = query.turn(state)
+            assert turn is not None
             seat = enc.pending_seats()[0]
             legal = enc.legal(seat)
-            if turn[1] in WEIGHS:  # an action phase (not an invoke, absorb or chatter)
-                u = state.units[turn[2]]
+            if turn.kind in WEIGHS:  # an action phase (not an invoke, absorb or chatter)
+                u = state.units[turn.actor or ""]
                 for only in menus:
-                    got = enc.ruleset.unit_actions(state, u, only=only)  # type: ignore[attr-defined]
+                    got = query.unit_actions(state, u, only=only)
                     want = [c for c in legal if c.action in only]
                     assert [(c, c.label) for c in got] == [(c, c.label) for c in want]
                     compared += 1
             enc.submit(seat, rng.choice(legal))
     assert compared > 100
+
+
+def test_tachyon_detection_event_carries_its_row_and_hides_it_from_the_other_side() -> None:
+    # T7: the detection event is data (the row, both rolls, who slipped away), seen only by
+    # the side of a craft that went Undetected; worded from that data alone.
+    data = scenario([viper()], [raider(zone="Z5"), raider("Raider-2", "Z6")], detection=True)
+    enc = start(data, ZERO, [1, 1, 1, 1])  # defender with style: both raiders Undetected
+    event = next(e for e in enc.events() if e.kind == "detection")
+    assert event.data["row"] == "defender succeeds with style"
+    assert event.data["undetected"] == ["Raider-1", "Raider-2"]
+    assert event.data["attacker"] == "Viper-1" and event.data["defender"] == "Raider-1"
+    assert event.visible_to == frozenset({"Pirates"})
+    gm = enc.ruleset.describe(event, "gm")
+    assert gm.startswith("Detection: Viper-1 ") and gm.endswith(
+        "defender succeeds with style; Undetected: Raider-1, Raider-2"
+    )
+    assert enc.ruleset.describe(event, "Pirates") == gm
+    assert "Raider" not in enc.ruleset.describe(event, "Tachyon")
+    # A tie hides nobody: the event is open to both sides.
+    tie = start(data, ZERO, ZERO)
+    event = next(e for e in tie.events() if e.kind == "detection")
+    assert (event.data["row"], event.data["undetected"], event.visible_to) == ("tie", [], None)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_tachyon_every_event_is_worded_from_its_data_alone(path: Path) -> None:
+    # Events are data: after a round trip through JSON (the log), every event reads the same
+    # for every seat, and a seat the event is hidden from learns nothing of it.
+    from shiftdrive.engine.events import Event
+
+    for seed in range(3):
+        enc = start_from_file(path, seed=seed)
+        run_bots(enc, rng=random.Random(seed))
+        seats = ["gm", *enc.ruleset.seats(enc.state)]
+        for e in enc.events():
+            again = Event.from_json(json.loads(json.dumps(e.to_json())))
+            assert not e.text
+            for seat in seats:
+                name = seat if isinstance(seat, str) else seat.id
+                text = enc.ruleset.describe(again, name)
+                assert text == enc.ruleset.describe(e, name)
+                if not e.visible(name):
+                    assert text == "Something happens out of sight."

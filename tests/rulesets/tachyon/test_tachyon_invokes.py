@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from tachyon_helpers import MINUS4, PLUS4, ZERO, act, raider, scenario, start, viper
+from tachyon_helpers import MINUS4, PLUS4, ZERO, act, raider, scenario, start, viper, words
 
 from shiftdrive.engine.encounter import Encounter
 from shiftdrive.engine.ruleset import Ending
@@ -48,7 +48,7 @@ def test_invoke_reroll_replaces_the_dice_with_a_fate_point() -> None:
     assert tail.free_for("Viper-1") == 2
     assert st(enc).units["Viper-1"].fate_points.current == 0  # type: ignore[union-attr]
     assert st(enc).units["Viper-1"].fate_points.spent == 1  # type: ignore[union-attr]
-    assert any("rerolls [+ + + +]" in e.text for e in enc.events())
+    assert any("rerolls [+ + + +]" in text for text in words(enc))
 
 
 def test_teamwork_an_ally_pays_for_the_plus_two() -> None:

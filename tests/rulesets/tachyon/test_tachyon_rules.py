@@ -21,6 +21,10 @@ from shiftdrive.core.aspects import AspectKind
 from shiftdrive.engine.encounter import Encounter, IllegalChoice
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.rulesets.tachyon import systems as sysmod
+from shiftdrive.rulesets.tachyon.aspects import boost
+from shiftdrive.rulesets.tachyon.damage import damage_small, damage_system, long_shield
+from shiftdrive.rulesets.tachyon.query import on_tail, tailing
+from shiftdrive.rulesets.tachyon.rolls import minimized, t9_mod
 from shiftdrive.rulesets.tachyon.rules import Tachyon
 from shiftdrive.rulesets.tachyon.state import BUGGED_OUT, DESTROYED, TachyonState
 
@@ -190,7 +194,7 @@ def test_tachyon_wait_and_see_acts_after_target_and_counts_as_two_actions() -> N
     act(enc, "evade")
     v = st(enc).units["Viper-1"]
     assert v.actions == 2 and v.evasion == 3
-    assert enc.ruleset._mod(v) == 2  # T9: a third action would be at +2
+    assert t9_mod(v) == 2  # T9: a third action would be at +2
     assert st(enc).phase == "gunnery"
 
 
@@ -236,8 +240,8 @@ def test_tachyon_get_on_their_tail_gives_on_their_tail_with_free_invoke() -> Non
     rs, s = enc.ruleset, st(enc)
     assert isinstance(rs, Tachyon)
     viper_1, raider_1 = s.units["Viper-1"], s.units["Raider-1"]
-    assert rs.on_tail(s, viper_1, "Raider-1") and not rs.on_tail(s, raider_1, "Viper-1")
-    assert rs.tailing(s, viper_1) == {"Raider-1"} and rs.tailing(s, raider_1) == set()
+    assert on_tail(s, viper_1, "Raider-1") and not on_tail(s, raider_1, "Viper-1")
+    assert tailing(s, viper_1) == {"Raider-1"} and tailing(s, raider_1) == set()
 
 
 def test_tachyon_bug_out_leaves_at_end_of_next_round_by_default() -> None:
@@ -403,9 +407,7 @@ def test_tachyon_ordnance_moves_at_speed_and_attacks_on_arrival() -> None:
             break
         act(enc, "skip" if st(enc).roll is None else "pass")
     assert not st(enc).ordnance
-    assert next(e.text for e in enc.events() if e.kind == "ordnance_attack").startswith(
-        "missile #1 (Viper-1) strikes Raider-1"
-    )
+    assert kinds(enc, "ordnance_attack")[0].startswith("missile #1 (Viper-1) strikes Raider-1")
 
 
 # --- system tracks (T5) ------------------------------------------------------------------------
@@ -455,24 +457,23 @@ def test_tachyon_system_damage_minimizes_gun_dice() -> None:
     dread = st(enc).units["Dread"]
     dread.systems["bridge"].fill(6)  # three rows: gunnery min 2, defense min 1
     gun = st(enc).units["Dread gun 1"]
-    assert enc.ruleset._minimized(st(enc), gun, "gunnery") == 2
-    assert enc.ruleset._minimized(st(enc), dread, "defense_long") == 1
+    assert minimized(st(enc), gun, "gunnery") == 2
+    assert minimized(st(enc), dread, "defense_long") == 1
     dread.systems["long_range_shield_generator"].fill(4)
-    assert enc.ruleset._long_shield(dread) == 0  # 2 - 3, never below 0
+    assert long_shield(dread) == 0  # 2 - 3, never below 0
 
 
 def test_tachyon_gun_emplacements_out_of_action_removes_the_guns() -> None:
     enc = large_fight()
-    rs = enc.ruleset
-    rs._damage_system(st(enc), st(enc).units["Dread"], "gun_emplacements", 6)
+    damage_system(st(enc), st(enc).units["Dread"], "gun_emplacements", 6)
     assert not st(enc).units["Dread gun 1"].active and not st(enc).units["Dread gun 2"].active
 
 
 def test_tachyon_catastrophic_explosion_destroys_the_ship_at_once() -> None:
     enc = large_fight()
-    events = enc.ruleset._damage_system(st(enc), st(enc).units["Dread"], "propulsion", 12)
+    events = damage_system(st(enc), st(enc).units["Dread"], "propulsion", 12)
     assert st(enc).units["Dread"].status == DESTROYED
-    assert any("catastrophic explosion" in e.text for e in events)
+    assert any("catastrophic explosion" in enc.ruleset.describe(e, "gm") for e in events)
 
 
 def test_tachyon_fuel_fire_destroys_at_end_of_round_unless_repaired() -> None:
@@ -511,8 +512,7 @@ def test_tachyon_repair_shields_restores_two_boxes() -> None:
 
 def test_tachyon_repair_systems_on_small_craft_clears_the_worst_consequence() -> None:
     enc = start(scenario([viper()], [raider()]), *INIT, [1, 1, 0, 0])
-    rs = enc.ruleset
-    rs._damage_small(st(enc), st(enc).units["Viper-1"], 4 + 2 + 6, "Raider-1")
+    damage_small(st(enc), st(enc).units["Viper-1"], 4 + 2 + 6, "Raider-1")
     act(enc, "absorb consequences=mild,severe")
     v = st(enc).units["Viper-1"]
     assert v.consequences is not None and len(v.consequences.taken()) == 2
@@ -535,9 +535,8 @@ def test_tachyon_end_of_round_stress_boosts_and_evasion() -> None:
     act(enc, "evade")
     act(enc, "skip")  # Viper-2
     act(enc, "skip")  # Raider
-    rs = enc.ruleset
-    rs._damage_small(st(enc), st(enc).units["Viper-1"], 2, "Raider-1")
-    rs._boost(st(enc), st(enc).units["Viper-2"])
+    damage_small(st(enc), st(enc).units["Viper-1"], 2, "Raider-1")
+    boost(st(enc), st(enc).units["Viper-2"])
     assert any(a.kind is AspectKind.BOOST for a in st(enc).aspects)
     next_round(enc)
     s = st(enc)
@@ -593,3 +592,28 @@ def test_tachyon_scenario_errors_for_map_and_goals() -> None:
     assert "map.zones[0].adjacent[1]: no zone named 'Z99'" in text
     assert "sides[0].destroy[0]" in text
     assert "sides[0].large[0].template: unknown large-target template 'zeppelin'" in text
+
+
+def test_tachyon_refusals_come_from_each_actions_own_rule() -> None:
+    # Each action's check is its rule (the menu lists what passes it): the refusal says why,
+    # in the game's words.
+    data = scenario([viper(), viper("Viper-2")], [raider(zone="Z4")])
+    enc = start(data, MINUS4, ZERO, ZERO)  # Viper-1 pilots first and fires last
+    skip_to(enc, "piloting", "Viper-1")
+    refusals = {
+        "tail target=Raider-1": "Viper-1 cannot get on the tail of Raider-1: Raider-1 is in Z4",
+        "tail target=Viper-2": "Viper-1 will not get on the tail of a friendly craft",
+        "move2 to=Z2": "Viper-1 cannot move2 to Z2: it is 1 zone\\(s\\) away, not 2",
+        "move to=Z9": "there is no zone named 'Z9'",
+        "fire target=Raider-1": "Tachyon cannot fire now",
+    }
+    for choice, reason in refusals.items():
+        with pytest.raises(IllegalChoice, match=reason):
+            enc.submit("Tachyon", choice)
+    with pytest.raises(IllegalChoice, match="it is not Pirates's decision now"):
+        enc.submit("Pirates", "skip")
+    skip_to(enc, "gunnery", "Viper-1")
+    with pytest.raises(IllegalChoice, match="Raider-1 is 3 zone\\(s\\) away and Viper-1's"):
+        enc.submit("Tachyon", "fire target=Raider-1")
+    with pytest.raises(IllegalChoice, match="Viper-1 has no torpedo left"):
+        enc.submit("Tachyon", "launch ordnance=torpedo target=Raider-1")

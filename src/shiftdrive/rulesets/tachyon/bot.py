@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Final
 
 from shiftdrive.core.odds import OddsQuery, odds
 from shiftdrive.engine.choices import Choice
+from shiftdrive.rulesets.tachyon import query
 from shiftdrive.rulesets.tachyon import systems as sysmod
-from shiftdrive.rulesets.tachyon.rules import PASS, SAY_NOTHING
+from shiftdrive.rulesets.tachyon.query import PASS, SAY_NOTHING
 from shiftdrive.rulesets.tachyon.state import CRAFT, LARGE, TURRET, Roll, TachyonState, Unit
 
 if TYPE_CHECKING:
@@ -57,9 +58,9 @@ def _strength(u: Unit) -> float:
 def _losing(rs: Tachyon, state: TachyonState, side: str) -> bool:
     """Whether the side's strength is under 1/2.5 of the enemy it can see. The enemy is
     weighed first, then the side's own craft until they are enough (strengths only add)."""
-    theirs = sum(_strength(u) for u in rs._fighting(state, state.enemy_of(side)) if u.detected)
+    theirs = sum(_strength(u) for u in query.fighting(state, state.enemy_of(side)) if u.detected)
     mine = 0.0
-    for u in rs._fighting(state, side):
+    for u in query.fighting(state, side):
         mine += _strength(u)
         if mine * 2.5 >= theirs:
             return False
@@ -79,9 +80,9 @@ def _hurt(u: Unit) -> bool:
 
 
 def choose(rs: Tachyon, state: TachyonState, seat: str, rng: random.Random) -> Choice:
-    turn = rs.turn(state)
-    assert turn is not None and turn[0] == seat, f"{seat} has no decision to make"
-    _, kind, actor = turn
+    turn = query.turn(state)
+    assert turn is not None and turn.seat == seat, f"{seat} has no decision to make"
+    kind, actor = turn.kind, turn.actor
     if kind == "invoke":
         return _invoke(rs, state, seat)
     if kind == "chatter":
@@ -100,15 +101,15 @@ def choose(rs: Tachyon, state: TachyonState, seat: str, rng: random.Random) -> C
     if phase == "ew":
         # Only a ship or a technical crew scans: the rest skip without the scan being listed.
         if u.kind == LARGE or u.skills.get("technology", 0) >= 3:
-            for c in rs.unit_actions(state, u, only=WEIGHS["ew"]):
+            for c in query.unit_actions(state, u, only=WEIGHS["ew"]):
                 if c.action == "scan":
                     return c
-        return rs.unit_actions(state, u, only=SKIP)[0]
+        return query.unit_actions(state, u, only=SKIP)[0]
     if phase == "piloting":
         return _pilot(rs, state, u, rng)
     if phase == "gunnery":
         return _gunnery(rs, state, u, rng)
-    return _damage(rs, state, u, _grouped(rs.unit_actions(state, u, only=WEIGHS[phase])))
+    return _damage(rs, state, u, _grouped(query.unit_actions(state, u, only=WEIGHS[phase])))
 
 
 def _grouped(choices: list[Choice]) -> dict[str, list[Choice]]:
@@ -138,14 +139,14 @@ def _invoke(rs: Tachyon, state: TachyonState, seat: str) -> Choice:
     # Fate points are listed only when the bot would spend one (few rolls): most invokes
     # listed for a side of PCs are paid ones.
     fate = any(payment == "fate_point" for payment, _ in wanted)
-    for inv in rs.open_invokes(state, roll, seat, fate_points=fate):
+    for inv in query.open_invokes(state, roll, seat, fate_points=fate):
         if inv[1] == best_payment and inv[3] == best_effect:
-            return rs.invoke_choice(state, roll, *inv)
+            return query.invoke_choice(state, roll, *inv)
         invokes.append(inv)
     for payment, effect in wanted[1:]:
         for inv in invokes:
             if inv[1] == payment and inv[3] == effect:
-                return rs.invoke_choice(state, roll, *inv)
+                return query.invoke_choice(state, roll, *inv)
     return PASS
 
 
@@ -174,16 +175,16 @@ def _wanted(roll: Roll) -> list[tuple[str, str]]:
 def _toward(rs: Tachyon, state: TachyonState, u: Unit, goals: list[str]) -> Choice | None:
     """The move that ends closest to any goal zone (cheaper moves first on ties)."""
     goals = list(dict.fromkeys(goals))  # each zone once: craft often share one
-    here = min((rs._dist(state, u.zone, g) for g in goals), default=99)
+    here = min((query.dist(state, u.zone, g) for g in goals), default=99)
     if here == 0:
         return None  # already there: no move ends closer
     best: tuple[int, int] | None = None
     pick: Choice | None = None
     # The moves in the order listed: on a tie of (distance, rank) the first listed wins, as
     # when looking through the cheaper moves first.
-    for c in rs.unit_actions(state, u, only=MOVES):
+    for c in query.unit_actions(state, u, only=MOVES):
         to = c.str_param("to")
-        d = min(rs._dist(state, to, g) for g in goals)
+        d = min(query.dist(state, to, g) for g in goals)
         if d < here:
             key = (d, _MOVE_RANK[c.action])
             if best is None or key < best:
@@ -202,7 +203,7 @@ def _pilot(rs: Tachyon, state: TachyonState, u: Unit, rng: random.Random) -> Cho
     if u.kind != CRAFT or hurt:
         losing = _losing(rs, state, u.side)
         if losing:
-            bug_out = rs.unit_actions(state, u, only=BUG_OUT)
+            bug_out = query.unit_actions(state, u, only=BUG_OUT)
             if bug_out:
                 return bug_out[0]
             if u.bug_out_round is None:
@@ -216,18 +217,18 @@ def _pilot(rs: Tachyon, state: TachyonState, u: Unit, rng: random.Random) -> Cho
         and len(u.consequences.taken()) >= 2
         and (_losing(rs, state, u.side) if losing is None else losing)
     ):
-        concede = rs.unit_actions(state, u, only=CONCEDE)
+        concede = query.unit_actions(state, u, only=CONCEDE)
         if concede:
             return concede[0]
     enemies: list[Unit] | None = None
     if hurt:
-        enemies = rs._enemies(state, u)
+        enemies = query.enemies(state, u)
         here = [e for e in enemies if e.zone == u.zone]
         if here and max(e.skills.get("gunnery", 0) for e in here) > u.skills["pilot"]:
-            return rs.unit_actions(state, u, only=EVADE)[0]
+            return query.unit_actions(state, u, only=EVADE)[0]
     dives: list[Choice] = []
     tails: list[Choice] = []
-    for c in rs.unit_actions(state, u, only=ATTACKS):
+    for c in query.unit_actions(state, u, only=ATTACKS):
         (dives if c.action == "dive" else tails).append(c)
     armed = any(n > 0 for n in u.ordnance.values())
     if dives and armed:
@@ -237,8 +238,8 @@ def _pilot(rs: Tachyon, state: TachyonState, u: Unit, rng: random.Random) -> Cho
     if dives and rng.random() < 0.7:
         return dives[0]
     if enemies is None:
-        enemies = rs._enemies(state, u)
-    large = rs._enemies(state, u, small=False)
+        enemies = query.enemies(state, u)
+    large = query.enemies(state, u, small=False)
     targets = [e.zone for e in enemies] + [e.zone for e in large]
     if any(n > 0 for n in u.ordnance.values()) and large:
         targets = [e.zone for e in large]
@@ -247,22 +248,22 @@ def _pilot(rs: Tachyon, state: TachyonState, u: Unit, rng: random.Random) -> Cho
         if move is not None:
             return move
     if u.evasion == 0 and rng.random() < 0.5:
-        return rs.unit_actions(state, u, only=EVADE)[0]
-    return rs.unit_actions(state, u, only=SKIP)[0]
+        return query.unit_actions(state, u, only=EVADE)[0]
+    return query.unit_actions(state, u, only=SKIP)[0]
 
 
 def _gunnery(rs: Tachyon, state: TachyonState, u: Unit, rng: random.Random) -> Choice:
     # The shots at what is in range are weighed first: the rest (swarms, ordnance at craft,
     # a skip) are listed only when there is none (a few in a hundred).
-    by = _grouped(rs.unit_actions(state, u, only=AIMS))
+    by = _grouped(query.unit_actions(state, u, only=AIMS))
     fires = by.get("fire", [])
     for c in fires:  # only the craft in its sights: cheaper than all it tails
-        if rs.on_tail(state, u, c.str_param("target")):
+        if query.on_tail(state, u, c.str_param("target")):
             return c
     launches = [
         c
         for c in by.get("launch_large", [])
-        if rs._large_short(state, u, state.units[c.str_param("target")])
+        if query.large_short(state, u, state.units[c.str_param("target")])
         or state.round >= state.max_rounds - 2  # out of time: long range is better than none
     ]
     if launches:
@@ -292,11 +293,11 @@ def _gunnery(rs: Tachyon, state: TachyonState, u: Unit, rng: random.Random) -> C
     if fires:
 
         def p_hit(c: Choice) -> float:
-            q = rs.odds_query(state, c)
+            q = query.odds_query(state, c)
             return _p_success(q) if q else 0.0
 
         return max(fires, key=lambda c: (p_hit(c), c.str_param("target")))
-    by = _grouped(rs.unit_actions(state, u, only=OTHER_SHOTS))
+    by = _grouped(query.unit_actions(state, u, only=OTHER_SHOTS))
     if by.get("fire_swarm"):
         return by["fire_swarm"][0]
     if by.get("launch_swarm") and rng.random() < 0.5:
@@ -307,7 +308,7 @@ def _gunnery(rs: Tachyon, state: TachyonState, u: Unit, rng: random.Random) -> C
 
 
 def _damage(rs: Tachyon, state: TachyonState, u: Unit, by: dict[str, list[Choice]]) -> Choice:
-    if rs._mod(u) >= 4:
+    if query.t9_mod(u) >= 4:
         return by["skip"][0]  # T9: +4 would make the repair hopeless
     if u.kind == LARGE and by.get("repair"):
         eff = sysmod.effects(u.systems)

@@ -7,6 +7,7 @@ from typing import Any, Final
 
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.consequences import ConsequenceSlots
+from shiftdrive.core.dice import FudgeRoll
 from shiftdrive.core.fate_points import FatePoints
 from shiftdrive.core.records import field_names
 from shiftdrive.core.stress import StressTrack
@@ -196,7 +197,12 @@ class Roll:
         return {k: getattr(self, k) for k in field_names(type(self))}
 
 
-NOT_IN_JSON: Final = frozenset({"zmap", "status_changes", "fight_on_at", "quiet"})
+def dice_data(r: FudgeRoll) -> list[Any]:
+    """A roll's dice as event data: the faces, and how many dice were fixed - and +."""
+    return [list(r.faces), r.minimized, r.maximized]
+
+
+NOT_IN_JSON: Final = frozenset({"zmap", "status_changes", "fight_on_at"})
 
 
 @dataclass(slots=True)
@@ -238,9 +244,6 @@ class TachyonState:
     # (`Tachyon._take_out` is the only place a status is set).
     status_changes: int = 0
     fight_on_at: int = -1  # `status_changes` when the end check last found the fight going on
-    # Not in the JSON state: a battle nobody will read (`Tachyon.unrecorded`) leaves the
-    # wording of its most frequent events unmade. What happens is the same either way.
-    quiet: bool = False
 
     def side_units(self, side: str) -> list[Unit]:
         return [u for u in self.units.values() if u.side == side]

@@ -1,0 +1,100 @@
+"""C5 Create an advantage, as each phase offers it: maneuvering (piloting), with weapons
+(gunnery), with EW systems (electronic warfare). On the scene (or the zone) against a fixed
+difficulty, or on an enemy, who resists."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from shiftdrive.engine.actions import ParamKind
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+from shiftdrive.rulesets.tachyon.actions import AimedAction, CraftAction, outcome
+from shiftdrive.rulesets.tachyon.aspects import add_aspect, boost
+from shiftdrive.rulesets.tachyon.choices import kinds
+from shiftdrive.rulesets.tachyon.positions import enemies, foes
+from shiftdrive.rulesets.tachyon.rolls import start_roll, t9_mod
+from shiftdrive.rulesets.tachyon.state import Roll, TachyonState, Unit
+
+if TYPE_CHECKING:
+    from shiftdrive.core.dice import DiceSource
+
+SCENE = "scene"
+
+
+class CreateAdvantage(AimedAction):
+    """Roll `skill` against the advantage difficulty, or against a foe's `resist`."""
+
+    params = kinds(target=ParamKind.UNIT, name=ParamKind.TEXT)
+
+    def __init__(
+        self,
+        name: str,
+        skill: str,
+        resist: str,
+        scene: tuple[str, str],
+        foe: tuple[str, str] | None,
+        nearby: bool,
+    ) -> None:
+        """`scene` and `foe` are (suggested aspect name, label) of the choices on the scene and
+        against each foe (its label has a {} for the foe's name; None: none offered);
+        `nearby`: only foes in the actor's zone (maneuvering)."""
+        self.name = name
+        self.verb = "create an advantage against"
+        self.skill = skill
+        self.resist = resist
+        self.scene = scene
+        self.foe = foe
+        self.nearby = nearby
+
+    def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
+        label = self.scene[1].format(zone=u.zone)
+        out = [Choice.of(self.name, target=SCENE, name=self.scene[0], free=("name",), label=label)]
+        if self.foe is None:
+            return out
+        name, foe_label = self.foe
+        for e in foes(state, u, u.zone)[0] if self.nearby else enemies(state, u):
+            out.append(
+                Choice.of(
+                    self.name, target=e.name, name=name, free=("name",),
+                    label=foe_label.format(e.name),
+                )
+            )  # fmt: skip
+        return out
+
+    def refusal(self, state: TachyonState, u: Unit, choice: Choice) -> str | None:
+        if choice.str_param("target") == SCENE:
+            return CraftAction.refusal(self, state, u, choice)
+        return super().refusal(state, u, choice)
+
+    def declare(
+        self, state: TachyonState, u: Unit, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        params = {"name": choice.str_param("name").strip() or "Advantage"}
+        t = state.units.get(choice.str_param("target"))
+        if t is None:
+            difficulty = int(state.options["advantage_difficulty"]) + t9_mod(u)
+            return start_roll(state, dice, self.name, u, self.skill, params, difficulty=difficulty)
+        return start_roll(
+            state, dice, self.name, u, self.skill, params, target=t, opp_skill=self.resist
+        )
+
+    def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
+        """C5: fail nothing; tie a boost; success 1 free invoke; style 2."""
+        u, t, s, _, vis = outcome(state, roll)
+        name = str(roll.params.get("name") or "Advantage")
+        owner = t.name if t else None
+        zone = None if t else u.zone
+        if s < 0:
+            return [Event("advantage", data={"actor": u.name, "aspect": name}, visible_to=vis)]
+        if s == 0:
+            return boost(state, u, name)
+        free = 2 if s >= 3 else 1
+        a = add_aspect(state, name, owner, free, u.name, zone=zone)
+        return [
+            Event(
+                "advantage",
+                data={"actor": u.name, "aspect": a.name, "on": owner, "zone": zone, "free": free},
+                visible_to=vis,
+            )
+        ]

@@ -1,0 +1,263 @@
+"""C4: the invoke window after a roll. The actor's side may invoke first, then the opposing
+side (to defend, or as an obstacle against a fixed difficulty); a side with nothing it could
+invoke is passed over. ONE rule says what is open: `open_invokes`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Final
+
+from shiftdrive.core.dice import DiceSource, roll_fudge
+from shiftdrive.core.fate_points import SpendReason
+from shiftdrive.engine.actions import Action, ParamKind
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+from shiftdrive.rulesets.tachyon.aspects import BOOST
+from shiftdrive.rulesets.tachyon.choices import kinds
+from shiftdrive.rulesets.tachyon.outcomes import OUTCOMES
+from shiftdrive.rulesets.tachyon.sight import aspect_visible, who_sees
+from shiftdrive.rulesets.tachyon.state import (
+    ACTIVE,
+    Roll,
+    TachyonState,
+    dice_data,
+)
+
+if TYPE_CHECKING:
+    from shiftdrive.engine.ruleset import Turn
+
+PASS: Final = Choice.of("pass", label="Pass (no more invokes)")
+
+
+LATER_STAGES: Final = {"actor": ("target",), "target": ()}  # the invoke stages after each (C4)
+
+
+def to_stage(state: TachyonState, roll: Roll, dice: DiceSource, first: bool = False) -> list[Event]:
+    """Walk the invoke stages (C4): the actor's side, then the opposing side."""
+    for stage in ("actor", "target") if first else LATER_STAGES[roll.stage]:
+        roll.stage = stage
+        side = roll.actor_side if stage == "actor" else roll.opp_side
+        if side is not None and may_invoke(state, roll, side):
+            state.roll = roll
+            return []
+    state.roll = None
+    return OUTCOMES[roll.action](state, roll, dice)
+
+
+def stage_holder(state: TachyonState, roll: Roll) -> tuple[str | None, str | None]:
+    """The side that may invoke at this stage of a roll, and its unit in the roll (if any)."""
+    # Asked several times per roll: the status is read directly, not through `active`.
+    if roll.stage == "actor":
+        a = state.units.get(roll.actor)
+        return roll.actor_side, (roll.actor if a is not None and a.status == ACTIVE else None)
+    o = state.units.get(roll.opp_unit or "")
+    return roll.opp_side, (o.name if o is not None and o.status == ACTIVE else None)
+
+
+def invoke_options(state: TachyonState, roll: Roll, seat: str) -> list[Choice]:
+    """C4 invokes open to `seat` now, as choices with labels (see `open_invokes`)."""
+    return [invoke_choice(state, roll, *inv) for inv in open_invokes(state, roll, seat)]
+
+
+def invoke_choice(
+    state: TachyonState, roll: Roll, aspect: str, payment: str, by: str, effect: str
+) -> Choice:
+    """One invoke from `open_invokes` as a labelled choice (what `legal` lists)."""
+    obstacle = roll.stage == "target" and roll.fixed
+    _, holder = stage_holder(state, roll)
+    paid = f"{by}'s free invoke" if payment == "free" else f"{by} pays a fate point"
+    label = invoke_label(roll, aspect, effect, by, holder, paid, obstacle)
+    return Choice.of("invoke", aspect=aspect, payment=payment, by=by, effect=effect, label=label)
+
+
+def open_invokes(
+    state: TachyonState, roll: Roll, seat: str, *, fate_points: bool = True
+) -> Iterator[tuple[str, str, str, str]]:
+    """C4 invokes open to `seat` now as (aspect, payment, by, effect): +2 or a reroll of its
+    own dice, from a free invoke held by one of its craft or its side, or a PC's fate point
+    on a relevant aspect (an ally's point is teamwork; against a fixed difficulty the
+    opposing side's +2 is an obstacle). A paid invoke is once per aspect per side per roll.
+    `fate_points=False` leaves out those paid with a fate point (the same list filtered),
+    for a bot that would not spend one: most invokes listed for a side of PCs are those."""
+    side, holder = stage_holder(state, roll)
+    if side != seat or side is None:
+        return
+    units = state.units
+    payers: list[str] = []  # the side's craft in the fight with a fate point to pay
+    if fate_points:
+        for u in units.values():
+            fp = u.fate_points
+            if fp is not None and u.side == side and u.status == ACTIVE and fp.current >= 1:
+                payers.append(u.name)
+    actor = units.get(roll.actor)
+    target = units.get(roll.target or "")
+    actor_zone = actor.zone if actor is not None else None
+    target_zone = target.zone if target is not None else None
+    effects = (
+        ("bonus", "reroll") if roll.stage == "actor" or roll.o_dice is not None else ("bonus",)
+    )
+    involved = (roll.actor, roll.target, holder)
+    for a in state.aspects.aspects:
+        free = a.free_invokes
+        if not free and not payers:
+            continue  # nothing to spend on it (most aspects, for a side without PCs)
+        # An aspect helps a roll when it is on a craft in it, or in the scene or zone
+        # where it happens; a boost is its holder's own momentum.
+        owner = a.owner
+        if owner is not None:
+            relevant = owner in involved
+        else:
+            zone = a.zone
+            relevant = zone is None or zone in (actor_zone, target_zone)
+        if not relevant and not (free and a.kind is BOOST):
+            continue
+        if not aspect_visible(state, a, seat):
+            continue
+        for h, n in free.items():
+            if n <= 0:
+                continue
+            if h != side:  # held by a craft: one of the side's, in the fight
+                hu = units.get(h)
+                if hu is None or hu.side != side or hu.status != ACTIVE:
+                    continue
+            if not relevant and not (a.kind is BOOST and h in involved):
+                continue
+            for effect in effects:
+                yield a.name, "free", h, effect
+        if not relevant or a.kind is BOOST or f"{side}:{a.name}" in roll.paid:
+            continue
+        for pc in payers:
+            for effect in effects:
+                yield a.name, "fate_point", pc, effect
+
+
+def invoke_label(
+    roll: Roll,
+    aspect: str,
+    effect: str,
+    by: str,
+    holder: str | None,
+    paid: str,
+    obstacle: bool,
+) -> str:
+    if effect == "reroll":
+        what = "reroll the dice"
+    elif obstacle:
+        what = "+2 to the difficulty (obstacle)"
+    else:
+        what = "+2"
+    team = (
+        " (teamwork)"
+        if holder is not None and by not in (holder, roll.actor_side, roll.opp_side)
+        else ""
+    )
+    return f"Invoke '{aspect}': {what}{team} ({paid})"
+
+
+def apply_invoke(state: TachyonState, seat: str, choice: Choice, dice: DiceSource) -> list[Event]:
+    """Pay for the invoke (a free invoke, a boost spent, or a fate point: once per aspect per
+    side per roll), then +2 (to the difficulty, as an obstacle) or a reroll of the side's own
+    dice; the window stays open while the side may invoke again."""
+    roll = state.roll
+    assert roll is not None
+    name = choice.str_param("aspect")
+    by = choice.str_param("by")
+    a = state.aspects.get(name)
+    free = choice.str_param("payment") == "free"
+    if free:
+        a.use_free(by)
+        if a.kind is BOOST:
+            state.aspects.remove(a.name)
+    else:
+        payer = state.units[by]
+        assert payer.fate_points is not None
+        payer.fate_points.spend(SpendReason.INVOKE, who=by, what=f"'{a.name}'")
+        roll.paid.append(f"{seat}:{a.name}")
+    actor_stage = roll.stage == "actor"
+    effect = choice.str_param("effect")
+    data: dict[str, Any] = {"side": seat, "effect": effect}
+    if effect == "reroll":
+        if actor_stage:
+            r = roll_fudge(
+                dice, 4, minimized=roll.a_min, why=f"reroll: {roll.a_skill}", who=roll.actor
+            )
+            roll.total += r.total - roll.a_dice
+            roll.a_dice = r.total
+        else:
+            r = roll_fudge(
+                dice, 4, minimized=roll.o_min, why="reroll: opposition", who=roll.opp_unit or ""
+            )
+            roll.opp += r.total - (roll.o_dice or 0)
+            roll.o_dice = r.total
+        data["dice"] = dice_data(r)
+    else:
+        if actor_stage:
+            roll.total += 2
+        else:
+            roll.opp += 2
+        data["obstacle"] = not actor_stage and roll.fixed
+    data["total"] = roll.total
+    data["opposition"] = None if roll.hide_opp else roll.opp
+    vis = who_sees(state, roll.actor, roll.opp_unit, by)
+    events = [
+        Event(
+            "invoke",
+            data={**data, "aspect": a.name, "by": by, "free": free},
+            visible_to=vis,
+        )
+    ]
+    if vis is not None and who_sees(state, roll.actor, roll.opp_unit) is None:
+        # A hidden craft's invoke shows in the open roll, not who made it (T7).
+        events.append(
+            Event(
+                "invoke",
+                data=data,
+                visible_to=frozenset(x for x in state.sides if x not in vis),
+            )
+        )
+    if not may_invoke(state, roll, seat):
+        events += to_stage(state, roll, dice)
+    return events
+
+
+def may_invoke(state: TachyonState, roll: Roll, seat: str) -> bool:
+    """Whether `open_invokes` offers `seat` anything now (the first one found ends the walk)."""
+    for _ in open_invokes(state, roll, seat):
+        return True
+    return False
+
+
+class Pass(Action[TachyonState]):
+    """Let the window go: no more invokes from this side on this roll."""
+
+    name = "pass"
+
+    def options(self, state: TachyonState, turn: Turn) -> list[Choice]:
+        return [PASS]
+
+    def apply(
+        self, state: TachyonState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        assert state.roll is not None
+        return to_stage(state, state.roll, dice)
+
+
+class Invoke(Action[TachyonState]):
+    """Invoke an aspect on the roll: +2 or a reroll, with a free invoke or a fate point."""
+
+    name = "invoke"
+    params = kinds(
+        aspect=ParamKind.ASPECT,
+        payment=ParamKind.OPTION,
+        by=ParamKind.UNIT,
+        effect=ParamKind.OPTION,
+    )
+
+    def options(self, state: TachyonState, turn: Turn) -> list[Choice]:
+        assert state.roll is not None
+        return invoke_options(state, state.roll, turn.seat)
+
+    def apply(
+        self, state: TachyonState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        return apply_invoke(state, turn.seat, choice, dice)

@@ -1,0 +1,16 @@
+"""What a roll does once its invoke window closes, by action (each phase module registers
+its own; `invokes.to_stage` looks them up)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from shiftdrive.core.dice import DiceSource
+from shiftdrive.engine.events import Event
+from shiftdrive.rulesets.tachyon.state import Roll, TachyonState
+
+Outcome = Callable[[TachyonState, Roll, DiceSource], list[Event]]
+
+#: action name -> its outcome
+OUTCOMES: Final[dict[str, Outcome]] = {}

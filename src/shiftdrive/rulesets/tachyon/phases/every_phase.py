@@ -1,0 +1,70 @@
+"""What any unit may do in any phase: skip it, or (a lone craft) concede (C7)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+from shiftdrive.rulesets.tachyon.actions import CraftAction
+from shiftdrive.rulesets.tachyon.choices import offer
+from shiftdrive.rulesets.tachyon.damage import concede
+from shiftdrive.rulesets.tachyon.sight import who_sees
+from shiftdrive.rulesets.tachyon.state import CRAFT, TachyonState, Unit
+
+if TYPE_CHECKING:
+    from shiftdrive.core.dice import DiceSource
+    from shiftdrive.engine.ruleset import Turn
+
+SAY_NOTHING = Choice.of("skip", label="Say nothing")
+
+
+class Skip(CraftAction):
+    """Let the phase (or the start of round chatter) go by: not an action (T9)."""
+
+    name = "skip"
+
+    def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
+        return [offer("skip", f"{u.name} skips the phase")]
+
+    def options(self, state: TachyonState, turn: Turn) -> list[Choice]:
+        if turn.kind == "chatter":
+            return [SAY_NOTHING]
+        return super().options(state, turn)
+
+    def check(self, state: TachyonState, turn: Turn, choice: Choice) -> str | None:
+        if turn.kind != "chatter":
+            return super().check(state, turn, choice)
+        return None if choice.matches(SAY_NOTHING) else f"{turn.seat} cannot skip now"
+
+    def apply(
+        self, state: TachyonState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        if turn.kind == "chatter":
+            state.chatter_queue.pop(0)
+            return []
+        u = state.units[turn.actor or ""]
+        return [
+            Event(
+                "skip",
+                data={"unit": u.name, "phase": state.phase},
+                # `who_sees`, with the unit in hand (most decisions of EW and damage skip).
+                visible_to=None if u.detected else who_sees(state, u.name),
+            )
+        ]
+
+
+class Concede(CraftAction):
+    """C7/C10: a lone craft leaves the fight, for a fate point and one per consequence."""
+
+    name = "concede"
+
+    def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
+        if u.kind == CRAFT:
+            return [offer("concede", f"{u.name} concedes and leaves the fight")]
+        return []
+
+    def apply(
+        self, state: TachyonState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        return concede(state, state.units[turn.actor or ""])

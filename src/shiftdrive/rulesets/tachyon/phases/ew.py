@@ -1,0 +1,131 @@
+"""The electronic warfare phase (highest initiative first): scan for Undetected craft (any
+zone), search visually (the zone), or create an advantage with EW systems (T7)."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from shiftdrive.core.dice import DiceSource, roll_fudge
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+from shiftdrive.rulesets.tachyon.actions import CraftAction
+from shiftdrive.rulesets.tachyon.advantage import CreateAdvantage
+from shiftdrive.rulesets.tachyon.choices import offer
+from shiftdrive.rulesets.tachyon.invokes import to_stage
+from shiftdrive.rulesets.tachyon.rolls import rating, roll_skill, t9_mod
+from shiftdrive.rulesets.tachyon.sight import pub, who_sees
+from shiftdrive.rulesets.tachyon.state import (
+    Roll,
+    TachyonState,
+    Unit,
+    dice_data,
+)
+
+
+def scan(state: TachyonState, u: Unit, a: str, dice: DiceSource) -> list[Event]:
+    """Scan: technology vs technology, any zone; Visual search: notice vs technology, same
+    zone. The target is the hidden enemy with the lowest technology. Dice are rolled even
+    when nobody is hiding and the scanner may invoke without seeing the opposition, so
+    neither the log nor the prompt tells it whether anything is there (T7)."""
+    hidden = [
+        e
+        for e in state.units.values()
+        if e.side != u.side and e.active and not e.detected and (a == "scan" or e.zone == u.zone)
+    ]
+    skill = "technology" if a == "scan" else "notice"
+    total, r = roll_skill(state, dice, u, skill, f"{a}: {pub(state, u.name)}")
+    dr = roll_fudge(dice, 4, why=f"{a}: defender technology")
+    roll = Roll(
+        a, u.name, None, {"hidden": None}, total, 0, None, actor_side=u.side,
+        a_skill=skill, a_dice=r.total, a_min=r.minimized, hide_opp=True,
+    )  # fmt: skip
+    if hidden:
+        t = min(hidden, key=lambda e: rating(state, e, "technology"))
+        roll.params["hidden"] = t.name
+        roll.opp = rating(state, t, "technology") + dr.total + t9_mod(u)
+        roll.total += t9_mod(t)
+    # The opposition stays out of the event: the scanner must not learn it (T7).
+    events = [
+        Event(
+            "roll",
+            data={"actor": u.name, "action": a, "skill": skill, "total": roll.total,
+                  "dice": dice_data(r)},
+            visible_to=who_sees(state, u.name),
+        )
+    ]  # fmt: skip
+    return events + to_stage(state, roll, dice, first=True)
+
+
+def scan_result(state: TachyonState, roll: Roll) -> list[Event]:
+    u = state.units[roll.actor]
+    tname = roll.params.get("hidden")
+    t = state.units.get(str(tname)) if tname else None
+    nothing = Event(
+        "scan", data={"actor": u.name, "action": roll.action}, visible_to=who_sees(state, u.name)
+    )
+    if t is None or t.detected or not t.active:
+        return [nothing]
+    if roll.total > roll.opp:
+        t.detected = True
+        for asp in state.aspects:
+            if asp.owner == t.name and asp.hidden and asp.name.startswith("Undetected"):
+                state.aspects.remove(asp.name)
+        return [
+            Event(
+                "detected",
+                data={"unit": t.name, "zone": t.zone, **_scanner(u, roll)},
+                visible_to=None,
+            )
+        ]
+    return [
+        nothing,
+        Event(
+            "scan_detail",
+            data={"unit": t.name, **_scanner(u, roll)},
+            visible_to=frozenset({t.side}),
+        ),
+    ]
+
+
+def _scanner(u: Unit, roll: Roll) -> dict[str, Any]:
+    """Who scanned, as a scan's outcome names it to the other side: a hidden scanner stays
+    "a hidden craft" (T7)."""
+    return {
+        "scanner": u.name,
+        "scanner_side": u.side,
+        "scanner_hidden": not u.detected,
+        "action": roll.action,
+        "total": roll.total,
+        "opposition": roll.opp,
+    }
+
+
+class Scan(CraftAction):
+    """Scan (technology, any zone) or Visual search (notice, this zone) for the hidden enemy
+    with the lowest technology (T7)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
+        if self.name == "scan":
+            return [offer("scan", "Scan for Undetected opponents (any zone)")]
+        return [Choice.of("search", label=f"Visual search in {u.zone}")]
+
+    def declare(
+        self, state: TachyonState, u: Unit, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        return scan(state, u, self.name, dice)
+
+    def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
+        return scan_result(state, roll)
+
+
+EW_ADVANTAGE: Final = CreateAdvantage(
+    "ew_advantage", "technology", "technology",
+    ("Jam their sensors", "Create an advantage with EW systems"),
+    ("Sensor ghosts", "Create an EW advantage against {}"), nearby=False,
+)  # fmt: skip
+
+#: the electronic warfare actions, in menu order
+EW: Final[tuple[CraftAction, ...]] = (Scan("scan"), Scan("search"), EW_ADVANTAGE)

@@ -1,0 +1,181 @@
+"""Tachyon: phases.ordnance."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shiftdrive.core.dice import DiceSource, roll_fudge
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+from shiftdrive.rulesets.tachyon import systems as sysmod
+from shiftdrive.rulesets.tachyon.aspects import boost
+from shiftdrive.rulesets.tachyon.damage import damage_small, hit_large, kill_swarm, point_defense
+from shiftdrive.rulesets.tachyon.invokes import to_stage
+from shiftdrive.rulesets.tachyon.outcomes import OUTCOMES
+from shiftdrive.rulesets.tachyon.positions import large_short, zmap
+from shiftdrive.rulesets.tachyon.rolls import rating, roll_skill, t9_mod
+from shiftdrive.rulesets.tachyon.state import (
+    Ordnance,
+    Roll,
+    TachyonState,
+    Unit,
+    dice_data,
+)
+
+
+def launch(state: TachyonState, u: Unit, c: Choice) -> list[Event]:
+    kind = c.str_param("ordnance")
+    u.ordnance[kind] -= 1
+    tname = c.str_param("target")
+    speed = int(state.options["ordnance_speeds"].get(kind, 1))
+    o = Ordnance(
+        state.next_ordnance,
+        kind,
+        speed,
+        u.name,
+        u.side,
+        tname,
+        u.zone,
+        rating(state, u, "technology"),
+        "small",
+        enemy_bonus=t9_mod(u),
+    )
+    state.next_ordnance += 1
+    if c.action == "launch_swarm":
+        o.target_kind = "swarm"
+    elif c.action == "launch_large":
+        t = state.units[tname]
+        short = large_short(state, u, t)  # T4: fixed at launch
+        o.target_kind, o.system, o.long_range = "large", c.str_param("system"), not short
+        o.backlash = point_defense(state, u, t, short)
+    state.ordnance.append(o)
+    return [
+        Event(
+            "launch",
+            data={"unit": u.name, "kind": kind, "ordnance": o.id, "target": tname},
+            visible_to=None,
+        )
+    ]
+
+
+def move_ordnance(state: TachyonState) -> list[Event]:
+    events: list[Event] = []
+    for o in list(state.ordnance):
+        if not target_alive(state, o):
+            state.ordnance.remove(o)
+            events.append(Event("ordnance", data=_ordnance(o, "loses_target"), visible_to=None))
+            continue
+        if o.target_kind == "swarm":
+            continue
+        t = state.units[o.target]
+        path = zmap(state).path(o.zone, t.zone) or [o.zone]
+        steps = min(o.speed, len(path) - 1)
+        if steps:
+            o.zone = path[steps]
+            events.append(
+                Event("ordnance", data={**_ordnance(o, "flies"), "zone": o.zone}, visible_to=None)
+            )
+    return events
+
+
+def target_alive(state: TachyonState, o: Ordnance) -> bool:
+    if o.target_kind == "swarm":
+        return state.swarms[o.target].active
+    t = state.units[o.target]
+    return t.active and t.detected
+
+
+def next_ordnance(state: TachyonState, dice: DiceSource) -> list[Event] | None:
+    """T12: the next ordnance to strike this gunnery phase (None when none is left): it
+    attacks when in its target's zone (always, against a swarm). Ordnance whose target is
+    gone self-destructs."""
+    for o in list(state.ordnance):
+        if not target_alive(state, o):
+            state.ordnance.remove(o)
+            return [Event("ordnance", data=_ordnance(o, "self_destructs"), visible_to=None)]
+        if o.target_kind != "swarm" and o.zone != state.units[o.target].zone:
+            continue
+        state.ordnance.remove(o)
+        return strike(state, o, dice)
+    return None
+
+
+def strike(state: TachyonState, o: Ordnance, dice: DiceSource) -> list[Event]:
+    """Roll an arrived ordnance's attack: technology at launch + 4dF against the target."""
+    r = roll_fudge(dice, 4, why=f"ordnance #{o.id} attack", who=o.owner)
+    roll = Roll(
+        "ordnance", o.owner, o.target, {"ordnance": o.to_json()}, o.attack + r.total, 0,
+        None, actor_side=o.side, a_skill="technology", a_dice=r.total,
+    )  # fmt: skip
+    if o.target_kind == "swarm":
+        sw = state.swarms[o.target]
+        dr = roll_fudge(dice, 4, why=f"ordnance #{o.id}: swarm pilot")
+        roll.opp = sw.pilot + dr.total + o.enemy_bonus
+        roll.opp_side, roll.o_dice = sw.side, dr.total
+    else:
+        t = state.units[o.target]
+        if o.target_kind == "large":
+            skill = "defense_long" if o.long_range else "defense_short"
+            bonus = sysmod.DEFENSE_BONUS.get(o.system or "", 0)
+        else:
+            skill, bonus = "pilot", 0
+        d_total, dr = roll_skill(state, dice, t, skill, f"ordnance #{o.id}: {skill}")
+        roll.opp = d_total + bonus + o.enemy_bonus
+        roll.total += t9_mod(t)
+        roll.opp_unit, roll.opp_side = t.name, t.side
+        roll.o_dice, roll.o_min = dr.total, dr.minimized
+    events = [
+        Event(
+            "ordnance_attack",
+            data={**_ordnance(o, "strikes"), "owner": o.owner, "target": o.target,
+                  "swarm": o.target_kind == "swarm", "total": roll.total, "dice": dice_data(r),
+                  "opposition": roll.opp, "opposition_dice": dice_data(dr)},
+            visible_to=None,
+        )
+    ]  # fmt: skip
+    return events + to_stage(state, roll, dice, first=True)
+
+
+def ordnance_hits(state: TachyonState, roll: Roll, s: int) -> list[Event]:
+    o = Ordnance(**roll.params["ordnance"])
+    owner = state.units[o.owner]
+    if o.target_kind == "swarm":
+        sw = state.swarms[o.target]
+        if s > 0:
+            return kill_swarm(state, sw)
+        return [
+            Event("swarm", data={**_ordnance(o, "no_effect"), "swarm": sw.name}, visible_to=None)
+        ]
+    t = state.units[o.target]
+    if o.target_kind == "large":
+        return hit_large(
+            state, owner, t, s, o.system or "propulsion", not o.long_range,
+            ordnance=o, backlash=o.backlash,
+        )  # fmt: skip
+    if s > 0:
+        return [
+            Event(
+                "hit", data={**_ordnance(o, "hits"), "target": t.name, "shifts": s}, visible_to=None
+            ),
+            *damage_small(state, t, s, o.owner),
+        ]
+    if s == 0 and owner.active:
+        return boost(state, owner)
+    return [
+        Event(
+            "miss", data={**_ordnance(o, "misses"), "target": t.name, "shifts": s}, visible_to=None
+        )
+    ]
+
+
+def _ordnance(o: Ordnance, what: str) -> dict[str, Any]:
+    """An ordnance event's data: which ordnance (kind and number), and what it did."""
+    return {"ordnance": o.id, "kind": o.kind, "what": what}
+
+
+def strike_outcome(state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
+    """An ordnance's attack, once its invoke window has closed (C4)."""
+    return ordnance_hits(state, roll, roll.total - roll.opp)
+
+
+OUTCOMES["ordnance"] = strike_outcome
