@@ -68,9 +68,7 @@ def forge_all_plus(saved: dict[str, Any]) -> dict[str, Any]:
     cut there, its events and the final digest recomputed as an honest replay would."""
     forged = copy.deepcopy(saved)
     forged.pop("discarded", None)
-    last = max(
-        i for i, e in enumerate(forged["log"]) if any(d["die"] == "dF" for d in e["draws"])
-    )
+    last = max(i for i, e in enumerate(forged["log"]) if any(d["die"] == "dF" for d in e["draws"]))
     forged["log"] = forged["log"][: last + 1]
     for draw in forged["log"][last]["draws"]:
         if draw["die"] == "dF":
