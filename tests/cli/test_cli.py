@@ -70,7 +70,7 @@ def test_play_with_bots_saves_and_replays(tmp_path: Path) -> None:
     code, out = run("replay", str(save))
     assert code == 0 and "reproduces exactly" in out
     data = json.loads(save.read_text())
-    data["log"][-1]["events"][0]["text"] = "something else"
+    data["log"][-1]["events"][0].setdefault("data", {})["tampered"] = "something else"
     save.write_text(json.dumps(data))
     code, out = run("replay", str(save))
     assert code == 1 and "does not reproduce" in out

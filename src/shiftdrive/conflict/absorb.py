@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from shiftdrive.conflict.exchange import HostedAction
@@ -43,7 +44,7 @@ class Absorb(HostedAction[CS]):
     """Every minimal way to absorb the hit: a stress box and/or consequences (named freely)."""
 
     name = "absorb"
-    params = ABSORB_PARAMS
+    params: Mapping[str, ParamKind] = ABSORB_PARAMS
 
     def options(self, state: CS, turn: Turn) -> list[Choice]:
         roll = state.roll

@@ -3,6 +3,7 @@ skill that opposes it; then both sides roll."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final
 
 from shiftdrive.conflict.exchange import HostedAction
@@ -23,7 +24,7 @@ DEFEND_PARAMS: Final = {"skill": ParamKind.SKILL}
 
 class Defend(HostedAction[CS]):
     name = "defend"
-    params = DEFEND_PARAMS
+    params: Mapping[str, ParamKind] = DEFEND_PARAMS
 
     def options(self, state: CS, turn: Turn) -> list[Choice]:
         roll = state.roll

@@ -3,6 +3,7 @@ a tie removes it at a minor cost, style adds a boost."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final
 
 from shiftdrive.conflict.exchange import RollAction
@@ -25,7 +26,7 @@ OBSTACLES: Final = (AspectKind.SITUATION, AspectKind.BOOST)
 
 class Overcome(RollAction[CS]):
     name = "overcome"
-    params = OVERCOME_PARAMS
+    params: Mapping[str, ParamKind] = OVERCOME_PARAMS
 
     def options(self, state: CS, turn: Turn) -> list[Choice]:
         f = state.fighters[turn.actor or ""]

@@ -359,7 +359,7 @@ class Encounter:
             if override:
                 events = apply_override(self.ruleset, self.state, choice)
                 if visibility is not None:  # a hidden override: what it makes is hidden too
-                    events = [Event(e.kind, e.text, e.data, visibility) for e in events]
+                    events = [Event(e.kind, e.data, visibility) for e in events]
             else:
                 events = self.ruleset.apply(self.state, seat, choice, self._dice)
         except DiceNeeded as need:

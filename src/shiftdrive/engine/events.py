@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -18,26 +17,22 @@ class Event:
     (the log, the CLI, the web), so the rules never spend time on words nobody reads.
 
     `visible_to` limits who may see it (None: everyone); the GM always sees everything.
-    `text` is only for events whose words are their content (a GM's note).
     Events are never changed once made (the log is append-only). They are not frozen: a battle
     makes hundreds, and a frozen dataclass sets each field through `object.__setattr__` (the
     compiled build's generated one too).
     """
 
     kind: str
-    text: str
     data: dict[str, Any] = field(default_factory=dict)
     visible_to: frozenset[str] | None = None
 
     def __init__(
         self,
         kind: str,
-        text: str = "",
         data: dict[str, Any] | None = None,
         visible_to: frozenset[str] | None = None,
     ) -> None:
         self.kind = kind
-        self.text = text
         self.data = {} if data is None else data
         self.visible_to = visible_to
 
@@ -46,8 +41,6 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
-        if self.text:
-            out["text"] = self.text
         if self.data:
             out["data"] = self.data
         if self.visible_to is not None:
@@ -59,7 +52,6 @@ class Event:
         vis = data.get("visible_to")
         return cls(
             str(data["kind"]),
-            str(data.get("text", "")),
             dict(data.get("data", {})),
             frozenset(vis) if vis is not None else None,
         )
@@ -132,7 +124,3 @@ class LogEntry:
         for e in out["events"]:
             e.pop("visible_to", None)
         return out
-
-
-def texts(events: Iterable[Event]) -> list[str]:
-    return [e.text for e in events]

@@ -197,15 +197,12 @@ class Ruleset(ABC, Generic[S, Sc]):
     def seats(self, state: S) -> list[Seat]:
         """Seats that play (the GM seat 'gm' is implicit), with what each controls."""
 
+    @abstractmethod
     def turns(self, state: S) -> list[Turn]:
         """Who must (or may) decide what now, in order; empty when the encounter is over.
 
         The one answer `pending`, `waiting` and the "not your decision" refusal come from.
         """
-        if type(self).pending is Ruleset.pending:
-            raise NotImplementedError(f"ruleset {self.id} does not say whose turn it is")
-        # a ruleset still on the older contract: its worded decisions, as turns
-        return [Turn(d.seat, d.kind, d.actor, d.secret, d.window) for d in self.pending(state)]
 
     def prompt(self, state: S, turn: Turn) -> str:
         """A turn in words, for the person deciding."""
@@ -260,13 +257,6 @@ class Ruleset(ABC, Generic[S, Sc]):
 
         Not this seat's decision, an action not offered in its turn, or the action's own check.
         """
-        if not self.actions:  # a ruleset still on the older contract: what `legal` lists
-            options = self.legal(state, seat)
-            if any(choice.matches(option) for option in options):
-                return None
-            if not options:
-                return f"{seat} has nothing to decide now"
-            return f"'{choice.text()}' is not one of {seat}'s choices now"
         if choice.action in self.standing(state, seat):
             return self._check(state, Turn(seat, choice.action), choice)
         mine = [t for t in self.turns(state) if t.seat == seat]
@@ -454,13 +444,10 @@ def get_bot(ruleset_id: str) -> Bot:
 
 
 def describe_engine_event(event: Event) -> str:
-    """Words for an event no ruleset words: a GM override's, its own text if it has one,
-    else its kind and data."""
+    """Words for an event no ruleset words: a GM override's, else its kind and data."""
     words = describe_override(event)
     if words is not None:
         return words
-    if event.text:
-        return event.text
     if not event.data:
         return event.kind
     return f"{event.kind}: " + ", ".join(f"{k} {v}" for k, v in event.data.items())

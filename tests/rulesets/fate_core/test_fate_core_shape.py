@@ -38,7 +38,7 @@ def test_events_are_data_and_describe_words_them(duel: dict[str, Any]) -> None:
     enc = start(duel, [1, 0, -1, 0] + ZERO)
     enc.submit("crew", Choice.of("attack", target="Zird", skill="Fight"))
     events = enc.submit("raiders", Choice.of("defend", skill="Athletics"))
-    assert all(e.text == "" for entry in enc.log for e in entry.events)
+    assert all("text" not in e.to_json() for entry in enc.log for e in entry.events)
     assert events[0].data == {"who": "Anna", "skill": "Fight", "dice": [1, 0, -1, 0], "total": 2}
     assert enc.describe(events[0], "raiders") == "Anna rolls Fight: [+ 0 - 0] -> 2"
     setup = [enc.describe(e) for e in enc.log[0].events]

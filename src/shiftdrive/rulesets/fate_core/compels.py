@@ -3,6 +3,7 @@ character's side accepts (+1 fate point) or refuses (pays 1)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final
 
 from shiftdrive.core.aspects import AspectKind
@@ -32,7 +33,7 @@ class GmCompel(Action[FateCoreState]):
     """The GM compels an active character's aspect (one compel per character at a time)."""
 
     name = "compel"
-    params = COMPEL_PARAMS
+    params: Mapping[str, ParamKind] = COMPEL_PARAMS
 
     def options(self, state: FateCoreState, turn: Turn) -> list[Choice]:
         pending = {c.character for c in state.compels}

@@ -4,6 +4,7 @@ gets only one zone along the way."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final
 
 from shiftdrive.conflict.exchange import HostedAction, RollAction
@@ -34,7 +35,7 @@ class Move(HostedAction[FateCoreState]):
     """The free move: to an adjacent zone, once a turn, before acting."""
 
     name = "move"
-    params = MOVE_PARAMS
+    params: Mapping[str, ParamKind] = MOVE_PARAMS
 
     def options(self, state: FateCoreState, turn: Turn) -> list[Choice]:
         if state.moved:
@@ -61,7 +62,7 @@ class Move(HostedAction[FateCoreState]):
 
 class Sprint(RollAction[FateCoreState]):
     name = "sprint"
-    params = MOVE_PARAMS
+    params: Mapping[str, ParamKind] = MOVE_PARAMS
 
     def options(self, state: FateCoreState, turn: Turn) -> list[Choice]:
         f = state.fighters[turn.actor or ""]

@@ -10,6 +10,7 @@ and counter-attacks at disadvantage; +2 fails and counter-attacks. Then the stri
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Final
@@ -89,7 +90,9 @@ class Target(Action[FAState]):
     `from=` the rules pick the nearest hex (handy at the table)."""
 
     name = "target"
-    params = MappingProxyType({"name": ParamKind.UNIT, "from": ParamKind.HEX})
+    params: Mapping[str, ParamKind] = MappingProxyType(
+        {"name": ParamKind.UNIT, "from": ParamKind.HEX}
+    )
 
     def options(self, state: FAState, turn: Turn) -> list[Choice]:
         return [c for *_, c in target_options(state, turn.seat, _attack(state))]
@@ -147,7 +150,7 @@ class Follow(Action[FAState]):
     still in range?"), with the card's movement left."""
 
     name = "follow"
-    params = MappingProxyType({"to": ParamKind.HEX})
+    params: Mapping[str, ParamKind] = MappingProxyType({"to": ParamKind.HEX})
 
     def options(self, state: FAState, turn: Turn) -> list[Choice]:
         atk = _attack(state)

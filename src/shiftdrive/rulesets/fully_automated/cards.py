@@ -9,6 +9,7 @@ the event that a seat has chosen names no card.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 
 from shiftdrive.core.dice import DiceSource
@@ -53,7 +54,7 @@ class Play(Action[FAState]):
     """`play card=ID` (`tackle=true`, `reroll=true`): this round's card, in secret."""
 
     name = "play"
-    params = MappingProxyType(
+    params: Mapping[str, ParamKind] = MappingProxyType(
         {"card": ParamKind.OPTION, "tackle": ParamKind.FLAG, "reroll": ParamKind.FLAG}
     )
 

@@ -4,6 +4,7 @@ change HP (`hp name=X delta=N`, |N| <= 100, with F8's thresholds) and end the fi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
@@ -37,7 +38,9 @@ class Hp(Action[FAState]):
     """`hp name=X delta=N`: damage (N < 0) or healing, announcing F8's thresholds crossed."""
 
     name = "hp"
-    params = MappingProxyType({"name": ParamKind.UNIT, "delta": ParamKind.NUMBER})
+    params: Mapping[str, ParamKind] = MappingProxyType(
+        {"name": ParamKind.UNIT, "delta": ParamKind.NUMBER}
+    )
 
     def options(self, state: FAState, turn: Turn) -> list[Choice]:
         return [Choice.of("hp", name=n, delta=d) for n in state.fighters for d in (-3, 1)]
@@ -76,7 +79,7 @@ class End(Action[FAState]):
     """`end winner=SIDE|none`: the GM ends the fight."""
 
     name = "end"
-    params = MappingProxyType({"winner": ParamKind.OPTION})
+    params: Mapping[str, ParamKind] = MappingProxyType({"winner": ParamKind.OPTION})
 
     def options(self, state: FAState, turn: Turn) -> list[Choice]:
         out = [Choice.of("end", winner=s) for s in state.sides]

@@ -8,6 +8,7 @@ moves on.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
@@ -42,7 +43,7 @@ class Declare(Action[FAState]):
     ones are suggestions)."""
 
     name = "declare"
-    params = MappingProxyType({"text": ParamKind.TEXT})
+    params: Mapping[str, ParamKind] = MappingProxyType({"text": ParamKind.TEXT})
 
     def options(self, state: FAState, turn: Turn) -> list[Choice]:
         return [Choice.of("declare", label=s, free=("text",), text=s) for s in LIGHT_SENTENCES]
@@ -62,7 +63,9 @@ class Check(Action[FAState]):
     """The GM's `check bonus=N difficulty=N` for the action being resolved."""
 
     name = "check"
-    params = MappingProxyType({"bonus": ParamKind.NUMBER, "difficulty": ParamKind.NUMBER})
+    params: Mapping[str, ParamKind] = MappingProxyType(
+        {"bonus": ParamKind.NUMBER, "difficulty": ParamKind.NUMBER}
+    )
 
     def options(self, state: FAState, turn: Turn) -> list[Choice]:
         if state.phase != "resolve":

@@ -243,6 +243,6 @@ def describe(event: Event, seat: str) -> str:
     """`event` in words, for `seat` (every event of this ruleset reads the same for all who
     may see it)."""
     words = _WORDS.get(event.kind)
-    if words is None or event.text:
+    if words is None:
         return describe_engine_event(event)
     return words(event.data)

@@ -4,6 +4,7 @@ difficulty, or on an enemy, who resists."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from shiftdrive.engine.actions import ParamKind
@@ -25,7 +26,7 @@ SCENE = "scene"
 class CreateAdvantage(AimedAction):
     """Roll `skill` against the advantage difficulty, or against a foe's `resist`."""
 
-    params = kinds(target=ParamKind.UNIT, name=ParamKind.TEXT)
+    params: Mapping[str, ParamKind] = kinds(target=ParamKind.UNIT, name=ParamKind.TEXT)
 
     def __init__(
         self,

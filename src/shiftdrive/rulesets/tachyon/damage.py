@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from shiftdrive.core.aspects import Aspect, AspectKind
@@ -318,7 +319,7 @@ class Absorb(Action[TachyonState]):
     """T2/C10: take consequences that absorb the rest of a hit."""
 
     name = "absorb"
-    params = kinds(consequences=ParamKind.OPTION)
+    params: Mapping[str, ParamKind] = kinds(consequences=ParamKind.OPTION)
 
     def options(self, state: TachyonState, turn: Turn) -> list[Choice]:
         return [c for c in absorb_choices(state) if c.action == "absorb"]
@@ -333,7 +334,7 @@ class TakenOut(Absorb):
     """T2: or be taken out."""
 
     name = "taken_out"
-    params = kinds()
+    params: Mapping[str, ParamKind] = kinds()
 
     def options(self, state: TachyonState, turn: Turn) -> list[Choice]:
         return [c for c in absorb_choices(state) if c.action == "taken_out"]

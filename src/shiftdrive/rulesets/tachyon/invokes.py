@@ -4,7 +4,7 @@ invoke is passed over. ONE rule says what is open: `open_invokes`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from shiftdrive.core.dice import DiceSource, roll_fudge
@@ -246,7 +246,7 @@ class Invoke(Action[TachyonState]):
     """Invoke an aspect on the roll: +2 or a reroll, with a free invoke or a fate point."""
 
     name = "invoke"
-    params = kinds(
+    params: Mapping[str, ParamKind] = kinds(
         aspect=ParamKind.ASPECT,
         payment=ParamKind.OPTION,
         by=ParamKind.UNIT,

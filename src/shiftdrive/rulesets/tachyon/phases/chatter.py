@@ -3,6 +3,7 @@ by its own side only), or say nothing (`every_phase.Skip`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final
 
 from shiftdrive.engine.actions import Action, ParamKind
@@ -24,7 +25,7 @@ class Say(Action[TachyonState]):
     """Send a message over the radio to the side's own wing."""
 
     name = "say"
-    params = kinds(text=ParamKind.TEXT)
+    params: Mapping[str, ParamKind] = kinds(text=ParamKind.TEXT)
 
     def options(self, state: TachyonState, turn: Turn) -> list[Choice]:
         return [_SAY]

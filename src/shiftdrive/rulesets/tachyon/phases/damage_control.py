@@ -3,6 +3,7 @@ damage (option) or shields, or another action the GM adjudicates."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final
 
 from shiftdrive.core.odds import OddsQuery
@@ -64,7 +65,7 @@ class Repair(CraftAction):
     track (T5); a small craft, by option, its worst consequence."""
 
     name = "repair"
-    params = kinds(system=ParamKind.OPTION)
+    params: Mapping[str, ParamKind] = kinds(system=ParamKind.OPTION)
 
     def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
         if u.kind == LARGE:
@@ -142,7 +143,7 @@ class Other(CraftAction):
     action (T9)."""
 
     name = "other"
-    params = kinds(text=ParamKind.TEXT)
+    params: Mapping[str, ParamKind] = kinds(text=ParamKind.TEXT)
 
     def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
         return [_OTHER]

@@ -3,6 +3,7 @@ large target's systems (T3, T4), launch ordnance (T12), or create an advantage w
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final
 
 from shiftdrive.core.odds import OddsQuery
@@ -96,7 +97,7 @@ class FireSwarm(CraftAction):
     """T11: fire at an enemy swarm in range (gunnery vs its pilot): any success breaks it up."""
 
     name = "fire_swarm"
-    params = kinds(target=ParamKind.UNIT)
+    params: Mapping[str, ParamKind] = kinds(target=ParamKind.UNIT)
 
     def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
         reach = weapon_range(u)
@@ -130,7 +131,7 @@ class FireLarge(AimedAction):
 
     name = "fire_large"
     verb = "fire at"
-    params = kinds(target=ParamKind.UNIT, system=ParamKind.OPTION)
+    params: Mapping[str, ParamKind] = kinds(target=ParamKind.UNIT, system=ParamKind.OPTION)
 
     def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
         reach = weapon_range(u)
@@ -195,7 +196,7 @@ class Launch(AimedAction):
 
     name = "launch"
     verb = "launch at"
-    params = kinds(target=ParamKind.UNIT, ordnance=ParamKind.OPTION)
+    params: Mapping[str, ParamKind] = kinds(target=ParamKind.UNIT, ordnance=ParamKind.OPTION)
 
     def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
         kinds = _kinds(u)
@@ -217,7 +218,7 @@ class LaunchSwarm(CraftAction):
     """T11/T12: launch ordnance at an enemy swarm."""
 
     name = "launch_swarm"
-    params = kinds(target=ParamKind.UNIT, ordnance=ParamKind.OPTION)
+    params: Mapping[str, ParamKind] = kinds(target=ParamKind.UNIT, ordnance=ParamKind.OPTION)
 
     def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
         return [
@@ -244,7 +245,9 @@ class LaunchLarge(AimedAction):
 
     name = "launch_large"
     verb = "launch at"
-    params = kinds(target=ParamKind.UNIT, system=ParamKind.OPTION, ordnance=ParamKind.OPTION)
+    params: Mapping[str, ParamKind] = kinds(
+        target=ParamKind.UNIT, system=ParamKind.OPTION, ordnance=ParamKind.OPTION
+    )
 
     def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
         kinds = _kinds(u)
