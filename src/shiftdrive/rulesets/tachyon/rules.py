@@ -17,6 +17,7 @@ from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.core.errors import RuleError
 from shiftdrive.core.stress import StressTrack
+from shiftdrive.engine.actions import Action
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Result, Ruleset, Seat, Sheet, Tally, Turn
@@ -40,7 +41,7 @@ class Tachyon(Ruleset[TachyonState, TachyonScenario]):
 
     id = "tachyon"
     title = "Tachyon Squadron phased starfighter combat"
-    actions = ACTIONS
+    actions: Mapping[str, Action[TachyonState]] = ACTIONS
 
     # --- set-up -------------------------------------------------------------------------------
     def load_scenario(self, data: Mapping[str, Any]) -> TachyonScenario:
