@@ -131,6 +131,7 @@ class Encounter:
     ) -> None:
         """`setup_faces`: the set-up's table dice, when they are known already (a saved log)."""
         self.ruleset = ruleset
+        self.bot = get_bot(ruleset.id)  # its default bot, from the registry
         self.source = source
         self.spec = spec
         self.recorded = record
@@ -806,8 +807,8 @@ BotPolicy = Callable[[Encounter, str, random.Random], Choice]
 
 
 def default_bot(enc: Encounter, seat: str, rng: random.Random) -> Choice:
-    """The registry's bot for the encounter's ruleset."""
-    return get_bot(enc.ruleset.id)(enc.ruleset, enc.state, seat, rng)
+    """The registry's bot for the encounter's ruleset (looked up once per encounter)."""
+    return enc.bot(enc.ruleset, enc.state, seat, rng)
 
 
 def random_bot(enc: Encounter, seat: str, rng: random.Random) -> Choice:
