@@ -344,14 +344,19 @@ class HexMap:
             raise MapError("hex map: give exactly one of 'radius', 'width'+'height' or 'hexes'")
         terrain = _read_terrain(data.get("terrain", {}))
         if "radius" in data:
-            return cls.from_radius(_read_int(data, "radius"), terrain)
+            radius = _read_int(data, "radius")
+            _bounded("radius", 3 * radius * (radius + 1) + 1 if radius > 0 else 1)
+            return cls.from_radius(radius, terrain)
         if "width" in data:
             if "height" not in data:
                 raise MapError("hex map: field 'height' is missing (needed with 'width')")
-            return cls.from_rect(_read_int(data, "width"), _read_int(data, "height"), terrain)
+            width, height = _read_int(data, "width"), _read_int(data, "height")
+            _bounded("width", max(width, 0) * max(height, 0))
+            return cls.from_rect(width, height, terrain)
         raw = data["hexes"]
         if not isinstance(raw, list):
             raise MapError(f"hex map: field 'hexes' must be a list of 'q,r', got {raw!r}")
+        _bounded("hexes", len(raw))
         return cls([_read_hex(item, "hexes") for item in raw], terrain)
 
     def to_dict(self) -> dict[str, Any]:
@@ -539,6 +544,19 @@ def _read_hex(item: object, field: str) -> Hex:
         return Hex.parse(item)
     except MapError as exc:
         raise MapError(f"hex map: field {field!r}: {exc}") from None
+
+
+#: The most hexes a map may have: far beyond any table's battle map (a radius of 25), short of
+#: a check or a bot's walk that takes minutes.
+MAX_HEXES: Final = 2_000
+
+
+def _bounded(field: str, hexes: int) -> None:
+    if hexes > MAX_HEXES:
+        raise MapError(
+            f"hex map: field {field!r} makes {hexes:,} hexes; a map may have at most "
+            f"{MAX_HEXES:,} (a radius of 25)"
+        )
 
 
 def _read_terrain(raw: object) -> dict[Hex, Terrain]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -82,7 +82,8 @@ class CharacterSpec(BaseModel):
         "moderate",
         "severe",
     ]
-    stress: dict[str, int] | None = None
+    #: boxes per track: a track longer than 20 boxes is no Fate character's (and would not draw)
+    stress: dict[str, Annotated[int, Field(ge=0, le=20)]] | None = None
 
     _aspects = field_validator("aspects", mode="before")(_aspect_list)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache, cached_property
 from importlib import resources
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
@@ -85,7 +85,7 @@ class ZoneSpec(_Model):
     name: str = Field(min_length=1)
     adjacent: list[str] = []
     end_zone: bool = False
-    aspects: list[str] = []
+    aspects: list[Annotated[str, Field(min_length=1)]] = []
 
 
 class MapSpec(_Model):
@@ -106,7 +106,7 @@ class _SmallCraftSpec(_Model):
     shields: int | None = Field(default=None, ge=0, le=20)
     weapons: list[str] | None = None
     ordnance: dict[str, int] | None = None
-    aspects: list[str] = []
+    aspects: list[Annotated[str, Field(min_length=1)]] = []
 
 
 class CraftSpec(_SmallCraftSpec):
@@ -139,7 +139,7 @@ class LargeSpec(_Model):
     pd_short: int | None = Field(default=None, ge=0)
     pd_long: int | None = Field(default=None, ge=0)
     guns: GunSpec | None = None
-    aspects: list[str] = []
+    aspects: list[Annotated[str, Field(min_length=1)]] = []
 
 
 class SwarmSpec(_Model):

@@ -1,0 +1,153 @@
+"""Hostile and broken files: every one refused by `check`, `play` or `replay` with a clear
+error naming the file (and the field) and the reason; never a traceback, never a hang."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from conftest import EXAMPLES
+from shiftdrive.cli.main import app
+
+runner = CliRunner()
+AMBUSH = EXAMPLES / "fate_core" / "station-ambush.yaml"
+BRAWL = EXAMPLES / "fully_automated" / "brawl.yaml"
+DOGFIGHT = EXAMPLES / "tachyon" / "dogfight-2v2.yaml"
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.output
+
+
+SCENARIO_TEXTS: dict[str, tuple[bytes, str]] = {
+    "alias": (b"ruleset: fate_core\ntitle: &t [*t]\n", "anchors and aliases"),
+    "laughs": (
+        b'ruleset: fate_core\na: &a ["x","x","x"]\nb: &b [*a,*a,*a]\nc: [*b,*b,*b]\n',
+        "anchors and aliases",
+    ),
+    "set": (b"ruleset: fate_core\ntitle: !!set {a, b}\n", "tag:yaml.org,2002:set"),
+    "binary": (b"ruleset: fate_core\ntitle: !!binary aGVsbG8=\n", "tag:yaml.org,2002:binary"),
+    "deep": (b"ruleset: fate_core\nx: " + b"[" * 5000 + b"]" * 5000 + b"\n", "nested deeper"),
+    "utf8": (b"ruleset: fate_core\ntitle: \xff\xfe\n", "is not UTF-8 text"),
+    "bigint": (b"ruleset: fate_core\nx: " + b"9" * 5000 + b"\n", "a number too long"),
+    "list": (b"- 1\n- 2\n", "must hold a mapping"),
+    "huge": (b"ruleset: fate_core\n#" + b"x" * 1_100_000 + b"\n", "is larger than"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIO_TEXTS))
+def test_hostile_scenario_text_is_refused_by_name(name: str, tmp_path: Path) -> None:
+    text, reason = SCENARIO_TEXTS[name]
+    path = tmp_path / f"{name}.yaml"
+    path.write_bytes(text)
+    for command in (["check", str(path)], ["play", str(path), "--bots", "all"]):
+        code, out = run(*command)
+        assert code == 2, out
+        assert f"{name}.yaml" in out and reason in out.replace("\n", " "), out
+
+
+def mutated(path: Path, change: Any) -> dict[str, Any]:
+    data = yaml.safe_load(path.read_text())
+    change(data)
+    return data
+
+
+def set_radius(d: dict[str, Any]) -> None:
+    d["map"] = {"radius": 100_000}
+
+
+def set_size(d: dict[str, Any]) -> None:
+    d["map"] = {"width": 1_000_000_000, "height": 3}
+
+
+def set_stress(d: dict[str, Any]) -> None:
+    d["sides"][0]["characters"][0]["stress"] = {"physical": 1_000_000}
+
+
+BOUNDS = [
+    (BRAWL, set_radius, "at most 2,000"),
+    (BRAWL, set_size, "at most 2,000"),
+    (AMBUSH, set_stress, "less than or equal to 20"),
+]
+
+
+@pytest.mark.parametrize(("example", "change", "reason"), BOUNDS)
+def test_sizes_beyond_any_table_are_refused_by_field(
+    example: Path, change: Any, reason: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "big.yaml"
+    path.write_text(yaml.safe_dump(mutated(example, change)))
+    code, out = run("check", str(path))
+    assert code == 2 and reason in out.replace("\n", " ") and "big.yaml" in out, out
+
+
+def test_a_craft_aspect_must_have_a_name(tmp_path: Path) -> None:
+    data = yaml.safe_load(DOGFIGHT.read_text())
+    craft = data["sides"][0]["craft"][0]
+    craft["aspects"] = [""]
+    path = tmp_path / "empty.yaml"
+    path.write_text(yaml.safe_dump(data))
+    code, out = run("check", str(path))
+    assert code == 2 and "aspects" in out and "at least 1 character" in out, out
+
+
+@pytest.fixture(scope="module")
+def good_save(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    path = tmp_path_factory.mktemp("saves") / "good.json"
+    code, _ = run("play", str(AMBUSH), "--bots", "all", "--seed", "3", "--save", str(path))
+    assert code == 0
+    data: dict[str, Any] = json.loads(path.read_text())
+    return data
+
+
+def tamper(data: dict[str, Any], how: str) -> Any:
+    d = copy.deepcopy(data)
+    entry = next(e for e in d["log"] if e["draws"])
+    if how == "face":
+        entry["draws"][0]["values"][0] = 7
+    elif how == "entry":
+        d["log"][1] = 5
+    elif how == "draws":
+        d["log"][1]["draws"] = [1]
+    elif how == "version":
+        d.pop("version")
+    elif how == "seed":
+        d["dice"]["seed"] = d["dice"]["seed"] + 1
+    elif how == "final":
+        d.pop("final")
+    return d
+
+
+@pytest.mark.parametrize("how", ["face", "entry", "draws", "version", "seed", "final"])
+def test_tampered_saves_are_refused(good_save: dict[str, Any], how: str, tmp_path: Path) -> None:
+    path = tmp_path / f"{how}.json"
+    path.write_text(json.dumps(tamper(good_save, how)))
+    code, out = run("replay", str(path))
+    assert code in (1, 2) and f"{how}.json" in out and "Traceback" not in out, out
+    assert "reproduces exactly" not in out
+
+
+HEAD = '{"format":"shiftdrive-encounter","x":'
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "reason"),
+    [
+        ("deep", HEAD + "[" * 100_000 + "]" * 100_000 + "}", "nested too deeply"),
+        ("bigint", HEAD + "9" * 5000 + "}", "number too long"),
+        ("notjson", "{", "not valid JSON"),
+    ],
+)  # fmt: skip
+def test_broken_save_files_are_refused(name: str, text: str, reason: str, tmp_path: Path) -> None:
+    path = tmp_path / f"{name}.json"
+    path.write_text(text)
+    code, out = run("replay", str(path))
+    assert code == 2 and reason in out and f"{name}.json" in out, out
