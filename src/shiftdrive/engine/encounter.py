@@ -359,6 +359,7 @@ class Encounter:
         try:
             if override:
                 events = apply_override(self.ruleset, self.state, choice)
+                self.ruleset.overridden(self.state)
                 if visibility is not None:  # a hidden override: what it makes is hidden too
                     events = [Event(e.kind, e.data, visibility) for e in events]
             else:
@@ -417,7 +418,9 @@ class Encounter:
             raise RuntimeError("this unrecorded encounter broke at an earlier choice")
         try:
             if is_override(choice):
-                return apply_override(self.ruleset, self.state, choice)
+                events = apply_override(self.ruleset, self.state, choice)
+                self.ruleset.overridden(self.state)
+                return events
             return self.ruleset.apply(self.state, seat, choice, self._live)
         except BaseException:
             self._broken = True
@@ -460,6 +463,7 @@ class Encounter:
             assert entry.choice is not None
             if is_override(entry.choice):
                 apply_override(self.ruleset, state, entry.choice)
+                self.ruleset.overridden(state)
             else:
                 self.ruleset.apply(state, entry.seat, entry.choice, ReplayDice(entry.draws))
         self.state = state

@@ -317,6 +317,10 @@ class Ruleset(ABC, Generic[S, Sc]):
     def view(self, state: S, seat: str) -> dict[str, Any]:
         """What `seat` may see of the state ('gm' sees all). Must strip every secret."""
 
+    def overridden(self, state: S) -> None:
+        """The GM changed the state outside the rules (an override): a ruleset that remembers
+        anything worked out from the state forgets it here."""
+
     def unseen(self, state: S, seat: str) -> frozenset[str]:
         """Units `seat` may not see now (undetected craft): their dice are hidden from it too."""
         return frozenset()

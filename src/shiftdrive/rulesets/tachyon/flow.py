@@ -50,6 +50,15 @@ def _turn(seat: str, kind: str, actor: str | None, window: str | None = None) ->
 
 
 def turn(state: TachyonState) -> Turn | None:
+    """The one decision open now (remembered until the state changes; see `open_turn`)."""
+    if state.turn_known:
+        return state.turn_memo  # type: ignore[no-any-return]
+    t = open_turn(state)
+    state.turn_memo, state.turn_known = t, True
+    return t
+
+
+def open_turn(state: TachyonState) -> Turn | None:
     """The one decision open now: a craft absorbing a hit, a side's invoke window after a
     roll (C4, optional), a side's chatter, or the acting unit's phase."""
     if state.ended:

@@ -82,9 +82,16 @@ class Tachyon(Ruleset[TachyonState, TachyonScenario]):
         turn = flow.turn(state)
         if turn is None or turn.seat != seat or choice.action not in MENUS[turn.kind]:
             raise RuleError(f"{seat} cannot {choice.action} now")
-        return ACTIONS[choice.action].apply(state, turn, choice, dice) + flow.after_roll(
-            state, dice
-        )
+        state.turn_known = False  # the state changes from here on
+        try:
+            return ACTIONS[choice.action].apply(state, turn, choice, dice) + flow.after_roll(
+                state, dice
+            )
+        finally:
+            state.turn_known = False
+
+    def overridden(self, state: TachyonState) -> None:
+        state.turn_known = False
 
     def describe(self, event: Event, seat: str) -> str:
         return words.describe(event, seat)

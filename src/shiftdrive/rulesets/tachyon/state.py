@@ -202,7 +202,7 @@ def dice_data(r: FudgeRoll) -> list[Any]:
     return [list(r.faces), r.minimized, r.maximized]
 
 
-NOT_IN_JSON: Final = frozenset({"zmap", "status_changes", "fight_on_at"})
+NOT_IN_JSON: Final = frozenset({"zmap", "status_changes", "fight_on_at", "turn_memo", "turn_known"})
 
 
 @dataclass(slots=True)
@@ -244,6 +244,11 @@ class TachyonState:
     # (`Tachyon._take_out` is the only place a status is set).
     status_changes: int = 0
     fight_on_at: int = -1  # `status_changes` when the end check last found the fight going on
+    # Whose turn it is, once worked out (`flow.turn`), until the state next changes: asked by
+    # the bot loop, the bot and the rules at every decision. Every change goes through
+    # `Tachyon.apply` or a GM override (`Tachyon.overridden`), which forget it.
+    turn_memo: Any = None
+    turn_known: bool = False
 
     def side_units(self, side: str) -> list[Unit]:
         return [u for u in self.units.values() if u.side == side]
