@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import shiftdrive
+from conftest import pure_only
 
 SRC = Path(shiftdrive.__file__).resolve().parent.parent
 PACKAGE = "shiftdrive"
@@ -202,6 +203,7 @@ sys.exit(1 if failed else 0)
 """
 
 
+@pure_only  # a compiled module cannot be imported again once removed from sys.modules
 def test_every_module_imports_alone() -> None:
     """Each module imported first, in a clean interpreter (one process, modules cleared
     between imports): a cycle that works only in one order fails here in the other."""

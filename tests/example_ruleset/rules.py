@@ -5,7 +5,7 @@ named for them (helm, gunnery, order); the words in `words`."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from example_ruleset import gunnery, helm, words
 from example_ruleset.order import HELM, helm_turn
@@ -29,7 +29,7 @@ MENUS: dict[str, tuple[str, ...]] = {
 class Duel(Ruleset[DuelState, DuelScenario]):
     id = "tiny"
     title = "Tiny duel (the example ruleset)"
-    actions: Mapping[str, Action[DuelState]] = {
+    actions: ClassVar[Mapping[str, Action[Any]]] = {
         "move": helm.Move(),
         "concede": helm.Concede(),
         "shoot": gunnery.Shoot(),

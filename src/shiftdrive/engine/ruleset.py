@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -177,11 +177,13 @@ class Ruleset(ABC, Generic[S, Sc]):
     """Base class of a ruleset over its state `S` and scenario model `Sc`. Override the
     abstract hooks, list the `actions` and say whose turn it is (`turns`); the rest derive."""
 
-    id: str = ""
-    title: str = ""
+    # Class variables, not per-instance ones: the compiled build reads them from the class, so
+    # a ruleset that is not compiled (a test's, a newcomer's) still has its own.
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
 
     #: every action of the ruleset, by name (`engine/actions.py`); see `menu`
-    actions: Mapping[str, Action[S]] = {}
+    actions: ClassVar[Mapping[str, Action[Any]]] = {}
 
     # --- set-up -------------------------------------------------------------------------------
     @abstractmethod

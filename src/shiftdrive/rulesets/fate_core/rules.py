@@ -9,7 +9,7 @@ which rule: docs/rulesets/fate_core.md.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from shiftdrive.conflict.actions import conflict_actions
 from shiftdrive.conflict.exchange import RollAction
@@ -59,7 +59,7 @@ class FateCore(Ruleset[FateCoreState, FateCoreScenario]):
 
     id = "fate_core"
     title = "Fate Core conflict (reference ruleset)"
-    actions: Mapping[str, Action[FateCoreState]] = ACTIONS
+    actions: ClassVar[Mapping[str, Action[Any]]] = ACTIONS
 
     # --- set-up -------------------------------------------------------------------------------
     def load_scenario(self, data: Mapping[str, Any]) -> FateCoreScenario:

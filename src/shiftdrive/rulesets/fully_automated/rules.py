@@ -14,7 +14,7 @@ damage, stuns, Restrain F6, counter-attacks), `reach` (ranges and hexes to attac
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.dice import DiceSource, die_faces
@@ -57,7 +57,7 @@ class FullyAutomated(Ruleset[FAState, FAScenario]):
 
     id = "fully_automated"
     title = "Fully Automated! combat"
-    actions: Mapping[str, Action[FAState]] = {
+    actions: ClassVar[Mapping[str, Action[Any]]] = {
         a.name: a
         for a in (
             Play(),

@@ -11,7 +11,7 @@ named for it (see docs/rulesets/tachyon.md).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.dice import DiceSource
@@ -41,7 +41,7 @@ class Tachyon(Ruleset[TachyonState, TachyonScenario]):
 
     id = "tachyon"
     title = "Tachyon Squadron phased starfighter combat"
-    actions: Mapping[str, Action[TachyonState]] = ACTIONS
+    actions: ClassVar[Mapping[str, Action[Any]]] = ACTIONS
 
     # --- set-up -------------------------------------------------------------------------------
     def load_scenario(self, data: Mapping[str, Any]) -> TachyonScenario:
