@@ -4,6 +4,7 @@ a hit does (hull boxes, then a mild consequence, then taken out)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 from example_ruleset.order import pass_helm
 from example_ruleset.state import Craft, DuelState, Shot
@@ -56,7 +57,7 @@ class Shoot(Action[DuelState]):
     """4dF + guns against the target's pilot rating; the shifts, after invokes, are the hit."""
 
     name = "shoot"
-    params: Mapping[str, ParamKind] = {"target": ParamKind.UNIT}
+    params: ClassVar[Mapping[str, ParamKind]] = {"target": ParamKind.UNIT}
 
     def options(self, state: DuelState, turn: Turn) -> list[Choice]:
         shooter = state.crafts[turn.actor or ""]
@@ -86,7 +87,7 @@ class Invoke(Action[DuelState]):
     """+2 to your side of the open shot (the shooter's shifts up, the target's down)."""
 
     name = INVOKE
-    params: Mapping[str, ParamKind] = {"aspect": ParamKind.ASPECT}
+    params: ClassVar[Mapping[str, ParamKind]] = {"aspect": ParamKind.ASPECT}
 
     def options(self, state: DuelState, turn: Turn) -> list[Choice]:
         craft = state.crafts[turn.actor or ""]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 from example_ruleset.order import pass_helm
 from example_ruleset.state import DuelState
@@ -21,7 +22,7 @@ def neighbours(state: DuelState, zone: str) -> list[str]:
 
 class Move(Action[DuelState]):
     name = "move"
-    params: Mapping[str, ParamKind] = {"zone": ParamKind.ZONE}
+    params: ClassVar[Mapping[str, ParamKind]] = {"zone": ParamKind.ZONE}
 
     def options(self, state: DuelState, turn: Turn) -> list[Choice]:
         craft = state.crafts[turn.actor or ""]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from shiftdrive.conflict.exchange import HostedAction
 from shiftdrive.conflict.host import CS, TAKEN_OUT, Host
@@ -44,7 +44,7 @@ class Absorb(HostedAction[CS]):
     """Every minimal way to absorb the hit: a stress box and/or consequences (named freely)."""
 
     name = "absorb"
-    params: Mapping[str, ParamKind] = ABSORB_PARAMS
+    params: ClassVar[Mapping[str, ParamKind]] = ABSORB_PARAMS
 
     def options(self, state: CS, turn: Turn) -> list[Choice]:
         roll = state.roll

@@ -9,7 +9,7 @@ resisting skills). A character must be within one zone to be the target of an ad
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.exchange import RollAction
 from shiftdrive.conflict.host import CS
@@ -94,7 +94,7 @@ class _Advantage(RollAction[CS]):
 
 class CreateAdvantage(_Advantage[CS]):
     name = "advantage"
-    params: Mapping[str, ParamKind] = ADVANTAGE_PARAMS
+    params: ClassVar[Mapping[str, ParamKind]] = ADVANTAGE_PARAMS
 
     def options(self, state: CS, turn: Turn) -> list[Choice]:
         f = state.fighters[turn.actor or ""]
@@ -144,7 +144,7 @@ class Discover(_Advantage[CS]):
     """Look for a character's (or the scene's) hidden aspects."""
 
     name = "discover"
-    params: Mapping[str, ParamKind] = DISCOVER_PARAMS
+    params: ClassVar[Mapping[str, ParamKind]] = DISCOVER_PARAMS
 
     def options(self, state: CS, turn: Turn) -> list[Choice]:
         f = state.fighters[turn.actor or ""]

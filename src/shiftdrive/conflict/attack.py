@@ -5,7 +5,7 @@ the shifts (and the host's weapon and armor) that the target must absorb."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.absorb import deliver_hit
 from shiftdrive.conflict.exchange import RollAction
@@ -30,7 +30,7 @@ STYLE_DEFENSE: Final = -3
 
 class Attack(RollAction[CS]):
     name = "attack"
-    params: Mapping[str, ParamKind] = ATTACK_PARAMS
+    params: ClassVar[Mapping[str, ParamKind]] = ATTACK_PARAMS
 
     def in_reach(self, state: CS, f: Combatant, reach: int, target: Combatant) -> bool:
         """The reach rule: an attack skill reaches `reach` zones from the attacker's."""

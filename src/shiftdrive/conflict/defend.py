@@ -4,7 +4,7 @@ skill that opposes it; then both sides roll."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.exchange import HostedAction
 from shiftdrive.conflict.host import CS
@@ -24,7 +24,7 @@ DEFEND_PARAMS: Final = {"skill": ParamKind.SKILL}
 
 class Defend(HostedAction[CS]):
     name = "defend"
-    params: Mapping[str, ParamKind] = DEFEND_PARAMS
+    params: ClassVar[Mapping[str, ParamKind]] = DEFEND_PARAMS
 
     def options(self, state: CS, turn: Turn) -> list[Choice]:
         roll = state.roll

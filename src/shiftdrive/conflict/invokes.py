@@ -10,7 +10,7 @@ per roll) or a free invoke (they stack). A boost is spent when invoked (C6).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from shiftdrive.conflict.exchange import HostedAction
 from shiftdrive.conflict.host import CS, Host
@@ -70,7 +70,7 @@ class InvokeAspect(HostedAction[CS]):
     """Invoke an aspect on the roll in hand (the menu of one side's turn in the window)."""
 
     name = "invoke"
-    params: Mapping[str, ParamKind] = INVOKE_PARAMS
+    params: ClassVar[Mapping[str, ParamKind]] = INVOKE_PARAMS
 
     def options(self, state: CS, turn: Turn) -> list[Choice]:
         roll = state.roll

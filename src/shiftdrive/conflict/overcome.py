@@ -4,7 +4,7 @@ a tie removes it at a minor cost, style adds a boost."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.exchange import RollAction
 from shiftdrive.conflict.host import CS
@@ -26,7 +26,7 @@ OBSTACLES: Final = (AspectKind.SITUATION, AspectKind.BOOST)
 
 class Overcome(RollAction[CS]):
     name = "overcome"
-    params: Mapping[str, ParamKind] = OVERCOME_PARAMS
+    params: ClassVar[Mapping[str, ParamKind]] = OVERCOME_PARAMS
 
     def options(self, state: CS, turn: Turn) -> list[Choice]:
         f = state.fighters[turn.actor or ""]

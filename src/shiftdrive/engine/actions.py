@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -62,9 +62,11 @@ class Action(Generic[S]):
     `options` from candidates that pass it.
     """
 
+    #: the action's name (an instance's: one class may serve several actions)
     name: str = ""
-    #: the kind of each parameter the action's choices carry
-    params: Mapping[str, ParamKind] = {}
+    #: the kind of each parameter the action's choices carry (a class variable, see
+    #: `Ruleset.id`: a spec that is not compiled keeps its own under the compiled base)
+    params: ClassVar[Mapping[str, ParamKind]] = {}
 
     def options(self, state: S, turn: Turn) -> list[Choice]:
         """The legal choices of this action in this turn (the menu)."""

@@ -4,7 +4,7 @@ character's side accepts (+1 fate point) or refuses (pays 1)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.core.aspects import AspectKind
 from shiftdrive.core.fate_points import resolve_compel
@@ -33,7 +33,7 @@ class GmCompel(Action[FateCoreState]):
     """The GM compels an active character's aspect (one compel per character at a time)."""
 
     name = "compel"
-    params: Mapping[str, ParamKind] = COMPEL_PARAMS
+    params: ClassVar[Mapping[str, ParamKind]] = COMPEL_PARAMS
 
     def options(self, state: FateCoreState, turn: Turn) -> list[Choice]:
         pending = {c.character for c in state.compels}

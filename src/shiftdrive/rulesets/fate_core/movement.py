@@ -5,7 +5,7 @@ gets only one zone along the way."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.exchange import HostedAction, RollAction
 from shiftdrive.conflict.roll import Roll, action_odds, roll_dice
@@ -35,7 +35,7 @@ class Move(HostedAction[FateCoreState]):
     """The free move: to an adjacent zone, once a turn, before acting."""
 
     name = "move"
-    params: Mapping[str, ParamKind] = MOVE_PARAMS
+    params: ClassVar[Mapping[str, ParamKind]] = MOVE_PARAMS
 
     def options(self, state: FateCoreState, turn: Turn) -> list[Choice]:
         if state.moved:
@@ -62,7 +62,7 @@ class Move(HostedAction[FateCoreState]):
 
 class Sprint(RollAction[FateCoreState]):
     name = "sprint"
-    params: Mapping[str, ParamKind] = MOVE_PARAMS
+    params: ClassVar[Mapping[str, ParamKind]] = MOVE_PARAMS
 
     def options(self, state: FateCoreState, turn: Turn) -> list[Choice]:
         f = state.fighters[turn.actor or ""]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Final
+from typing import ClassVar, Final
 
 from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.core.errors import RuleError
@@ -90,7 +90,7 @@ class Target(Action[FAState]):
     `from=` the rules pick the nearest hex (handy at the table)."""
 
     name = "target"
-    params: Mapping[str, ParamKind] = MappingProxyType(
+    params: ClassVar[Mapping[str, ParamKind]] = MappingProxyType(
         {"name": ParamKind.UNIT, "from": ParamKind.HEX}
     )
 
@@ -150,7 +150,7 @@ class Follow(Action[FAState]):
     still in range?"), with the card's movement left."""
 
     name = "follow"
-    params: Mapping[str, ParamKind] = MappingProxyType({"to": ParamKind.HEX})
+    params: ClassVar[Mapping[str, ParamKind]] = MappingProxyType({"to": ParamKind.HEX})
 
     def options(self, state: FAState, turn: Turn) -> list[Choice]:
         atk = _attack(state)

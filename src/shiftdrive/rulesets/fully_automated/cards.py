@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import ClassVar
 
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.engine.actions import Action, ParamKind
@@ -54,7 +55,7 @@ class Play(Action[FAState]):
     """`play card=ID` (`tackle=true`, `reroll=true`): this round's card, in secret."""
 
     name = "play"
-    params: Mapping[str, ParamKind] = MappingProxyType(
+    params: ClassVar[Mapping[str, ParamKind]] = MappingProxyType(
         {"card": ParamKind.OPTION, "tackle": ParamKind.FLAG, "reroll": ParamKind.FLAG}
     )
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final
+from typing import ClassVar, Final
 
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.engine.actions import Action, ParamKind
@@ -38,7 +38,7 @@ class Hp(Action[FAState]):
     """`hp name=X delta=N`: damage (N < 0) or healing, announcing F8's thresholds crossed."""
 
     name = "hp"
-    params: Mapping[str, ParamKind] = MappingProxyType(
+    params: ClassVar[Mapping[str, ParamKind]] = MappingProxyType(
         {"name": ParamKind.UNIT, "delta": ParamKind.NUMBER}
     )
 
@@ -79,7 +79,7 @@ class End(Action[FAState]):
     """`end winner=SIDE|none`: the GM ends the fight."""
 
     name = "end"
-    params: Mapping[str, ParamKind] = MappingProxyType({"winner": ParamKind.OPTION})
+    params: ClassVar[Mapping[str, ParamKind]] = MappingProxyType({"winner": ParamKind.OPTION})
 
     def options(self, state: FAState, turn: Turn) -> list[Choice]:
         out = [Choice.of("end", winner=s) for s in state.sides]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final
+from typing import ClassVar, Final
 
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.engine.actions import Action, ParamKind
@@ -43,7 +43,7 @@ class Declare(Action[FAState]):
     ones are suggestions)."""
 
     name = "declare"
-    params: Mapping[str, ParamKind] = MappingProxyType({"text": ParamKind.TEXT})
+    params: ClassVar[Mapping[str, ParamKind]] = MappingProxyType({"text": ParamKind.TEXT})
 
     def options(self, state: FAState, turn: Turn) -> list[Choice]:
         return [Choice.of("declare", label=s, free=("text",), text=s) for s in LIGHT_SENTENCES]
@@ -63,7 +63,7 @@ class Check(Action[FAState]):
     """The GM's `check bonus=N difficulty=N` for the action being resolved."""
 
     name = "check"
-    params: Mapping[str, ParamKind] = MappingProxyType(
+    params: ClassVar[Mapping[str, ParamKind]] = MappingProxyType(
         {"bonus": ParamKind.NUMBER, "difficulty": ParamKind.NUMBER}
     )
 

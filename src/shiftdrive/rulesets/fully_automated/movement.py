@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Final
+from typing import ClassVar, Final
 
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.engine.actions import Action, ParamKind
@@ -69,7 +69,7 @@ class Step(Action[FAState]):
     """`step to=q,r`: Defend's one hex (F4), once a round, attacked (phase 1) or not (phase 2)."""
 
     name = "step"
-    params: Mapping[str, ParamKind] = MappingProxyType({"to": ParamKind.HEX})
+    params: ClassVar[Mapping[str, ParamKind]] = MappingProxyType({"to": ParamKind.HEX})
 
     def options(self, state: FAState, turn: Turn) -> list[Choice]:
         return [to_hex("step", h) for h in step_options(state, turn.seat)]
@@ -95,7 +95,7 @@ class Withdraw(Action[FAState]):
     range after the attack")."""
 
     name = "withdraw"
-    params: Mapping[str, ParamKind] = MappingProxyType({"to": ParamKind.HEX})
+    params: ClassVar[Mapping[str, ParamKind]] = MappingProxyType({"to": ParamKind.HEX})
 
     def options(self, state: FAState, turn: Turn) -> list[Choice]:
         atk = state.attack
@@ -125,7 +125,7 @@ class Move(Action[FAState]):
     incapacitated character, -2): phase 3, lowest initiative first, or interjecting."""
 
     name = "move"
-    params: Mapping[str, ParamKind] = MappingProxyType(
+    params: ClassVar[Mapping[str, ParamKind]] = MappingProxyType(
         {"to": ParamKind.HEX, "aim": ParamKind.FLAG, "body": ParamKind.UNIT}
     )
 

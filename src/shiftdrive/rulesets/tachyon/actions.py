@@ -9,7 +9,7 @@ choice is the spec's `refusal`; its menu lists the candidates that pass it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from shiftdrive.core.errors import RuleError
 from shiftdrive.core.odds import Odds, OddsQuery, odds
@@ -88,7 +88,7 @@ class AimedAction(CraftAction):
     """An action aimed at another unit (`target`): it must be seen, in the fight and an enemy
     (Wait and see waits for anyone), then the action's own rule (`refusal_at`)."""
 
-    params: Mapping[str, ParamKind] = kinds(target=UNIT)
+    params: ClassVar[Mapping[str, ParamKind]] = kinds(target=UNIT)
     friendly: bool = False  # may aim at its own side
 
     def refusal(self, state: TachyonState, u: Unit, choice: Choice) -> str | None:

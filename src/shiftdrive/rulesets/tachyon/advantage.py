@@ -5,7 +5,7 @@ difficulty, or on an enemy, who resists."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from shiftdrive.engine.actions import ParamKind
 from shiftdrive.engine.choices import Choice
@@ -26,7 +26,7 @@ SCENE = "scene"
 class CreateAdvantage(AimedAction):
     """Roll `skill` against the advantage difficulty, or against a foe's `resist`."""
 
-    params: Mapping[str, ParamKind] = kinds(target=ParamKind.UNIT, name=ParamKind.TEXT)
+    params: ClassVar[Mapping[str, ParamKind]] = kinds(target=ParamKind.UNIT, name=ParamKind.TEXT)
 
     def __init__(
         self,

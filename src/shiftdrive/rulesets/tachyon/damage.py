@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.consequences import Severity, absorb_options
@@ -319,7 +319,7 @@ class Absorb(Action[TachyonState]):
     """T2/C10: take consequences that absorb the rest of a hit."""
 
     name = "absorb"
-    params: Mapping[str, ParamKind] = kinds(consequences=ParamKind.OPTION)
+    params: ClassVar[Mapping[str, ParamKind]] = kinds(consequences=ParamKind.OPTION)
 
     def options(self, state: TachyonState, turn: Turn) -> list[Choice]:
         return [c for c in absorb_choices(state) if c.action == "absorb"]
@@ -334,7 +334,7 @@ class TakenOut(Absorb):
     """T2: or be taken out."""
 
     name = "taken_out"
-    params: Mapping[str, ParamKind] = kinds()
+    params: ClassVar[Mapping[str, ParamKind]] = kinds()
 
     def options(self, state: TachyonState, turn: Turn) -> list[Choice]:
         return [c for c in absorb_choices(state) if c.action == "taken_out"]

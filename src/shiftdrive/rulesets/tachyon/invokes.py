@@ -5,7 +5,7 @@ invoke is passed over. ONE rule says what is open: `open_invokes`."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.core.fate_points import SpendReason
@@ -246,7 +246,7 @@ class Invoke(Action[TachyonState]):
     """Invoke an aspect on the roll: +2 or a reroll, with a free invoke or a fate point."""
 
     name = "invoke"
-    params: Mapping[str, ParamKind] = kinds(
+    params: ClassVar[Mapping[str, ParamKind]] = kinds(
         aspect=ParamKind.ASPECT,
         payment=ParamKind.OPTION,
         by=ParamKind.UNIT,

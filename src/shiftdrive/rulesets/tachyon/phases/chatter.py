@@ -4,7 +4,7 @@ by its own side only), or say nothing (`every_phase.Skip`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
@@ -25,7 +25,7 @@ class Say(Action[TachyonState]):
     """Send a message over the radio to the side's own wing."""
 
     name = "say"
-    params: Mapping[str, ParamKind] = kinds(text=ParamKind.TEXT)
+    params: ClassVar[Mapping[str, ParamKind]] = kinds(text=ParamKind.TEXT)
 
     def options(self, state: TachyonState, turn: Turn) -> list[Choice]:
         return [_SAY]

@@ -4,7 +4,7 @@ damage (option) or shields, or another action the GM adjudicates."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.core.odds import OddsQuery
 from shiftdrive.engine.actions import ParamKind
@@ -65,7 +65,7 @@ class Repair(CraftAction):
     track (T5); a small craft, by option, its worst consequence."""
 
     name = "repair"
-    params: Mapping[str, ParamKind] = kinds(system=ParamKind.OPTION)
+    params: ClassVar[Mapping[str, ParamKind]] = kinds(system=ParamKind.OPTION)
 
     def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
         if u.kind == LARGE:
@@ -143,7 +143,7 @@ class Other(CraftAction):
     action (T9)."""
 
     name = "other"
-    params: Mapping[str, ParamKind] = kinds(text=ParamKind.TEXT)
+    params: ClassVar[Mapping[str, ParamKind]] = kinds(text=ParamKind.TEXT)
 
     def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
         return [_OTHER]

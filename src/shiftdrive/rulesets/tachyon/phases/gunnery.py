@@ -4,7 +4,7 @@ large target's systems (T3, T4), launch ordnance (T12), or create an advantage w
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.core.odds import OddsQuery
 from shiftdrive.engine.actions import ParamKind
@@ -97,7 +97,7 @@ class FireSwarm(CraftAction):
     """T11: fire at an enemy swarm in range (gunnery vs its pilot): any success breaks it up."""
 
     name = "fire_swarm"
-    params: Mapping[str, ParamKind] = kinds(target=ParamKind.UNIT)
+    params: ClassVar[Mapping[str, ParamKind]] = kinds(target=ParamKind.UNIT)
 
     def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
         reach = weapon_range(u)
@@ -131,7 +131,9 @@ class FireLarge(AimedAction):
 
     name = "fire_large"
     verb = "fire at"
-    params: Mapping[str, ParamKind] = kinds(target=ParamKind.UNIT, system=ParamKind.OPTION)
+    params: ClassVar[Mapping[str, ParamKind]] = kinds(
+        target=ParamKind.UNIT, system=ParamKind.OPTION
+    )
 
     def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
         reach = weapon_range(u)
@@ -196,7 +198,9 @@ class Launch(AimedAction):
 
     name = "launch"
     verb = "launch at"
-    params: Mapping[str, ParamKind] = kinds(target=ParamKind.UNIT, ordnance=ParamKind.OPTION)
+    params: ClassVar[Mapping[str, ParamKind]] = kinds(
+        target=ParamKind.UNIT, ordnance=ParamKind.OPTION
+    )
 
     def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
         kinds = _kinds(u)
@@ -218,7 +222,9 @@ class LaunchSwarm(CraftAction):
     """T11/T12: launch ordnance at an enemy swarm."""
 
     name = "launch_swarm"
-    params: Mapping[str, ParamKind] = kinds(target=ParamKind.UNIT, ordnance=ParamKind.OPTION)
+    params: ClassVar[Mapping[str, ParamKind]] = kinds(
+        target=ParamKind.UNIT, ordnance=ParamKind.OPTION
+    )
 
     def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
         return [
@@ -245,7 +251,7 @@ class LaunchLarge(AimedAction):
 
     name = "launch_large"
     verb = "launch at"
-    params: Mapping[str, ParamKind] = kinds(
+    params: ClassVar[Mapping[str, ParamKind]] = kinds(
         target=ParamKind.UNIT, system=ParamKind.OPTION, ordnance=ParamKind.OPTION
     )
 

@@ -4,7 +4,7 @@ maneuver for advantage, refocus, wait and see, move, full stop, bug out (T9-T13)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.core.odds import OddsQuery
 from shiftdrive.engine.actions import ParamKind
@@ -309,7 +309,7 @@ class Move(Automatic):
     """Move 1 zone (automatic), 2 zones (pilot vs 2) or 3 zones (pilot vs 4, and Full
     throttle); a failed long move makes one zone."""
 
-    params: Mapping[str, ParamKind] = kinds(to=ParamKind.ZONE)
+    params: ClassVar[Mapping[str, ParamKind]] = kinds(to=ParamKind.ZONE)
 
     def __init__(self, zones: int, difficulty: int) -> None:
         self.zones = zones
@@ -388,7 +388,7 @@ class FullStop(CraftAction):
     way."""
 
     name = "full_stop"
-    params: Mapping[str, ParamKind] = kinds(uncooperative=ParamKind.FLAG)
+    params: ClassVar[Mapping[str, ParamKind]] = kinds(uncooperative=ParamKind.FLAG)
 
     def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
         return list(_FULL_STOPS)
