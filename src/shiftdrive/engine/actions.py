@@ -78,12 +78,12 @@ class Action(Generic[S]):
         if any(choice.matches(option) for option in options):
             return None
         if not options:
-            return f"{turn.actor or turn.seat} cannot {self.name} now"
-        return f"'{choice.text()}' is not one of {turn.actor or turn.seat}'s {self.name} choices"
+            return f"{turn.actor or turn.seat} cannot {choice.action} now"
+        return f"'{choice.text()}' is not one of {turn.actor or turn.seat}'s {choice.action} choices"
 
     def apply(self, state: S, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
         """Carry out an allowed choice, mutating `state`; every die comes from `dice`."""
-        raise NotImplementedError(f"action {self.name} has no apply")
+        raise NotImplementedError(f"action {choice.action} has no apply")
 
     def odds(self, state: S, turn: Turn, choice: Choice) -> Odds | None:
         """Exact odds of the roll this choice makes, when it makes one."""
