@@ -12,8 +12,8 @@ seen, the opponent's dice included):
    their own dice once, before any +2 invoke. The opposition (difficulty, or the opponent's
    dice already on the table) stays as it was. A tie is not rerolled. The reroll is separate
    from `invokes`: it does not use one of them.
-2. +2 invokes: then, while the roll is not yet a success (shifts < 1, so a tie too) and
-   invokes remain, spend one for +2.
+2. +2 invokes: then, while the roll is not yet a success (shifts < 1, so a tie too; shifts
+   < 0 when a tie succeeds) and invokes remain, spend one for +2.
 3. The outcome, and a hazardous mishap (shifts <= -3), are judged on the final shifts.
 """
 
@@ -106,10 +106,12 @@ def fudge_distribution(
 class OddsQuery:
     """One roll to price: skill vs a difficulty, or vs an opposing skill that rolls too.
 
-    The opponent rolls `dice`dF with no advantage and no fixed dice. `advantage` (+1 / -1, only
-    its sign counts), `minimized` and `maximized` apply to the roller. `invokes` is how many
-    +2 invokes are available, `reroll` whether one reroll is; see the module docstring for how
-    they are spent.
+    The opponent rolls `dice`dF with no advantage, `opposed_minimized` of them fixed at -
+    (T6). `advantage` (+1 / -1, only its sign counts), `minimized` and `maximized` apply to the
+    roller. `invokes` is how many +2 invokes are available, `reroll` whether one reroll is; see
+    the module docstring for how they are spent. `tie_succeeds`: a tie counts as a success
+    (an overcome whose rules say so, e.g. Tachyon's fixed difficulties): `Odds.tie` is then 0
+    and `success` holds 0-2 shifts.
 
     A query is a cache key (`odds`, bots): it is never changed once made. It is not a frozen
     dataclass, and its `__init__`, `__eq__` and `__hash__` are written out, because bots make
@@ -127,6 +129,8 @@ class OddsQuery:
     hazardous: bool
     minimized: int
     maximized: int
+    opposed_minimized: int
+    tie_succeeds: bool
 
     def __init__(
         self,
@@ -140,6 +144,8 @@ class OddsQuery:
         hazardous: bool = False,
         minimized: int = 0,
         maximized: int = 0,
+        opposed_minimized: int = 0,
+        tie_succeeds: bool = False,
     ) -> None:
         if (difficulty is None) == (opposed is None):
             raise ValueError("set exactly one of difficulty and opposed")
@@ -147,7 +153,7 @@ class OddsQuery:
             raise ValueError(f"dice must be >= 1, got {dice}")
         if invokes < 0:
             raise ValueError(f"invokes must be >= 0, got {invokes}")
-        if minimized < 0 or maximized < 0:
+        if minimized < 0 or maximized < 0 or opposed_minimized < 0:
             raise ValueError("minimized and maximized dice must be >= 0")
         self.skill = skill
         self.difficulty = difficulty
@@ -159,11 +165,14 @@ class OddsQuery:
         self.hazardous = hazardous
         self.minimized = minimized
         self.maximized = maximized
+        self.opposed_minimized = opposed_minimized
+        self.tie_succeeds = tie_succeeds
 
     def _key(self) -> tuple[int | bool | None, ...]:
         return (
             self.skill, self.difficulty, self.opposed, self.dice, self.advantage, self.invokes,
-            self.reroll, self.hazardous, self.minimized, self.maximized,
+            self.reroll, self.hazardous, self.minimized, self.maximized, self.opposed_minimized,
+            self.tie_succeeds,
         )  # fmt: skip
 
     def __eq__(self, other: object) -> bool:
@@ -256,23 +265,26 @@ def _pre_invoke(offset: int, own: _DiceKey, opp: _DiceKey | None, reroll: bool) 
     return tuple(sorted(out.items())), own_den * own_den * opp_den
 
 
-def _after_invokes(shifts: int, invokes: int) -> int:
-    """Spend +2 invokes one at a time while the roll is not a success (shifts < 1)."""
-    if shifts >= 1 or invokes <= 0:
+def _after_invokes(shifts: int, invokes: int, need: int = 1) -> int:
+    """Spend +2 invokes one at a time while the roll is not a success (shifts < `need`: 1,
+    or 0 when a tie succeeds)."""
+    if shifts >= need or invokes <= 0:
         return shifts
-    needed = (2 - shifts) // 2  # ceil((1 - shifts) / 2)
+    needed = (need + 1 - shifts) // 2  # ceil((need - shifts) / 2)
     return shifts + 2 * min(invokes, needed)
 
 
-def _build(counts: _Counts, invokes: int, hazardous: bool) -> Odds:
+def _build(counts: _Counts, invokes: int, hazardous: bool, tie_succeeds: bool = False) -> Odds:
     items, den = counts
     final: dict[int, int] = {}
+    need = 0 if tie_succeeds else 1
     for s, w in items:
-        t = _after_invokes(s, invokes)
+        t = _after_invokes(s, invokes, need)
         final[t] = final.get(t, 0) + w
     by_outcome = dict.fromkeys(Outcome, 0)
     for s, w in final.items():
-        by_outcome[outcome_of(s, hazardous=hazardous)] += w
+        o = outcome_of(s, hazardous=hazardous)
+        by_outcome[Outcome.SUCCESS if tie_succeeds and o is Outcome.TIE else o] += w
     return Odds(
         fail=Fraction(by_outcome[Outcome.FAIL], den),
         tie=Fraction(by_outcome[Outcome.TIE], den),
@@ -290,8 +302,8 @@ def _priced(q: OddsQuery) -> Odds:
         offset, opp = q.skill - q.difficulty, None
     else:
         assert q.opposed is not None  # checked in OddsQuery
-        offset, opp = q.skill - q.opposed, _dice_key(q.dice, 0, 0, 0)
-    return _build(_pre_invoke(offset, own, opp, q.reroll), q.invokes, q.hazardous)
+        offset, opp = q.skill - q.opposed, _dice_key(q.dice, 0, q.opposed_minimized, 0)
+    return _build(_pre_invoke(offset, own, opp, q.reroll), q.invokes, q.hazardous, q.tie_succeeds)
 
 
 def odds(q: OddsQuery) -> Odds:

@@ -143,7 +143,7 @@ def test_tachyon_detection_event_carries_its_row_and_hides_it_from_the_other_sid
     assert event.data["attacker"] == "Viper-1" and event.data["defender"] == "Raider-1"
     assert event.visible_to == frozenset({"Pirates"})
     gm = enc.ruleset.describe(event, "gm")
-    assert gm.startswith("Detection: Viper-1 ") and gm.endswith(
+    assert gm.startswith("Detection: Viper-1's technology 1, dice ") and gm.endswith(
         "defender succeeds with style; Undetected: Raider-1, Raider-2"
     )
     assert enc.ruleset.describe(event, "Pirates") == gm

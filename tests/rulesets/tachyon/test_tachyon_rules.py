@@ -340,6 +340,7 @@ def test_tachyon_fire_at_small_craft_damage_goes_shields_then_consequences() -> 
         "absorb consequences=moderate",
         "absorb consequences=severe",
         "taken_out",
+        "concede unit=Viper-1",  # T15: or concede instead
     ]
     act(enc, "absorb consequences=moderate")
     # The attacker gets its free invoke on the new consequence (C9).

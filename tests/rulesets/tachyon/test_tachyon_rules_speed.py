@@ -33,7 +33,7 @@ from shiftdrive.rulesets.tachyon.invokes import open_invokes, stage_holder
 from shiftdrive.rulesets.tachyon.outcomes import OUTCOMES
 from shiftdrive.rulesets.tachyon.positions import enemies, foes
 from shiftdrive.rulesets.tachyon.query import unit_actions
-from shiftdrive.rulesets.tachyon.rolls import minimized, rating, roll_skill, start_roll
+from shiftdrive.rulesets.tachyon.rolls import RollPlan, minimized, rating, roll_skill, start_roll
 from shiftdrive.rulesets.tachyon.rules import Tachyon
 from shiftdrive.rulesets.tachyon.sight import who_sees
 from shiftdrive.rulesets.tachyon.state import ACTIVE, LARGE, OUT, TachyonState, Unit
@@ -328,7 +328,7 @@ def test_a_roll_and_a_skip_are_seen_as_vis_says_whoever_is_hidden() -> None:
         state.roll = state.absorb = None
         u, t = state.units["Viper-1"], state.units["Raider-1"]
         u.detected, t.detected = actor_seen, target_seen
-        events = start_roll(state, dice(), "fire", u, "gunnery", {}, target=t, opp_skill="pilot")
+        events = start_roll(state, dice(), "fire", u, RollPlan("gunnery", target=t, opp_skill="pilot"))
         if state.roll is not None:  # waiting for invokes: resolved here
             events += OUTCOMES["fire"](state, state.roll, dice())
         roll_events = [e for e in events if e.kind in ("roll", "hit", "miss")]

@@ -19,7 +19,7 @@ from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.tachyon.choices import kinds
 from shiftdrive.rulesets.tachyon.detection import reveal, reveals
 from shiftdrive.rulesets.tachyon.positions import dist
-from shiftdrive.rulesets.tachyon.rolls import minimized, rating, t9_mod
+from shiftdrive.rulesets.tachyon.rolls import RollPlan, plan_query, start_roll
 from shiftdrive.rulesets.tachyon.sight import seen, who_sees
 from shiftdrive.rulesets.tachyon.state import Roll, TachyonState, Unit
 
@@ -65,22 +65,34 @@ class CraftAction(Action[TachyonState]):
         u.actions += 1  # T9: counted after its own roll, which sees only earlier actions
         return events
 
+    def plan(self, state: TachyonState, u: Unit, choice: Choice) -> RollPlan | None:
+        """The roll `u` makes with `choice` (None: it makes none). `declare` rolls it and
+        `odds` prices it: one rule for both."""
+        return None
+
     def declare(
         self, state: TachyonState, u: Unit, choice: Choice, dice: DiceSource
     ) -> list[Event]:
-        """Take the action: roll it (its window opens, `resolve` follows) or just do it."""
-        raise RuleError(f"{self.name} has no declaration")
+        """Take the action: roll its plan (its window opens, `resolve` follows), or an action
+        without a roll just does it (it overrides this)."""
+        plan = self.plan(state, u, choice)
+        if plan is None:
+            raise RuleError(f"{self.name} has no declaration")
+        return start_roll(state, dice, self.name, u, plan)
 
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         """What the roll did, once its invoke window has closed (C4)."""
         raise RuleError(f"cannot resolve {self.name!r}")
 
     def odds_query(self, state: TachyonState, u: Unit, choice: Choice) -> OddsQuery | None:
-        """The roll `u` would make with `choice`, to price (None: it makes none)."""
-        return None
+        """The roll `u` would make with `choice`, to price (None: it makes none): the chance
+        of the outcome the action needs (`plan_query`)."""
+        plan = self.plan(state, u, choice)
+        return None if plan is None else plan_query(state, u, plan)
 
     def odds(self, state: TachyonState, turn: Turn, choice: Choice) -> Odds | None:
-        query = self.odds_query(state, state.units[turn.actor or ""], choice)
+        u = state.units.get(turn.actor or "")  # no unit acts in the chatter (skip)
+        query = None if u is None else self.odds_query(state, u, choice)
         return None if query is None else odds(query)
 
 
@@ -146,12 +158,3 @@ def outcome(
 def event(kind: str, u: Unit, s: int, vis: frozenset[str] | None, **data: Any) -> Event:
     """An outcome's event: who acted, by how many shifts, and what came of it."""
     return Event(kind, data={"actor": u.name, "shifts": s, **data}, visible_to=vis)
-
-
-def overcome_query(state: TachyonState, u: Unit, skill: str, difficulty: int) -> OddsQuery:
-    """The odds of an overcome against a fixed difficulty (plus the actor's T9 modifier)."""
-    return OddsQuery(
-        skill=rating(state, u, skill),
-        difficulty=difficulty + t9_mod(u),
-        minimized=minimized(state, u, skill),
-    )

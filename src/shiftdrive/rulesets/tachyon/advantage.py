@@ -14,7 +14,7 @@ from shiftdrive.rulesets.tachyon.actions import AimedAction, CraftAction, outcom
 from shiftdrive.rulesets.tachyon.aspects import add_aspect, boost
 from shiftdrive.rulesets.tachyon.choices import kinds
 from shiftdrive.rulesets.tachyon.positions import enemies, foes
-from shiftdrive.rulesets.tachyon.rolls import start_roll, t9_mod
+from shiftdrive.rulesets.tachyon.rolls import RollPlan
 from shiftdrive.rulesets.tachyon.state import Roll, TachyonState, Unit
 
 if TYPE_CHECKING:
@@ -68,17 +68,15 @@ class CreateAdvantage(AimedAction):
             return CraftAction.refusal(self, state, u, choice)
         return super().refusal(state, u, choice)
 
-    def declare(
-        self, state: TachyonState, u: Unit, choice: Choice, dice: DiceSource
-    ) -> list[Event]:
+    def plan(self, state: TachyonState, u: Unit, choice: Choice) -> RollPlan | None:
+        """Against the scene's difficulty (option) or the foe's `resist`; a tie is a boost,
+        not the aspect (C5), so the odds count only a success."""
         params = {"name": choice.str_param("name").strip() or "Advantage"}
         t = state.units.get(choice.str_param("target"))
         if t is None:
-            difficulty = int(state.options["advantage_difficulty"]) + t9_mod(u)
-            return start_roll(state, dice, self.name, u, self.skill, params, difficulty=difficulty)
-        return start_roll(
-            state, dice, self.name, u, self.skill, params, target=t, opp_skill=self.resist
-        )
+            difficulty = int(state.options["advantage_difficulty"])
+            return RollPlan(self.skill, difficulty=difficulty, params=params, ties=False)
+        return RollPlan(self.skill, target=t, opp_skill=self.resist, params=params)
 
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         """C5: fail nothing; tie a boost; success 1 free invoke; style 2."""

@@ -14,6 +14,7 @@ from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.tachyon import systems as sysmod
 from shiftdrive.rulesets.tachyon.choices import kinds
 from shiftdrive.rulesets.tachyon.positions import dist
+from shiftdrive.rulesets.tachyon.rolls import gun_initiatives
 from shiftdrive.rulesets.tachyon.sight import who_sees
 from shiftdrive.rulesets.tachyon.state import (
     CONCEDED,
@@ -43,6 +44,12 @@ def long_shield(t: Unit) -> int:
     if sysmod.SHIELD_OFFLINE in eff.states:
         return 0
     return max(0, t.shield_long - eff.minimize.get("long_shield", 0))
+
+
+def protection(t: Unit, system: str, short: bool) -> tuple[int, int]:
+    """What a hit on a large target's system loses: the shield at the range, and the system's
+    armor (T3)."""
+    return (t.shield_short if short else long_shield(t)), sysmod.ARMOR_BONUS.get(system, 0)
 
 
 def point_defense(state: TachyonState, u: Unit, t: Unit, short: bool) -> int | None:
@@ -186,8 +193,7 @@ def hit_large(
         "shifts": s, "ordnance": None if ordnance is None else [ordnance.kind, ordnance.id],
     }  # fmt: skip
     if s > 0:
-        shield = t.shield_short if short else long_shield(t)
-        armor = sysmod.ARMOR_BONUS.get(system, 0)
+        shield, armor = protection(t, system, short)
         dmg = s - shield - armor
         data.update(target=t.name, system=system, shield=shield, armor=armor, damage=max(0, dmg))
         events = [Event("hit_large", data=data, visible_to=None)]
@@ -245,6 +251,8 @@ def damage_system(state: TachyonState, t: Unit, system: str, dmg: int) -> list[E
             events.append(
                 Event("system_state", data={"target": t.name, "state": st}, visible_to=None)
             )
+    if system == "propulsion":
+        events += gun_initiatives(state, t)
     if sysmod.EXPLODED in eff.states:
         events += take_out(state, t, DESTROYED, "explosion")
     elif sysmod.GUNS_OUT in eff.states:
@@ -300,11 +308,14 @@ def kill_swarm(state: TachyonState, sw: Swarm) -> list[Event]:
 
 
 def concede(state: TachyonState, u: Unit) -> list[Event]:
-    """C7/C10: a fate point, plus one per consequence taken in this conflict."""
+    """C7/C10: a fate point, plus one per consequence taken in this conflict (a flight, an
+    NPC group, has none to gain)."""
     n = concession_award(u.consequences.count_taken_in_conflict() if u.consequences else 0)
     if u.fate_points is not None:
         u.fate_points.earn(EarnReason.CONCESSION, n)
     events = take_out(state, u, CONCEDED, "conceded")
+    if u.name in state.tie_grace:  # a craft that conceded does not act at its initiative (T8)
+        state.tie_grace.remove(u.name)
     events.append(
         Event(
             "concede",

@@ -8,7 +8,7 @@ from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
-from shiftdrive.rulesets.tachyon.rolls import rating, roll_skill
+from shiftdrive.rulesets.tachyon.rolls import flight_mods, rating, roll_skill
 from shiftdrive.rulesets.tachyon.scenario import (
     TachyonScenario,
 )
@@ -69,11 +69,15 @@ def detection(state: TachyonState, sc: TachyonScenario, dice: DiceSource) -> lis
         rows.append(
             {
                 "attacker": att.name,
-                "attacker_total": a_total,
+                "attacker_rating": att.skills.get("technology", 0),
                 "attacker_dice": dice_data(a_roll),
+                "attacker_mods": flight_mods(state, att),
+                "attacker_total": a_total,
                 "defender": de.name,
-                "defender_total": d_total,
+                "defender_rating": de.skills.get("technology", 0),
                 "defender_dice": dice_data(d_roll),
+                "defender_mods": flight_mods(state, de),
+                "defender_total": d_total,
                 "row": row,
                 "undetected": [u.name for u in hidden],
             }

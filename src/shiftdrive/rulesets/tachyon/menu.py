@@ -37,9 +37,10 @@ ACTIONS: Final[dict[str, Action[TachyonState]]] = {
 #: the actions each kind of turn offers, in menu order
 MENUS: Final[dict[str, tuple[str, ...]]] = {
     **{phase: tuple(a.name for a in specs) for phase, specs in PHASE_ACTIONS.items()},
-    "chatter": ("say", "skip"),
-    "invoke": ("pass", "invoke"),
-    "absorb": ("absorb", "taken_out"),
+    # T15: a side may concede a craft at any point: in every decision it has
+    "chatter": ("say", "skip", "concede"),
+    "invoke": ("pass", "invoke", "concede"),
+    "absorb": ("absorb", "taken_out", "concede"),
 }
 
 # What each rolled action does once its invoke window closes (C4).

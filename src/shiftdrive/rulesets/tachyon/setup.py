@@ -16,7 +16,7 @@ from shiftdrive.maps.zones import ZoneMap
 from shiftdrive.rulesets.tachyon import systems as sysmod
 from shiftdrive.rulesets.tachyon.detection import detection
 from shiftdrive.rulesets.tachyon.flow import advance, start_round
-from shiftdrive.rulesets.tachyon.rolls import roll_skill
+from shiftdrive.rulesets.tachyon.rolls import flight_mods, roll_skill
 from shiftdrive.rulesets.tachyon.scenario import (
     Catalog,
     CraftSpec,
@@ -110,20 +110,22 @@ def set_up(scenario: TachyonScenario, dice: DiceSource) -> tuple[TachyonState, l
         events += detection(state, sc, dice)
     events += initiative(state, dice)
     for u in units.values():
-        if u.kind != TURRET:
-            events.append(
-                Event(
-                    "unit",
-                    data={
-                        "unit": u.name,
-                        "side": u.side,
-                        "kind": u.kind,
-                        "zone": u.zone,
-                        "initiative": u.initiative,
-                    },
-                    visible_to=who_sees(state, u.name),
-                )
+        events.append(
+            Event(
+                "unit",
+                data={
+                    "unit": u.name,
+                    "side": u.side,
+                    "kind": u.kind,
+                    "zone": u.zone,
+                    "tactics": u.skills.get("tactics", 0),
+                    "dice": [u.init_faces, u.init_min, 0],
+                    "mods": flight_mods(state, u),
+                    "initiative": u.initiative,
+                },
+                visible_to=who_sees(state, u.name),
             )
+        )
     events += start_round(state)
     events += advance(state, dice)
     return state, events
@@ -132,7 +134,8 @@ def set_up(scenario: TachyonScenario, dice: DiceSource) -> tuple[TachyonState, l
 def initiative(state: TachyonState, dice: DiceSource) -> list[Event]:
     """T8: initiative = tactics + 4dF, for small craft, flights, large targets, turrets."""
     for i, u in enumerate(state.units.values(), start=1):
-        u.initiative, _ = roll_skill(state, dice, u, "tactics", f"initiative {i}")
+        u.initiative, r = roll_skill(state, dice, u, "tactics", f"initiative {i}")
+        u.init_faces, u.init_min = list(r.faces), r.minimized
     return []
 
 

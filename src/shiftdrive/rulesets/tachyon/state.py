@@ -56,6 +56,10 @@ class Unit:
     damaged: bool = False
     bug_out_round: int | None = None
     harm: int = 0  # shifts of damage taken (small craft) or system boxes marked (large)
+    # The initiative roll's dice (T8: rolled once) and how many were minimized then: a gun's
+    # initiative follows its ship's propulsion damage (T5/T6, `systems.gun_initiative`).
+    init_faces: list[int] = field(default_factory=list)
+    init_min: int = 0
     parent: str | None = None
     # large targets (T3, T5)
     shield_short: int = 0

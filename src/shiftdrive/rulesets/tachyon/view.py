@@ -120,7 +120,7 @@ def choice_visibility(state: TachyonState, seat: str, choice: Choice) -> frozens
         return frozenset({seat})  # radio chatter stays on the side's own channel
     # A choice that names a hidden craft stays on its side. Most choices (an invoke pass, a
     # skip) have no parameters, so they name no craft: names are never empty.
-    for key in ("target", "by") if choice.params else ():
+    for key in ("target", "by", "unit") if choice.params else ():
         named = state.units.get(choice.str_param(key))
         if named is not None and not named.detected:
             return frozenset({named.side})

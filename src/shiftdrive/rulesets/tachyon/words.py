@@ -35,7 +35,7 @@ def prompt(state: TachyonState, turn: Turn) -> str:
         against = "" if roll.hide_opp else f" against {roll.opp} ({roll.total - roll.opp:+d})"
         what = "defend" if roll.stage == "target" and not roll.fixed else "invoke"
         return (
-            f"{pub(state, roll.actor)}'s {roll.action}: {roll.total}{against}. "
+            f"{pub(state, roll.actor)}'s {action_name(roll.action)}: {roll.total}{against}. "
             f"{seat} may {what} with an aspect, or pass."
         )
     if kind == "chatter":
@@ -64,7 +64,68 @@ def dice(d: Sequence[Any]) -> str:
 
 
 def _track(d: Mapping[str, Any]) -> str:
-    return StressTrack.from_json(d).render()
+    """A damage track (a system, a pilot's stress): the boxes marked of all."""
+    t = StressTrack.from_json(d)
+    return f"{t.marked_count} of {len(t.boxes)} marked"
+
+
+def shields_left(d: Mapping[str, Any]) -> str:
+    """Shields, one way everywhere (the log and the state): the boxes left of all."""
+    t = StressTrack.from_json(d)
+    return f"{len(t.boxes) - t.marked_count} of {len(t.boxes)} left"
+
+
+def action_name(action: str) -> str:
+    """An action's name as the game says it (never its short name for typing)."""
+    return ACTION_NAMES.get(action, action.replace("_", " "))
+
+
+def _mod(m: Sequence[Any]) -> str:
+    """One modifier of a roll (`rolls.modifiers`) with its sign."""
+    what, value, whose = str(m[0]), int(m[1]), m[2]
+    if what == "flight":
+        name = f"flight of {whose}"
+    elif what == "t9":
+        name = f"{whose} busy (T9)"
+    elif what == "system":
+        name = f"{SYSTEM_NAMES.get(str(whose), str(whose))} defense"
+    elif what == "uncooperative":
+        name = "uncooperative target"
+    else:
+        name = what
+    return f"{name} {value:+d}"
+
+
+def _part(skill: str, rating: int, d: Sequence[Any] | None, mods: Sequence[Any], total: int) -> str:
+    """One side of a roll, every part named, adding up: 'gunnery 2, dice +1 [0 + + -],
+    Raider-1 busy (T9) +2 = 5'."""
+    parts = [f"{skill.replace('_', ' ')} {rating}"]
+    if d is not None:
+        parts.append(f"dice {_dice_total(d):+d} [{dice(d)}]")
+    parts += [_mod(m) for m in mods]
+    if len(parts) == 1:
+        return parts[0]
+    return f"{', '.join(parts)} = {total}"
+
+
+def _dice_total(d: Sequence[Any]) -> int:
+    return int(sum(d[0])) - int(d[1]) + int(d[2])
+
+
+def roll_line(d: Mapping[str, Any], who: str) -> str:
+    """A roll in the log (`rolls.start_roll`, an ordnance strike): both sides' parts, their
+    totals and the shifts."""
+    mine = _part(d["skill"], d["rating"], d["dice"], d["mods"], d["total"])
+    if "difficulty" in d:
+        theirs = _part("difficulty", d["difficulty"], None, d["opposition_mods"], d["opposition"])
+    else:
+        whose = f"swarm {d['swarm']}'s " if "swarm" in d else f"{d['target']}'s "
+        theirs = whose + _part(
+            d["opposition_skill"], d["opposition_rating"], d["opposition_dice"],
+            d["opposition_mods"], d["opposition"],
+        )  # fmt: skip
+    shifts = int(d["total"]) - int(d["opposition"])
+    return f"{who}: {mine} against {theirs} ({shifts:+d})"
 
 
 def _ordnance(d: Mapping[str, Any]) -> str:
@@ -72,14 +133,10 @@ def _ordnance(d: Mapping[str, Any]) -> str:
 
 
 def _roll(d: dict[str, Any], kind: str, seat: str) -> str:
-    if "rolled" not in d:  # a scan: its opposition is not told (T7)
-        label = _SCAN_LABELS[d["action"]]
-        return f"{d['actor']} ({label}) rolls {d['skill']} {d['total']} [{dice(d['dice'])}]"
-    text = f"{d['actor']} ({d['action']}) rolls {d['skill']} {d['rolled']} [{dice(d['dice'])}]"
-    if "difficulty" in d:
-        return text + f" against difficulty {d['difficulty']}"
-    against = f"swarm {d['swarm']}" if "swarm" in d else f"{d['target']}'s {d['opposition_skill']}"
-    return text + f" against {against} {d['opposition']} [{dice(d['opposition_dice'])}]"
+    who = f"{d['actor']}, {action_name(d['action'])}"
+    if "opposition" not in d:  # a scan: its opposition is not told (T7)
+        return f"{who}: {_part(d['skill'], d['rating'], d['dice'], d['mods'], d['total'])}"
+    return roll_line(d, who)
 
 
 def _detected(d: dict[str, Any], kind: str, seat: str) -> str:
@@ -143,7 +200,7 @@ def _refocus(d: dict[str, Any], kind: str, seat: str) -> str:
 
 
 def _stretched(d: dict[str, Any], kind: str) -> str:
-    return f"{d['actor']} is stretched too thin: the {kind.replace('_', ' ')} fails (T9)"
+    return f"{d['actor']} is stretched too thin: {action_name(kind)} fails (T9)"
 
 
 def _wait(d: dict[str, Any], kind: str, seat: str) -> str:
@@ -206,7 +263,7 @@ def _repair(d: dict[str, Any], kind: str, seat: str) -> str:
     if "restored" in d:  # shields
         if d["restored"] is None:
             return f"{d['actor']}'s shield repair fails"
-        return f"{d['actor']} restores {d['restored']} shield box(es): {_track(d['shields'])}"
+        return f"{d['actor']} restores {d['restored']} shield box(es): {shields_left(d['shields'])}"
     if not d["ok"]:
         return f"{d['unit']}'s repairs fail"
     if "cleared" in d:
@@ -247,17 +304,18 @@ def _ordnance_event(d: dict[str, Any], kind: str, seat: str) -> str:
 
 def _strike(d: dict[str, Any], kind: str, seat: str) -> str:
     target = f"swarm {d['target']}" if d["swarm"] else d["target"]
-    return (
-        f"{_ordnance(d)} ({d['owner']}) strikes {target}: {d['total']} [{dice(d['dice'])}] "
-        f"vs {d['opposition']} [{dice(d['opposition_dice'])}]"
-    )
+    line = {**d, "skill": "technology at launch"}
+    if d["swarm"]:
+        line["swarm"] = d["target"]
+    return roll_line(line, f"{_ordnance(d)} ({d['owner']}) strikes {target}")
 
 
 def _detection(d: dict[str, Any], kind: str, seat: str) -> str:
-    text = (
-        f"Detection: {d['attacker']} {d['attacker_total']} [{dice(d['attacker_dice'])}] vs "
-        f"{d['defender']} {d['defender_total']} [{dice(d['defender_dice'])}]: {d['row']}"
-    )
+    a = _part("technology", d["attacker_rating"], d["attacker_dice"], d["attacker_mods"],
+              d["attacker_total"])  # fmt: skip
+    b = _part("technology", d["defender_rating"], d["defender_dice"], d["defender_mods"],
+              d["defender_total"])  # fmt: skip
+    text = f"Detection: {d['attacker']}'s {a} against {d['defender']}'s {b}: {d['row']}"
     if d["undetected"]:
         text += f"; Undetected: {', '.join(d['undetected'])}"
     return text
@@ -287,6 +345,25 @@ OUT_CAUSES: Final = {
     "conceded": "(conceded)",
 }
 _SCAN_LABELS: Final = {"scan": "scan", "search": "visual search"}
+#: every action by the name the game gives it (typing keeps the short names)
+ACTION_NAMES: Final = {
+    "tail": "Get on their tail", "dive": "Enter dive", "pressure": "Pressure opponent",
+    "evade": "Evade", "maneuver": "Maneuver for advantage", "refocus": "Tactical refocus",
+    "wait": "Wait and see", "move": "Move 1 zone", "move2": "Move 2 zones",
+    "move3": "Move 3 zones", "full_stop": "Full stop", "bug_out": "Bug out",
+    "fire": "Fire at small craft", "fire_swarm": "Fire at swarm",
+    "fire_large": "Fire at large target", "launch": "Launch ordnance at small craft",
+    "launch_swarm": "Launch ordnance at swarm", "launch_large": "Launch ordnance at large target",
+    "advantage": "Create an advantage (weapons)", "scan": "Scan for opposition",
+    "search": "Visual search", "ew_advantage": "Create an advantage (EW)",
+    "repair": "Repair systems", "repair_shields": "Repair shields", "other": "Other action",
+    "skip": "Skip the phase", "concede": "Concede", "say": "Start of round chatter",
+    "invoke": "Invoke an aspect", "pass": "Pass", "absorb": "Take consequences",
+    "taken_out": "Be taken out", "ordnance": "Ordnance attack",
+}  # fmt: skip
+#: what each kind of unit is called
+KIND_NAMES: Final = {"craft": "small craft", "flight": "flight", "large": "large target",
+                     "turret": "gun emplacement"}  # fmt: skip
 _POSITIONS: Final = {  # T10, won and lost
     "tail": ("gets on {t}'s tail", "cannot get on {t}'s tail"),
     "dive": ("enters a dive on {t}", "fails to line up a dive on {t}"),
@@ -295,7 +372,12 @@ _POSITIONS: Final = {  # T10, won and lost
 WORDS: Final[dict[str, Words]] = {
     "setup": lambda d, k, s: f"{d['title']}: {' vs '.join(d['sides'])}",
     "unit": lambda d, k, s: (
-        f"{d['unit']} ({d['side']}, {d['kind']}) in {d['zone']}, initiative {d['initiative']}"
+        f"{d['unit']} ({d['side']}, {KIND_NAMES[d['kind']]}) in {d['zone']}, initiative "
+        f"{_part('tactics', d['tactics'], d['dice'], d['mods'], d['initiative'])}"
+    ),
+    "initiative": lambda d, k, s: (
+        f"{d['unit']}'s initiative {_part('tactics', d['tactics'], d['dice'], [], d['initiative'])}"
+        f" ({d['ship']}'s propulsion damage: {d['minimized']} tactics dice minimized, T6)"
     ),
     "detection": _detection,
     "undetected": lambda d, k, s: (
@@ -321,7 +403,7 @@ WORDS: Final[dict[str, Words]] = {
     "move": _move,
     "move2": _move,
     "move3": _move,
-    "aspect": lambda d, k, s: f"{d['actor']} gains '{d['aspect']}'",
+    "aspect": lambda d, k, s: f"{d['actor']} gains '{d['aspect']}' with {d['free']} free invoke(s)",
     "full_stop": _full_stop,
     "hit": _hit,
     "miss": _miss,
@@ -331,7 +413,7 @@ WORDS: Final[dict[str, Words]] = {
     "advantage": _advantage,
     "boost": lambda d, k, s: f"{d['unit']} gains a boost '{d['aspect']}'",
     "evasion": lambda d, k, s: f"{d['unit']}'s Evasion absorbs {d['absorbed']}",
-    "shields": lambda d, k, s: f"{d['unit']}'s shields: {_track(d['shields'])}",
+    "shields": lambda d, k, s: f"{d['unit']}'s shields: {shields_left(d['shields'])}",
     "flight_loss": lambda d, k, s: f"{d['unit']} loses a craft ({d['size']} left)",
     "consequence": lambda d, k, s: (
         f"{d['unit']} takes a {d['severity']} consequence '{d['aspect']}'"

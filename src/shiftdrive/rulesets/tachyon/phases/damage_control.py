@@ -6,14 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from shiftdrive.core.odds import OddsQuery
 from shiftdrive.engine.actions import ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.tachyon import systems as sysmod
-from shiftdrive.rulesets.tachyon.actions import CraftAction, event, outcome, overcome_query
+from shiftdrive.rulesets.tachyon.actions import CraftAction, event, outcome
 from shiftdrive.rulesets.tachyon.choices import kinds, offer
-from shiftdrive.rulesets.tachyon.rolls import start_roll, t9_mod
+from shiftdrive.rulesets.tachyon.rolls import RollPlan, gun_initiatives
 from shiftdrive.rulesets.tachyon.sight import who_sees
 
 if TYPE_CHECKING:
@@ -44,7 +43,8 @@ def repair(
                 data={"unit": u.name, "ok": True, "system": system, "track": track.to_json(),
                       "fixed": fixed},
                 visible_to=vis,
-            )
+            ),
+            *(gun_initiatives(state, u) if system == "propulsion" else ()),
         ]  # fmt: skip
     assert u.consequences is not None
     worst = u.consequences.taken()[-1]
@@ -86,20 +86,12 @@ class Repair(CraftAction):
             return [_REPAIR_SYSTEMS]
         return []
 
-    def declare(
-        self, state: TachyonState, u: Unit, choice: Choice, dice: DiceSource
-    ) -> list[Event]:
-        return start_roll(
-            state, dice, "repair", u, "technology", {"system": choice.str_param("system")},
-            difficulty=2 + t9_mod(u),
-        )  # fmt: skip
+    def plan(self, state: TachyonState, u: Unit, choice: Choice) -> RollPlan | None:
+        return RollPlan("technology", difficulty=2, params={"system": choice.str_param("system")})
 
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         u, _, _, ok, vis = outcome(state, roll)
         return repair(state, u, str(roll.params["system"]), ok, vis)
-
-    def odds_query(self, state: TachyonState, u: Unit, choice: Choice) -> OddsQuery | None:
-        return overcome_query(state, u, "technology", 2)
 
 
 _REPAIR_SYSTEMS: Final = Choice.of(
@@ -117,12 +109,8 @@ class RepairShields(CraftAction):
             return [offer("repair_shields", "Repair shields: restore 2 (technology vs 2)")]
         return []
 
-    def declare(
-        self, state: TachyonState, u: Unit, choice: Choice, dice: DiceSource
-    ) -> list[Event]:
-        return start_roll(
-            state, dice, "repair_shields", u, "technology", {}, difficulty=2 + t9_mod(u)
-        )
+    def plan(self, state: TachyonState, u: Unit, choice: Choice) -> RollPlan | None:
+        return RollPlan("technology", difficulty=2)
 
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         u, _, s, ok, vis = outcome(state, roll)
@@ -133,9 +121,6 @@ class RepairShields(CraftAction):
                     n += 1
             return [event("repair", u, s, vis, restored=n, shields=u.shields.to_json())]
         return [event("repair", u, s, vis, restored=None)]
-
-    def odds_query(self, state: TachyonState, u: Unit, choice: Choice) -> OddsQuery | None:
-        return overcome_query(state, u, "technology", 2)
 
 
 class Other(CraftAction):

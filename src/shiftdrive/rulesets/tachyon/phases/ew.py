@@ -12,7 +12,7 @@ from shiftdrive.rulesets.tachyon.actions import CraftAction
 from shiftdrive.rulesets.tachyon.advantage import CreateAdvantage
 from shiftdrive.rulesets.tachyon.choices import offer
 from shiftdrive.rulesets.tachyon.invokes import to_stage
-from shiftdrive.rulesets.tachyon.rolls import rating, roll_skill, t9_mod
+from shiftdrive.rulesets.tachyon.rolls import flight_bonus, rating, roll_skill, t9_mod
 from shiftdrive.rulesets.tachyon.sight import pub, who_sees
 from shiftdrive.rulesets.tachyon.state import (
     Roll,
@@ -42,14 +42,17 @@ def scan(state: TachyonState, u: Unit, a: str, dice: DiceSource) -> list[Event]:
     if hidden:
         t = min(hidden, key=lambda e: rating(state, e, "technology"))
         roll.params["hidden"] = t.name
-        roll.opp = rating(state, t, "technology") + dr.total + t9_mod(u)
-        roll.total += t9_mod(t)
+        # T9 both ways; a busy hidden craft's modifier (which helps the scanner) is taken off
+        # its side, so that the scanner's own total tells it nothing.
+        roll.opp = rating(state, t, "technology") + dr.total + t9_mod(u) - t9_mod(t)
     # The opposition stays out of the event: the scanner must not learn it (T7).
+    bonus = flight_bonus(state, u)
     events = [
         Event(
             "roll",
-            data={"actor": u.name, "action": a, "skill": skill, "total": roll.total,
-                  "dice": dice_data(r)},
+            data={"actor": u.name, "action": a, "skill": skill, "rating": u.skills.get(skill, 0),
+                  "dice": dice_data(r), "mods": [["flight", bonus, u.size]] if bonus else [],
+                  "total": roll.total},
             visible_to=who_sees(state, u.name),
         )
     ]  # fmt: skip

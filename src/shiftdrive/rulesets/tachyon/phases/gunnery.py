@@ -21,10 +21,10 @@ from shiftdrive.rulesets.tachyon.actions import (
 from shiftdrive.rulesets.tachyon.advantage import CreateAdvantage
 from shiftdrive.rulesets.tachyon.aspects import boost
 from shiftdrive.rulesets.tachyon.choices import at, kinds, launch_at
-from shiftdrive.rulesets.tachyon.damage import damage_small, hit_large, kill_swarm
+from shiftdrive.rulesets.tachyon.damage import damage_small, hit_large, kill_swarm, protection
 from shiftdrive.rulesets.tachyon.phases.ordnance import launch
 from shiftdrive.rulesets.tachyon.positions import dist, enemies, large_short, weapon_range
-from shiftdrive.rulesets.tachyon.rolls import rating, start_roll, t9_mod
+from shiftdrive.rulesets.tachyon.rolls import RollPlan, defense_bonus, plan_query
 from shiftdrive.rulesets.tachyon.state import Roll, TachyonState, Unit
 
 if TYPE_CHECKING:
@@ -68,11 +68,10 @@ class Fire(AimedAction):
     def refusal_at(self, state: TachyonState, u: Unit, t: Unit, choice: Choice) -> str | None:
         return in_range(state, u, t, weapon_range(u))
 
-    def declare(
-        self, state: TachyonState, u: Unit, choice: Choice, dice: DiceSource
-    ) -> list[Event]:
-        t = state.units[choice.str_param("target")]
-        return start_roll(state, dice, "fire", u, "gunnery", {}, target=t, opp_skill="pilot")
+    def plan(self, state: TachyonState, u: Unit, choice: Choice) -> RollPlan | None:
+        return RollPlan(
+            "gunnery", target=state.units[choice.str_param("target")], opp_skill="pilot"
+        )
 
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         u, t, s, _, vis = outcome(state, roll)
@@ -84,13 +83,6 @@ class Fire(AimedAction):
             gained = boost(state, u)
             return [event("miss", u, s, vis, target=t.name), *gained]
         return [event("miss", u, s, vis, target=t.name)]
-
-    def odds_query(self, state: TachyonState, u: Unit, choice: Choice) -> OddsQuery | None:
-        t = state.units[choice.str_param("target")]
-        return OddsQuery(
-            skill=rating(state, u, "gunnery") + t9_mod(t),
-            opposed=rating(state, t, "pilot") + t9_mod(u),
-        )
 
 
 class FireSwarm(CraftAction):
@@ -107,11 +99,9 @@ class FireSwarm(CraftAction):
             if s.active and s.side != u.side and dist(state, u.zone, s.zone) <= reach
         ]
 
-    def declare(
-        self, state: TachyonState, u: Unit, choice: Choice, dice: DiceSource
-    ) -> list[Event]:
+    def plan(self, state: TachyonState, u: Unit, choice: Choice) -> RollPlan | None:
         s = state.swarms[choice.str_param("target")]
-        return start_roll(state, dice, "fire_swarm", u, "gunnery", {"swarm": s.name}, swarm=s)
+        return RollPlan("gunnery", swarm=s, params={"swarm": s.name})
 
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         u, _, s, _, vis = outcome(state, roll)
@@ -154,16 +144,13 @@ class FireLarge(AimedAction):
             state, u, t, choice.str_param("system")
         )
 
-    def declare(
-        self, state: TachyonState, u: Unit, choice: Choice, dice: DiceSource
-    ) -> list[Event]:
+    def plan(self, state: TachyonState, u: Unit, choice: Choice) -> RollPlan | None:
         t = state.units[choice.str_param("target")]
         short = large_short(state, u, t)
         system = choice.str_param("system")
-        return start_roll(
-            state, dice, "fire_large", u, "gunnery", {"system": system, "short": short},
-            target=t, opp_skill="defense_short" if short else "defense_long",
-            opp_bonus=sysmod.DEFENSE_BONUS.get(system, 0),
+        return RollPlan(
+            "gunnery", target=t, opp_skill="defense_short" if short else "defense_long",
+            extra=defense_bonus(system), params={"system": system, "short": short},
         )  # fmt: skip
 
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
@@ -173,11 +160,19 @@ class FireLarge(AimedAction):
         return hit_large(state, u, t, s, system, short)
 
     def odds_query(self, state: TachyonState, u: Unit, choice: Choice) -> OddsQuery | None:
-        t = state.units[choice.str_param("target")]
-        short = large_short(state, u, t)
-        d = t.skills["defense_short" if short else "defense_long"]
-        d += sysmod.DEFENSE_BONUS.get(choice.str_param("system"), 0) + t9_mod(u)
-        return OddsQuery(skill=rating(state, u, "gunnery"), opposed=d)
+        """The chance of doing damage: beating the defense by more than the shield and armor
+        take off (`protection`, as the hit itself reckons them)."""
+        plan = self.plan(state, u, choice)
+        assert plan is not None and plan.target is not None
+        q = plan_query(state, u, plan)
+        shield, armor = protection(
+            plan.target, str(plan.params["system"]), bool(plan.params["short"])
+        )
+        assert q.opposed is not None
+        return OddsQuery(
+            q.skill, opposed=q.opposed + shield + armor, minimized=q.minimized,
+            opposed_minimized=q.opposed_minimized,
+        )  # fmt: skip
 
 
 def _kinds(u: Unit) -> list[str]:

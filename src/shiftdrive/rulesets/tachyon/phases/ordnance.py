@@ -7,13 +7,20 @@ from typing import Any
 from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
-from shiftdrive.rulesets.tachyon import systems as sysmod
 from shiftdrive.rulesets.tachyon.aspects import boost
 from shiftdrive.rulesets.tachyon.damage import damage_small, hit_large, kill_swarm, point_defense
 from shiftdrive.rulesets.tachyon.invokes import to_stage
 from shiftdrive.rulesets.tachyon.outcomes import OUTCOMES
 from shiftdrive.rulesets.tachyon.positions import large_short, zmap
-from shiftdrive.rulesets.tachyon.rolls import rating, roll_skill, t9_mod
+from shiftdrive.rulesets.tachyon.rolls import (
+    Mod,
+    defense_bonus,
+    flight_bonus,
+    rating,
+    roll_skill,
+    t9_mod,
+    total_of,
+)
 from shiftdrive.rulesets.tachyon.state import (
     Ordnance,
     Roll,
@@ -101,35 +108,48 @@ def next_ordnance(state: TachyonState, dice: DiceSource) -> list[Event] | None:
 
 
 def strike(state: TachyonState, o: Ordnance, dice: DiceSource) -> list[Event]:
-    """Roll an arrived ordnance's attack: technology at launch + 4dF against the target."""
+    """Roll an arrived ordnance's attack: technology at launch + 4dF against the target. T9:
+    a busy target helps the attack; the launcher's modifier at launch helps the defense."""
     r = roll_fudge(dice, 4, why=f"ordnance #{o.id} attack", who=o.owner)
     roll = Roll(
         "ordnance", o.owner, o.target, {"ordnance": o.to_json()}, o.attack + r.total, 0,
         None, actor_side=o.side, a_skill="technology", a_dice=r.total,
     )  # fmt: skip
+    mine: list[Mod] = []
+    theirs: list[Mod] = []
     if o.target_kind == "swarm":
         sw = state.swarms[o.target]
         dr = roll_fudge(dice, 4, why=f"ordnance #{o.id}: swarm pilot")
-        roll.opp = sw.pilot + dr.total + o.enemy_bonus
+        skill, base = "pilot", sw.pilot
         roll.opp_side, roll.o_dice = sw.side, dr.total
     else:
         t = state.units[o.target]
         if o.target_kind == "large":
             skill = "defense_long" if o.long_range else "defense_short"
-            bonus = sysmod.DEFENSE_BONUS.get(o.system or "", 0)
+            theirs += [list(m) for m in defense_bonus(o.system or "")]
         else:
-            skill, bonus = "pilot", 0
-        d_total, dr = roll_skill(state, dice, t, skill, f"ordnance #{o.id}: {skill}")
-        roll.opp = d_total + bonus + o.enemy_bonus
-        roll.total += t9_mod(t)
+            skill = "pilot"
+        _, dr = roll_skill(state, dice, t, skill, f"ordnance #{o.id}: {skill}")
+        base = t.skills.get(skill, 0)
+        bonus = flight_bonus(state, t)
+        if bonus:
+            theirs.insert(0, ["flight", bonus, t.size])
+        if t9_mod(t):
+            mine.append(["t9", t9_mod(t), t.name])
         roll.opp_unit, roll.opp_side = t.name, t.side
         roll.o_dice, roll.o_min = dr.total, dr.minimized
+    if o.enemy_bonus:
+        theirs.append(["t9", o.enemy_bonus, o.owner])
+    roll.total += total_of(mine)
+    roll.opp = base + dr.total + total_of(theirs)
     events = [
         Event(
             "ordnance_attack",
             data={**_ordnance(o, "strikes"), "owner": o.owner, "target": o.target,
-                  "swarm": o.target_kind == "swarm", "total": roll.total, "dice": dice_data(r),
-                  "opposition": roll.opp, "opposition_dice": dice_data(dr)},
+                  "swarm": o.target_kind == "swarm", "rating": o.attack, "dice": dice_data(r),
+                  "mods": mine, "total": roll.total, "opposition_skill": skill,
+                  "opposition_rating": base, "opposition_dice": dice_data(dr),
+                  "opposition_mods": theirs, "opposition": roll.opp},
             visible_to=None,
         )
     ]  # fmt: skip

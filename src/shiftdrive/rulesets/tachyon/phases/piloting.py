@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from shiftdrive.core.odds import OddsQuery
 from shiftdrive.engine.actions import ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
@@ -15,7 +14,6 @@ from shiftdrive.rulesets.tachyon.actions import (
     CraftAction,
     event,
     outcome,
-    overcome_query,
     same_zone,
 )
 from shiftdrive.rulesets.tachyon.advantage import CreateAdvantage
@@ -30,7 +28,7 @@ from shiftdrive.rulesets.tachyon.positions import (
     on,
     zmap,
 )
-from shiftdrive.rulesets.tachyon.rolls import rating, start_roll, t9_mod
+from shiftdrive.rulesets.tachyon.rolls import RollPlan, start_roll, t9_mod
 from shiftdrive.rulesets.tachyon.sight import seen, who_sees
 from shiftdrive.rulesets.tachyon.state import CRAFT, FLIGHT, Roll, TachyonState, Unit
 
@@ -60,11 +58,10 @@ class Position(AimedAction):
     def refusal_at(self, state: TachyonState, u: Unit, t: Unit, choice: Choice) -> str | None:
         return same_zone(u, t, self.verb)
 
-    def declare(
-        self, state: TachyonState, u: Unit, choice: Choice, dice: DiceSource
-    ) -> list[Event]:
-        t = state.units[choice.str_param("target")]
-        return start_roll(state, dice, self.name, u, "pilot", {}, target=t, opp_skill=self.resist)
+    def plan(self, state: TachyonState, u: Unit, choice: Choice) -> RollPlan | None:
+        return RollPlan(
+            "pilot", target=state.units[choice.str_param("target")], opp_skill=self.resist
+        )
 
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         u, t, s, _, vis = outcome(state, roll)
@@ -76,15 +73,6 @@ class Position(AimedAction):
             round_only=True,
         )  # fmt: skip
         return [event(self.name, u, s, vis, target=t.name, aspect=asp.name)]
-
-    def odds_query(self, state: TachyonState, u: Unit, choice: Choice) -> OddsQuery | None:
-        if self.ships:
-            return None
-        t = state.units[choice.str_param("target")]
-        return OddsQuery(
-            skill=rating(state, u, "pilot") + t9_mod(t),
-            opposed=rating(state, t, "pilot") + t9_mod(u),
-        )
 
 
 TAIL: Final = Position(
@@ -111,11 +99,9 @@ class Pressure(AimedAction):
     def refusal_at(self, state: TachyonState, u: Unit, t: Unit, choice: Choice) -> str | None:
         return same_zone(u, t, self.verb)
 
-    def declare(
-        self, state: TachyonState, u: Unit, choice: Choice, dice: DiceSource
-    ) -> list[Event]:
+    def plan(self, state: TachyonState, u: Unit, choice: Choice) -> RollPlan | None:
         t = state.units[choice.str_param("target")]
-        return start_roll(state, dice, "pressure", u, "tactics", {}, target=t, opp_skill="tactics")
+        return RollPlan("tactics", target=t, opp_skill="tactics")
 
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         u, t, s, _, vis = outcome(state, roll)
@@ -138,10 +124,8 @@ class Evade(CraftAction):
     def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
         return [offer("evade", "Evade (pilot vs 0: gain Evasion)")]
 
-    def declare(
-        self, state: TachyonState, u: Unit, choice: Choice, dice: DiceSource
-    ) -> list[Event]:
-        return start_roll(state, dice, "evade", u, "pilot", {}, difficulty=0 + t9_mod(u))
+    def plan(self, state: TachyonState, u: Unit, choice: Choice) -> RollPlan | None:
+        return RollPlan("pilot", difficulty=0)
 
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         u, _, s, ok, vis = outcome(state, roll)
@@ -151,9 +135,6 @@ class Evade(CraftAction):
         enemy = state.enemy_of(u.side)
         asp = add_aspect(state, f"Easy target ({u.name})", u.name, 1, enemy, round_only=True)
         return [event("evade", u, s, vis, evasion=None, aspect=asp.name, holder=enemy)]
-
-    def odds_query(self, state: TachyonState, u: Unit, choice: Choice) -> OddsQuery | None:
-        return overcome_query(state, u, "pilot", 0)
 
 
 class Refocus(CraftAction):
@@ -165,10 +146,8 @@ class Refocus(CraftAction):
     def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
         return [offer("refocus", "Tactical refocus (re-roll initiative)")]
 
-    def declare(
-        self, state: TachyonState, u: Unit, choice: Choice, dice: DiceSource
-    ) -> list[Event]:
-        return start_roll(state, dice, "refocus", u, "tactics", {}, difficulty=0 + t9_mod(u))
+    def plan(self, state: TachyonState, u: Unit, choice: Choice) -> RollPlan | None:
+        return RollPlan("tactics", difficulty=0)
 
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         u, _, s, ok, vis = outcome(state, roll)
@@ -178,19 +157,11 @@ class Refocus(CraftAction):
             dead_last(state, u)
         return [event("refocus", u, s, vis, ok=ok, initiative=u.initiative)]
 
-    def odds_query(self, state: TachyonState, u: Unit, choice: Choice) -> OddsQuery | None:
-        return overcome_query(state, u, "tactics", 0)
 
-
-def automatic(
-    state: TachyonState, dice: DiceSource, name: str, u: Unit, params: dict[str, object]
-) -> list[Event] | None:
+def busy_plan(u: Unit, params: dict[str, object]) -> RollPlan | None:
     """T9: an automatic action simply happens (None) unless the craft is busy: with a
-    modifier it becomes an overcome (pilot) against 0 + the modifier, rolled here."""
-    mod = t9_mod(u)
-    if mod > 0:
-        return start_roll(state, dice, name, u, "pilot", params, difficulty=mod)
-    return None
+    modifier it becomes an overcome (pilot) against 0 + the modifier."""
+    return RollPlan("pilot", difficulty=0, params=params) if t9_mod(u) > 0 else None
 
 
 def stretched(u: Unit, name: str, s: int, vis: frozenset[str] | None) -> Event:
@@ -204,12 +175,16 @@ class Automatic(CraftAction):
     def params_of(self, choice: Choice) -> dict[str, object]:
         return {}
 
+    def plan(self, state: TachyonState, u: Unit, choice: Choice) -> RollPlan | None:
+        return busy_plan(u, self.params_of(choice))
+
     def declare(
         self, state: TachyonState, u: Unit, choice: Choice, dice: DiceSource
     ) -> list[Event]:
-        params = self.params_of(choice)
-        rolled = automatic(state, dice, self.name, u, params)
-        return self.happen(state, u, params) if rolled is None else rolled
+        plan = self.plan(state, u, choice)
+        if plan is None:
+            return self.happen(state, u, self.params_of(choice))
+        return start_roll(state, dice, self.name, u, plan)
 
     def happen(self, state: TachyonState, u: Unit, params: dict[str, object]) -> list[Event]:
         raise NotImplementedError
@@ -240,12 +215,16 @@ class Wait(AimedAction):
             and seen(state, x, u.side)
         ]
 
+    def plan(self, state: TachyonState, u: Unit, choice: Choice) -> RollPlan | None:
+        return busy_plan(u, {"target": choice.str_param("target")})
+
     def declare(
         self, state: TachyonState, u: Unit, choice: Choice, dice: DiceSource
     ) -> list[Event]:
-        params: dict[str, object] = {"target": choice.str_param("target")}
-        rolled = automatic(state, dice, "wait", u, params)
-        return self.happen(state, u, params) if rolled is None else rolled
+        plan = self.plan(state, u, choice)
+        if plan is None:
+            return self.happen(state, u, {"target": choice.str_param("target")})
+        return start_roll(state, dice, "wait", u, plan)
 
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         u, _, s, ok, vis = outcome(state, roll)
@@ -335,15 +314,10 @@ class Move(Automatic):
     def params_of(self, choice: Choice) -> dict[str, object]:
         return {"to": choice.str_param("to")}
 
-    def declare(
-        self, state: TachyonState, u: Unit, choice: Choice, dice: DiceSource
-    ) -> list[Event]:
+    def plan(self, state: TachyonState, u: Unit, choice: Choice) -> RollPlan | None:
         if self.zones == 1:
-            return super().declare(state, u, choice, dice)
-        return start_roll(
-            state, dice, self.name, u, "pilot", {"to": choice.str_param("to")},
-            difficulty=self.difficulty + t9_mod(u),
-        )  # fmt: skip
+            return super().plan(state, u, choice)
+        return RollPlan("pilot", difficulty=self.difficulty, params=self.params_of(choice))
 
     def happen(self, state: TachyonState, u: Unit, params: dict[str, object]) -> list[Event]:
         return move_unit(state, u, str(params["to"]))
@@ -357,12 +331,13 @@ class Move(Automatic):
         dest = to if ok else path[min(1, len(path) - 1)]
         events = move_unit(state, u, dest)
         if self.zones == 3:
-            asp = add_aspect(state, f"Full throttle ({u.name})", u.name, 1, u.name, round_only=True)
-            events.append(event("aspect", u, s, vis, aspect=asp.name))
+            # T10: Full throttle, with 1 free invoke (2 with style), made or not
+            free = 2 if s >= 3 else 1
+            asp = add_aspect(
+                state, f"Full throttle ({u.name})", u.name, free, u.name, round_only=True
+            )
+            events.append(event("aspect", u, s, vis, aspect=asp.name, free=free))
         return [event(self.name, u, s, vis, ok=ok), *events]
-
-    def odds_query(self, state: TachyonState, u: Unit, choice: Choice) -> OddsQuery | None:
-        return None if self.zones == 1 else overcome_query(state, u, "pilot", self.difficulty)
 
 
 def move_unit(state: TachyonState, u: Unit, dest: str) -> list[Event]:
@@ -393,13 +368,11 @@ class FullStop(CraftAction):
     def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
         return list(_FULL_STOPS)
 
-    def declare(
-        self, state: TachyonState, u: Unit, choice: Choice, dice: DiceSource
-    ) -> list[Event]:
+    def plan(self, state: TachyonState, u: Unit, choice: Choice) -> RollPlan | None:
         unco = bool(choice.get("uncooperative"))
-        return start_roll(
-            state, dice, "full_stop", u, "pilot", {"uncooperative": unco},
-            difficulty=(2 if unco else 0) + t9_mod(u),
+        return RollPlan(
+            "pilot", difficulty=0, extra=(("uncooperative", 2, ""),) if unco else (),
+            params={"uncooperative": unco},
         )  # fmt: skip
 
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
