@@ -120,7 +120,9 @@ def test_scan_prompt_and_view_do_not_say_whether_anything_hides() -> None:
         (decision,) = enc.pending()
         assert decision.kind == "invoke" and "against" not in decision.prompt
         view = enc.view("Tachyon")
-        assert view["state"]["roll"]["opp"] is None
+        roll = view["state"]["roll"]
+        assert "against" not in roll and "shifts" not in roll
+    assert hidden.view("Tachyon")["state"]["roll"] == open_.view("Tachyon")["state"]["roll"]
     assert "Raider-1" not in json.dumps(hidden.view("Tachyon"))
     assert hidden.pending()[0].prompt == open_.pending()[0].prompt
 

@@ -340,7 +340,7 @@ def test_tachyon_fire_at_small_craft_damage_goes_shields_then_consequences() -> 
         "absorb consequences=moderate",
         "absorb consequences=severe",
         "taken_out",
-        "concede unit=Viper-1",  # T15: or concede instead
+        "concede",  # T15: or concede instead
     ]
     act(enc, "absorb consequences=moderate")
     # The attacker gets its free invoke on the new consequence (C9).
@@ -604,7 +604,7 @@ def test_tachyon_refusals_come_from_each_actions_own_rule() -> None:
     refusals = {
         "tail target=Raider-1": "Viper-1 cannot get on the tail of Raider-1: Raider-1 is in Z4",
         "tail target=Viper-2": "Viper-1 will not get on the tail of a friendly craft",
-        "move2 to=Z2": "Viper-1 cannot move2 to Z2: it is 1 zone\\(s\\) away, not 2",
+        "move2 to=Z2": "Viper-1 cannot move 2 zones to Z2: it is 1 zone\\(s\\) away, not 2",
         "move to=Z9": "there is no zone named 'Z9'",
         "fire target=Raider-1": "Tachyon cannot fire now",
     }

@@ -328,7 +328,9 @@ def test_a_roll_and_a_skip_are_seen_as_vis_says_whoever_is_hidden() -> None:
         state.roll = state.absorb = None
         u, t = state.units["Viper-1"], state.units["Raider-1"]
         u.detected, t.detected = actor_seen, target_seen
-        events = start_roll(state, dice(), "fire", u, RollPlan("gunnery", target=t, opp_skill="pilot"))
+        events = start_roll(
+            state, dice(), "fire", u, RollPlan("gunnery", target=t, opp_skill="pilot")
+        )
         if state.roll is not None:  # waiting for invokes: resolved here
             events += OUTCOMES["fire"](state, state.roll, dice())
         roll_events = [e for e in events if e.kind in ("roll", "hit", "miss")]

@@ -22,6 +22,7 @@ from shiftdrive.rulesets.tachyon.positions import dist
 from shiftdrive.rulesets.tachyon.rolls import RollPlan, plan_query, start_roll
 from shiftdrive.rulesets.tachyon.sight import seen, who_sees
 from shiftdrive.rulesets.tachyon.state import Roll, TachyonState, Unit
+from shiftdrive.rulesets.tachyon.words import doing
 
 if TYPE_CHECKING:
     from shiftdrive.core.dice import DiceSource
@@ -48,7 +49,7 @@ class CraftAction(Action[TachyonState]):
         the menu lists."""
         if any(choice.matches(c) for c in self.choices(state, u)):
             return None
-        return f"{u.name} cannot {self.name.replace('_', ' ')} now"
+        return f"{u.name} cannot {doing(self.name)} now"
 
     def check(self, state: TachyonState, turn: Turn, choice: Choice) -> str | None:
         return self.refusal(state, state.units[turn.actor or ""], choice)

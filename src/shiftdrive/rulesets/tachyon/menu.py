@@ -37,10 +37,9 @@ ACTIONS: Final[dict[str, Action[TachyonState]]] = {
 #: the actions each kind of turn offers, in menu order
 MENUS: Final[dict[str, tuple[str, ...]]] = {
     **{phase: tuple(a.name for a in specs) for phase, specs in PHASE_ACTIONS.items()},
-    # T15: a side may concede a craft at any point: in every decision it has
-    "chatter": ("say", "skip", "concede"),
-    "invoke": ("pass", "invoke", "concede"),
-    "absorb": ("absorb", "taken_out", "concede"),
+    "chatter": ("say", "skip"),
+    "invoke": ("pass", "invoke"),
+    "absorb": ("absorb", "taken_out", "concede"),  # T15: or concede instead
 }
 
 # What each rolled action does once its invoke window closes (C4).

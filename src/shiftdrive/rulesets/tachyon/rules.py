@@ -23,7 +23,6 @@ from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Result, Ruleset, Seat, Sheet, Tally, Turn
 from shiftdrive.rulesets.tachyon import flow, view, words
 from shiftdrive.rulesets.tachyon.menu import ACTIONS, MENUS
-from shiftdrive.rulesets.tachyon.phases.every_phase import conceder
 from shiftdrive.rulesets.tachyon.scenario import TachyonScenario, load
 from shiftdrive.rulesets.tachyon.setup import set_up
 from shiftdrive.rulesets.tachyon.sight import seen
@@ -85,10 +84,9 @@ class Tachyon(Ruleset[TachyonState, TachyonScenario]):
             raise RuleError(f"{seat} cannot {choice.action} now")
         state.turn_known = False  # the state changes from here on
         try:
-            events = ACTIONS[choice.action].apply(state, turn, choice, dice)
-            if choice.action == "concede" and not ends_turn(turn, choice):
-                return events + flow.check_end(state)  # the turn goes on (T15)
-            return events + flow.after_roll(state, dice)
+            return ACTIONS[choice.action].apply(state, turn, choice, dice) + flow.after_roll(
+                state, dice
+            )
         finally:
             state.turn_known = False
 
@@ -157,10 +155,3 @@ class Tachyon(Ruleset[TachyonState, TachyonScenario]):
             for u in state.units.values()
             if u.kind != TURRET
         ]
-
-
-def ends_turn(turn: Turn, choice: Choice) -> bool:
-    """A concession ends the turn only of the craft that conceded, in its own phase turn or
-    while it absorbs a hit; in the chatter, an invoke window or another craft's turn the
-    decision goes on (T15)."""
-    return turn.kind not in ("chatter", "invoke") and conceder(turn, choice) == turn.actor

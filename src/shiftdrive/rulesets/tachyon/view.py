@@ -8,13 +8,17 @@ from shiftdrive.core.aspects import Aspect
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM
 from shiftdrive.rulesets.tachyon import systems as sysmod
+from shiftdrive.rulesets.tachyon import words
 from shiftdrive.rulesets.tachyon.aspects import SUGGESTED, base_name
 from shiftdrive.rulesets.tachyon.damage import long_shield
 from shiftdrive.rulesets.tachyon.detection import reveals
+from shiftdrive.rulesets.tachyon.invokes import stage_holder
 from shiftdrive.rulesets.tachyon.positions import zmap
-from shiftdrive.rulesets.tachyon.sight import aspect_visible, seen, who_sees
+from shiftdrive.rulesets.tachyon.rolls import flight_bonus, t9_mod
+from shiftdrive.rulesets.tachyon.sight import aspect_visible, pub, seen, who_sees
 from shiftdrive.rulesets.tachyon.state import (
     LARGE,
+    PHASE_NAMES,
     TachyonState,
 )
 
@@ -32,17 +36,19 @@ def secrets(state: TachyonState, seat: str) -> list[str]:
 
 
 def view(state: TachyonState, seat: str) -> dict[str, Any]:
-    def aspect_json(a: Aspect) -> dict[str, Any]:
-        d: dict[str, Any] = {"name": a.name, "kind": a.kind.value}
+    """The state as `seat` may see it, in the game's words (what `state` shows at the
+    table): ratings, shields as boxes left of all, tracks as boxes marked, the roll in hand
+    as its numbers; nothing of what the seat may not see (hidden craft, their aspects and
+    free invokes, other sides' ordnance loads and fate points, their radio)."""
+
+    def aspect_text(a: Aspect) -> str:
         # A hidden craft's free invokes stay hidden with it (T7).
         free = {
             h: n
             for h, n in a.free_invokes.items()
-            if h not in state.units or seen(state, state.units[h], seat)
+            if n > 0 and (h not in state.units or seen(state, state.units[h], seat))
         }
-        if free:
-            d["free_invokes"] = free
-        return d
+        return words.aspect_text(a.name, a.kind.value, free)
 
     visible = [a for a in state.aspects if aspect_visible(state, a, seat)]
     units = []
@@ -51,67 +57,102 @@ def view(state: TachyonState, seat: str) -> dict[str, Any]:
             continue
         own = seat in (GM, u.side)
         d: dict[str, Any] = {
-            "name": u.name, "side": u.side, "kind": u.kind, "zone": u.zone,
-            "status": u.status, "initiative": u.initiative, "skills": dict(u.skills),
-            "detected": u.detected, "evasion": u.evasion, "actions": u.actions,
-            "weapons": dict(u.weapons), "ordnance": dict(u.ordnance) if own else None,
-            "aspects": [aspect_json(a) for a in visible if a.owner == u.name],
+            "name": u.name, "side": u.side, "zone": u.zone,
+            "status": "in the fight" if u.active else u.status,
+            "is": words.unit_kind(u.kind, u.size, u.pc, u.parent),
+            "initiative": u.initiative,
+            "ratings": words.ratings(
+                {k: v for k, v in u.skills.items() if not k.startswith("defense")},
+                flight_bonus(state, u),
+            ),
         }  # fmt: skip
+        if not u.detected:
+            d["undetected"] = "yes: the enemy cannot see or target it (T7)"
+        if u.weapons:
+            d["weapons"] = words.weapons(u.weapons)
+        if own and u.ordnance:
+            d["ordnance"] = words.ordnance_load(u.ordnance)
         if u.small:
-            d["shields"] = u.shields.render() if u.shields else None
-            d["size"] = u.size
-            d["consequences"] = [c.aspect for c in u.consequences.taken()] if u.consequences else []
+            if u.shields is not None:
+                d["shields"] = words.shields_left(u.shields.to_json())
+            if u.evasion:
+                d["evasion"] = u.evasion
+            if u.consequences:
+                d["consequences"] = [c.aspect for c in u.consequences.taken()]
+        if u.actions and not u.large_crew:
+            d["actions this round"] = words.actions_done(u.actions, t9_mod(u))
         if u.pc:
-            d["fate_points"] = u.fate_points.current if (own and u.fate_points) else None
-            d["stress"] = u.stress.render() if u.stress else None
+            if own and u.fate_points is not None:
+                d["fate points"] = u.fate_points.current
+            if u.stress is not None:
+                d["stress"] = words.track_marked(u.stress.to_json())
         if u.kind == LARGE:
             eff = sysmod.effects(u.systems)
-            d.update(
-                {
-                    "shield_short": u.shield_short,
-                    "shield_long": long_shield(u),
-                    "pd_short": u.pd_short,
-                    "pd_long": u.pd_long,
-                    "systems": {k: t.render() for k, t in u.systems.items()},
-                    "states": eff.states,
-                    "minimized": eff.minimize,
-                }
-            )
+            d["defenses"] = words.short_long(u.skills.get("defense_short", 0),
+                                             u.skills.get("defense_long", 0))  # fmt: skip
+            d["shield ratings"] = words.short_long(u.shield_short, long_shield(u))
+            d["point defense"] = words.short_long(u.pd_short, u.pd_long)
+            d["systems"] = [
+                f"{sysmod.SYSTEM_NAMES[k]}: {words.track_marked(t.to_json())}"
+                for k, t in u.systems.items()
+                if t.marked_count
+            ] or ["undamaged"]
+            d["damage"] = words.system_effects(eff.minimize, eff.states)
+        aspects = [aspect_text(a) for a in visible if a.owner == u.name]
+        if aspects:
+            d["aspects"] = aspects
         if u.bug_out_round is not None:
-            d["bug_out_round"] = u.bug_out_round
+            d["leaves"] = f"at the end of round {u.bug_out_round} (bugging out, T13)"
         units.append(d)
     zm = zmap(state)
     cur = state.units.get(state.current or "")
     return {
-        "title": state.title, "round": state.round, "max_rounds": state.max_rounds,
-        "phase": state.phase,
-        "current": cur.name if cur and seen(state, cur, seat) else None,
+        "title": state.title, "round": f"{state.round} of {state.max_rounds}",
+        "phase": PHASE_NAMES.get(state.phase, state.phase),
+        "acting": cur.name if cur and seen(state, cur, seat) else None,
         "goals": dict(state.goals),
-        "zones": [{"name": z.name, "adjacent": list(z.adjacent), "end_zone": z.end_zone,
-                   "aspects": [aspect_json(a) for a in visible
+        "zones": [{"name": z.name, "adjacent": list(z.adjacent),
+                   "end zone": "yes (bug out from here)" if z.end_zone else None,
+                   "aspects": [aspect_text(a) for a in visible
                                if a.zone == z.name and a.owner is None]}
                   for z in zm.zones],
-        "scene_aspects": [aspect_json(a) for a in visible
+        "scene aspects": [aspect_text(a) for a in visible
                           if a.owner is None and a.zone is None],
         "units": units,
-        "swarms": [s.to_json() for s in state.swarms.values()],
-        "ordnance": [o.to_json() for o in state.ordnance],
-        "chatter": [c for c in state.chatter if seat in (GM, c["side"])],
+        "swarms": [{"name": s.name, "side": s.side, "zone": s.zone,
+                    "status": "in the fight" if s.active else "broken up",
+                    "aspect": s.aspect, "pilot": s.pilot}
+                   for s in state.swarms.values()],
+        "ordnance": [{"name": f"{o.kind} #{o.id}", "side": o.side, "zone": o.zone,
+                      "launched by": o.owner, "flying at": words.ordnance_target(o.target,
+                      o.target_kind, o.system), "speed": f"{o.speed} zones a round"}
+                     for o in state.ordnance],
+        "radio": [{"name": f"round {c['round']}", "side": c["side"], "says": c["text"]}
+                  for c in state.chatter if seat in (GM, c["side"])],
         "roll": roll_view(state, seat),
         "result": {"winner": state.winner, "reason": state.ended} if state.ended else None,
     }  # fmt: skip
 
 
 def roll_view(state: TachyonState, seat: str) -> dict[str, Any] | None:
+    """The roll waiting on invokes (C4), as the prompt words it; a scan's opposition is not
+    told (T7)."""
     roll = state.roll
     if roll is None:
         return None
     vis = who_sees(state, roll.actor, roll.opp_unit)
     if seat != GM and vis is not None and seat not in vis:
         return None
-    out = roll.to_json()
-    if roll.hide_opp and seat != GM:
-        out.update(opp=None, params={})  # T7: a scan does not say what it rolls against
+    out: dict[str, Any] = {
+        "action": words.action_name(roll.action),
+        "by": pub(state, roll.actor),
+        "result": roll.total,
+    }
+    if not roll.hide_opp or seat == GM:
+        out["against"] = roll.opp
+        out["shifts"] = roll.total - roll.opp
+    side, _ = stage_holder(state, roll)
+    out["invokes now"] = side
     return out
 
 
@@ -120,7 +161,7 @@ def choice_visibility(state: TachyonState, seat: str, choice: Choice) -> frozens
         return frozenset({seat})  # radio chatter stays on the side's own channel
     # A choice that names a hidden craft stays on its side. Most choices (an invoke pass, a
     # skip) have no parameters, so they name no craft: names are never empty.
-    for key in ("target", "by", "unit") if choice.params else ():
+    for key in ("target", "by") if choice.params else ():
         named = state.units.get(choice.str_param(key))
         if named is not None and not named.detected:
             return frozenset({named.side})

@@ -75,9 +75,75 @@ def shields_left(d: Mapping[str, Any]) -> str:
     return f"{len(t.boxes) - t.marked_count} of {len(t.boxes)} left"
 
 
+def track_marked(d: Mapping[str, Any]) -> str:
+    """A damage track in the state (a system, a pilot's stress): boxes marked of all."""
+    return _track(d)
+
+
+def aspect_text(name: str, kind: str, free: Mapping[str, int]) -> str:
+    """An aspect in the state: its name, a boost or consequence said so, and who holds free
+    invokes on it."""
+    text = name + (f" ({kind})" if kind in ("boost", "consequence") else "")
+    if free:
+        held = ", ".join(f"{n} for {h}" for h, n in free.items())
+        text += f" (free invokes: {held})"
+    return text
+
+
+def unit_kind(kind: str, size: int, pc: bool, parent: str | None) -> str:
+    if kind == "flight":
+        return f"a flight of {size} craft"
+    if kind == "turret":
+        return f"a gun emplacement of {parent}"
+    return f"a {KIND_NAMES[kind]}" + (" (a player character's)" if pc else "")
+
+
+def ratings(skills: Mapping[str, int], flight: int) -> str:
+    """A unit's ratings, and a flight's size bonus to every roll."""
+    text = ", ".join(f"{SKILL_NAMES.get(k, k)} {v}" for k, v in skills.items())
+    return text + (f" (+{flight} to every roll for the flight's size)" if flight else "")
+
+
+def weapons(ranges: Mapping[str, int]) -> str:
+    return ", ".join(f"{w.replace('_', ' ')} (range {r})" for w, r in ranges.items())
+
+
+def ordnance_load(load: Mapping[str, int]) -> str:
+    return ", ".join(f"{n} {k}{'s' if n != 1 else ''}" for k, n in load.items()) or "none"
+
+
+def actions_done(n: int, modifier: int) -> str:
+    """T9: how busy a craft is this round, and what its next action costs."""
+    return f"{n} (next action: T9 modifier +{modifier})"
+
+
+def short_long(short: int, long: int) -> str:
+    return f"short range {short}, long range {long}"
+
+
+def system_effects(minimize: Mapping[str, int], states: Sequence[str]) -> list[str]:
+    """What completed system rows do now (T5/T6), in words."""
+    out = [_PENALTIES[k].format(n=n, dice="die" if n == 1 else "dice") for k, n in minimize.items()]
+    return out + list(states)
+
+
+def ordnance_target(target: str, kind: str, system: str | None) -> str:
+    if kind == "swarm":
+        return f"swarm {target}"
+    if kind == "large" and system:
+        return f"{target}'s {SYSTEM_NAMES[system]}"
+    return target
+
+
 def action_name(action: str) -> str:
     """An action's name as the game says it (never its short name for typing)."""
     return ACTION_NAMES.get(action, action.replace("_", " "))
+
+
+def doing(action: str) -> str:
+    """An action's name inside a sentence ("Viper-1 cannot move 2 zones now")."""
+    name = action_name(action)
+    return name[:1].lower() + name[1:]
 
 
 def _mod(m: Sequence[Any]) -> str:
@@ -97,11 +163,11 @@ def _mod(m: Sequence[Any]) -> str:
 
 
 def _part(skill: str, rating: int, d: Sequence[Any] | None, mods: Sequence[Any], total: int) -> str:
-    """One side of a roll, every part named, adding up: 'gunnery 2, dice +1 [0 + + -],
+    """One side of a roll, every part named, adding up: 'gunnery 2, dice +1 (0 + + -),
     Raider-1 busy (T9) +2 = 5'."""
-    parts = [f"{skill.replace('_', ' ')} {rating}"]
+    parts = [f"{SKILL_NAMES.get(skill, skill)} {rating}"]
     if d is not None:
-        parts.append(f"dice {_dice_total(d):+d} [{dice(d)}]")
+        parts.append(f"dice {_dice_total(d):+d} ({dice(d)})")
     parts += [_mod(m) for m in mods]
     if len(parts) == 1:
         return parts[0]
@@ -305,6 +371,7 @@ def _ordnance_event(d: dict[str, Any], kind: str, seat: str) -> str:
 def _strike(d: dict[str, Any], kind: str, seat: str) -> str:
     target = f"swarm {d['target']}" if d["swarm"] else d["target"]
     line = {**d, "skill": "technology at launch"}
+    del line["swarm"]
     if d["swarm"]:
         line["swarm"] = d["target"]
     return roll_line(line, f"{_ordnance(d)} ({d['owner']}) strikes {target}")
@@ -361,6 +428,15 @@ ACTION_NAMES: Final = {
     "invoke": "Invoke an aspect", "pass": "Pass", "absorb": "Take consequences",
     "taken_out": "Be taken out", "ordnance": "Ordnance attack",
 }  # fmt: skip
+_PENALTIES: Final = {
+    "gun_gunnery": "guns minimize {n} gunnery {dice}",
+    "gun_tactics": "guns minimize {n} tactics {dice}",
+    "technology": "minimizes {n} technology {dice}",
+    "defense": "minimizes {n} defense {dice}",
+    "long_shield": "long-range shield -{n}",
+}
+#: ratings as the game says them
+SKILL_NAMES: Final = {"defense_short": "short-range defense", "defense_long": "long-range defense"}
 #: what each kind of unit is called
 KIND_NAMES: Final = {"craft": "small craft", "flight": "flight", "large": "large target",
                      "turret": "gun emplacement"}  # fmt: skip
@@ -372,12 +448,13 @@ _POSITIONS: Final = {  # T10, won and lost
 WORDS: Final[dict[str, Words]] = {
     "setup": lambda d, k, s: f"{d['title']}: {' vs '.join(d['sides'])}",
     "unit": lambda d, k, s: (
-        f"{d['unit']} ({d['side']}, {KIND_NAMES[d['kind']]}) in {d['zone']}, initiative "
+        f"{d['unit']} ({d['side']}, {KIND_NAMES[d['kind']]}) in {d['zone']}, initiative: "
         f"{_part('tactics', d['tactics'], d['dice'], d['mods'], d['initiative'])}"
     ),
     "initiative": lambda d, k, s: (
-        f"{d['unit']}'s initiative {_part('tactics', d['tactics'], d['dice'], [], d['initiative'])}"
-        f" ({d['ship']}'s propulsion damage: {d['minimized']} tactics dice minimized, T6)"
+        f"{d['unit']}'s initiative: "
+        f"{_part('tactics', d['tactics'], d['dice'], [], d['initiative'])} ({d['ship']}'s "
+        f"propulsion damage minimizes {d['minimized']} of its tactics dice, T5/T6)"
     ),
     "detection": _detection,
     "undetected": lambda d, k, s: (

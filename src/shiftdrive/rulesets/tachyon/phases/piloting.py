@@ -31,6 +31,7 @@ from shiftdrive.rulesets.tachyon.positions import (
 from shiftdrive.rulesets.tachyon.rolls import RollPlan, start_roll, t9_mod
 from shiftdrive.rulesets.tachyon.sight import seen, who_sees
 from shiftdrive.rulesets.tachyon.state import CRAFT, FLIGHT, Roll, TachyonState, Unit
+from shiftdrive.rulesets.tachyon.words import doing
 
 if TYPE_CHECKING:
     from shiftdrive.core.dice import DiceSource
@@ -308,7 +309,10 @@ class Move(Automatic):
             return f"there is no zone named {to!r}"
         d = dist(state, u.zone, to)
         if d != self.zones:
-            return f"{u.name} cannot {self.name} to {to}: it is {d} zone(s) away, not {self.zones}"
+            return (
+                f"{u.name} cannot {doing(self.name)} to {to}: it is {d} zone(s) away, "
+                f"not {self.zones}"
+            )
         return super().refusal(state, u, choice)
 
     def params_of(self, choice: Choice) -> dict[str, object]:
