@@ -11,7 +11,7 @@ from shiftdrive.rulesets.tachyon import systems as sysmod
 from shiftdrive.rulesets.tachyon.aspects import boost
 from shiftdrive.rulesets.tachyon.damage import damage_small, hit_large, kill_swarm, point_defense
 from shiftdrive.rulesets.tachyon.invokes import to_stage
-from shiftdrive.rulesets.tachyon.outcomes import OUTCOMES
+from shiftdrive.rulesets.tachyon.outcomes import HITS, OUTCOMES
 from shiftdrive.rulesets.tachyon.positions import large_short, zmap
 from shiftdrive.rulesets.tachyon.rolls import rating, roll_skill, t9_mod
 from shiftdrive.rulesets.tachyon.state import (
@@ -179,3 +179,4 @@ def strike_outcome(state: TachyonState, roll: Roll, dice: DiceSource) -> list[Ev
 
 
 OUTCOMES["ordnance"] = strike_outcome
+HITS.add("ordnance")  # a strike's shifts are a hit (T2)
