@@ -11,7 +11,7 @@ import pytest
 from shiftdrive.conflict.actions import conflict_actions
 from shiftdrive.conflict.exchange import INVOKE_WINDOW, STAGE_MENUS, RollAction, stage_turn
 from shiftdrive.conflict.host import ACTIVE, CONCEDED, TAKEN_OUT, Combatant, Harm
-from shiftdrive.conflict.roll import Roll, totals
+from shiftdrive.conflict.roll import Roll
 from shiftdrive.conflict.words import describe_conflict
 from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
 from shiftdrive.core.consequences import ConsequenceSlots, Severity
@@ -143,15 +143,10 @@ def test_an_attack_goes_through_defend_invoke_and_absorb_on_any_host() -> None:
     dice = ScriptedDice([1, 0, 0, 0] + [0, 0, 0, 0])  # Punch 2+1 = 3 against Dodge 1+0 = 1
     decide(state, specs, Choice.of("attack", target="Bo", skill="Punch"), dice)
     assert stage_turn(state, state.roll) == Turn("blue", "defend", "Bo")
-    decide(state, specs, Choice.of("defend", skill="Dodge"), dice)
-    assert totals(state, state.roll) == (3, 1)
-    turn = stage_turn(state, state.roll)
-    assert (turn.seat, turn.kind, turn.window) == ("red", "invoke", INVOKE_WINDOW)
-    decide(state, specs, Choice.of("pass"), dice)
-    assert stage_turn(state, state.roll).seat == "blue"
-    events = decide(state, specs, Choice.of("pass"), dice)
-    assert [e.kind for e in events] == ["outcome", "hit"]
-    assert events[1].data == {"target": "Bo", "hit": 2, "track": "body"}
+    events = decide(state, specs, Choice.of("defend", skill="Dodge"), dice)
+    # 3 against 1, and no side holds an aspect to invoke: no invoke window, the hit lands.
+    assert [e.kind for e in events] == ["roll", "roll", "outcome", "hit"]
+    assert events[3].data == {"target": "Bo", "hit": 2, "track": "body"}
     options = specs["absorb"].options(state, stage_turn(state, state.roll))
     assert [c.get("box") for c in options] == [2, 0]  # box [2], or a mild consequence
     assert options[1].get("mild") == "Bo Bruised"
@@ -166,8 +161,6 @@ def test_a_hit_nobody_absorbs_takes_the_target_out() -> None:
     dice = ScriptedDice([1, 1, 1, 1] + [-1, -1, -1, -1])  # 6 against -3: 9 shifts, style
     decide(state, specs, Choice.of("attack", target="Bo", skill="Punch"), dice)
     decide(state, specs, Choice.of("defend", skill="Dodge"), dice)
-    decide(state, specs, Choice.of("pass"), dice)
-    decide(state, specs, Choice.of("pass"), dice)
     assert state.roll is not None and state.roll.stage == "style"
     decide(state, specs, Choice.of("full"), dice)
     assert specs["absorb"].options(state, stage_turn(state, state.roll)) == []
@@ -181,15 +174,21 @@ def test_invoking_an_opponents_aspect_owes_them_a_fate_point() -> None:
     dice = ScriptedDice([0, 0, 0, 0] + [1, 1, 0, 0])  # 2 against 3
     decide(state, specs, Choice.of("attack", target="Bo", skill="Punch"), dice)
     decide(state, specs, Choice.of("defend", skill="Dodge"), dice)
+    turn = stage_turn(state, state.roll)
+    assert (turn.seat, turn.kind, turn.window) == ("red", "invoke", INVOKE_WINDOW)
     invoke = Choice.of("invoke", aspect="Glass Jaw", effect="bonus", payment="fate_point", by="Ash")
     events = decide(state, specs, invoke, dice)
     assert [e.kind for e in events] == ["invoke", "standing"]
     assert events[1].data == {"total": 4, "opposition": 3}
     assert state.fighters["Ash"].fate_points.current == 1
     assert state.fighters["Bo"].owed_points == 1
-    turn = stage_turn(state, state.roll)
     reason = specs["invoke"].check(state, Turn("red", "invoke", "Ash", window="invoke"), invoke)
-    assert turn.seat == "red" and reason is not None and "one paid invoke per roll" in reason
+    assert reason is not None and "one paid invoke per roll" in reason
+    # Red has nothing more that could change 4 against 3: the window moves to Bo's side, whose
+    # fate point on Glass Jaw could make it a failure.
+    assert stage_turn(state, state.roll).seat == "blue"
+    decide(state, specs, Choice.of("pass"), dice)
+    assert state.roll is None or state.roll.stage != "invoke"
 
 
 def test_a_passive_advantage_rolls_at_once_and_teamwork_needs_an_ally() -> None:
@@ -248,3 +247,15 @@ def test_attack_refusals_name_the_rule() -> None:
 )  # fmt: skip
 def test_events_are_worded_from_their_data(kind: str, data: dict[str, Any], words: str) -> None:
     assert describe_conflict(Event(kind, data=data, visible_to=None)) == words
+
+
+@pytest.mark.parametrize("blue_points", [0, 3])
+def test_whether_a_side_is_asked_depends_on_its_own_invokes_only(blue_points: int) -> None:
+    """Issue 15: a step appearing must not tell a side of the other side's fate points."""
+    state, _, specs = arena()
+    state.aspects.add(Aspect("Glass Jaw", AspectKind.CHARACTER, owner="Bo"))
+    state.fighters["Bo"].fate_points.current = blue_points
+    dice = ScriptedDice([0, 0, 0, 0] + [1, 1, 0, 0])  # 2 against 3: red's +2 would win
+    decide(state, specs, Choice.of("attack", target="Bo", skill="Punch"), dice)
+    decide(state, specs, Choice.of("defend", skill="Dodge"), dice)
+    assert stage_turn(state, state.roll).seat == "red"

@@ -23,7 +23,7 @@ How a host ruleset uses it:
    action's `resolve`, for actions of its own that roll, such as a sprint).
 3. Its `actions` are `actions.conflict_actions(host)` plus its own specs (a host's own
    rolling action subclasses `exchange.RollAction` and starts its roll with
-   `roll.roll_dice`). While a roll is in hand, its `turns` give `exchange.stage_turn(state,
+   `invokes.roll_and_open`). While a roll is in hand, its `turns` give `exchange.stage_turn(state,
    roll)` and its `menu` `exchange.STAGE_MENUS[roll.stage]`; on a fighter's turn its menu
    names the four actions (and `concede`).
 4. Its `describe` words the library's events with `words.describe_conflict` and its prompts

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.exchange import RollAction
 from shiftdrive.conflict.host import CS
+from shiftdrive.conflict.invokes import roll_and_open
 from shiftdrive.conflict.roll import (
     Roll,
     action_odds,
     add_boost,
     boost_event,
     defense_bonus,
-    roll_dice,
 )
 from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.outcomes import Outcome
@@ -67,7 +67,10 @@ class _Advantage(RollAction[CS]):
         new.difficulty = self.host.difficulty(state, self.name)
         state.roll = new
         data.update({"zone": f.zone, "difficulty": new.difficulty})
-        return [Event("declare", data=data, visible_to=None), *roll_dice(state, new, dice)]
+        return [
+            Event("declare", data=data, visible_to=None),
+            *roll_and_open(self.host, state, new, dice),
+        ]
 
     def odds(self, state: CS, turn: Turn, choice: Choice) -> Odds | None:
         f = state.fighters[turn.actor or ""]

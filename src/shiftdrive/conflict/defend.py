@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.exchange import HostedAction
 from shiftdrive.conflict.host import CS
-from shiftdrive.conflict.roll import defense_bonus, roll_dice
+from shiftdrive.conflict.invokes import roll_and_open
+from shiftdrive.conflict.roll import defense_bonus
 from shiftdrive.core.ladder import describe
 from shiftdrive.core.odds import Odds, OddsQuery, odds
 from shiftdrive.engine.actions import ParamKind
@@ -39,7 +40,7 @@ class Defend(HostedAction[CS]):
         roll = state.roll
         assert roll is not None
         roll.defend_skill = choice.str_param("skill")
-        return roll_dice(state, roll, dice)
+        return roll_and_open(self.host, state, roll, dice)
 
     def odds(self, state: CS, turn: Turn, choice: Choice) -> Odds | None:
         roll = state.roll

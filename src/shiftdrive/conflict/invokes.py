@@ -12,23 +12,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from shiftdrive.conflict.exchange import HostedAction
+from shiftdrive.conflict.exchange import INVOKE_WINDOW, HostedAction
 from shiftdrive.conflict.host import CS, Host
-from shiftdrive.conflict.roll import FATE_DICE, close, participants, totals
+from shiftdrive.conflict.roll import FATE_DICE, close, participants, roll_dice, totals
 from shiftdrive.conflict.teamwork import helpers
 from shiftdrive.core.aspects import AspectKind
 from shiftdrive.core.dice import roll_fudge
 from shiftdrive.core.invokes import Invoke, InvokeEffect, Payment, pay_for_invoke
-from shiftdrive.core.outcomes import outcome_of
+from shiftdrive.core.outcomes import outcome_of, shifts_to_change
 from shiftdrive.engine.actions import ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
+from shiftdrive.engine.ruleset import Turn
 
 if TYPE_CHECKING:
     from shiftdrive.conflict.host import ConflictState
     from shiftdrive.conflict.roll import Roll
     from shiftdrive.core.dice import DiceSource
-    from shiftdrive.engine.ruleset import Turn
+
+ATTACK: Final = "attack"  # the action whose shifts are a hit
 
 #: the choice's words for an invoke's effect and payment, and core's
 EFFECTS: Final[dict[str, InvokeEffect]] = {
@@ -189,6 +191,7 @@ class InvokeAspect(HostedAction[CS]):
         return [
             Event("invoke", data=data, visible_to=None),
             Event("standing", data={"total": total, "opposition": opp}, visible_to=None),
+            *next_side(self.host, state, roll, seat, first=True),
         ]
 
 
@@ -205,14 +208,71 @@ class Pass(HostedAction[CS]):
         assert roll is not None
         seat = turn.seat
         roll.passed.append(seat)
-        parts = participants(state, roll)
-        start = parts.index(seat) if seat in parts else 0
-        for k in range(1, len(parts) + 1):
-            nxt = parts[(start + k) % len(parts)]
-            if nxt not in roll.passed:
-                roll.turn_side = nxt
-                return []
-        return resolve(self.host, state, roll)
+        return next_side(self.host, state, roll, seat)
+
+
+def roll_and_open(host: Host[Any], state: CS, roll: Roll, dice: DiceSource) -> list[Event]:
+    """Roll the dice, then open the invoke window at the roller's side (or resolve at once
+    when no side could change the outcome)."""
+    events = roll_dice(state, roll, dice)
+    return events + next_side(host, state, roll, roll.turn_side, first=True)
+
+
+def next_side(
+    host: Host[Any], state: ConflictState, roll: Roll, seat: str, *, first: bool = False
+) -> list[Event]:
+    """The window's next turn after `seat` (or `seat` itself when `first`): the next side that
+    has not passed and could still change the outcome; when none is left, the roll resolves.
+    A side that could not change the band is passed over, not asked (see `may_change`)."""
+    parts = participants(state, roll)
+    start = parts.index(seat) if seat in parts else 0
+    for k in range(0 if first else 1, len(parts) + 1):
+        nxt = parts[(start + k) % len(parts)]
+        if nxt not in roll.passed and may_change(host, state, roll, nxt):
+            roll.turn_side = nxt
+            return []
+    return resolve(host, state, roll)
+
+
+def may_change(host: Host[Any], state: ConflictState, roll: Roll, seat: str) -> bool:
+    """Whether the invokes `seat` may make now (the invoke menu itself), spent together, could
+    move the result into a band better for it (up for the roller's side, down for the others),
+    or change the size of an attack's hit.
+    Decided from the seat's own invokes and fate points only, so a turn appearing tells it
+    nothing of another side's."""
+    total, opp = totals(state, roll)
+    roller = roller_of(state, roll, seat)
+    upward = roller == roll.actor
+    # An attack's shifts are its hit (C3): every shift counts, not only the band.
+    need = shifts_to_change(total - opp, upward=upward, hit=roll.action == ATTACK)
+    if need is None:
+        return False
+    turn = Turn(seat, "invoke", roller or None, window=INVOKE_WINDOW)
+    faces = roll.actor_faces if upward else roll.opp_faces
+    bonuses = 0
+    reroll = False
+    paid: dict[str, int] = {}  # fate points each payer may still spend on this roll
+    spec: InvokeAspect[Any] = InvokeAspect(host)
+    for option in spec.options(state, turn):
+        effect = option.str_param("effect")
+        by = option.str_param("by")
+        if effect == "reroll":
+            reroll = bool(faces)
+            continue
+        if option.str_param("payment") == "free":
+            bonuses += state.aspects.get(option.str_param("aspect")).free_for(by)
+        else:
+            left = paid.setdefault(by, state.fighters[by].fate_points.current)
+            if left < 1:
+                continue
+            paid[by] = left - 1
+            bonuses += 1
+        gain = 2 * bonuses
+        if reroll and bonuses:
+            gain = max(gain, FATE_DICE - sum(faces) + 2 * (bonuses - 1))
+        if gain >= need:
+            return True
+    return False
 
 
 def resolve(host: Host[Any], state: ConflictState, roll: Roll) -> list[Event]:

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.exchange import RollAction
 from shiftdrive.conflict.host import CS
-from shiftdrive.conflict.roll import Roll, action_odds, add_boost, boost_event, roll_dice
+from shiftdrive.conflict.invokes import roll_and_open
+from shiftdrive.conflict.roll import Roll, action_odds, add_boost, boost_event
 from shiftdrive.core.aspects import AspectKind
 from shiftdrive.core.outcomes import Outcome
 from shiftdrive.engine.actions import ParamKind
@@ -59,7 +60,10 @@ class Overcome(RollAction[CS]):
             "aspect": new.aspect,
             "difficulty": new.difficulty,
         }
-        return [Event("declare", data=data, visible_to=None), *roll_dice(state, new, dice)]
+        return [
+            Event("declare", data=data, visible_to=None),
+            *roll_and_open(self.host, state, new, dice),
+        ]
 
     def odds(self, state: CS, turn: Turn, choice: Choice) -> Odds | None:
         f = state.fighters[turn.actor or ""]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from enum import StrEnum
 from typing import Final
 
@@ -21,16 +22,26 @@ class Outcome(StrEnum):
 
 
 MISHAP_SHIFTS: Final = -3
+#: C2's bands as data: the fewest shifts of a tie, a success and a success with style.
+FLOORS: Final[tuple[int, ...]] = (0, 1, 3)
+BANDS: Final = (Outcome.FAIL, Outcome.TIE, Outcome.SUCCESS, Outcome.STYLE)
 
 
 def outcome_of(shifts: int, *, hazardous: bool = False) -> Outcome:
     """C2: <0 fail, 0 tie, 1-2 success, >=3 style; hazardous and <=-3 is a mishap."""
-    if shifts < 0:
-        if hazardous and shifts <= MISHAP_SHIFTS:
-            return Outcome.MISHAP
-        return Outcome.FAIL
-    if shifts == 0:
-        return Outcome.TIE
-    if shifts <= 2:
-        return Outcome.SUCCESS
-    return Outcome.STYLE
+    if hazardous and shifts <= MISHAP_SHIFTS:
+        return Outcome.MISHAP
+    return BANDS[bisect_right(FLOORS, shifts)]
+
+
+def shifts_to_change(shifts: int, *, upward: bool, hit: bool = False) -> int | None:
+    """The fewest shifts that change a result in one direction (up for the roller, down for
+    its opposition): into another band, or, on a roll whose shifts become a `hit`, also the
+    size of a hit (every shift of it counts). None when nothing can: style going up, a
+    failure going down. An invoke step that cannot reach it is not worth a seat's time."""
+    if hit and shifts >= 0:
+        return 1
+    band = bisect_right(FLOORS, shifts)  # the floors at or below: 0 fail .. 3 style
+    if upward:
+        return FLOORS[band] - shifts if band < len(FLOORS) else None
+    return shifts - FLOORS[band - 1] + 1 if band else None

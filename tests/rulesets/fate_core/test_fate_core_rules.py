@@ -27,8 +27,8 @@ def attack(enc: Encounter, skill: str = "Fight", target: str = "Zird") -> None:
 
 
 def pass_both(enc: Encounter) -> None:
-    enc.submit("crew", "pass")
-    enc.submit("raiders", "pass")
+    """Both sides let the invoke window go (a side that could change nothing is not asked)."""
+    enc.pass_window("invoke")
 
 
 def fighter(enc: Encounter, name: str) -> Any:
@@ -166,15 +166,13 @@ def test_create_advantage_outcomes_follow_c5(duel: dict[str, Any]) -> None:
     enc.submit(
         "crew", Choice.of("advantage", skill="Notice", target="scene", name="Clear Line Of Fire")
     )
-    enc.submit("crew", "pass")
-    enc.submit("raiders", "pass")
+    pass_both(enc)
     assert enc.state.aspects.get("Clear Line Of Fire").free_for("Anna") == 1
     # Zird, Deceive 2 + 3 on the dice = 5 against Fair (2): style, 2 free invokes.
     enc.submit(
         "raiders", Choice.of("advantage", skill="Deceive", target="scene", name="Smoke Everywhere")
     )
-    enc.submit("raiders", "pass")
-    enc.submit("crew", "pass")
+    pass_both(enc)
     assert enc.state.aspects.get("Smoke Everywhere").free_for("Zird") == 2
 
 

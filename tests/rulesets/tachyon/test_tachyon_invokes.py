@@ -173,3 +173,69 @@ def test_fleet_action_gun_fires_at_a_ship_and_backlash_marks_its_own_ship() -> N
     pike = st(enc).units["Pike"]
     assert pike.systems["gun_emplacements"].marked_count == 6
     assert not st(enc).units["Pike gun 1"].active
+
+
+def test_no_invoke_step_when_nothing_the_side_holds_changes_the_band() -> None:
+    """Issue 15: a side is asked to invoke only when what it can spend could move the result
+    into a band better for it; otherwise the roll resolves at once."""
+    data = scenario([viper(aspects=["Hotshot Ace"])], [raider()])
+    # tail: pilot 2 + 4 = 6 against 2 + 0: already success with style.
+    enc = start(data, *INIT, PLUS4, ZERO)
+    enc.submit("gm", "gm_free_invoke name='Hotshot Ace' holder=Viper-1 delta=1")
+    act(enc, "tail target=Raider-1")
+    assert st(enc).roll is None
+    assert "On their tail (Viper-1 on Raider-1)" in st(enc).aspects
+
+
+def test_invoke_step_when_a_plus_two_reaches_the_next_band() -> None:
+    data = scenario([viper(aspects=["Hotshot Ace"])], [raider()])
+    # tail: 2 + 0 against 2 + 0, a tie: +2 makes it a success.
+    enc = start(data, *INIT, ZERO, ZERO)
+    enc.submit("gm", "gm_free_invoke name='Hotshot Ace' holder=Viper-1 delta=1")
+    act(enc, "tail target=Raider-1")
+    (decision,) = enc.pending()
+    assert (decision.seat, decision.kind) == ("Tachyon", "invoke")
+
+
+def test_invoke_step_counts_every_free_invoke_and_the_best_reroll() -> None:
+    """Four shifts short with the dice at +1 needs two invokes: one +2 gains 2 and one reroll
+    at most 3; a reroll and a +2 together can gain 5."""
+    from shiftdrive.rulesets.tachyon.invokes import may_invoke
+
+    data = scenario([viper(aspects=["Hotshot Ace"])], [raider()])
+    enc = start(data, *INIT, ZERO, ZERO)
+    enc.submit("gm", "gm_free_invoke name='Hotshot Ace' holder=Viper-1 delta=1")
+    act(enc, "tail target=Raider-1")
+    roll = st(enc).roll
+    assert roll is not None
+    roll.total, roll.a_dice, roll.opp = 3, 1, 7
+    assert not may_invoke(st(enc), roll, "Tachyon")
+    st(enc).aspects.get("Hotshot Ace").add_free("Viper-1", 1)
+    assert may_invoke(st(enc), roll, "Tachyon")
+    roll.a_dice = -3  # a reroll alone may now gain 7
+    st(enc).aspects.get("Hotshot Ace").use_free("Viper-1")
+    assert may_invoke(st(enc), roll, "Tachyon")
+
+
+def test_no_defence_step_when_the_attack_already_fails() -> None:
+    data = scenario([viper()], [raider(aspects=["Slippery"])])
+    # tail: 2 - 4 = -2 against 2 + 0: a failure; the Pirates' free invoke cannot better it.
+    enc = start(data, *INIT, MINUS4, ZERO)
+    enc.submit("gm", "gm_free_invoke name='Slippery' holder=Raider-1 delta=1")
+    act(enc, "tail target=Raider-1")
+    assert st(enc).roll is None
+    assert all(d.kind != "invoke" for d in enc.pending())
+
+
+def test_attacker_at_style_still_gets_a_step_to_make_the_hit_bigger() -> None:
+    """A gunnery hit's shifts are its damage (T2): style is no end to what a +2 changes."""
+    data = scenario([viper(aspects=["Hotshot Ace"])], [raider()])
+    # Viper-1 initiative 5, Raider-1 1; the shot: gunnery 2 + 4 against pilot 2 - 4.
+    enc = start(data, PLUS4, ZERO, PLUS4, MINUS4)
+    enc.submit("gm", "gm_free_invoke name='Hotshot Ace' holder=Viper-1 delta=1")
+    skip_to(enc, "gunnery", "Viper-1")
+    enc.submit("Tachyon", "fire target=Raider-1")
+    roll = st(enc).roll
+    if roll is None or roll.total - roll.opp < 3:
+        raise AssertionError("the scripted dice should give a hit with style")
+    assert enc.pending()[0].seat == "Tachyon"

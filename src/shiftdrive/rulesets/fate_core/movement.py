@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.exchange import HostedAction, RollAction
-from shiftdrive.conflict.roll import Roll, action_odds, roll_dice
+from shiftdrive.conflict.invokes import roll_and_open
+from shiftdrive.conflict.roll import Roll, action_odds
 from shiftdrive.core.outcomes import Outcome
 from shiftdrive.engine.actions import ParamKind
 from shiftdrive.engine.choices import Choice
@@ -91,7 +92,10 @@ class Sprint(RollAction[FateCoreState]):
             "to": new.to_zone,
             "difficulty": new.difficulty,
         }
-        return [Event("declare", data=data, visible_to=None), *roll_dice(state, new, dice)]
+        return [
+            Event("declare", data=data, visible_to=None),
+            *roll_and_open(self.host, state, new, dice),
+        ]
 
     def odds(self, state: FateCoreState, turn: Turn, choice: Choice) -> Odds | None:
         f = state.fighters[turn.actor or ""]

@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.core.fate_points import SpendReason
+from shiftdrive.core.outcomes import shifts_to_change
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.tachyon.aspects import BOOST
 from shiftdrive.rulesets.tachyon.choices import kinds
-from shiftdrive.rulesets.tachyon.outcomes import OUTCOMES
+from shiftdrive.rulesets.tachyon.outcomes import HITS, OUTCOMES
 from shiftdrive.rulesets.tachyon.sight import aspect_visible, who_sees
 from shiftdrive.rulesets.tachyon.state import (
     ACTIVE,
@@ -28,6 +29,10 @@ if TYPE_CHECKING:
 
 PASS: Final = Choice.of("pass", label="Pass (no more invokes)")
 
+
+FUDGE_MAX: Final = (
+    4  # the best four Fudge dice can roll: a reroll can gain at most this less the dice
+)
 
 LATER_STAGES: Final = {"actor": ("target",), "target": ()}  # the invoke stages after each (C4)
 
@@ -221,9 +226,45 @@ def apply_invoke(state: TachyonState, seat: str, choice: Choice, dice: DiceSourc
 
 
 def may_invoke(state: TachyonState, roll: Roll, seat: str) -> bool:
-    """Whether `open_invokes` offers `seat` anything now (the first one found ends the walk)."""
-    for _ in open_invokes(state, roll, seat):
-        return True
+    """Whether `seat` gets an invoke step now: what `open_invokes` offers it could, spent
+    together, move the result into a band better for it (fail, tie, success, style), or make
+    a hit bigger or smaller (a gunnery or ordnance hit: every shift counts). Decided
+    from the seat's own invokes and the roll it sees only, so a step appearing never tells it
+    of another side's fate points or free invokes; a scanner who may not see what it rolls
+    against gets its step whenever it has an invoke (deciding by the hidden difficulty would
+    tell it)."""
+    upward = roll.stage == "actor"
+    if upward and roll.hide_opp:
+        need: int | None = 1
+    else:
+        need = shifts_to_change(roll.total - roll.opp, upward=upward, hit=roll.action in HITS)
+    if need is None:
+        return False
+    dice = roll.a_dice if upward else roll.o_dice
+    bonuses = 0  # +2 invokes the seat could make
+    reroll = False
+    paid: set[str] = set()
+    fate_points = 0
+    for aspect, payment, by, effect in open_invokes(state, roll, seat):
+        if effect == "reroll":
+            reroll = True
+        elif payment == "free":
+            bonuses += state.aspects.get(aspect).free_invokes.get(by, 0)
+        elif aspect not in paid:
+            if not paid:
+                fate_points = sum(
+                    fp.current
+                    for u in state.units.values()
+                    if u.side == seat and (fp := u.fate_points) is not None
+                )
+            if len(paid) < fate_points:  # once per aspect per side, one point each
+                paid.add(aspect)
+                bonuses += 1
+        gain = 2 * bonuses
+        if reroll and dice is not None and bonuses:
+            gain = max(gain, FUDGE_MAX - dice + 2 * (bonuses - 1))
+        if gain >= need:
+            return True
     return False
 
 

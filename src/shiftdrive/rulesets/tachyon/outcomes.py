@@ -14,3 +14,7 @@ Outcome = Callable[[TachyonState, Roll, DiceSource], list[Event]]
 
 #: action name -> its outcome
 OUTCOMES: Final[dict[str, Outcome]] = {}
+
+#: rolled actions whose shifts become a hit (T2): every shift counts, not only the band, so
+#: their invoke steps stay open while a +2 changes the hit (`invokes.may_invoke`)
+HITS: Final[set[str]] = set()

@@ -22,6 +22,7 @@ from shiftdrive.rulesets.tachyon.advantage import CreateAdvantage
 from shiftdrive.rulesets.tachyon.aspects import boost
 from shiftdrive.rulesets.tachyon.choices import at, kinds, launch_at
 from shiftdrive.rulesets.tachyon.damage import damage_small, hit_large, kill_swarm, protection
+from shiftdrive.rulesets.tachyon.outcomes import HITS
 from shiftdrive.rulesets.tachyon.phases.ordnance import launch
 from shiftdrive.rulesets.tachyon.positions import dist, enemies, large_short, weapon_range
 from shiftdrive.rulesets.tachyon.rolls import RollPlan, defense_bonus, plan_query
@@ -288,3 +289,4 @@ WEAPONS_ADVANTAGE: Final = CreateAdvantage(
 GUNNERY: Final[tuple[CraftAction, ...]] = (
     Fire(), FireSwarm(), FireLarge(), Launch(), LaunchSwarm(), LaunchLarge(), WEAPONS_ADVANTAGE,
 )  # fmt: skip
+HITS.update(("fire", "fire_swarm", "fire_large"))  # their shifts are a hit (T2)

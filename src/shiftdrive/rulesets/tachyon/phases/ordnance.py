@@ -10,7 +10,7 @@ from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.tachyon.aspects import boost
 from shiftdrive.rulesets.tachyon.damage import damage_small, hit_large, kill_swarm, point_defense
 from shiftdrive.rulesets.tachyon.invokes import to_stage
-from shiftdrive.rulesets.tachyon.outcomes import OUTCOMES
+from shiftdrive.rulesets.tachyon.outcomes import HITS, OUTCOMES
 from shiftdrive.rulesets.tachyon.positions import large_short, zmap
 from shiftdrive.rulesets.tachyon.rolls import (
     Mod,
@@ -199,3 +199,4 @@ def strike_outcome(state: TachyonState, roll: Roll, dice: DiceSource) -> list[Ev
 
 
 OUTCOMES["ordnance"] = strike_outcome
+HITS.add("ordnance")  # a strike's shifts are a hit (T2)

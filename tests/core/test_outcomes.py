@@ -1,0 +1,39 @@
+"""C2's bands: outcome_of and the step into another band that invoke windows are judged by."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from shiftdrive.core.outcomes import Outcome, outcome_of, shifts_to_change
+
+
+def test_bands_of_c2() -> None:
+    assert [outcome_of(s) for s in (-4, -1, 0, 1, 2, 3, 7)] == [
+        Outcome.FAIL, Outcome.FAIL, Outcome.TIE, Outcome.SUCCESS, Outcome.SUCCESS,
+        Outcome.STYLE, Outcome.STYLE,
+    ]  # fmt: skip
+    assert outcome_of(-3, hazardous=True) is Outcome.MISHAP
+    assert outcome_of(-2, hazardous=True) is Outcome.FAIL
+
+
+@given(st.integers(-30, 30), st.booleans())
+def test_shifts_to_change_is_the_first_step_into_another_band(shifts: int, upward: bool) -> None:
+    step = 1 if upward else -1
+    gain = shifts_to_change(shifts, upward=upward)
+    here = outcome_of(shifts)
+    if gain is None:  # at the end of the scale in that direction: nothing further changes it
+        assert all(outcome_of(shifts + step * g) is here for g in range(1, 40))
+    else:
+        assert outcome_of(shifts + step * gain) is not here
+        assert all(outcome_of(shifts + step * g) is here for g in range(1, gain))
+
+
+@given(st.integers(-30, 30), st.booleans())
+def test_on_a_hit_every_shift_counts(shifts: int, upward: bool) -> None:
+    """A hit's size is its shifts: from a tie up, one shift either way changes it."""
+    gain = shifts_to_change(shifts, upward=upward, hit=True)
+    if shifts >= 0:
+        assert gain == 1
+    else:
+        assert gain == shifts_to_change(shifts, upward=upward)
