@@ -202,6 +202,21 @@ def test_t9_and_a_flight_show_on_both_sides_of_a_shot() -> None:
     )
 
 
+def test_a_flights_ordnance_names_its_size_bonus_when_it_strikes() -> None:
+    flight = {"name": "Red Flight", "template": "fighter", "zone": "Z1", "size": 3}
+    # Viper-1 initiative 1; Red Flight 1 + 2 (its size) = 3, first in gunnery.
+    enc = start(scenario([viper()], [], b_flights=[flight]), ZERO, ZERO, PLUS4, ZERO)
+    act(enc, "skip")
+    act(enc, "skip")
+    act(enc, "launch target=Viper-1 ordnance=missile")
+    act(enc, "skip")
+    (line,) = kinds(enc, "ordnance_attack")
+    assert line == (
+        "missile #1 (Red Flight) strikes Viper-1: technology at launch 1, dice +4 (+ + + +), "
+        "flight of 3 +2 = 7 against Viper-1's pilot 2, dice +0 (0 0 0 0) = 2 (+5)"
+    )
+
+
 # --- the state, and no internal ids ---------------------------------------------------------------
 
 INTERNAL = re.compile(

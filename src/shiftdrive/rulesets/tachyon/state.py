@@ -116,12 +116,13 @@ class Ordnance:
     side: str
     target: str
     zone: str
-    attack: int  # technology (+ flight bonus) at launch
+    attack: int  # technology at launch
     target_kind: str  # "small", "swarm" or "large"
     system: str | None = None
     long_range: bool = False
     backlash: int | None = None  # point-defense weapon rating if within range at launch
     enemy_bonus: int = 0  # T9 modifier of the launcher at launch
+    size: int = 1  # the launcher's size at launch: a flight's bonus counts
 
     def to_json(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in field_names(type(self))}

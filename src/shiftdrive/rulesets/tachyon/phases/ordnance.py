@@ -16,12 +16,12 @@ from shiftdrive.rulesets.tachyon.rolls import (
     Mod,
     defense_bonus,
     flight_bonus,
-    rating,
     roll_skill,
     t9_mod,
     total_of,
 )
 from shiftdrive.rulesets.tachyon.state import (
+    FLIGHT,
     Ordnance,
     Roll,
     TachyonState,
@@ -43,9 +43,10 @@ def launch(state: TachyonState, u: Unit, c: Choice) -> list[Event]:
         u.side,
         tname,
         u.zone,
-        rating(state, u, "technology"),
+        u.skills.get("technology", 0),
         "small",
         enemy_bonus=t9_mod(u),
+        size=u.size if u.kind == FLIGHT else 1,
     )
     state.next_ordnance += 1
     if c.action == "launch_swarm":
@@ -115,7 +116,8 @@ def strike(state: TachyonState, o: Ordnance, dice: DiceSource) -> list[Event]:
         "ordnance", o.owner, o.target, {"ordnance": o.to_json()}, o.attack + r.total, 0,
         None, actor_side=o.side, a_skill="technology", a_dice=r.total,
     )  # fmt: skip
-    mine: list[Mod] = []
+    bonus = int(state.options["flight_bonus_per_craft"]) * (o.size - 1)
+    mine: list[Mod] = [["flight", bonus, o.size]] if bonus else []
     theirs: list[Mod] = []
     if o.target_kind == "swarm":
         sw = state.swarms[o.target]
