@@ -108,23 +108,20 @@ class RollPlan:
 def modifiers(state: TachyonState, u: Unit, plan: RollPlan) -> tuple[list[Mod], list[Mod]]:
     """Every modifier of a roll, for the roller and for its opposition: a flight's size bonus
     on either side, and T9: a busy roller's modifier adds to its difficulty (or to the
-    defender's roll), a busy target's to the roller."""
+    defender's roll), a busy target's to the roller. (Written out, not through `t9_mod` and
+    `flight_bonus`: every roll asks, and most have no modifier.)"""
     mine: list[Mod] = []
-    theirs: list[Mod] = [list(m) for m in plan.extra]
-    bonus = flight_bonus(state, u)
-    if bonus:
-        mine.append(["flight", bonus, u.size])
+    theirs: list[Mod] = [list(m) for m in plan.extra] if plan.extra else []
+    if u.kind == FLIGHT:
+        mine.append(["flight", flight_bonus(state, u), u.size])
     t = plan.target
     if t is not None:
-        bonus = flight_bonus(state, t)
-        if bonus:
-            theirs.insert(0, ["flight", bonus, t.size])
-        busy = t9_mod(t)
-        if busy:
-            mine.append(["t9", busy, t.name])
-    busy = t9_mod(u)
-    if busy:
-        theirs.append(["t9", busy, u.name])
+        if t.kind == FLIGHT:
+            theirs.insert(0, ["flight", flight_bonus(state, t), t.size])
+        if t.actions > 1 and not t.large_crew:
+            mine.append(["t9", t9(t.actions), t.name])
+    if u.actions > 1 and not u.large_crew:
+        theirs.append(["t9", t9(u.actions), u.name])
     return mine, theirs
 
 
@@ -135,7 +132,10 @@ def defense_bonus(system: str) -> tuple[tuple[str, int, Any], ...]:
 
 
 def total_of(mods: list[Mod]) -> int:
-    return sum(int(m[1]) for m in mods)
+    n = 0
+    for m in mods:
+        n += int(m[1])
+    return n
 
 
 def plan_query(state: TachyonState, u: Unit, plan: RollPlan) -> OddsQuery:
@@ -169,9 +169,8 @@ def start_roll(
     total (the rating, the dice, each modifier)."""
     skill, target, swarm = plan.skill, plan.target, plan.swarm
     who = u.name if u.detected else "a hidden craft"  # `pub`, with the unit in hand
-    r = roll_fudge(
-        dice, 4, minimized=minimized(state, u, skill), why=f"{action}: {who} {skill}", who=u.name
-    )
+    low = 0 if u.kind == CRAFT else minimized(state, u, skill)  # a lone craft has no systems
+    r = roll_fudge(dice, 4, minimized=low, why=f"{action}: {who} {skill}", who=u.name)
     mine, theirs = modifiers(state, u, plan)
     base = u.skills.get(skill, 0)
     roll = Roll(
@@ -191,20 +190,24 @@ def start_roll(
         opposed = roll_fudge(dice, 4, why=f"{action}: swarm {swarm.name} pilot")
         roll.opp = swarm.pilot + opposed.total + total_of(theirs)
         roll.opp_side, roll.o_dice = swarm.side, opposed.total
-        data.update(swarm=swarm.name, opposition_skill="pilot", opposition_rating=swarm.pilot)
+        data["swarm"] = swarm.name
+        data["opposition_skill"] = "pilot"
+        data["opposition_rating"] = swarm.pilot
         data["opposition_dice"] = dice_data(opposed)
     else:
         assert target is not None
         opp_skill = plan.opp_skill
+        low = 0 if target.kind == CRAFT else minimized(state, target, opp_skill)
         opposed = roll_fudge(
-            dice, 4, minimized=minimized(state, target, opp_skill),
-            why=f"{action}: {target.name} {opp_skill}", who=target.name,
-        )  # fmt: skip
+            dice, 4, minimized=low, why=f"{action}: {target.name} {opp_skill}", who=target.name
+        )
         o_base = target.skills.get(opp_skill, 0)
         roll.opp = o_base + opposed.total + total_of(theirs)
         roll.opp_unit, roll.opp_side = target.name, target.side
         roll.o_dice, roll.o_min = opposed.total, opposed.minimized
-        data.update(target=target.name, opposition_skill=opp_skill, opposition_rating=o_base)
+        data["target"] = target.name
+        data["opposition_skill"] = opp_skill
+        data["opposition_rating"] = o_base
         data["opposition_dice"] = dice_data(opposed)
     data["opposition"] = roll.opp
     ev = [
