@@ -189,8 +189,8 @@ def _roller(dice: int, advantage: int, minimized: int = 0, maximized: int = 0) -
     return kept + fixed
 
 
-def _spend(shifts: int, invokes: int) -> int:
-    while shifts < 1 and invokes > 0:
+def _spend(shifts: int, invokes: int, need: int = 1) -> int:
+    while shifts < need and invokes > 0:
         shifts += 2
         invokes -= 1
     return shifts
@@ -203,16 +203,17 @@ def _oracle(q: OddsQuery) -> Odds:
         opposition, opp_dice = q.difficulty, icepool.Die([0])
     else:
         assert q.opposed is not None
-        opposition, opp_dice = q.opposed, q.dice @ FUDGE
+        opposition, opp_dice = q.opposed, _roller(q.dice, 0, q.opposed_minimized)
+    need = 0 if q.tie_succeeds else 1  # a tie that succeeds needs no invoke
 
     def once(first: int, theirs: int) -> int:
-        return _spend(q.skill + first - opposition - theirs, q.invokes)
+        return _spend(q.skill + first - opposition - theirs, q.invokes, need)
 
     def with_reroll(first: int, theirs: int, second: int) -> int:
         shifts = q.skill + first - opposition - theirs
         if shifts < 0:
             shifts = q.skill + second - opposition - theirs
-        return _spend(shifts, q.invokes)
+        return _spend(shifts, q.invokes, need)
 
     final = (
         icepool.map(with_reroll, own, opp_dice, own)
@@ -226,10 +227,11 @@ def _oracle(q: OddsQuery) -> Odds:
         )
 
     hazard = -3 if q.hazardous else None
+    floor = 0 if q.tie_succeeds else 1
     return Odds(
         fail=prob(lambda s: s < 0 and (hazard is None or s > hazard)),
-        tie=prob(lambda s: s == 0),
-        success=prob(lambda s: 1 <= s <= 2),
+        tie=prob(lambda s: s == 0 and not q.tie_succeeds),
+        success=prob(lambda s: floor <= s <= 2),
         style=prob(lambda s: s >= 3),
         mishap=prob(lambda s: hazard is not None and s <= hazard),
         shifts={s: Fraction(final.probability(s)) for s in final.outcomes() if final.quantity(s)},
@@ -346,3 +348,29 @@ def test_a_reroll_never_hurts(q: OddsQuery) -> None:
     with_it = odds(replace(q, reroll=True))
     without = odds(replace(q, reroll=False))
     assert with_it.at_least_success >= without.at_least_success
+
+
+@pytest.mark.parametrize("reroll", [False, True])
+def test_a_tie_that_succeeds_and_fixed_opposing_dice_match_icepool(reroll: bool) -> None:
+    # Tachyon's fixed difficulties count a tie as a success; a large target's defense may
+    # roll with dice minimized by system damage (T6).
+    for invokes in range(3):
+        for difficulty in range(-2, 6):
+            q = OddsQuery(skill=2, difficulty=difficulty, invokes=invokes, reroll=reroll,
+                          tie_succeeds=True)  # fmt: skip
+            o = odds(q)
+            assert o == _oracle(q), q
+            assert o.tie == 0
+            plain = odds(OddsQuery(skill=2, difficulty=difficulty, reroll=reroll))
+            if invokes == 0:
+                assert o.success + o.style == plain.at_least_tie
+        for low in range(5):
+            q = OddsQuery(skill=1, opposed=2, invokes=invokes, reroll=reroll,
+                          opposed_minimized=low)  # fmt: skip
+            assert odds(q) == _oracle(q), q
+
+
+def test_the_tachyon_example_agrees_with_the_odds_command() -> None:
+    # "Move 2 zones (pilot vs 2)" with pilot 3 against `shiftdrive odds 3 --difficulty 2`.
+    o = odds(OddsQuery(3, difficulty=2, tie_succeeds=True))
+    assert o.success + o.style == odds(OddsQuery(3, difficulty=2)).at_least_tie == Fraction(66, 81)
