@@ -112,12 +112,12 @@ def modifiers(state: TachyonState, u: Unit, plan: RollPlan) -> tuple[list[Mod], 
     `flight_bonus`: every roll asks, and most have no modifier.)"""
     mine: list[Mod] = []
     theirs: list[Mod] = [list(m) for m in plan.extra] if plan.extra else []
-    if u.kind == FLIGHT:
-        mine.append(["flight", flight_bonus(state, u), u.size])
+    if u.kind == FLIGHT and u.size > 1:
+        mine += flight_mods(state, u)
     t = plan.target
     if t is not None:
-        if t.kind == FLIGHT:
-            theirs.insert(0, ["flight", flight_bonus(state, t), t.size])
+        if t.kind == FLIGHT and t.size > 1:
+            theirs[:0] = flight_mods(state, t)
         if t.actions > 1 and not t.large_crew:
             mine.append(["t9", t9(t.actions), t.name])
     if u.actions > 1 and not u.large_crew:

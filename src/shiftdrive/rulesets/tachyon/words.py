@@ -27,7 +27,7 @@ def prompt(state: TachyonState, turn: Turn) -> str:
         assert state.absorb is not None
         return (
             f"{actor} must absorb {state.absorb['hit']} more shift(s) past its shields: "
-            "take consequences or be taken out (T2)"
+            "take consequences, concede, or be taken out (T2, T15)"
         )
     if kind == "invoke":
         roll = state.roll
