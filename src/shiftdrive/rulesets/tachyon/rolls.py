@@ -35,7 +35,7 @@ def flight_bonus(state: TachyonState, u: Unit) -> int:
     """A flight rolls +1 (option) per craft beyond the first."""
     if u.kind != FLIGHT:
         return 0
-    return int(state.options["flight_bonus_per_craft"]) * (u.size - 1)
+    return int(state.options["flight_bonus_per_craft"]) * max(0, u.size - 1)
 
 
 def flight_mods(state: TachyonState, u: Unit) -> list[Mod]:
