@@ -374,3 +374,97 @@ def test_every_choice_can_be_priced_at_every_prompt(path: Path) -> None:
             o = enc.ruleset.odds(enc.state, seat, c)
             assert o is None or o.success + o.style + o.fail + o.tie == 1
         enc.submit(seat, rng.choice(choices))
+
+
+# --- the odds against the rules themselves ------------------------------------------------------
+# Each action is played out for every total its dice can show (one set of faces per total,
+# weighted by how many of the 81 ways to roll 4dF give it), and the chance of the outcome the
+# action needs is counted from what the rules did. The menu's figure must be exactly that.
+
+COUNTS: dict[int, int] = {}
+for _faces in __import__("itertools").product((-1, 0, 1), repeat=4):
+    COUNTS[sum(_faces)] = COUNTS.get(sum(_faces), 0) + 1
+
+
+def faces(total: int) -> list[int]:
+    sign = 1 if total > 0 else -1
+    return [sign] * abs(total) + [0] * (4 - abs(total))
+
+
+def played_out(
+    data: dict[str, Any],
+    setup: list[list[int]],
+    before: list[str],
+    choice: str,
+    opposed: bool,
+    needed: Any,
+) -> tuple[Fraction, Fraction]:
+    """(the menu's figure, the chance counted from the rules) for `choice`."""
+    enc = start(data, *setup)
+    for text in before:
+        act(enc, text)
+    shown = chance(enc, Choice.parse(choice))
+    won = 0
+    for mine in range(-4, 5):
+        for theirs in range(-4, 5) if opposed else (None,):
+            rolls = [faces(mine)] + ([faces(theirs)] if theirs is not None else [])
+            enc = start(data, *setup, *rolls)
+            for text in before:
+                act(enc, text)
+            act(enc, choice)
+            if needed(enc):
+                won += COUNTS[mine] * (COUNTS[theirs] if theirs is not None else 1)
+    return shown, Fraction(won, 81 * (81 if opposed else 1))
+
+
+def _aspect(name: str) -> Any:
+    def has(enc: Encounter) -> bool:
+        a = st(enc).aspects.find(name)
+        return a is not None and a.kind.value != "boost"
+
+    return has
+
+
+DUEL = scenario([viper(pilot=3)], [raider()])
+DUEL_SETUP = [ZERO, PLUS4]  # Viper-1 pilots first
+CASES: dict[str, tuple[str, bool, Any, list[str]]] = {
+    "move2 to=Z3": ("piloting", False, lambda e: st(e).units["Viper-1"].zone == "Z3", []),
+    "move3 to=Z4": ("piloting", False, lambda e: st(e).units["Viper-1"].zone == "Z4", []),
+    "evade": ("piloting", False, lambda e: "Easy target (Viper-1)" not in st(e).aspects, []),
+    "refocus": ("piloting", False, lambda e: kinds(e, "refocus")[0].find("refocuses") > 0, []),
+    "full_stop uncooperative=true": ("piloting", False, _aspect("Stopped (Viper-1)"), []),
+    "maneuver target=scene name=Edge": ("piloting", False, _aspect("Edge"), []),
+    "tail target=Raider-1": ("piloting", True, _aspect("On their tail (Viper-1 on Raider-1)"), []),
+    "pressure target=Raider-1": (
+        "piloting", True, lambda e: st(e).units["Raider-1"].initiative < 5, [],
+    ),
+    "fire target=Raider-1": (
+        "gunnery", True, lambda e: bool(kinds(e, "hit")), ["skip", "skip", "skip"],
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("choice", list(CASES))
+def test_the_odds_are_the_chance_the_rules_give_the_outcome_needed(choice: str) -> None:
+    _, opposed, needed, before = CASES[choice]
+    shown, counted = played_out(DUEL, DUEL_SETUP, before, choice, opposed, needed)
+    assert shown == counted
+
+
+@pytest.mark.parametrize(
+    ("choice", "before", "needed"),
+    [
+        ("dive target=Dread", [], _aspect("Diving in (Viper-1 on Dread)")),
+        (
+            "fire_large target=Dread system=propulsion",
+            ["skip"],
+            lambda e: any(x.data.get("damage", 0) > 0 for x in e.events() if x.kind == "hit_large"),
+        ),
+    ],
+)
+def test_the_odds_at_a_ship_are_the_chance_the_rules_give(
+    choice: str, before: list[str], needed: Any
+) -> None:
+    data = scenario([viper()], [], b_large=[FRIGATE])
+    shown, counted = played_out(data, [PLUS4, ZERO, ZERO, ZERO], before, choice, True, needed)
+    assert shown == counted
