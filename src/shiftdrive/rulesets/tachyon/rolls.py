@@ -138,6 +138,12 @@ def total_of(mods: list[Mod]) -> int:
     return n
 
 
+def tie_succeeds(state: TachyonState, *, fixed: bool) -> bool:
+    """A tie against a fixed difficulty counts as a success (option `tie_succeeds`): the one
+    rule an outcome (`actions.outcome`) and its odds (`plan_query`) both read."""
+    return fixed and bool(state.options["tie_succeeds"])
+
+
 def plan_query(state: TachyonState, u: Unit, plan: RollPlan) -> OddsQuery:
     """The exact odds of `plan` (C2 via `core.odds`), with the modifiers `start_roll` applies.
     Against a fixed difficulty a tie counts as the success it is (T-ruling `tie_succeeds`)."""
@@ -145,7 +151,7 @@ def plan_query(state: TachyonState, u: Unit, plan: RollPlan) -> OddsQuery:
     skill = u.skills.get(plan.skill, 0) + total_of(mine)
     low = minimized(state, u, plan.skill)
     if plan.difficulty is not None:
-        ties = plan.ties and bool(state.options["tie_succeeds"])
+        ties = plan.ties and tie_succeeds(state, fixed=True)
         return OddsQuery(
             skill, difficulty=plan.difficulty + total_of(theirs), minimized=low, tie_succeeds=ties
         )
