@@ -468,3 +468,10 @@ def test_the_odds_at_a_ship_are_the_chance_the_rules_give(
     data = scenario([viper()], [], b_large=[FRIGATE])
     shown, counted = played_out(data, [PLUS4, ZERO, ZERO, ZERO], before, choice, True, needed)
     assert shown == counted
+
+
+def test_every_action_has_the_games_name() -> None:
+    from shiftdrive.rulesets.tachyon.menu import ACTIONS
+    from shiftdrive.rulesets.tachyon.words import ACTION_NAMES
+
+    assert set(ACTIONS) <= set(ACTION_NAMES)

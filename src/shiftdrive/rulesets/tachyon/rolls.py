@@ -108,8 +108,8 @@ class RollPlan:
 def modifiers(state: TachyonState, u: Unit, plan: RollPlan) -> tuple[list[Mod], list[Mod]]:
     """Every modifier of a roll, for the roller and for its opposition: a flight's size bonus
     on either side, and T9: a busy roller's modifier adds to its difficulty (or to the
-    defender's roll), a busy target's to the roller. (Written out, not through `t9_mod` and
-    `flight_bonus`: every roll asks, and most have no modifier.)"""
+    defender's roll), a busy target's to the roller (`t9_mod` written out: every roll asks,
+    and most have no modifier)."""
     mine: list[Mod] = []
     theirs: list[Mod] = [list(m) for m in plan.extra] if plan.extra else []
     if u.kind == FLIGHT and u.size > 1:

@@ -63,8 +63,9 @@ def dice(d: Sequence[Any]) -> str:
     return text
 
 
-def _track(d: Mapping[str, Any]) -> str:
-    """A damage track (a system, a pilot's stress): the boxes marked of all."""
+def track_marked(d: Mapping[str, Any]) -> str:
+    """A damage track (a system, a pilot's stress), in the log and the state: the boxes
+    marked of all."""
     t = StressTrack.from_json(d)
     return f"{t.marked_count} of {len(t.boxes)} marked"
 
@@ -73,11 +74,6 @@ def shields_left(d: Mapping[str, Any]) -> str:
     """Shields, one way everywhere (the log and the state): the boxes left of all."""
     t = StressTrack.from_json(d)
     return f"{len(t.boxes) - t.marked_count} of {len(t.boxes)} left"
-
-
-def track_marked(d: Mapping[str, Any]) -> str:
-    """A damage track in the state (a system, a pilot's stress): boxes marked of all."""
-    return _track(d)
 
 
 def aspect_text(name: str, kind: str, free: Mapping[str, int]) -> str:
@@ -336,7 +332,7 @@ def _repair(d: dict[str, Any], kind: str, seat: str) -> str:
         return f"{d['unit']} repairs the worst damage: '{d['cleared']}' cleared"
     fixed = d["fixed"]
     extra = f" ({', '.join(fixed)} no longer)" if fixed else ""
-    return f"{d['unit']} repairs {SYSTEM_NAMES[d['system']]}: {_track(d['track'])}{extra}"
+    return f"{d['unit']} repairs {SYSTEM_NAMES[d['system']]}: {track_marked(d['track'])}{extra}"
 
 
 def _advantage(d: dict[str, Any], kind: str, seat: str) -> str:
@@ -501,7 +497,7 @@ WORDS: Final[dict[str, Words]] = {
         f"{d['point_defense']} = {d['damage']} damage"
     ),
     "system": lambda d, k, s: (
-        f"{d['target']} {SYSTEM_NAMES[d['system']]}: {_track(d['track'])} "
+        f"{d['target']} {SYSTEM_NAMES[d['system']]}: {track_marked(d['track'])} "
         f"({d['rows']} row(s) complete)"
     ),
     "system_state": lambda d, k, s: f"{d['target']}: {d['state']}!",
@@ -518,7 +514,7 @@ WORDS: Final[dict[str, Words]] = {
     "end_of_round": lambda d, k, s: f"End of round {d['round']}",
     "stress": lambda d, k, s: (
         f"{d['unit']}'s pilot takes 1 stress (the fighter was damaged this round): "
-        f"{_track(d['stress'])}"
+        f"{track_marked(d['stress'])}"
     ),
     "fuel_fire": lambda d, k, s: f"{d['unit']}'s fuel fire was not put out",
     "end": _end,
