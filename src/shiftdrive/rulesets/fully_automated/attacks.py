@@ -273,10 +273,12 @@ def defense(state: FAState, dice: DiceSource) -> list[Event]:
     extra_dis = False
     if defending(state, ft.name):
         # F4: disadvantaged unless adjacent to the attacker or to cover, and vs an aimed
-        # attack; stunned/incapacitated defend at disadvantage (F8); aim gives advantage.
+        # attack; aim gives advantage. F8: a stun limits the *next* round, so only a defender
+        # stunned since the start of this round (or incapacitated) defends at disadvantage;
+        # a stun taken earlier this round does not.
         s = sight_between(state, fa.name, ft.name)
         exposed = not pos(fa).is_adjacent(pos(ft)) and not s.cover
-        stunned = ft.limited or ft.stun > 0
+        stunned = ft.limited
         dis = exposed or atk.aimed or stunned
         adv = ft.aim > 0
         if adv:
