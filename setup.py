@@ -60,6 +60,8 @@ COMPILED = [
     "shiftdrive/rulesets/fully_automated/attacks.py",
     "shiftdrive/rulesets/fully_automated/bot.py",
     "shiftdrive/rulesets/fully_automated/cards.py",
+    "shiftdrive/rulesets/fully_automated/defense.py",
+    "shiftdrive/rulesets/fully_automated/forecast.py",
     "shiftdrive/rulesets/fully_automated/geometry.py",
     "shiftdrive/rulesets/fully_automated/gm.py",
     "shiftdrive/rulesets/fully_automated/hits.py",

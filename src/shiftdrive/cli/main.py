@@ -292,7 +292,8 @@ class Play:
                 )
             else:
                 odds_list = [enc.ruleset.odds(enc.state, seat, c) for c in choices]
-                render_choices(console, choices, odds_list)
+                words = [enc.ruleset.odds_words(enc.state, seat, c) for c in choices]
+                render_choices(console, choices, odds_list, words)
             self.keep(quiet=True)
             try:
                 text = self.ask(f"{seat}>").strip()

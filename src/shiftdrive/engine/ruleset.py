@@ -337,12 +337,23 @@ class Ruleset(ABC, Generic[S, Sc]):
 
     def odds(self, state: S, seat: str, choice: Choice) -> Odds | None:
         """Exact odds of the roll a choice would make, when it makes one."""
+        found = self._offered(state, seat, choice)
+        return None if found is None else found[0].odds(state, found[1], choice)
+
+    def odds_words(self, state: S, seat: str, choice: Choice) -> str | None:
+        """A choice's chances in the game's words, where the ruleset gives them (the odds
+        column shows them instead of `odds`)."""
+        found = self._offered(state, seat, choice)
+        return None if found is None else found[0].odds_words(state, found[1], choice)
+
+    def _offered(self, state: S, seat: str, choice: Choice) -> tuple[Action[S], Turn] | None:
+        """The spec of `choice` and the turn of `seat` that offers its action."""
         action = self.actions.get(choice.action)
         if action is None:
             return None
         for turn in self.turns(state):
             if turn.seat == seat and choice.action in self.menu(state, turn):
-                return action.odds(state, turn, choice)
+                return action, turn
         return None
 
     # --- GM control -----------------------------------------------------------------------------

@@ -18,6 +18,11 @@ edge counts as passing either side. Then:
   (F9). Exact integer geometry: a hex q,r is drawn at (2q + r, 3r), its corners at
   (+-1, +-1) and (0, +-2) from there (the pointy-top layout, scaled).
 
+- smoke or foliage (terrain that `obscures`) on an open line, or on either end's hex, makes the
+  line *obscured*: a ranged attack along it is at disadvantage (seed: "When a line of sight
+  is partially blocked or obscured by foliage or smoke the attack can be made at
+  disadvantage").
+
 `Board` precomputes what depends only on the map (walls, cover, neighbours, open lines per pair
 of hexes) and remembers walks, so the rules and bots can ask thousands of times per battle
 cheaply.
@@ -47,36 +52,43 @@ class Sight:
     obstructed: bool  # every line of attack runs through another character
     cover: bool  # the target is behind cover from this attacker
     cover_by: str | None  # the character used as cover, when that is the cover
+    obscured: bool  # smoke or foliage on a line of attack (or on either end)
     # A line of attack that is not obstructed. Worked out once when made (a sight never
     # changes; nearly all are the four constants below), not at each of the hundreds of asks
     # per battle, as a property would.
     attackable: bool = field(init=False, repr=False)
 
     def __init__(
-        self, line: bool, obstructed: bool, cover: bool, cover_by: str | None = None
+        self,
+        line: bool,
+        obstructed: bool,
+        cover: bool,
+        cover_by: str | None = None,
+        obscured: bool = False,
     ) -> None:
         self.line = line
         self.obstructed = obstructed
         self.cover = cover
         self.cover_by = cover_by
+        self.obscured = obscured
         self.attackable = line and not obstructed
 
+    def _key(self) -> tuple[bool, bool, bool, str | None, bool]:
+        return self.line, self.obstructed, self.cover, self.cover_by, self.obscured
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Sight) and (
-            self.line,
-            self.obstructed,
-            self.cover,
-            self.cover_by,
-        ) == (other.line, other.obstructed, other.cover, other.cover_by)
+        return isinstance(other, Sight) and self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash((self.line, self.obstructed, self.cover, self.cover_by))
+        return hash(self._key())
 
 
 NO_LINE: Final = Sight(False, False, False)
 OBSTRUCTED: Final = Sight(True, True, False)
 OPEN: Final = Sight(True, False, False)
 COVERED: Final = Sight(True, False, True)
+OPEN_OBSCURED: Final = Sight(True, False, False, None, True)
+COVERED_OBSCURED: Final = Sight(True, False, True, None, True)
 
 WALKS_REMEMBERED: Final = 4096  # per board; a board is shared by every battle on its map
 
@@ -90,6 +102,7 @@ class Lines(NamedTuple):
     open: tuple[tuple[Hex, ...], ...]
     terrain_cover: bool
     screens: tuple[Hex, ...]
+    obscured: bool  # smoke or foliage on an open line, or on either end (seed, F9's section)
 
 
 class Board:
@@ -103,6 +116,7 @@ class Board:
         "cover",
         "hmap",
         "nbrs",
+        "obscuring",
         "rough",
         "walls",
     )
@@ -113,6 +127,7 @@ class Board:
         self.walls = frozenset(h for h in hexes if hmap.flags(h).blocks_sight)
         self.cover = frozenset(h for h in hexes if hmap.flags(h).gives_cover)
         self.rough = frozenset(h for h in hexes if hmap.flags(h).rough)
+        self.obscuring = frozenset(h for h in hexes if hmap.flags(h).obscures)
         self._near_cover = frozenset(h for h in hexes if self._touches_cover(h))
         self.nbrs: dict[Hex, tuple[Hex, ...]] = {
             h: tuple(n for n in h.neighbours() if hmap.passable(n)) for h in hexes
@@ -145,7 +160,11 @@ class Board:
                     lines.append(inner)
             screens = self.screening(a, t) if lines else ()
             cover = any(h in self.cover for h in screens)
-            got = Lines(tuple(lines), cover, screens)
+            hazy = self.obscuring
+            obscured = bool(hazy) and (
+                a in hazy or t in hazy or any(h in hazy for ln in lines for h in ln)
+            )
+            got = Lines(tuple(lines), cover, screens, obscured)
             self._lines[key] = got
         return got
 
@@ -275,23 +294,23 @@ def sight(board: Board | HexMap, occupants: Mapping[Hex, str], a: Hex, t: Hex) -
     """Line of attack, obstruction and cover from `a` to `t` (other characters in `occupants`)."""
     if isinstance(board, HexMap):
         board = Board(board)
-    lines, terrain_cover, screens = board._lines.get((a, t)) or board.lines(a, t)
+    lines, terrain_cover, screens, obscured = board._lines.get((a, t)) or board.lines(a, t)
     if not lines:
         return NO_LINE
-    if not occupants:
-        return COVERED if terrain_cover else OPEN
-    taken = occupants.keys()
-    for ln in lines:
-        if taken.isdisjoint(ln):
-            break
-    else:
-        return OBSTRUCTED
+    if occupants:
+        taken = occupants.keys()
+        for ln in lines:
+            if taken.isdisjoint(ln):
+                break
+        else:
+            return OBSTRUCTED
+        if not terrain_cover:
+            for h in screens:
+                if h in occupants:
+                    return Sight(True, False, True, occupants[h], obscured)
     if terrain_cover:
-        return COVERED
-    for h in screens:
-        if h in occupants:
-            return Sight(True, False, True, occupants[h])
-    return OPEN
+        return COVERED_OBSCURED if obscured else COVERED
+    return OPEN_OBSCURED if obscured else OPEN
 
 
 def next_to_cover(hmap: HexMap, h: Hex) -> bool:
