@@ -67,6 +67,7 @@ COMPILED = [
     "shiftdrive/rulesets/fully_automated/hits.py",
     "shiftdrive/rulesets/fully_automated/light.py",
     "shiftdrive/rulesets/fully_automated/movement.py",
+    "shiftdrive/rulesets/fully_automated/picture.py",
     "shiftdrive/rulesets/fully_automated/query.py",
     "shiftdrive/rulesets/fully_automated/reach.py",
     "shiftdrive/rulesets/fully_automated/rounds.py",

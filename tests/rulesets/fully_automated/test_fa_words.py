@@ -54,9 +54,7 @@ def test_a_secret_card_reaches_no_other_seat() -> None:
     assert [e["text"] for e in shown["events"]] == ["A has chosen a card"]
     assert view["state"]["secret"] == {} and view["state"]["played"] == {}
     assert view["state"]["chosen"] == ["A"]
-    assert enc.view("A")["state"]["secret"] == {
-        "A": {"card": "aim", "tackle": False, "reroll": False}
-    }
+    assert enc.view("A")["state"]["secret"] == {"A": "Aim"}
     play(enc, B="move")
     reveal = next(e for e in enc.events() if e.kind == "reveal")
     assert reveal.visible_to is None
@@ -77,3 +75,32 @@ def test_the_gm_may_reveal_change_hp_and_end_at_any_time() -> None:
     assert {p["card"] for p in enc.state.played.values()} == {"defend"}
     enc.submit(GM, "end winner=Red")
     assert enc.result() is not None and enc.result().winner == "Red"
+
+
+def test_the_state_is_shown_in_the_games_words() -> None:
+    """`state` at the table: the round, what is happening in it, each character's sheet, the
+    map with coordinates; no internal field names or card ids."""
+    data = scenario(
+        [char("A", "0,0", proficiencies=["e_baton"], weapons=["e_baton"])],
+        [char("B", "1,0", armor="light")],
+    )
+    enc, _ = start(data, *INIT, 0, 0)
+    play(enc, A="taze_strike", B="move")
+    shown = enc.view("B")["state"]
+    assert shown["round"] == "1 of at most 30"
+    assert shown["now"] == "1 attacks, highest initiative first: A's Taze Strike picks a target"
+    a, b = shown["fighters"]
+    assert a["cards"] == "Taze Strike, Punch, Move, Defend, Aim" and a["weapons"] == "e baton"
+    assert b["hp"] == "20/20 HP" and b["position"] == "at 1,0" and b["armor"] == "light"
+    assert shown["played"] == {"A": "Taze Strike", "B": "Move"}
+    enc.submit("A", "target name=B from=0,0")
+    shown = enc.view("B")["state"]
+    assert shown["now"] == (
+        "1 attacks, highest initiative first: A's Taze Strike against B, 1 hex of movement "
+        "left; the attacker may use its movement left"
+    )
+    assert shown["fighters"][1]["stunned"] == "1 round"
+    blob = json.dumps(shown)
+    for internal in ("movement_left", "taze_strike", "moved_this_round", "stunned_now", "hp_lost"):
+        assert internal not in blob
+    assert "   r  q0" in shown["map"]["picture"]

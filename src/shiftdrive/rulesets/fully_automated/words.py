@@ -240,6 +240,45 @@ _WORDS: Final[dict[str, Callable[[Mapping[str, Any]], str]]] = {
 }
 
 
+PHASE_TEXT: Final = {
+    "choose": "everyone chooses an action card in secret",
+    "declare": "everyone declares an action in secret",
+    "attacks": "1 attacks, highest initiative first",
+    "defend_step": "1 attacks, highest initiative first",
+    "follow": "1 attacks, highest initiative first",
+    "withdraw": "1 attacks, highest initiative first",
+    "steps": "2 unattacked defenders may move one hex",
+    "moves": "3 moves, lowest initiative first",
+    "resolve": "the GM resolves the declared actions in table order",
+    "over": "the fight is over",
+}
+
+
+def now_text(phase: str, attack: Mapping[str, Any] | None, light_actor: str | None) -> str:
+    """What is happening in the round (`attack`: the attack being resolved, as its data)."""
+    text = PHASE_TEXT.get(phase, phase)
+    if phase == "resolve" and light_actor:
+        return f"{text}: {light_actor}'s action"
+    if attack is None or phase not in ("attacks", "defend_step", "follow", "withdraw"):
+        return text
+    who = f"{attack['attacker']}'s {attack['card_name']}"
+    if attack["counter"]:
+        who += " (counter-attack)"
+    if attack["target"] is None:
+        return f"{text}: {who} picks a target"
+    doing = {
+        "defend_step": f"{attack['target']} may step one hex",
+        "follow": f"{attack['target']} stepped out of reach",
+        "withdraw": "the attacker may use its movement left",
+    }.get(phase, "")
+    left = attack["movement_left"]
+    return (
+        f"{text}: {who} against {attack['target']}"
+        + (f", {left} hex{'es' if left > 1 else ''} of movement left" if left else "")
+        + (f"; {doing}" if doing else "")
+    )
+
+
 def _pct(p: Fraction) -> str:
     value = float(p) * 100
     return "<1%" if 0 < value < 1 else f"{value:.0f}%"
