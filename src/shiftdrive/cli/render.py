@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -97,9 +97,11 @@ def render_choices(
     choices: Sequence[Choice],
     odds: Sequence[Odds | None],
     words: Sequence[str | None] | None = None,
+    drawn: Collection[int] = (),
 ) -> None:
     """The numbered choices, with an odds column: the ruleset's words for a choice's chances
-    where it gives them (`Ruleset.odds_words`), else its roll's `odds`."""
+    where it gives them (`Ruleset.odds_words`), else its roll's `odds`. The choices `drawn`
+    on a map picture (their indices) keep their numbers but are not listed."""
     cells = [
         w if w is not None else odds_cell(o)
         for o, w in zip(odds, words or [None] * len(odds), strict=True)
@@ -110,11 +112,15 @@ def render_choices(
     if any(cells):
         table.add_column("odds")
     for i, (c, cell) in enumerate(zip(choices, cells, strict=True), start=1):
+        if i - 1 in drawn:
+            continue
         row = [str(i), c.label or c.text()]
         if any(cells):
             row.append(cell)
         table.add_row(*row)
     console.print(table)
+    if drawn:
+        console.print(f"and {len(drawn)} more: the numbers on the map")
 
 
 def render_events(

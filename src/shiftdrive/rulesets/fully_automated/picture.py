@@ -9,9 +9,10 @@ q = q0 + the column number printed on top.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
+from shiftdrive.engine.choices import Choice
 from shiftdrive.maps.hexgrid import Hex, HexMap, Terrain, hex_to_offset
 from shiftdrive.rulesets.fully_automated.state import DEAD, FAState
 from shiftdrive.rulesets.fully_automated.table import hex_map
@@ -76,3 +77,30 @@ def legend(state: FAState, hmap: HexMap, marks: Mapping[Hex, str], labelled: boo
     if labelled:
         out.append("Numbers: where each numbered choice takes you (type the number)")
     return out
+
+
+#: the actions whose choices go to one hex (`to=q,r`), drawn on the picture under their number
+PLACES: Final = ("move", "step", "withdraw", "follow")
+
+
+def choice_picture(state: FAState, choices: Sequence[Choice]) -> tuple[str, tuple[int, ...]] | None:
+    """The picture with each choice that goes to a free hex drawn there under its number (the
+    first such choice of each hex; the rest, and the hexes with a token, stay in the list),
+    and the indices of the choices drawn. None without a map or such a choice."""
+    if state.mode != "standard":
+        return None
+    taken = tokens(state)
+    labels: dict[Hex, str] = {}
+    drawn: list[int] = []
+    for i, c in enumerate(choices):
+        to = c.get("to")
+        if c.action not in PLACES or not isinstance(to, str):
+            continue
+        h = Hex.parse(to)
+        if h in taken or h in labels:
+            continue
+        labels[h] = str(i + 1)
+        drawn.append(i)
+    if not drawn:
+        return None
+    return picture(state, labels), tuple(drawn)
