@@ -60,6 +60,7 @@ COMPILED = [
     "shiftdrive/rulesets/fully_automated/attacks.py",
     "shiftdrive/rulesets/fully_automated/bot.py",
     "shiftdrive/rulesets/fully_automated/cards.py",
+    "shiftdrive/rulesets/fully_automated/checks.py",
     "shiftdrive/rulesets/fully_automated/defense.py",
     "shiftdrive/rulesets/fully_automated/forecast.py",
     "shiftdrive/rulesets/fully_automated/geometry.py",

@@ -34,7 +34,7 @@ from shiftdrive.engine.ruleset import (
 from shiftdrive.rulesets.fully_automated import rounds, words
 from shiftdrive.rulesets.fully_automated.attacks import Follow, Hold, Target
 from shiftdrive.rulesets.fully_automated.cards import Play
-from shiftdrive.rulesets.fully_automated.gm import End, Hp, Reveal
+from shiftdrive.rulesets.fully_automated.gm import BreakFree, End, Hp, Reveal, Stabilise
 from shiftdrive.rulesets.fully_automated.light import Check, Declare, Next
 from shiftdrive.rulesets.fully_automated.movement import Move, Stay, Step, Wait, Withdraw
 from shiftdrive.rulesets.fully_automated.picture import choice_picture
@@ -57,7 +57,7 @@ MENUS: Final[Mapping[str, tuple[str, ...]]] = {
     "move": ("move",),
     "interject": ("move", "wait"),
     "resolve": ("check", "next", "end", "hp"),  # the GM, in light combat
-    "gm": ("reveal", "end", "hp"),  # the GM, at any other time
+    "gm": ("reveal", "end", "hp", "break_free", "stabilise"),  # the GM, at any other time
 }
 #: the GM may force the reveal, change HP or end the fight at any time, not only in its turns
 
@@ -85,6 +85,8 @@ class FullyAutomated(Ruleset[FAState, FAScenario]):
             Next(),
             End(),
             Hp(),
+            BreakFree(),
+            Stabilise(),
         )
     }
 

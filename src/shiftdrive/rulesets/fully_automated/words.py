@@ -79,6 +79,9 @@ def _restrain(d: Mapping[str, Any]) -> str:
         "hurts": "the restraint fails, but deals 3 damage",
         "restrained": f"{d['target']} is restrained",
     }[d["outcome"]]
+    dropped = d.get("disarmed")
+    if dropped:
+        outcome += f" and disarmed (drops {', '.join(w.replace('_', ' ') for w in dropped)})"
     return f"{_strike_head(d)}: {outcome}"
 
 
@@ -196,9 +199,12 @@ def _end(d: Mapping[str, Any]) -> str:
 
 def _check(d: Mapping[str, Any]) -> str:
     verdict = "success" if d["success"] else "failure"
+    penalty = int(d.get("penalty", 0))
+    purpose = f" to {d['purpose']}" if d.get("purpose") else ""
     return (
-        f"{d['character']}'s skill check: 1{d['die']} {d['roll']} {d['bonus']:+d} = "
-        f"{d['total']} vs {d['difficulty']}: {verdict}"
+        f"{d['character']}'s skill check{purpose}: 1{d['die']} {d['roll']} {d['bonus']:+d}"
+        + (f" -{penalty}" if penalty else "")
+        + f" = {d['total']} vs {d['difficulty']}: {verdict}"
     )
 
 
@@ -237,6 +243,8 @@ _WORDS: Final[dict[str, Callable[[Mapping[str, Any]], str]]] = {
     "end_round": _end_round,
     "end": _end,
     "check": _check,
+    "freed": lambda d: f"{d['character']} breaks free of the restraint",
+    "stabilised": lambda d: f"{d['character']} is stabilised: no more HP lost while dying",
 }
 
 
