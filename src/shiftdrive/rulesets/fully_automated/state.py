@@ -216,8 +216,9 @@ class FAState:
     play_memo: dict[tuple[str, ...], tuple[Choice, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
-    # What the bot reads off each fighter's hand, by name (cards, proficiencies and catalog are
-    # fixed at set-up; not state: out of the JSON, and undo's fresh set-up starts it empty).
+    # What the bot reads off each fighter's hand, by name, with the list of cards it read
+    # (Restrain's disarm gives a fighter a new list; not state: out of the JSON, and undo's
+    # fresh set-up starts it empty).
     hand_memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
