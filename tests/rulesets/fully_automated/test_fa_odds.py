@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from fa_helpers import char, play, scenario, start
 
+from shiftdrive.core.odds import fudge_distribution
 from shiftdrive.engine.choices import Choice
 from shiftdrive.maps.hexgrid import Hex
 from shiftdrive.rulesets.fully_automated.forecast import forecast
@@ -86,3 +87,21 @@ def test_the_forecast_is_the_resolver_over_every_roll() -> None:
         spread[dmg] = spread.get(dmg, Fraction(0)) + p
     assert spread == _tally(data, 2, 2)
     assert got["counter"] == Fraction(3, 9)  # a defense of +1 or +2 (worded 'if in reach')
+
+
+def test_an_aimed_attack_is_priced_aimed() -> None:
+    """The doc's worked example, as odds: an aimed pistol shot at an adjacent target is 13
+    before the dice, rolled with advantage (3dF keep the best two, F1)."""
+    data = scenario(
+        [char("A", "0,0", proficiencies=["pistol"], weapons=["pistol"])], [char("B", "1,0")]
+    )
+    enc, _ = start(data, *INIT)
+    play(enc, A="aim", B="aim")
+    play(enc, A="pistol_shot", B="move")
+    got = forecast(enc.state, enc.state.attack, "B", Hex(0, 0))
+    table = {-2: -2, -1: -1, 0: 0, 1: 1, 2: 2}  # Pistol Shot's table (F5)
+    assert got["effects"] == {
+        f"{13 + table[t]}/0": p for t, p in fudge_distribution(2, advantage=1).items()
+    }
+    words = enc.ruleset.odds_words(enc.state, "A", Choice.of("target", name="B"))
+    assert words == "aimed, with advantage: damage 11: 4%, 12: 11%, 13: 26%, 14: 33%, 15: 26%"

@@ -90,7 +90,7 @@ def test_the_odds_column_counts_the_smoke() -> None:
         hazy.state, "A", shot
     )
     assert hazy.ruleset.odds_words(hazy.state, "A", shot) == (
-        "damage 3: 26%, 4: 33%, 5: 26%, 6: 11%, 7: 4%"
+        "at disadvantage (smoke or foliage): damage 3: 26%, 4: 33%, 5: 26%, 6: 11%, 7: 4%"
     )
 
 

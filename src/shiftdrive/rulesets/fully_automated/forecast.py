@@ -43,7 +43,9 @@ def forecast(state: FAState, atk: Attack, target: str, at: Hex) -> dict[str, Any
     c = card(state, atk.card)
     if c.kind == "restrain" and ft.side == fa.side:
         return {"target": target, "release": True}
-    what = Attack(atk.attacker, atk.card, target=target, tackle=atk.tackle, aimed=uses_aim(fa))
+    # aimed: already (a `follow`, after the target was named), or about to be (`target`)
+    aimed = atk.aimed or uses_aim(fa)
+    what = Attack(atk.attacker, atk.card, target=target, tackle=atk.tackle, aimed=aimed)
     effects: dict[str, Fraction] = {}
     stopped = counter = Fraction(0)
     guarded = defending(state, target)
@@ -68,8 +70,11 @@ def forecast(state: FAState, atk: Attack, target: str, at: Hex) -> dict[str, Any
                 hit = hit_effect(state, what, total, at)
                 key = f"{hit['damage']}/{hit['stun']}"
             effects[key] = effects.get(key, Fraction(0)) + p * q
+    adv, reasons = strike_advantage(state, what, False, at)
     return {
         "target": target,
+        "advantage": adv,
+        "reasons": reasons,
         "restrain": c.kind == "restrain",
         "defending": guarded,
         "aimed": what.aimed,

@@ -69,7 +69,9 @@ def _fighter(state: FAState, n: str) -> dict[str, Any]:
         "aimed": f.aim > 0,
         "armor": None if f.armor_name == "none" else f.armor_name,
         "weapons": ", ".join(w.replace("_", " ") for w in f.weapons) or None,
-        "cards": ", ".join(card(state, c).name for c in f.cards),
+        "cards": (
+            ", ".join(card(state, c).name for c in f.cards) if state.mode == "standard" else None
+        ),
         "moved_last_round": f.moved_last_round,
     }
 

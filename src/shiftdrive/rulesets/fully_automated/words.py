@@ -367,7 +367,12 @@ def forecast_text(d: Mapping[str, Any]) -> str:
             parts.append(f"stun {_pct(stun)}" + (f" (2 stuns {_pct(stun2)})" if stun2 else ""))
     if d["counter"]:
         parts.append(f"counter-attack {_pct(d['counter'])} if in reach")
-    text = ("aimed: " if d["aimed"] else "") + "; ".join(parts)
+    adv = int(d.get("advantage", 0))
+    roll = "with advantage" if adv > 0 else "at disadvantage" if adv < 0 else ""
+    if adv < 0 and d.get("reasons"):
+        roll += f" ({', '.join(d['reasons'])})"
+    head = ", ".join(x for x in ("aimed" if d["aimed"] else "", roll) if x)
+    text = (f"{head}: " if head else "") + "; ".join(parts)
     return text + (f" (if {d['target']} keeps its hex)" if d["defending"] else "")
 
 
