@@ -89,7 +89,7 @@ def test_the_state_is_shown_in_the_games_words() -> None:
     play(enc, A="taze_strike", B="move")
     shown = enc.view("B")["state"]
     assert shown["round"] == "1 of at most 30"
-    assert shown["now"] == "1 attacks, highest initiative first: A's Taze Strike picks a target"
+    assert shown["now"] == "attacks (highest initiative first): A's Taze Strike picks a target"
     a, b = shown["fighters"]
     assert a["cards"] == "Taze Strike, Punch, Move, Defend, Aim" and a["weapons"] == "e baton"
     assert b["hp"] == "20/20 HP" and b["position"] == "at 1,0" and b["armor"] == "light"
@@ -97,7 +97,7 @@ def test_the_state_is_shown_in_the_games_words() -> None:
     enc.submit("A", "target name=B from=0,0")
     shown = enc.view("B")["state"]
     assert shown["now"] == (
-        "1 attacks, highest initiative first: A's Taze Strike against B, 1 hex of movement "
+        "attacks (highest initiative first): A's Taze Strike against B, 1 hex of movement "
         "left; the attacker may use its movement left"
     )
     assert shown["fighters"][1]["stunned"] == "1 round"

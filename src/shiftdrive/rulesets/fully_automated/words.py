@@ -251,12 +251,12 @@ _WORDS: Final[dict[str, Callable[[Mapping[str, Any]], str]]] = {
 PHASE_TEXT: Final = {
     "choose": "everyone chooses an action card in secret",
     "declare": "everyone declares an action in secret",
-    "attacks": "1 attacks, highest initiative first",
-    "defend_step": "1 attacks, highest initiative first",
-    "follow": "1 attacks, highest initiative first",
-    "withdraw": "1 attacks, highest initiative first",
-    "steps": "2 unattacked defenders may move one hex",
-    "moves": "3 moves, lowest initiative first",
+    "attacks": "attacks (highest initiative first)",
+    "defend_step": "attacks (highest initiative first)",
+    "follow": "attacks (highest initiative first)",
+    "withdraw": "attacks (highest initiative first)",
+    "steps": "unattacked defenders may move one hex",
+    "moves": "moves (lowest initiative first)",
     "resolve": "the GM resolves the declared actions in table order",
     "over": "the fight is over",
 }
