@@ -39,11 +39,12 @@ CAN_COMPILE := $(PYTHON) -c "import os, shutil, sysconfig; raise SystemExit(not 
 $(FAST_STAMP): pyproject.toml setup.py $(shell find src -name '*.py')
 	@$(CAN_COMPILE) || { echo "make fast: needs a C compiler (cc) and Python's headers (Python.h)"; exit 1; }
 	@test -x $(FAST)/bin/python || $(PYTHON) -m venv $(FAST)
+	@touch $(FAST)/.started  # the stamp keeps the start's time: an edit made while compiling rebuilds
 	$(FAST)/bin/python -m pip install -q --upgrade pip
 	$(FAST)/bin/python -m pip install -q 'setuptools>=77' wheel '.[dev]'
 	@echo "compiling the hot path with mypyc (about two minutes)..."
 	SHIFTDRIVE_COMPILE=1 $(FAST)/bin/python -m pip install -q --no-build-isolation --no-deps --force-reinstall .
-	@touch $@
+	@mv $(FAST)/.started $@
 
 fast: $(FAST_STAMP)
 	@echo "compiled build ready: $(FAST)/bin/shiftdrive simulate SCENARIO -n N ..."

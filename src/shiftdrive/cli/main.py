@@ -292,7 +292,12 @@ class Play:
                 )
             else:
                 odds_list = [enc.ruleset.odds(enc.state, seat, c) for c in choices]
-                render_choices(console, choices, odds_list)
+                words = [enc.ruleset.odds_words(enc.state, seat, c) for c in choices]
+                board = enc.ruleset.choice_map(enc.state, seat, choices)
+                if board is not None:  # choices that go to a place: picked off the picture
+                    console.print(board.picture, markup=False, highlight=False)
+                drawn = board.drawn if board is not None else ()
+                render_choices(console, choices, odds_list, words, drawn)
             self.keep(quiet=True)
             try:
                 text = self.ask(f"{seat}>").strip()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -93,19 +93,34 @@ def odds_cell(o: Odds | None) -> str:
 
 
 def render_choices(
-    console: Console, choices: Sequence[Choice], odds: Sequence[Odds | None]
+    console: Console,
+    choices: Sequence[Choice],
+    odds: Sequence[Odds | None],
+    words: Sequence[str | None] | None = None,
+    drawn: Collection[int] = (),
 ) -> None:
+    """The numbered choices, with an odds column: the ruleset's words for a choice's chances
+    where it gives them (`Ruleset.odds_words`), else its roll's `odds`. The choices `drawn`
+    on a map picture (their indices) keep their numbers but are not listed."""
+    cells = [
+        w if w is not None else odds_cell(o)
+        for o, w in zip(odds, words or [None] * len(odds), strict=True)
+    ]
     table = Table(show_header=True, header_style="bold")
     table.add_column("#", justify="right")
     table.add_column("choice")
-    if any(o is not None for o in odds):
+    if any(cells):
         table.add_column("odds")
-    for i, (c, o) in enumerate(zip(choices, odds, strict=True), start=1):
+    for i, (c, cell) in enumerate(zip(choices, cells, strict=True), start=1):
+        if i - 1 in drawn:
+            continue
         row = [str(i), c.label or c.text()]
-        if any(x is not None for x in odds):
-            row.append(odds_cell(o))
+        if any(cells):
+            row.append(cell)
         table.add_row(*row)
     console.print(table)
+    if drawn:
+        console.print(f"and {len(drawn)} more: the numbers on the map")
 
 
 def render_events(

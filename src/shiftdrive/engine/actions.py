@@ -90,6 +90,11 @@ class Action(Generic[S]):
         """Exact odds of the roll this choice makes, when it makes one."""
         return None
 
+    def odds_words(self, state: S, turn: Turn, choice: Choice) -> str | None:
+        """The choice's chances in the game's words, where one roll's success (`odds`) says
+        too little (a spread of damage, a card's reach); None shows `odds`."""
+        return None
+
 
 def describe_choice(choice: Choice, kinds: Mapping[str, ParamKind] | None = None) -> dict[str, Any]:
     """A choice as a UI reads it: its text, label, free parameters and each parameter's kind."""

@@ -79,6 +79,16 @@ class Turn:
 
 
 @dataclass(frozen=True, slots=True)
+class ChoiceMap:
+    """A picture of the board with some of the open choices drawn on it, each under its
+    number in the list of choices (`drawn`: their indices), so a player picks a place off the
+    picture; a UI shows the picture and lists only the other choices."""
+
+    picture: str
+    drawn: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Decision:
     """A turn with its prompt in words, for a person. `secret`: hidden from other seats until
     revealed; `window`: an optional decision that passes by default (see `Turn`)."""
@@ -337,12 +347,28 @@ class Ruleset(ABC, Generic[S, Sc]):
 
     def odds(self, state: S, seat: str, choice: Choice) -> Odds | None:
         """Exact odds of the roll a choice would make, when it makes one."""
+        found = self._offered(state, seat, choice)
+        return None if found is None else found[0].odds(state, found[1], choice)
+
+    def odds_words(self, state: S, seat: str, choice: Choice) -> str | None:
+        """A choice's chances in the game's words, where the ruleset gives them (the odds
+        column shows them instead of `odds`)."""
+        found = self._offered(state, seat, choice)
+        return None if found is None else found[0].odds_words(state, found[1], choice)
+
+    def choice_map(self, state: S, seat: str, choices: Sequence[Choice]) -> ChoiceMap | None:
+        """The board with the `choices` that go to a place drawn on it under their numbers
+        (a ruleset with a map picture gives one); None to list them all."""
+        return None
+
+    def _offered(self, state: S, seat: str, choice: Choice) -> tuple[Action[S], Turn] | None:
+        """The spec of `choice` and the turn of `seat` that offers its action."""
         action = self.actions.get(choice.action)
         if action is None:
             return None
         for turn in self.turns(state):
             if turn.seat == seat and choice.action in self.menu(state, turn):
-                return action.odds(state, turn, choice)
+                return action, turn
         return None
 
     # --- GM control -----------------------------------------------------------------------------

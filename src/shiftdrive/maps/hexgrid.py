@@ -200,6 +200,7 @@ class TerrainFlags:
     blocks_sight: bool = False
     gives_cover: bool = False
     rough: bool = False
+    obscures: bool = False  # seen through, but not clearly (smoke, foliage)
 
 
 class Terrain(StrEnum):
@@ -210,6 +211,8 @@ class Terrain(StrEnum):
     LOW_OBSTACLE = "low_obstacle"
     HIGH_OBSTACLE = "high_obstacle"
     ROUGH = "rough"
+    SMOKE = "smoke"
+    FOLIAGE = "foliage"
 
     @property
     def flags(self) -> TerrainFlags:
@@ -243,6 +246,9 @@ DEFAULT_TERRAIN_FLAGS: Final[Mapping[Terrain, TerrainFlags]] = MappingProxyType(
         # High obstacles cannot be entered and give cover, but can be seen (and shot) past.
         Terrain.HIGH_OBSTACLE: TerrainFlags(blocks_movement=True, gives_cover=True),
         Terrain.ROUGH: TerrainFlags(rough=True),
+        # Smoke and foliage hide what lies behind them without stopping anyone.
+        Terrain.SMOKE: TerrainFlags(obscures=True),
+        Terrain.FOLIAGE: TerrainFlags(obscures=True),
     }
 )
 
@@ -253,6 +259,8 @@ TERRAIN_SYMBOLS: Final[Mapping[Terrain, str]] = MappingProxyType(
         Terrain.LOW_OBSTACLE: "o",
         Terrain.HIGH_OBSTACLE: "O",
         Terrain.ROUGH: "~",
+        Terrain.SMOKE: "%",
+        Terrain.FOLIAGE: "*",
     }
 )
 

@@ -116,3 +116,31 @@ def test_walk_is_the_same_past_far_adversaries(
     assert list(board.walk(here, budget, foes).items()) == list(full.items())
     if budget != 1:  # one hex of movement is made afresh each time
         assert board.walk(here, budget, near) is board.walk(here, budget, foes)
+
+
+def test_cover_is_any_line_from_any_part_of_either_hex() -> None:
+    """Seed "Discerning Cover" 2 and 3 (F9): a line from any part of the target's hex to any
+    part of the attacker's through an obstacle next to the target is cover, though every
+    centre-to-centre line runs beside it. Behind the target, an obstacle is no cover."""
+    target, attacker = Hex(0, 0), Hex(5, 0)
+    beside, behind = Hex(0, 1), Hex(-1, 1)
+    assert all(beside not in line for line in attacker.line_to_both(target))
+    assert sight(HexMap.from_radius(8, {beside: Terrain.LOW_OBSTACLE}), {}, attacker, target).cover
+    assert not sight(
+        HexMap.from_radius(8, {behind: Terrain.LOW_OBSTACLE}), {}, attacker, target
+    ).cover
+    # the same for a character beside the target: it screens it, and takes the point (F9)
+    s = sight(HexMap.from_radius(8), {beside: "Tam"}, attacker, target)
+    assert s.attackable and s.cover and s.cover_by == "Tam"
+
+
+def test_rifle_across_an_obstacle_beside_the_line_loses_a_point() -> None:
+    data = scenario(
+        [char("Dot", "5,0", proficiencies=["rifle"], weapons=["rifle"])],
+        [char("Tor", "0,0")],
+        terrain={"0,1": "low_obstacle"},
+    )
+    enc, _ = start(data, 5, 5, 1, 1, 0, 0)
+    play(enc, Dot="rifle_fire", Tor="move")
+    enc.submit("Dot", "target name=Tor")
+    assert hp(enc, "Tor") == 15  # Rifle Fire 6 at 0, -1 across cover

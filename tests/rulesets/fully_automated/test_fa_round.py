@@ -260,3 +260,24 @@ def test_remembered_attack_options_follow_the_layout() -> None:
     assert not query.attack_options(state, "A", "B", "punch", 1)
     state.fighters["C"].hp = -25  # dead: the token comes off the map
     assert sorted(query.attack_options(state, "A", "B", "punch", 1)) == [Hex(1, 0)]
+
+
+def test_a_stun_taken_this_round_limits_the_next_round_not_a_later_defense() -> None:
+    """F8 (seed: "limited in the next round"): C, stunned by A's punch in round 1, defends
+    against B later in round 1 without disadvantage (round 2's disadvantage is
+    `test_stuns_stack_as_rounds`)."""
+    init = (5, 5, 4, 4, 1, 1)  # A 15, B 13, C 7
+    data = scenario([char("A", "0,0"), char("B", "2,-1")], [char("C", "1,0")])
+    # C's defense vs A: - - = -2 (adjacent: 2dF); A's punch 0 0: 4 and a stun;
+    # C's defense vs B: 0 0 = 0, the attack fails (2dF: the stun is not yet in force)
+    enc, _ = start(data, *init, -1, -1, 0, 0, 0, 0)
+    play(enc, A="punch", B="punch", C="defend")
+    enc.submit("A", "target name=C from=0,0")
+    enc.submit("C", "stay")
+    enc.submit("A", "stay")
+    assert enc.state.fighters["C"].stun == 1
+    enc.submit("B", "target name=C from=2,-1")
+    defenses = [e for e in enc.events() if e.kind == "defend"]
+    assert len(defenses) == 2
+    assert defenses[1].data["disadvantage"] == [] and len(defenses[1].data["faces"]) == 2
+    assert hp(enc, "C") == 16

@@ -211,7 +211,7 @@ def test_a_fighter_in_json_keeps_its_fields_and_order() -> None:
         "name", "side", "hp", "max_hp", "speed", "move", "armor", "armor_name",
         "proficiencies", "weapons", "restraints", "cards", "pos", "initiative", "rolloff",
         "stun", "stunned_now", "restrained", "aim", "moved_last_round", "moved_this_round",
-        "damaged", "stepped", "hp_lost", "status",
+        "damaged", "stepped", "hp_lost", "stabilised", "status",
     ]  # fmt: skip
     assert f.to_json()["hp"] == 5 and f.to_json()["status"] == INCAPACITATED
     assert f == Fighter(

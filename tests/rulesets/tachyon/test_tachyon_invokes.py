@@ -239,3 +239,23 @@ def test_attacker_at_style_still_gets_a_step_to_make_the_hit_bigger() -> None:
     if roll is None or roll.total - roll.opp < 3:
         raise AssertionError("the scripted dice should give a hit with style")
     assert enc.pending()[0].seat == "Tachyon"
+
+
+def test_a_hidden_scanners_name_is_not_in_what_the_other_side_is_given() -> None:
+    """T7: a hidden craft that finds an enemy is "a hidden craft" to that enemy, in the
+    event data each side receives, not only in its words."""
+    data = scenario([viper(aspects=["Sensor Savvy"])], [raider(zone="Z8")], detection=True)
+    # Detection leaves Raider-1 Undetected; the scan then rolls + + + + against 0.
+    enc = start(data, ZERO, [1, 0, 0, 0], ZERO, PLUS4, PLUS4)
+    skip_to(enc, "ew", "Viper-1")
+    st(enc).units["Viper-1"].detected = False  # the scanner hides too
+    before = len(enc.log)
+    act(enc, "scan")
+    enc.pass_window("invoke")
+    assert st(enc).units["Raider-1"].detected
+    since = [e for entry in enc.log[before:] for e in entry.events]
+    pirates = [e for e in since if e.visible("Pirates")]
+    assert pirates and "Viper-1" not in json.dumps([e.to_json() for e in pirates])
+    assert "a hidden craft" in " ".join(enc.ruleset.describe(e, "Pirates") for e in pirates)
+    tachyon = " ".join(enc.ruleset.describe(e, "Tachyon") for e in since if e.visible("Tachyon"))
+    assert "Viper-1" in tachyon

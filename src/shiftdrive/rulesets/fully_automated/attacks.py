@@ -17,13 +17,22 @@ from typing import ClassVar, Final
 
 from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.core.errors import RuleError
-from shiftdrive.core.odds import Odds, OddsQuery, odds
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.maps.hexgrid import Hex
-from shiftdrive.rulesets.fully_automated.hits import counter, status_event, strike
+from shiftdrive.rulesets.fully_automated.defense import (
+    COUNTER,
+    COUNTER_DISADVANTAGED,
+    PROCEEDS,
+    PROCEEDS_DISADVANTAGED,
+    defending,
+    defense_advantage,
+    defense_outcome,
+)
+from shiftdrive.rulesets.fully_automated.forecast import forecast
+from shiftdrive.rulesets.fully_automated.hits import counter, status_event, strike, uses_aim
 from shiftdrive.rulesets.fully_automated.reach import (
     attack_from,
     attack_options,
@@ -31,16 +40,17 @@ from shiftdrive.rulesets.fully_automated.reach import (
     target_allowed,
 )
 from shiftdrive.rulesets.fully_automated.rounds import advance, standing
-from shiftdrive.rulesets.fully_automated.state import ACTIVE, INCAPACITATED, Attack, FAState
+from shiftdrive.rulesets.fully_automated.state import (
+    Attack,
+    FAState,
+)
 from shiftdrive.rulesets.fully_automated.table import (
     card,
     layout,
-    net,
     pos,
-    proficient,
-    sight_between,
 )
 from shiftdrive.rulesets.fully_automated.walks import approach, can_step, has_free_step
+from shiftdrive.rulesets.fully_automated.words import forecast_text
 
 # A target choice with what it settles: (target, hex attacked from, range 0 normal/1 disadvantaged).
 TargetOption = tuple[str, Hex, int, Choice]
@@ -118,15 +128,19 @@ class Target(Action[FAState]):
             dice,
         )
 
-    def odds(self, state: FAState, turn: Turn, choice: Choice) -> Odds | None:
-        """The 2dF roll of an attack on an undefended target (F1 advantage applied)."""
-        atk, seat = _attack(state), turn.seat
-        best = attack_from(state, seat, choice.str_param("name"), atk.card, atk.movement_left)
-        if best is None:
-            return None
-        fa = state.fighters[seat]
-        dis = bool(best[2]) or not proficient(state, fa, atk.card)
-        return odds(OddsQuery(skill=0, difficulty=0, dice=2, advantage=net(fa.aim > 0, dis)))
+    def odds_words(self, state: FAState, turn: Turn, choice: Choice) -> str | None:
+        """The damage spread (and stuns) against that target from that hex, exactly
+        (`forecast`), or Restrain's outcomes."""
+        atk, seat, t = _attack(state), turn.seat, choice.str_param("name")
+        where = choice.get("from")
+        if isinstance(where, str):
+            at = Hex.parse(where)
+        else:
+            best = attack_from(state, seat, t, atk.card, atk.movement_left)
+            if best is None:
+                return None
+            at = best[0]
+        return forecast_text(forecast(state, atk, t, at))
 
 
 class Hold(Action[FAState]):
@@ -157,6 +171,12 @@ class Follow(Action[FAState]):
         assert atk.target is not None
         opts = attack_options(state, turn.seat, atk.target, atk.card, atk.movement_left)
         return [Choice.of("follow", to=str(h)) for h in sorted(opts)]
+
+    def odds_words(self, state: FAState, turn: Turn, choice: Choice) -> str | None:
+        """The attack's chances from that hex (`forecast`)."""
+        atk = _attack(state)
+        assert atk.target is not None
+        return forecast_text(forecast(state, atk, atk.target, Hex.parse(choice.str_param("to"))))
 
     def apply(self, state: FAState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
         atk = _attack(state)
@@ -199,8 +219,8 @@ def choose_target(
         events.append(Event("release", data={"attacker": fa.name, "character": target}))
         events.append(status_event(ft))
         return events + finish_attack(state, dice)
-    if fa.aim > 0:
-        atk.aimed = True  # "Attacks made directly after aiming" use the condition
+    if uses_aim(fa):
+        atk.aimed = True
         fa.aim = 0
     events.append(
         Event(
@@ -221,13 +241,6 @@ def choose_target(
         state.phase = "defend_step"
         return events
     return events + after_step(state, dice)
-
-
-def defending(state: FAState, name: str) -> bool:
-    """Played Defend (or was made to, F8) and can still defend."""
-    f = state.fighters[name]
-    p = state.played.get(name)
-    return p is not None and p["card"] == "defend" and f.status in (ACTIVE, INCAPACITATED)
 
 
 def after_step(state: FAState, dice: DiceSource) -> list[Event]:
@@ -272,28 +285,18 @@ def defense(state: FAState, dice: DiceSource) -> list[Event]:
     events: list[Event] = []
     extra_dis = False
     if defending(state, ft.name):
-        # F4: disadvantaged unless adjacent to the attacker or to cover, and vs an aimed
-        # attack; stunned/incapacitated defend at disadvantage (F8); aim gives advantage.
-        s = sight_between(state, fa.name, ft.name)
-        exposed = not pos(fa).is_adjacent(pos(ft)) and not s.cover
-        stunned = ft.limited or ft.stun > 0
-        dis = exposed or atk.aimed or stunned
-        adv = ft.aim > 0
-        if adv:
+        adv, why = defense_advantage(state, atk, pos(fa))
+        aimed = ft.aim > 0
+        if aimed:
             ft.aim = 0
         roll = roll_fudge(
             dice,
             2,
-            advantage=net(adv, dis),
+            advantage=adv,
             why=f"{ft.name} defends against {fa.name}",
             who=ft.name,
         )
         total = roll.total
-        why = [
-            w
-            for w, on in (("exposed", exposed), ("aimed attack", atk.aimed), ("stunned", stunned))
-            if on
-        ]
         events.append(
             Event(
                 "defend",
@@ -302,17 +305,18 @@ def defense(state: FAState, dice: DiceSource) -> list[Event]:
                     "attacker": fa.name,
                     "faces": list(roll.faces),
                     "total": total,
-                    "advantage": net(adv, dis),
-                    "aimed": adv,
+                    "advantage": adv,
+                    "aimed": aimed,
                     "disadvantage": why,
                 },
             )
         )
-        if total >= 0:
-            if total >= 1:
-                events += counter(state, ft.name, fa.name, total == 1, dice)
+        outcome = defense_outcome(total)
+        if outcome in (COUNTER, COUNTER_DISADVANTAGED):
+            events += counter(state, ft.name, fa.name, outcome == COUNTER_DISADVANTAGED, dice)
+        if outcome not in (PROCEEDS, PROCEEDS_DISADVANTAGED):
             return events + finish_attack(state, dice)
-        extra_dis = total == -1
+        extra_dis = outcome == PROCEEDS_DISADVANTAGED
     events += strike(state, atk, extra_dis, dice)
     return events + finish_attack(state, dice)
 

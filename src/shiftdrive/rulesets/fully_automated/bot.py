@@ -51,12 +51,13 @@ class _Hand:
 
 
 def _hand(state: FAState, f: Fighter) -> _Hand:
-    """`f`'s hand as the bot reads it, remembered on the state by name for the fight (a
-    fighter's cards and proficiencies never change; undo's fresh set-up starts anew)."""
-    got: _Hand | None = state.hand_memo.get(f.name)
-    if got is None:
-        got = state.hand_memo[f.name] = _read_hand(state, f)
-    return got
+    """`f`'s hand as the bot reads it, remembered on the state by name with the list of
+    cards it was read from (a fighter's cards change only when Restrain disarms it, which
+    gives it a new list; undo's fresh set-up starts anew)."""
+    got: tuple[list[str], _Hand] | None = state.hand_memo.get(f.name)
+    if got is None or got[0] is not f.cards:
+        got = state.hand_memo[f.name] = (f.cards, _read_hand(state, f))
+    return got[1]
 
 
 def _read_hand(state: FAState, f: Fighter) -> _Hand:

@@ -20,7 +20,9 @@ from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.fully_automated.rounds import reveal
 from shiftdrive.rulesets.fully_automated.state import FAState, Fighter
-from shiftdrive.rulesets.fully_automated.table import card
+from shiftdrive.rulesets.fully_automated.table import card, proficient
+from shiftdrive.rulesets.fully_automated.walks import move_allowance
+from shiftdrive.rulesets.fully_automated.words import card_text
 
 
 def play_choices(state: FAState, f: Fighter) -> tuple[Choice, ...]:
@@ -61,6 +63,17 @@ class Play(Action[FAState]):
 
     def options(self, state: FAState, turn: Turn) -> list[Choice]:
         return list(play_choices(state, state.fighters[turn.seat]))
+
+    def odds_words(self, state: FAState, turn: Turn, choice: Choice) -> str | None:
+        """The card's damage and reach (a Move's or tackle's hexes this round)."""
+        f = state.fighters[turn.seat]
+        cid = choice.str_param("card")
+        return card_text(
+            card(state, cid),
+            move=move_allowance(state, f),
+            proficient=proficient(state, f, cid),
+            tackle=choice.get("tackle") is True,
+        )
 
     def apply(self, state: FAState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
         seat = turn.seat

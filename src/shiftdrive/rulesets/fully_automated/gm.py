@@ -1,6 +1,9 @@
 """What the GM may always do in this ruleset: force the reveal (undecided seats Defend),
-change HP (`hp name=X delta=N`, |N| <= 100, with F8's thresholds) and end the fight
-(`end winner=SIDE|none`)."""
+change HP (`hp name=X delta=N`, |N| <= 100, with F8's thresholds), end the fight
+(`end winner=SIDE|none`), roll a restrained character's attempt to break free (`break_free
+name=X bonus=N difficulty=N`, seed "Restrain") and stabilise the dying (`stabilise name=X`,
+F8). The seed leaves both of those to the GM: it gives the check's example and no way to
+stabilise, so the GM decides when they happen and what the check is."""
 
 from __future__ import annotations
 
@@ -13,9 +16,11 @@ from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Turn
+from shiftdrive.rulesets.fully_automated.checks import check_fault, skill_check
 from shiftdrive.rulesets.fully_automated.hits import damage, status_event
 from shiftdrive.rulesets.fully_automated.rounds import check_end, over, reveal
-from shiftdrive.rulesets.fully_automated.state import FAState
+from shiftdrive.rulesets.fully_automated.state import DYING, FAState
+from shiftdrive.rulesets.fully_automated.table import rules
 
 HP_LIMIT: Final = 100
 
@@ -89,3 +94,66 @@ class End(Action[FAState]):
     def apply(self, state: FAState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
         w = choice.str_param("winner")
         return over(state, None if w == "none" else w, "gm", Ending.GM)
+
+
+class BreakFree(Action[FAState]):
+    """`break_free name=X bonus=N difficulty=N`: restrained X tries to break free, a skill
+    check the GM sets (seed: "such as [Dexterity + Athletics] disadvantaged by 4": the
+    check die + bonus - `rules.break_free_penalty` against the difficulty). On a success X
+    is free (and acts again from the next round's cards); restraint lasts until then."""
+
+    name = "break_free"
+    params: ClassVar[Mapping[str, ParamKind]] = MappingProxyType(
+        {"name": ParamKind.UNIT, "bonus": ParamKind.NUMBER, "difficulty": ParamKind.NUMBER}
+    )
+
+    def options(self, state: FAState, turn: Turn) -> list[Choice]:
+        return [
+            Choice.of("break_free", name=n, bonus=0, difficulty=6)
+            for n, f in state.fighters.items()
+            if f.restrained
+        ]
+
+    def check(self, state: FAState, turn: Turn, choice: Choice) -> str | None:
+        f = state.fighters.get(choice.str_param("name"))
+        if f is None or not f.restrained:
+            return f"{choice.get('name')!r} is not restrained: nothing to break free of"
+        return check_fault(choice, "name")
+
+    def apply(self, state: FAState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
+        f = state.fighters[choice.str_param("name")]
+        data = skill_check(
+            state,
+            dice,
+            f.name,
+            choice.int_param("bonus"),
+            choice.int_param("difficulty"),
+            rules(state).break_free_penalty,
+            "break free",
+        )
+        events = [Event("check", data=data)]
+        if data["success"]:
+            f.restrained = False
+            f.stun = 0
+            events += [Event("freed", data={"character": f.name}), status_event(f)]
+        return events + check_end(state)
+
+
+class Stabilise(Action[FAState]):
+    """`stabilise name=X`: dying X no longer loses 1 HP a round (F8: "until stabilized"). The
+    seed gives no way to stabilise (no first aid, no check): the GM says when it happens."""
+
+    name = "stabilise"
+    params: ClassVar[Mapping[str, ParamKind]] = MappingProxyType({"name": ParamKind.UNIT})
+
+    def options(self, state: FAState, turn: Turn) -> list[Choice]:
+        return [
+            Choice.of("stabilise", name=n)
+            for n, f in state.fighters.items()
+            if f.status == DYING and not f.stabilised
+        ]
+
+    def apply(self, state: FAState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
+        f = state.fighters[choice.str_param("name")]
+        f.stabilised = True
+        return [Event("stabilised", data={"character": f.name})]

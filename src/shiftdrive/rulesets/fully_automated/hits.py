@@ -8,15 +8,17 @@ or 2 (heavy) off; never below 0. Stuns add rounds (F8).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.engine.events import Event
+from shiftdrive.maps.hexgrid import Hex
 from shiftdrive.rulesets.fully_automated.reach import attack_from, range_status
 from shiftdrive.rulesets.fully_automated.scenario import parse_outcome
 from shiftdrive.rulesets.fully_automated.state import Attack, FAState, Fighter
 from shiftdrive.rulesets.fully_automated.table import (
     card,
+    catalog,
     net,
     pos,
     proficient,
@@ -83,27 +85,102 @@ def counter(
     return events + strike(state, atk, False, dice)
 
 
-def strike(state: FAState, atk: Attack, extra_dis: bool, dice: DiceSource) -> list[Event]:
-    """Roll 2dF on the card's outcome table and deal the effect."""
+def uses_aim(fa: Fighter) -> bool:
+    """Seed "Aim": "Attacks made directly after aiming" use the condition."""
+    return fa.aim > 0
+
+
+def strike_advantage(
+    state: FAState, atk: Attack, extra_dis: bool, at: Hex
+) -> tuple[int, list[str]]:
+    """F1: the advantage of the strike's 2dF from hex `at`, and the reasons for disadvantage
+    (a -1 defense, a counter-attack at disadvantage, the disadvantaged range, no proficiency,
+    smoke or foliage on the line, the optional stunned rule); aim gives advantage."""
     assert atk.target is not None
     fa, ft = state.fighters[atk.attacker], state.fighters[atk.target]
     c = card(state, atk.card)
-    d = pos(fa).distance(pos(ft))
-    rs = range_status(c, d) or 0
     reasons = []
     if extra_dis:
         reasons.append("defense")
     if atk.disadvantage:
         reasons.append("counter-attack")
-    if rs:
+    if range_status(c, at.distance(pos(ft))):
         reasons.append("beyond range")
     if not proficient(state, fa, atk.card):
         reasons.append("unproficient")
+    if c.ranged and sight_between(state, fa.name, ft.name, at).obscured:
+        reasons.append("smoke or foliage")
     if rules(state).stunned_attack_disadvantage and fa.stun > 0:
         reasons.append("stunned")
     adv = net(atk.aimed, bool(reasons))
-    if atk.aimed and c.aimed.advantage_always:
+    if atk.aimed and card(state, atk.card).aimed.advantage_always:
         adv = 1
+    return adv, reasons
+
+
+def restrain_outcome(total: int) -> str:
+    """F6: -2 fails and the target counter-attacks at disadvantage; -1 fails and deals 3
+    damage; 0 or better restrains (stunned indefinitely, and disarmed: the card's line)."""
+    if total <= -2:
+        return "fails"
+    if total == -1:
+        return "hurts"
+    return "restrained"
+
+
+RESTRAIN_HURT: Final = 3  # F6: "-1 fails, but the target takes 3 damage"
+
+
+def hit_effect(state: FAState, atk: Attack, total: int, at: Hex) -> dict[str, Any]:
+    """What an attack card's strike rolling `total` from hex `at` does to its target: the
+    damage (base or aimed, the table's modifier, -1 across cover for a ranged attack, armor,
+    never below 0), the stuns, and how the damage was reached (the `hit` event's numbers)."""
+    assert atk.target is not None
+    ft = state.fighters[atk.target]
+    c = card(state, atk.card)
+    oc = parse_outcome(c.outcomes[total + 2])
+    assert oc is not None
+    base = c.damage
+    if atk.aimed:
+        if c.aimed.damage is not None:
+            base = c.aimed.damage
+        else:
+            bonus = c.aimed.bonus
+            if c.aimed.near_bonus is not None and at.distance(pos(ft)) == c.aimed.near_distance:
+                bonus = c.aimed.near_bonus
+            base += bonus
+    dmg = max(0, base + oc.damage)
+    stun = max(oc.stun, c.aimed.stun) if atk.aimed else oc.stun
+    cover = False
+    cover_by = None
+    if c.ranged and dmg > 0:
+        s = sight_between(state, atk.attacker, ft.name, at)
+        if s.cover:  # F9: cover takes 1 off ranged damage; a character as cover takes it
+            dmg -= 1
+            cover = True
+            cover_by = s.cover_by
+    armor = 0
+    if ft.armor and dmg > 0:
+        armor = min(dmg, ft.armor)
+        dmg = max(0, dmg - ft.armor)
+    return {
+        "damage": dmg,
+        "stun": stun,
+        "base": base,
+        "modifier": oc.damage,
+        "cover": cover,
+        "cover_by": cover_by,
+        "armor": armor,
+        "armor_name": ft.armor_name,
+    }
+
+
+def strike(state: FAState, atk: Attack, extra_dis: bool, dice: DiceSource) -> list[Event]:
+    """Roll 2dF on the card's outcome table and deal the effect."""
+    assert atk.target is not None
+    fa, ft = state.fighters[atk.attacker], state.fighters[atk.target]
+    c = card(state, atk.card)
+    adv, reasons = strike_advantage(state, atk, extra_dis, pos(fa))
     roll = roll_fudge(
         dice, 2, advantage=adv, why=f"{fa.name} {c.name} against {ft.name}", who=fa.name
     )
@@ -119,60 +196,37 @@ def strike(state: FAState, atk: Attack, extra_dis: bool, dice: DiceSource) -> li
         "reasons": reasons,
     }
     if c.kind == "restrain":
-        # F6: -2 fails and the target counter-attacks at disadvantage; -1 fails and deals 3
-        # damage; 0 or better restrains (stunned indefinitely).
-        if total <= -2:
-            data["outcome"] = "fails"
+        data["outcome"] = outcome = restrain_outcome(total)
+        if outcome == "fails":
             return [
                 Event("restrain", data=data),
                 *counter(state, ft.name, fa.name, True, dice),
             ]
-        if total == -1:
-            data["outcome"] = "hurts"
-            return [Event("restrain", data=data), *damage(state, ft.name, 3, "Restrain")]
+        if outcome == "hurts":
+            return [
+                Event("restrain", data=data),
+                *damage(state, ft.name, RESTRAIN_HURT, "Restrain"),
+            ]
+        data["disarmed"] = disarm(state, ft)
         ft.restrained = True
-        data["outcome"] = "restrained"
         return [Event("restrain", data=data), status_event(ft)]
-    oc = parse_outcome(c.outcomes[total + 2])
-    assert oc is not None
-    base = c.damage
-    if atk.aimed:
-        if c.aimed.damage is not None:
-            base = c.aimed.damage
-        else:
-            bonus = c.aimed.bonus
-            if c.aimed.near_bonus is not None and d == c.aimed.near_distance:
-                bonus = c.aimed.near_bonus
-            base += bonus
-    dmg = max(0, base + oc.damage)
-    stun = max(oc.stun, c.aimed.stun) if atk.aimed else oc.stun
-    events: list[Event] = []
-    cover = False
-    cover_by = None
-    if c.ranged and dmg > 0:
-        s = sight_between(state, fa.name, ft.name)
-        if s.cover:  # F9: cover takes 1 off ranged damage; a character as cover takes it
-            dmg -= 1
-            cover = True
-            cover_by = s.cover_by
-    armor = 0
-    if ft.armor and dmg > 0:
-        armor = min(dmg, ft.armor)
-        dmg = max(0, dmg - ft.armor)
-    data["damage"] = dmg
-    data["stun"] = stun
-    # how the damage was reached: base (or aimed), the table's modifier, cover, armor
-    data["base"] = base
-    data["modifier"] = oc.damage
-    data["cover"] = cover
-    data["cover_by"] = cover_by
-    data["armor"] = armor
-    data["armor_name"] = ft.armor_name
-    events.append(Event("hit", data=data))
-    events += damage(state, ft.name, dmg, c.name)
-    if cover_by is not None:
-        events += damage(state, cover_by, 1, f"cover for {ft.name}")
+    data.update(hit_effect(state, atk, total, pos(fa)))
+    events = [Event("hit", data=data)]
+    events += damage(state, ft.name, data["damage"], c.name)
+    if data["cover_by"] is not None:
+        events += damage(state, data["cover_by"], 1, f"cover for {ft.name}")
+    stun = data["stun"]
     if stun:
         ft.stun += stun
         events.append(Event("stun", data={"character": ft.name, "stun": ft.stun}))
     return events
+
+
+def disarm(state: FAState, f: Fighter) -> list[str]:
+    """Restrain's "Disarm": the restrained character drops every weapon it carries, and with
+    them the cards they allow, for the rest of the fight (restraints are not a weapon)."""
+    dropped = list(f.weapons)
+    allowed = {cid for w in dropped for cid in catalog(state).weapons.get(w, [])}
+    f.cards = [cid for cid in f.cards if cid not in allowed]
+    f.weapons = []
+    return dropped

@@ -17,14 +17,13 @@ from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
+from shiftdrive.rulesets.fully_automated.checks import check_fault, skill_check
 from shiftdrive.rulesets.fully_automated.rounds import next_light_action, reveal
 from shiftdrive.rulesets.fully_automated.state import FAState
-from shiftdrive.rulesets.fully_automated.table import rules
 
 LIGHT_ATTACK: Final = "Punch the nearest enemy"
 LIGHT_SENTENCES: Final = ("Defend", LIGHT_ATTACK, "Move into cover", "Aim carefully")
 SENTENCE_LIMIT: Final = 200
-CHECK_LIMIT: Final = 50  # the largest bonus or difficulty a GM's skill check takes
 _SENTENCE_BREAK: Final = re.compile(r"[.!?;]\s+\S")
 
 
@@ -76,35 +75,14 @@ class Check(Action[FAState]):
         # Any value in range, not just the listed ones.
         if state.phase != "resolve":
             return "skill checks are for light combat, while the GM resolves an action"
-        vals = [choice.get("bonus"), choice.get("difficulty")]
-        if set(dict(choice.params)) != {"bonus", "difficulty"} or not all(
-            isinstance(v, int) and not isinstance(v, bool) and abs(v) <= CHECK_LIMIT for v in vals
-        ):
-            return f"check needs bonus=N difficulty=N (whole numbers, at most {CHECK_LIMIT})"
-        return None
+        return check_fault(choice)
 
     def apply(self, state: FAState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
         bonus, difficulty = choice.int_param("bonus"), choice.int_param("difficulty")
-        die = rules(state).light_die
-        actor = state.light_actor
-        value = dice.draw(die, 1, f"skill check for {actor}", actor or "")[0]
-        total = value + bonus
-        state.light_success = total >= difficulty
+        data = skill_check(state, dice, state.light_actor or "", bonus, difficulty)
+        state.light_success = data["success"]
         state.light_stage = "after"
-        return [
-            Event(
-                "check",
-                data={
-                    "character": actor,
-                    "die": die,
-                    "roll": value,
-                    "bonus": bonus,
-                    "total": total,
-                    "difficulty": difficulty,
-                    "success": state.light_success,
-                },
-            )
-        ]
+        return [Event("check", data=data)]
 
 
 class Next(Action[FAState]):

@@ -46,9 +46,19 @@ def step_stands(state: FAState, seat: str) -> list[tuple[Hex, Choice]]:
     return [(here, STAY), *((h, to_hex("step", h)) for h in step_options(state, seat))]
 
 
+@lru_cache(maxsize=1024)
+def _move_here(h: Hex) -> Choice:
+    return Choice.of("move", label=f"stay at {h} (move nowhere)", to=str(h))
+
+
 def plain_moves(state: FAState, seat: str) -> list[tuple[Hex, Choice]]:
-    """Each hex a Move can end on, neither aimed nor dragging a body, with its choice."""
-    return [(h, to_hex("move", h)) for h in move_options(state, seat, False)]
+    """Each hex a Move can end on, neither aimed nor dragging a body, with its choice (the
+    hex it stands on among them, worded as staying)."""
+    here = pos(state.fighters[seat])
+    return [
+        (h, _move_here(h) if h == here else to_hex("move", h))
+        for h in move_options(state, seat, False)
+    ]
 
 
 class Stay(Action[FAState]):

@@ -239,7 +239,7 @@ def end_round(state: FAState, dice: DiceSource) -> list[Event]:
         events += sort_initiative(state, dice)
     for n in state.order:
         f = state.fighters[n]
-        if f.status == DYING:  # F8: dying loses 1 HP a round until stabilised
+        if f.status == DYING and not f.stabilised:  # F8: 1 HP a round until stabilised
             events += damage(state, n, 1, "dying")
         if f.stunned_now and f.stun > 0:
             f.stun -= 1

@@ -21,13 +21,23 @@ from shiftdrive.core.dice import DiceSource, die_faces
 from shiftdrive.engine.actions import Action
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM, Event
-from shiftdrive.engine.ruleset import Ending, Result, Ruleset, Seat, Sheet, Tally, Turn
+from shiftdrive.engine.ruleset import (
+    ChoiceMap,
+    Ending,
+    Result,
+    Ruleset,
+    Seat,
+    Sheet,
+    Tally,
+    Turn,
+)
 from shiftdrive.rulesets.fully_automated import rounds, words
 from shiftdrive.rulesets.fully_automated.attacks import Follow, Hold, Target
 from shiftdrive.rulesets.fully_automated.cards import Play
-from shiftdrive.rulesets.fully_automated.gm import End, Hp, Reveal
+from shiftdrive.rulesets.fully_automated.gm import BreakFree, End, Hp, Reveal, Stabilise
 from shiftdrive.rulesets.fully_automated.light import Check, Declare, Next
 from shiftdrive.rulesets.fully_automated.movement import Move, Stay, Step, Wait, Withdraw
+from shiftdrive.rulesets.fully_automated.picture import choice_picture
 from shiftdrive.rulesets.fully_automated.scenario import FAScenario, load
 from shiftdrive.rulesets.fully_automated.starting import fighters_of, initiative
 from shiftdrive.rulesets.fully_automated.state import FAState
@@ -47,7 +57,7 @@ MENUS: Final[Mapping[str, tuple[str, ...]]] = {
     "move": ("move",),
     "interject": ("move", "wait"),
     "resolve": ("check", "next", "end", "hp"),  # the GM, in light combat
-    "gm": ("reveal", "end", "hp"),  # the GM, at any other time
+    "gm": ("reveal", "end", "hp", "break_free", "stabilise"),  # the GM, at any other time
 }
 #: the GM may force the reveal, change HP or end the fight at any time, not only in its turns
 
@@ -75,6 +85,8 @@ class FullyAutomated(Ruleset[FAState, FAScenario]):
             Next(),
             End(),
             Hp(),
+            BreakFree(),
+            Stabilise(),
         )
     }
 
@@ -159,6 +171,12 @@ class FullyAutomated(Ruleset[FAState, FAScenario]):
 
     def secrets(self, state: FAState, seat: str) -> list[str]:
         return seat_secrets(state, seat)
+
+    def choice_map(self, state: FAState, seat: str, choices: Sequence[Choice]) -> ChoiceMap | None:
+        """The map with each hex a move, step, withdrawal or follow goes to numbered as its
+        choice, so the table picks a hex off the picture."""
+        got = choice_picture(state, choices)
+        return None if got is None else ChoiceMap(*got)
 
     # --- balancing and GM control ---------------------------------------------------------------
     def tally(self, state: FAState) -> list[Tally]:

@@ -135,7 +135,8 @@ class Rules(BaseModel):
     skill_points: float = Field(default=2, ge=0)
     max_rounds: int = Field(default=30, ge=1, le=1000)
     stunned_attack_disadvantage: bool = False  # the seed's "Optional Rule"
-    light_die: str = "d10"  # F10: skill checks roll this die + bonus vs difficulty
+    light_die: str = "d10"  # F10: the GM's skill checks roll this die + bonus vs difficulty
+    break_free_penalty: int = Field(default=4, ge=0, le=50)  # seed "Restrain": "by 4"
 
 
 class FAScenario(BaseModel):

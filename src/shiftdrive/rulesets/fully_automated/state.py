@@ -42,7 +42,7 @@ class Fighter:
         "name", "side", "hp", "max_hp", "speed", "move", "armor", "armor_name",
         "proficiencies", "weapons", "restraints", "cards", "pos", "initiative", "rolloff",
         "stun", "stunned_now", "restrained", "aim", "moved_last_round", "moved_this_round",
-        "damaged", "stepped", "hp_lost",
+        "damaged", "stepped", "hp_lost", "stabilised",
     )  # fmt: skip
     # The same, with `hp` and `restrained` kept behind their properties, and `status` beside.
     __slots__ = (
@@ -78,6 +78,7 @@ class Fighter:
         damaged: bool = False,  # took damage this round
         stepped: bool = False,  # used Defend's one hex this round
         hp_lost: int = 0,  # every point of damage taken this fight (for balancing tallies)
+        stabilised: bool = False,  # dying, but no longer losing HP (F8, the GM's stabilise)
     ) -> None:
         self.name, self.side, self.max_hp = name, side, max_hp
         self.speed, self.move, self.armor, self.armor_name = speed, move, armor, armor_name
@@ -86,6 +87,7 @@ class Fighter:
         self.stun, self.stunned_now, self.aim = stun, stunned_now, aim
         self.moved_last_round, self.moved_this_round = moved_last_round, moved_this_round
         self.damaged, self.stepped, self.hp_lost = damaged, stepped, hp_lost
+        self.stabilised = stabilised
         self._hp, self._restrained = hp, restrained
         self.status = _status(hp, restrained)
 
@@ -214,8 +216,9 @@ class FAState:
     play_memo: dict[tuple[str, ...], tuple[Choice, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
-    # What the bot reads off each fighter's hand, by name (cards, proficiencies and catalog are
-    # fixed at set-up; not state: out of the JSON, and undo's fresh set-up starts it empty).
+    # What the bot reads off each fighter's hand, by name, with the list of cards it read
+    # (Restrain's disarm gives a fighter a new list; not state: out of the JSON, and undo's
+    # fresh set-up starts it empty).
     hand_memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:

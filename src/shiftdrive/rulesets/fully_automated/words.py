@@ -8,12 +8,13 @@ log is described long after. No event carries a secret: a card chosen in secret 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Any, Final
 
 from shiftdrive.core.dice import fudge_symbols
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import describe_engine_event
-from shiftdrive.rulesets.fully_automated.scenario import COLUMNS
+from shiftdrive.rulesets.fully_automated.scenario import COLUMNS, CardSpec
 
 DEFEND_TEXT: Final = {
     -2: "the defense fails and the attack proceeds",
@@ -78,6 +79,9 @@ def _restrain(d: Mapping[str, Any]) -> str:
         "hurts": "the restraint fails, but deals 3 damage",
         "restrained": f"{d['target']} is restrained",
     }[d["outcome"]]
+    dropped = d.get("disarmed")
+    if dropped:
+        outcome += f" and disarmed (drops {', '.join(w.replace('_', ' ') for w in dropped)})"
     return f"{_strike_head(d)}: {outcome}"
 
 
@@ -195,9 +199,12 @@ def _end(d: Mapping[str, Any]) -> str:
 
 def _check(d: Mapping[str, Any]) -> str:
     verdict = "success" if d["success"] else "failure"
+    penalty = int(d.get("penalty", 0))
+    purpose = f" to {d['purpose']}" if d.get("purpose") else ""
     return (
-        f"{d['character']}'s skill check: 1{d['die']} {d['roll']} {d['bonus']:+d} = "
-        f"{d['total']} vs {d['difficulty']}: {verdict}"
+        f"{d['character']}'s skill check{purpose}: 1{d['die']} {d['roll']} {d['bonus']:+d}"
+        + (f" -{penalty}" if penalty else "")
+        + f" = {d['total']} vs {d['difficulty']}: {verdict}"
     )
 
 
@@ -236,7 +243,137 @@ _WORDS: Final[dict[str, Callable[[Mapping[str, Any]], str]]] = {
     "end_round": _end_round,
     "end": _end,
     "check": _check,
+    "freed": lambda d: f"{d['character']} breaks free of the restraint",
+    "stabilised": lambda d: f"{d['character']} is stabilised: no more HP lost while dying",
 }
+
+
+PHASE_TEXT: Final = {
+    "choose": "everyone chooses an action card in secret",
+    "declare": "everyone declares an action in secret",
+    "attacks": "attacks (highest initiative first)",
+    "defend_step": "attacks (highest initiative first)",
+    "follow": "attacks (highest initiative first)",
+    "withdraw": "attacks (highest initiative first)",
+    "steps": "unattacked defenders may move one hex",
+    "moves": "moves (lowest initiative first)",
+    "resolve": "the GM resolves the declared actions in table order",
+    "over": "the fight is over",
+}
+
+
+def now_text(phase: str, attack: Mapping[str, Any] | None, light_actor: str | None) -> str:
+    """What is happening in the round (`attack`: the attack being resolved, as its data)."""
+    text = PHASE_TEXT.get(phase, phase)
+    if phase == "resolve" and light_actor:
+        return f"{text}: {light_actor}'s action"
+    if attack is None or phase not in ("attacks", "defend_step", "follow", "withdraw"):
+        return text
+    who = f"{attack['attacker']}'s {attack['card_name']}"
+    if attack["counter"]:
+        who += " (counter-attack)"
+    if attack["target"] is None:
+        return f"{text}: {who} picks a target"
+    doing = {
+        "defend_step": f"{attack['target']} may step one hex",
+        "follow": f"{attack['target']} stepped out of reach",
+        "withdraw": "the attacker may use its movement left",
+    }.get(phase, "")
+    left = attack["movement_left"]
+    return (
+        f"{text}: {who} against {attack['target']}"
+        + (f", {left} hex{'es' if left > 1 else ''} of movement left" if left else "")
+        + (f"; {doing}" if doing else "")
+    )
+
+
+def _pct(p: Fraction) -> str:
+    value = float(p) * 100
+    return "<1%" if 0 < value < 1 else f"{value:.0f}%"
+
+
+def _runs(values: list[int]) -> str:
+    """1, 2, 3, 5 -> '1-3, 5'."""
+    out: list[str] = []
+    for v in sorted(values):
+        if out and out[-1].split("-")[-1] == str(v - 1):
+            out[-1] = f"{out[-1].split('-')[0]}-{v}"
+        else:
+            out.append(str(v))
+    return ", ".join(out)
+
+
+def reach_text(c: CardSpec) -> str:
+    """A card's range as the card prints it: 'adjacent', 'range 2-6 (1, 7-8 at
+    disadvantage)', with its hexes of movement."""
+    lo, hi = c.range
+    text = "adjacent" if (lo, hi) == (1, 1) else f"range {lo}-{hi}"
+    if c.disadvantaged_range is not None:
+        dlo, dhi = c.disadvantaged_range
+        far = [d for d in range(dlo, dhi + 1) if not lo <= d <= hi]
+        if far:
+            text += f" ({_runs(far)} at disadvantage)"
+    if c.movement:
+        text += f", {c.movement} hex{'es' if c.movement > 1 else ''} of movement"
+    return text
+
+
+def card_text(c: CardSpec, move: int, proficient: bool, tackle: bool) -> str:
+    """What a card does, for the odds column of `play`: its damage and reach, a Move's
+    hexes (`move`: this round's allowance), a tackle's walk and stun."""
+    if c.kind == "move":
+        return f"move up to {move} hexes"
+    if c.kind == "defend":
+        return "negate an attack (2dF), move 1 hex"
+    if c.kind == "aim":
+        return "advantage and the aim effect on your next attack or defense"
+    if c.kind == "restrain":
+        text = "adjacent, needs 7 HP more than the target; 0 or better restrains and disarms"
+    elif tackle:
+        text = f"{c.damage} damage, adjacent after moving up to {move} hexes; you take a stun"
+    else:
+        text = f"{c.damage} damage, {reach_text(c)}"
+    return text if proficient else text + "; at disadvantage (no proficiency)"
+
+
+RESTRAIN_WORDS: Final = {
+    "restrained": "restrained",
+    "hurts": "3 damage, not restrained",
+    "fails": "fails",
+}
+
+
+def forecast_text(d: Mapping[str, Any]) -> str:
+    """An attack's chances (`forecast.forecast`'s data) for the odds column: the damage
+    spread (and stuns) against that target, or Restrain's outcomes, with what a defense does."""
+    if d.get("release"):
+        return f"releases {d['target']} (no roll)"
+    effects: Mapping[str, Fraction] = d["effects"]
+    parts: list[str] = []
+    if d["defending"]:
+        parts.append(f"Defend stops it {_pct(d['stopped'])}")
+    if d["restrain"]:
+        parts += [f"{RESTRAIN_WORDS[k]} {_pct(effects[k])}" for k in RESTRAIN_WORDS if k in effects]
+    else:
+        damage: dict[int, Fraction] = {}
+        stun = stun2 = Fraction(0)
+        for key, p in effects.items():
+            dmg, stuns = (int(x) for x in key.split("/"))
+            damage[dmg] = damage.get(dmg, Fraction(0)) + p
+            stun += p if stuns else 0
+            stun2 += p if stuns >= 2 else 0
+        parts.append("damage " + ", ".join(f"{k}: {_pct(damage[k])}" for k in sorted(damage)))
+        if stun:
+            parts.append(f"stun {_pct(stun)}" + (f" (2 stuns {_pct(stun2)})" if stun2 else ""))
+    if d["counter"]:
+        parts.append(f"counter-attack {_pct(d['counter'])} if in reach")
+    adv = int(d.get("advantage", 0))
+    roll = "with advantage" if adv > 0 else "at disadvantage" if adv < 0 else ""
+    if adv < 0 and d.get("reasons"):
+        roll += f" ({', '.join(d['reasons'])})"
+    head = ", ".join(x for x in ("aimed" if d["aimed"] else "", roll) if x)
+    text = (f"{head}: " if head else "") + "; ".join(parts)
+    return text + (f" (if {d['target']} keeps its hex)" if d["defending"] else "")
 
 
 def describe(event: Event, seat: str) -> str:

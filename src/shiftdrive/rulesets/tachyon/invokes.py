@@ -241,31 +241,29 @@ def may_invoke(state: TachyonState, roll: Roll, seat: str) -> bool:
     if need is None:
         return False
     dice = roll.a_dice if upward else roll.o_dice
-    bonuses = 0  # +2 invokes the seat could make
+    best_reroll = FUDGE_MAX - dice if dice is not None else 0  # at best the dice come up +4
+    bonuses = 0  # +2 invokes the seat could make, counted until they are enough
     reroll = False
-    paid: set[str] = set()
-    fate_points = 0
+    paid, last_paid = 0, ""
     for aspect, payment, by, effect in open_invokes(state, roll, seat):
         if effect == "reroll":
             reroll = True
         elif payment == "free":
-            bonuses += state.aspects.get(aspect).free_invokes.get(by, 0)
-        elif aspect not in paid:
-            if not paid:
-                fate_points = sum(
-                    fp.current
-                    for u in state.units.values()
-                    if u.side == seat and (fp := u.fate_points) is not None
-                )
-            if len(paid) < fate_points:  # once per aspect per side, one point each
-                paid.add(aspect)
+            # Most steps need one +2: a holder's other free invokes are counted only if not.
+            enough = 2 * (bonuses + 1) >= need
+            bonuses += 1 if enough else state.aspects.get(aspect).free_for(by)
+        elif aspect != last_paid:  # a fate point: once per aspect per side (its payers in a row)
+            last_paid = aspect
+            paid += 1
+            if paid == 1 or paid <= _side_fate_points(state, seat):
                 bonuses += 1
-        gain = 2 * bonuses
-        if reroll and dice is not None and bonuses:
-            gain = max(gain, FUDGE_MAX - dice + 2 * (bonuses - 1))
-        if gain >= need:
+        if bonuses and max(2 * bonuses, best_reroll + 2 * (bonuses - 1) if reroll else 0) >= need:
             return True
     return False
+
+
+def _side_fate_points(state: TachyonState, side: str) -> int:
+    return sum(fp.current for u in state.units.values() if u.side == side and (fp := u.fate_points))
 
 
 class Pass(Action[TachyonState]):

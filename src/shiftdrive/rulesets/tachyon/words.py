@@ -213,7 +213,7 @@ def _detected(d: dict[str, Any], kind: str, seat: str) -> str:
 
 def _scanner(d: Mapping[str, Any], seat: str) -> str:
     """A hidden scanner is named only to its own side (and the GM)."""
-    if d["scanner_hidden"] and seat not in (GM, d["scanner_side"]):
+    if d["scanner"] is None or (d["scanner_hidden"] and seat not in (GM, d["scanner_side"])):
         return "a hidden craft"
     return str(d["scanner"])
 

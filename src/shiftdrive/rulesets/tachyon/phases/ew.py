@@ -73,28 +73,34 @@ def scan_result(state: TachyonState, roll: Roll) -> list[Event]:
         for asp in state.aspects:
             if asp.owner == t.name and asp.hidden and asp.name.startswith("Undetected"):
                 state.aspects.remove(asp.name)
+        found = {"unit": t.name, "zone": t.zone}
+        if u.detected:
+            return [Event("detected", data={**found, **_scanner(u, roll, True)}, visible_to=None)]
+        # A hidden scanner is named to its own side only; the rest learn "a hidden craft" (T7).
+        others = frozenset(side for side in state.sides if side != u.side)
         return [
             Event(
                 "detected",
-                data={"unit": t.name, "zone": t.zone, **_scanner(u, roll)},
-                visible_to=None,
-            )
+                data={**found, **_scanner(u, roll, True)},
+                visible_to=who_sees(state, u.name),
+            ),
+            Event("detected", data={**found, **_scanner(u, roll, False)}, visible_to=others),
         ]
     return [
         nothing,
         Event(
             "scan_detail",
-            data={"unit": t.name, **_scanner(u, roll)},
+            data={"unit": t.name, **_scanner(u, roll, u.detected)},
             visible_to=frozenset({t.side}),
         ),
     ]
 
 
-def _scanner(u: Unit, roll: Roll) -> dict[str, Any]:
-    """Who scanned, as a scan's outcome names it to the other side: a hidden scanner stays
-    "a hidden craft" (T7)."""
+def _scanner(u: Unit, roll: Roll, named: bool) -> dict[str, Any]:
+    """Who scanned, as a scan's outcome tells it: a hidden scanner's name is left out of what
+    the other side is given (`named` False), not only out of its words (T7)."""
     return {
-        "scanner": u.name,
+        "scanner": u.name if named else None,
         "scanner_side": u.side,
         "scanner_hidden": not u.detected,
         "action": roll.action,
