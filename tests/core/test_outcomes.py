@@ -37,3 +37,18 @@ def test_on_a_hit_every_shift_counts(shifts: int, upward: bool) -> None:
         assert gain == 1
     else:
         assert gain == shifts_to_change(shifts, upward=upward)
+
+
+@given(st.integers(-30, 30), st.booleans())
+def test_where_a_tie_succeeds_tie_and_success_are_one_band(shifts: int, upward: bool) -> None:
+    def band(s: int) -> Outcome:
+        o = outcome_of(s)
+        return Outcome.SUCCESS if o is Outcome.TIE else o
+
+    step = 1 if upward else -1
+    gain = shifts_to_change(shifts, upward=upward, tie_succeeds=True)
+    if gain is None:
+        assert all(band(shifts + step * g) is band(shifts) for g in range(1, 40))
+    else:
+        assert band(shifts + step * gain) is not band(shifts)
+        assert all(band(shifts + step * g) is band(shifts) for g in range(1, gain))

@@ -34,14 +34,18 @@ def outcome_of(shifts: int, *, hazardous: bool = False) -> Outcome:
     return BANDS[bisect_right(FLOORS, shifts)]
 
 
-def shifts_to_change(shifts: int, *, upward: bool, hit: bool = False) -> int | None:
+def shifts_to_change(
+    shifts: int, *, upward: bool, hit: bool = False, tie_succeeds: bool = False
+) -> int | None:
     """The fewest shifts that change a result in one direction (up for the roller, down for
     its opposition): into another band, or, on a roll whose shifts become a `hit`, also the
-    size of a hit (every shift of it counts). None when nothing can: style going up, a
+    size of a hit (every shift of it counts). Where a tie counts as a success
+    (`tie_succeeds`), tie and success are one band. None when nothing can: style going up, a
     failure going down. An invoke step that cannot reach it is not worth a seat's time."""
     if hit and shifts >= 0:
         return 1
-    band = bisect_right(FLOORS, shifts)  # the floors at or below: 0 fail .. 3 style
+    floors = FLOORS[:1] + FLOORS[2:] if tie_succeeds else FLOORS  # the tie's floor goes
+    band = bisect_right(floors, shifts)  # the floors at or below: 0 is a failure
     if upward:
-        return FLOORS[band] - shifts if band < len(FLOORS) else None
-    return shifts - FLOORS[band - 1] + 1 if band else None
+        return floors[band] - shifts if band < len(floors) else None
+    return shifts - floors[band - 1] + 1 if band else None

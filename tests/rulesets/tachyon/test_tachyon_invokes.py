@@ -259,3 +259,20 @@ def test_a_hidden_scanners_name_is_not_in_what_the_other_side_is_given() -> None
     assert "a hidden craft" in " ".join(enc.ruleset.describe(e, "Pirates") for e in pirates)
     tachyon = " ".join(enc.ruleset.describe(e, "Tachyon") for e in since if e.visible("Tachyon"))
     assert "Viper-1" in tachyon
+
+
+def test_where_a_tie_succeeds_no_step_to_turn_a_tie_into_a_success() -> None:
+    """Against a fixed difficulty a tie already succeeds (option `tie_succeeds`): a +2 that
+    only makes it a plain success changes nothing, so no step; without the option it does."""
+    from shiftdrive.rulesets.tachyon.invokes import may_invoke
+
+    data = scenario([viper(aspects=["Hotshot Ace"])], [raider()])
+    enc = start(data, *INIT, ZERO, ZERO)
+    enc.submit("gm", "gm_free_invoke name='Hotshot Ace' holder=Viper-1 delta=1")
+    act(enc, "tail target=Raider-1")
+    roll = st(enc).roll
+    assert roll is not None
+    roll.fixed, roll.total, roll.opp, roll.a_dice = True, 4, 4, 2  # a tie, dice at +2
+    assert not may_invoke(st(enc), roll, "Tachyon")  # +2 or a reroll reach 2 at best: no style
+    st(enc).options["tie_succeeds"] = False
+    assert may_invoke(st(enc), roll, "Tachyon")

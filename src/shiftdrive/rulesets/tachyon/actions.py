@@ -18,8 +18,9 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.tachyon.choices import kinds
 from shiftdrive.rulesets.tachyon.detection import reveal, reveals
+from shiftdrive.rulesets.tachyon.outcomes import tie_succeeds
 from shiftdrive.rulesets.tachyon.positions import dist
-from shiftdrive.rulesets.tachyon.rolls import RollPlan, plan_query, start_roll, tie_succeeds
+from shiftdrive.rulesets.tachyon.rolls import RollPlan, plan_query, start_roll
 from shiftdrive.rulesets.tachyon.sight import seen, who_sees
 from shiftdrive.rulesets.tachyon.state import Roll, TachyonState, Unit
 from shiftdrive.rulesets.tachyon.words import doing

@@ -15,7 +15,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.tachyon.aspects import BOOST
 from shiftdrive.rulesets.tachyon.choices import kinds
-from shiftdrive.rulesets.tachyon.outcomes import HITS, OUTCOMES
+from shiftdrive.rulesets.tachyon.outcomes import HITS, OUTCOMES, tie_succeeds
 from shiftdrive.rulesets.tachyon.sight import aspect_visible, who_sees
 from shiftdrive.rulesets.tachyon.state import (
     ACTIVE,
@@ -227,7 +227,8 @@ def apply_invoke(state: TachyonState, seat: str, choice: Choice, dice: DiceSourc
 
 def may_invoke(state: TachyonState, roll: Roll, seat: str) -> bool:
     """Whether `seat` gets an invoke step now: what `open_invokes` offers it could, spent
-    together, move the result into a band better for it (fail, tie, success, style), or make
+    together, move the result into a band better for it (fail, tie, success, style; a tie
+    is a success where `tie_succeeds`), or make
     a hit bigger or smaller (a gunnery or ordnance hit: every shift counts). Decided
     from the seat's own invokes and the roll it sees only, so a step appearing never tells it
     of another side's fate points or free invokes; a scanner who may not see what it rolls
@@ -237,7 +238,12 @@ def may_invoke(state: TachyonState, roll: Roll, seat: str) -> bool:
     if upward and roll.hide_opp:
         need: int | None = 1
     else:
-        need = shifts_to_change(roll.total - roll.opp, upward=upward, hit=roll.action in HITS)
+        need = shifts_to_change(
+            roll.total - roll.opp,
+            upward=upward,
+            hit=roll.action in HITS,
+            tie_succeeds=tie_succeeds(state, fixed=roll.fixed),
+        )
     if need is None:
         return False
     dice = roll.a_dice if upward else roll.o_dice

@@ -18,3 +18,10 @@ OUTCOMES: Final[dict[str, Outcome]] = {}
 #: rolled actions whose shifts become a hit (T2): every shift counts, not only the band, so
 #: their invoke steps stay open while a +2 changes the hit (`invokes.may_invoke`)
 HITS: Final[set[str]] = set()
+
+
+def tie_succeeds(state: TachyonState, *, fixed: bool) -> bool:
+    """A tie against a fixed difficulty counts as a success (option `tie_succeeds`): the one
+    rule an outcome (`actions.outcome`), its odds (`rolls.plan_query`) and whether an invoke
+    step can matter (`invokes.may_invoke`) all read."""
+    return fixed and bool(state.options["tie_succeeds"])

@@ -11,6 +11,7 @@ from shiftdrive.core.odds import OddsQuery
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.tachyon import systems as sysmod
 from shiftdrive.rulesets.tachyon.invokes import to_stage
+from shiftdrive.rulesets.tachyon.outcomes import tie_succeeds
 from shiftdrive.rulesets.tachyon.sight import who_sees
 from shiftdrive.rulesets.tachyon.state import (
     CRAFT,
@@ -136,12 +137,6 @@ def total_of(mods: list[Mod]) -> int:
     for m in mods:
         n += int(m[1])
     return n
-
-
-def tie_succeeds(state: TachyonState, *, fixed: bool) -> bool:
-    """A tie against a fixed difficulty counts as a success (option `tie_succeeds`): the one
-    rule an outcome (`actions.outcome`) and its odds (`plan_query`) both read."""
-    return fixed and bool(state.options["tie_succeeds"])
 
 
 def plan_query(state: TachyonState, u: Unit, plan: RollPlan) -> OddsQuery:
