@@ -115,7 +115,7 @@ def test_interactive_play_numbers_refusals_gm_and_undo(tmp_path: Path) -> None:
     assert "choose a number from 1 to" in out
     assert "cannot attack Kesh with Fight" in out
     assert "GM adjusts Anna Vex's fate points by +1" in out
-    assert "undone: attack" in out
+    assert "undone: Attack Kesh with Shoot" in out
     saved = json.loads(save.read_text())
     assert [e["choice"]["action"] for e in saved["log"][1:]] == ["gm_fate_points"]
 

@@ -45,7 +45,7 @@ def test_undo_at_a_dice_prompt_takes_back_the_choice_waiting_for_dice(tmp_path: 
         AMBUSH, "--bots", "raiders", "--dice", "manual", "--save", str(save),
         script=["2", "undo", "quit"],
     )  # fmt: skip
-    assert code == 0 and "undone: defend skill=Athletics, attack skill=Shoot target=Kesh" in out
+    assert code == 0 and "undone: Defend with Athletics (Fair (+2)), Attack Kesh with Shoot" in out
     saved = json.loads(save.read_text())
     assert len(saved["log"]) == 1 and "awaiting" not in saved
 
@@ -116,12 +116,18 @@ def test_undo_names_only_the_choices_the_seat_may_see() -> None:
         LogEntry("Rook", Choice.of("play", card="stab"), [], [], frozenset({"Rook"})),
         LogEntry("Vex", Choice.of("play", card="shoot"), [], [], frozenset({"Vex"})),
     ]
-    said = cli.Play.undone(cut, "Mara")
+    from types import SimpleNamespace
+
+    from shiftdrive.engine.ruleset import get_ruleset
+
+    table = SimpleNamespace(enc=SimpleNamespace(ruleset=get_ruleset("fully_automated")))
+    said = cli.Play.undone(table, cut, "Mara")  # type: ignore[arg-type]
     assert said == "play card=move, 2 hidden choices"
     assert "stab" not in said and "shoot" not in said
 
 
 BRAWL = str(EXAMPLES / "fully_automated" / "brawl.yaml")
+DOGFIGHT = str(EXAMPLES / "tachyon" / "dogfight-2v2.yaml")
 
 
 def test_bots_take_sides_as_well_as_seats() -> None:
@@ -177,3 +183,19 @@ def test_hot_seat_clears_the_screen_between_seats_holding_secrets(
     result = runner.invoke(app, ["play", BRAWL, "--bots", "Gang", "--seed", "7"])
     assert result.exit_code == 0, result.output
     assert asked[1] == "Mara: pass the keyboard to Tobi, who presses Enter" and cleared
+
+
+def test_refusals_echoes_and_undo_use_the_games_names_not_the_short_ones() -> None:
+    """Issue 15: no internal ids ("move2", "ew_advantage") in what the table reads."""
+    from shiftdrive.engine.choices import Choice
+    from shiftdrive.engine.encounter import Encounter
+    from shiftdrive.files import read_yaml
+
+    enc = Encounter.start(read_yaml(Path(DOGFIGHT)), seed=3)
+    seat = enc.pending_seats()[0]
+    offered = {c.action for c in enc.legal(seat)}
+    absent = next(a for a in ("ew_advantage", "repair_shields", "fire") if a not in offered)
+    reason = enc.why_illegal(seat, Choice.of(absent))
+    assert reason is not None
+    assert absent not in reason and "move2" not in reason and "_" not in reason
+    assert enc.ruleset.choice_words(Choice.of("move2", to="Z2")) == "Move 2 zones to=Z2"

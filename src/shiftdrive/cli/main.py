@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from shiftdrive.cli.render import (
     render_choices,
@@ -213,7 +214,8 @@ class Play:
         for entry in entries:
             events = [e for e in entry.events if e.visible(seat)]
             if entry.choice is not None and entry.visible(seat) and entry.seat != "setup":
-                console.print(f"[dim]{entry.seat}: {entry.choice.text()}[/dim]")
+                words = self.enc.ruleset.choice_words(entry.choice)
+                console.print(f"[dim]{entry.seat}: {escape(words)}[/dim]")
             render_events(console, events, lambda e: self.enc.describe(e, seat))
         self.shown = self.seen[seat] = len(self.enc.log)
 
@@ -379,10 +381,10 @@ class Play:
             ruleset=self.enc.ruleset.id,
         )
 
-    @staticmethod
-    def undone(cut: list[LogEntry], seat: str) -> str:
+    def undone(self, cut: list[LogEntry], seat: str) -> str:
         """What an undo took back, naming only the choices `seat` may see."""
-        seen = [e.choice.text() for e in cut if e.choice and e.visible(seat)]
+        words = self.enc.ruleset.choice_words
+        seen = [words(e.choice) for e in cut if e.choice and e.visible(seat)]
         hidden = sum(1 for e in cut if e.choice and not e.visible(seat))
         if hidden:
             seen.append(f"{hidden} hidden choice{'s' if hidden > 1 else ''}")

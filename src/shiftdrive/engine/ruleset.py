@@ -281,8 +281,9 @@ class Ruleset(ABC, Generic[S, Sc]):
             if choice.action in names:
                 return self._check(state, turn, choice)
             offered.extend(names)
-        listed = ", ".join(dict.fromkeys(offered)) or "nothing"
-        return f"{seat} cannot {choice.action} now ({seat} may: {listed})"
+        listed = ", ".join(dict.fromkeys(self.action_name(n) for n in offered)) or "nothing"
+        action = _in_sentence(self.action_name(choice.action))
+        return f"{seat} cannot {action} now ({seat} may: {listed})"
 
     def _check(self, state: S, turn: Turn, choice: Choice) -> str | None:
         """An action's own check, after refusing parameters it does not take."""
@@ -319,6 +320,18 @@ class Ruleset(ABC, Generic[S, Sc]):
         engine's own events (GM overrides, dice) and falls back on the kind and data.
         """
         return describe_engine_event(event)
+
+    def action_name(self, action: str) -> str:
+        """An action as the game names it to people ("Move 2 zones", never "move2"); the short
+        name stays what is typed. The default reads the short name as words."""
+        return action.replace("_", " ")
+
+    def choice_words(self, choice: Choice) -> str:
+        """A choice as people read it in an echo or an undo: its label, else the game's name of
+        its action with the parameters as typed."""
+        if choice.label:
+            return choice.label
+        return self.action_name(choice.action) + choice.text()[len(choice.action) :]
 
     # --- what leaves the engine -----------------------------------------------------------------
     @abstractmethod
@@ -483,3 +496,8 @@ def describe_engine_event(event: Event) -> str:
     if not event.data:
         return event.kind
     return f"{event.kind}: " + ", ".join(f"{k} {v}" for k, v in event.data.items())
+
+
+def _in_sentence(name: str) -> str:
+    """An action's name inside a sentence ("Tachyon cannot move 2 zones now")."""
+    return name[:1].lower() + name[1:]

@@ -96,6 +96,9 @@ class Tachyon(Ruleset[TachyonState, TachyonScenario]):
     def describe(self, event: Event, seat: str) -> str:
         return words.describe(event, seat)
 
+    def action_name(self, action: str) -> str:
+        return words.action_name(action)
+
     def choice_visibility(
         self, state: TachyonState, seat: str, choice: Choice
     ) -> frozenset[str] | None:
