@@ -606,7 +606,7 @@ def test_tachyon_refusals_come_from_each_actions_own_rule() -> None:
         "tail target=Viper-2": "Viper-1 will not get on the tail of a friendly craft",
         "move2 to=Z2": "Viper-1 cannot move 2 zones to Z2: it is 1 zone\\(s\\) away, not 2",
         "move to=Z9": "there is no zone named 'Z9'",
-        "fire target=Raider-1": "Tachyon cannot fire now",
+        "fire target=Raider-1": "Tachyon cannot fire at small craft now",
     }
     for choice, reason in refusals.items():
         with pytest.raises(IllegalChoice, match=reason):
