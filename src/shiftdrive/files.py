@@ -24,7 +24,10 @@ MAX_DEPTH: Final = 40
 class _ScenarioLoader(yaml.SafeLoader):
     """Safe YAML with only what a scenario needs: mappings, lists, text, numbers, booleans,
     null. No anchors or aliases (a few bytes of them expand past any memory), no dates
-    (read as text), no sets or binary."""
+    (read as text), no sets or binary; nesting is refused as soon as it passes MAX_DEPTH,
+    before the rest of the file is read."""
+
+    depth = 0
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):
@@ -33,7 +36,16 @@ class _ScenarioLoader(yaml.SafeLoader):
                 problem="anchors and aliases (&name, *name) are not allowed in a scenario",
                 problem_mark=event.start_mark,
             )
-        return super().compose_node(parent, index)
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH + 1:  # the file's own mapping is not a level
+                event = self.peek_event()  # type: ignore[no-untyped-call]
+                raise yaml.MarkedYAMLError(
+                    problem=f"nested deeper than {MAX_DEPTH} levels", problem_mark=event.start_mark
+                )
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
 
 
 _ScenarioLoader.yaml_implicit_resolvers = {

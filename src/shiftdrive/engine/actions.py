@@ -79,7 +79,9 @@ class Action(Generic[S]):
             return None
         if not options:
             return f"{turn.actor or turn.seat} cannot {choice.action} now"
-        return f"'{choice.text()}' is not one of {turn.actor or turn.seat}'s {choice.action} choices"
+        return (
+            f"'{choice.text()}' is not one of {turn.actor or turn.seat}'s {choice.action} choices"
+        )
 
     def apply(self, state: S, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
         """Carry out an allowed choice, mutating `state`; every die comes from `dice`."""
