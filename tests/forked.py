@@ -48,17 +48,21 @@ def _address_space() -> int:
     return 0
 
 
-def _child(commands: list[tuple[str, ...]], start: int, out: int) -> None:
+#: A command's arguments, and what is typed at its prompts (None: nothing)
+Command = tuple[tuple[str, ...], str | None]
+
+
+def _child(commands: list[Command], start: int, out: int) -> None:
     """Run commands[start:], one JSON line each to `out`; never returns."""
     try:
         limit = _address_space() + MEMORY_HEADROOM
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         runner = CliRunner()
         for i in range(start, len(commands)):
-            argv = commands[i]
+            argv, typed = commands[i]
             began = time.monotonic()
             try:
-                result = runner.invoke(app, list(argv), catch_exceptions=True)
+                result = runner.invoke(app, list(argv), input=typed, catch_exceptions=True)
                 exc = result.exception
                 escaped = None
                 if exc is not None and not isinstance(exc, SystemExit):
@@ -75,7 +79,7 @@ def _child(commands: list[tuple[str, ...]], start: int, out: int) -> None:
         os._exit(0)
 
 
-def run_commands(commands: list[tuple[str, ...]], time_limit: float) -> list[Outcome]:
+def run_commands(commands: list[Command], time_limit: float) -> list[Outcome]:
     """Every command's outcome, in order, run in forked children (see the module's doc)."""
     outcomes: list[Outcome | None] = [None] * len(commands)
     start = 0
@@ -94,7 +98,7 @@ def run_commands(commands: list[tuple[str, ...]], time_limit: float) -> list[Out
             ready, _, _ = select.select([read_end], [], [], max(wait, 0))
             if not ready:
                 os.kill(pid, signal.SIGKILL)
-                outcomes[start] = Outcome(commands[start], None, "", hung=True)
+                outcomes[start] = Outcome(commands[start][0], None, "", hung=True)
                 start += 1
                 break
             chunk = os.read(read_end, 1 << 16)
@@ -107,16 +111,20 @@ def run_commands(commands: list[tuple[str, ...]], time_limit: float) -> list[Out
                 data: dict[str, Any] = json.loads(line)
                 i = data["i"]
                 outcomes[i] = Outcome(
-                    commands[i], data["code"], data["output"], data["exc"], seconds=data["seconds"]
+                    commands[i][0],
+                    data["code"],
+                    data["output"],
+                    data["exc"],
+                    seconds=data["seconds"],
                 )
                 start = i + 1
                 deadline = time.monotonic() + time_limit
         os.close(read_end)
         os.waitpid(pid, 0)
         if ended and start < len(commands):
-            outcomes[start] = Outcome(commands[start], None, "", died=True)
+            outcomes[start] = Outcome(commands[start][0], None, "", died=True)
             start += 1
     return [o for o in outcomes if o is not None]
 
 
-__all__ = ["Outcome", "run_commands"]
+__all__ = ["Command", "Outcome", "run_commands"]

@@ -7,7 +7,8 @@ UTF-8, truncation: see `hostile.py`), each run through `check` and `play --bots 
 saves of bot fights (one with undos and a refused choice, one stopped at a dice prompt) are
 tampered with (dice faces, log entries, version, digest, seed, discarded draws, types,
 truncation, deep nesting, forged all-plus dice), each run through `replay` and
-`play --resume --bots all`. The commands run in forked children with a time and a memory
+`play --resume --bots all`. Every fourth scenario is also played with every seat at the
+keyboard (help, state, log, bad input, choices, undo, quit typed in). The commands run in forked children with a time and a memory
 limit (`forked.py`). Each must end in success or a clean refusal: no traceback, no hang, and
 a refusal names the file and says why.
 
@@ -29,7 +30,7 @@ import pytest
 import yaml
 
 from conftest import EXAMPLES
-from forked import Outcome, run_commands
+from forked import Command, Outcome, run_commands
 from hostile import hostile_save, hostile_scenario
 from shiftdrive.engine.encounter import Encounter, IllegalChoice, random_bot, run_bots
 from shiftdrive.files import save
@@ -74,23 +75,31 @@ def honest_saves(where: Path) -> list[bytes]:
     return out
 
 
-def make_cases(where: Path) -> list[tuple[str, ...]]:
-    commands: list[tuple[str, ...]] = []
+#: What a person types at the prompts of a human seat: every kind of command, then choices
+TYPED = "help\nstate\nlog\n0\nfly_away\n" + "1\n" * 12 + "undo\n" + "1\n" * 12 + "quit\n"
+
+
+def make_cases(where: Path) -> list[Command]:
+    commands: list[Command] = []
     rng = random.Random(SEED)
     examples = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in SCENARIOS]
     for i in range(CASES):
         n = i % len(SCENARIOS)
         path = where / f"scenario-{i:04d}-{SCENARIOS[n].stem}.yaml"
         path.write_bytes(hostile_scenario(random.Random(rng.random()), examples[n]))
-        commands.append(("check", str(path)))
-        commands.append(("play", str(path), "--bots", "all", "--seed", str(i)))
+        commands.append((("check", str(path)), None))
+        commands.append((("play", str(path), "--bots", "all", "--seed", str(i)), None))
+        if i % 4 == 0:  # every seat at the keyboard
+            commands.append((("play", str(path), "--seed", str(i)), TYPED))
+    for n, path in enumerate(SCENARIOS):  # the examples themselves, every seat typed in
+        commands.append((("play", str(path), "--seed", str(n)), TYPED))
     saves = honest_saves(where)
     for i in range(CASES):
         path = where / f"save-{i:04d}.json"
         path.write_bytes(hostile_save(random.Random(rng.random()), saves[i % len(saves)]))
-        commands.append(("replay", str(path)))
+        commands.append((("replay", str(path)), None))
         resumed = str(path.with_suffix(".resumed.json"))
-        commands.append(("play", "--resume", str(path), "--bots", "all", "--save", resumed))
+        commands.append((("play", "--resume", str(path), "--bots", "all", "--save", resumed), None))
     return commands
 
 

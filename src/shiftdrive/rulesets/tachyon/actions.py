@@ -80,7 +80,8 @@ class CraftAction(Action[TachyonState]):
         return None
 
     def odds(self, state: TachyonState, turn: Turn, choice: Choice) -> Odds | None:
-        query = self.odds_query(state, state.units[turn.actor or ""], choice)
+        u = state.units.get(turn.actor or "")  # none in a side's turn (start of round chatter)
+        query = None if u is None else self.odds_query(state, u, choice)
         return None if query is None else odds(query)
 
 

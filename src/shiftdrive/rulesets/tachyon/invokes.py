@@ -82,6 +82,9 @@ def open_invokes(
     side, holder = stage_holder(state, roll)
     if side != seat or side is None:
         return
+    seeing = who_sees(state, roll.actor, roll.opp_unit)
+    if seeing is not None and side not in seeing:
+        return  # a roll of an undetected craft: the other side knows nothing to invoke against
     units = state.units
     payers: list[str] = []  # the side's craft in the fight with a fate point to pay
     if fate_points:
