@@ -7,10 +7,11 @@ UTF-8, truncation: see `hostile.py`), each run through `check` and `play --bots 
 saves of bot fights (one with undos and a refused choice, one stopped at a dice prompt) are
 tampered with (dice faces, log entries, version, digest, seed, discarded draws, types,
 truncation, deep nesting, forged all-plus dice), each run through `replay` and
-`play --resume --bots all`. Every fourth scenario is also played with every seat at the
-keyboard (help, state, log, bad input, choices, undo, quit typed in). The commands run in forked children with a time and a memory
-limit (`forked.py`). Each must end in success or a clean refusal: no traceback, no hang, and
-a refusal names the file and says why.
+`play --resume --bots all`. Every example and every fourth scenario is also played with
+every seat at the keyboard (help, state, log, bad input, choices, undo, quit typed in). The
+commands run in forked children with a time and a memory limit (`forked.py`). Each must end
+in success or a clean refusal: no traceback, no hang, and a refusal names the file and says
+why.
 
 The case count is an option for a deeper run (the default keeps the test near half a
 minute): `SHIFTDRIVE_FUZZ_CASES=3000 SHIFTDRIVE_FUZZ_SEED=7 pytest tests/test_fuzz_files.py`

@@ -80,7 +80,7 @@ class CraftAction(Action[TachyonState]):
         return None
 
     def odds(self, state: TachyonState, turn: Turn, choice: Choice) -> Odds | None:
-        u = state.units.get(turn.actor or "")  # none in a side's turn (start of round chatter)
+        u = state.units.get(turn.actor or "")  # no unit acts in the chatter (skip)
         query = None if u is None else self.odds_query(state, u, choice)
         return None if query is None else odds(query)
 
