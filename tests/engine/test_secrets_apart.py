@@ -14,13 +14,14 @@ acts differently in the open) or the fight ends.
 Dice are keyed by who rolls what (`KeyedDice`), so a draw made for a hidden craft in one game
 does not shift the faces every later draw gets: with one stream for all, the two games' dice
 would part at the first hidden roll, though a seat that does not know the seed learns
-nothing from that.
+nothing from that. `SHIFTDRIVE_SECRET_PAIRS` sets how many pairs each test plays.
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import os
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -40,7 +41,12 @@ from shiftdrive.files import read_yaml
 ALL = sorted(EXAMPLES.glob("*/*.yaml"))
 TACHYON = sorted(EXAMPLES.glob("tachyon/*.yaml"))
 FULLY_AUTOMATED = sorted(EXAMPLES.glob("fully_automated/*.yaml"))
-PAIRS = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+#: pairs of games per test; `SHIFTDRIVE_SECRET_PAIRS=500` for a deeper run
+PAIRS = settings(
+    max_examples=int(os.environ.get("SHIFTDRIVE_SECRET_PAIRS", "25")),
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
 
 
 class KeyedDice:

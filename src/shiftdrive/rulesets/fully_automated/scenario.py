@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 from importlib import resources
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
@@ -25,7 +25,7 @@ ARMOR = {"none": 0, "light": 1, "heavy": 2}  # F9: light -1, heavy -2 per attack
 ALWAYS = ("punch", "move", "defend", "aim")  # every character has these cards
 #: the most hit points a character may have: ten times F8's 20, short of fights that only end at
 #: the round limit
-MAX_HP = 200
+MAX_HP: Final = 200
 
 
 class AimedSpec(BaseModel):
