@@ -78,9 +78,9 @@ def m_drop(rng: random.Random, data: Any) -> Any:
 
 def m_extra(rng: random.Random, data: Any) -> Any:
     spots = [p for p in paths(data) if isinstance(get(data, p), dict)]
-    get(data, rng.choice(spots))[rng.choice(["extra", "hidden", "zone", "name", "x" * 50])] = (
-        rng.choice(STRANGE)
-    )
+    if spots:
+        key = rng.choice(["extra", "hidden", "zone", "name", "x" * 50])
+        get(data, rng.choice(spots))[key] = copy.deepcopy(rng.choice(STRANGE))
     return data
 
 

@@ -134,3 +134,10 @@ def test_hostile_files_are_refused_cleanly(tmp_path: Path) -> None:
     assert not bad, f"{len(bad)} of {len(outcomes)} commands failed; the first:\n{report}"
     refused = sum(1 for o in outcomes if o.code)
     assert refused > len(outcomes) // 3, "the files are not hostile enough to test anything"
+
+
+def test_the_harness_reports_a_command_over_its_time() -> None:
+    """A whole bot battle cannot end in 50 ms: the child is killed and the hang reported."""
+    fleet = EXAMPLES / "tachyon" / "fleet-action.yaml"
+    (outcome,) = run_commands([(("play", str(fleet), "--bots", "all", "--seed", "1"), None)], 0.05)
+    assert outcome.hung and faults(outcome) == f"hung (over {TIME_LIMIT} s)"

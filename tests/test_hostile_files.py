@@ -39,7 +39,7 @@ SCENARIO_TEXTS: dict[str, tuple[bytes, str]] = {
     "utf8": (b"ruleset: fate_core\ntitle: \xff\xfe\n", "is not UTF-8 text"),
     "bigint": (b"ruleset: fate_core\nx: " + b"9" * 5000 + b"\n", "a number too long"),
     "list": (b"- 1\n- 2\n", "must hold a mapping"),
-    "huge": (b"ruleset: fate_core\n#" + b"x" * 1_100_000 + b"\n", "is larger than"),
+    "huge": (b"ruleset: fate_core\n#" + b"x" * 300_000 + b"\n", "is larger than 256,000 bytes"),
 }
 
 

@@ -15,8 +15,10 @@ from shiftdrive.core.dice import DiceSource
 from shiftdrive.engine.encounter import Encounter, SaveFileError, check_save
 from shiftdrive.engine.scenario import ScenarioError
 
-#: Limits on what a file may hold: far beyond any table's fight, short of a hang.
-MAX_SCENARIO_BYTES: Final = 1_000_000
+#: Limits on what a file may hold: far beyond any table's fight, short of a hang. A scenario
+#: is read by PyYAML's own (pure Python) reader at a few hundred kilobytes a second; the
+#: largest a table needs (a 2,000-hex map's terrain) is some 50 kB.
+MAX_SCENARIO_BYTES: Final = 256_000
 MAX_SAVE_BYTES: Final = 50_000_000
 MAX_DEPTH: Final = 40
 
