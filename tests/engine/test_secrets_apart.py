@@ -41,9 +41,11 @@ from shiftdrive.files import read_yaml
 ALL = sorted(EXAMPLES.glob("*/*.yaml"))
 TACHYON = sorted(EXAMPLES.glob("tachyon/*.yaml"))
 FULLY_AUTOMATED = sorted(EXAMPLES.glob("fully_automated/*.yaml"))
-#: pairs of games per test; `SHIFTDRIVE_SECRET_PAIRS=500` for a deeper run
+#: pairs of games per test, the same ones each run; `SHIFTDRIVE_SECRET_PAIRS=500` for a deeper
+#: run that draws new ones each time
 PAIRS = settings(
     max_examples=int(os.environ.get("SHIFTDRIVE_SECRET_PAIRS", "25")),
+    derandomize="SHIFTDRIVE_SECRET_PAIRS" not in os.environ,
     deadline=None,
     suppress_health_check=list(HealthCheck),
 )
@@ -118,9 +120,9 @@ def first_difference(a: str, b: str) -> str:
 Revealed = Callable[[Game, Game, str], bool]
 
 
-def on_to(game: Game, observers: list[str]) -> list[tuple[str, str]] | None:
-    """Let the seats that know play on until an observer must decide; the commands of theirs
-    an observer may see, or None when the fight is over."""
+def on_to(game: Game, observers: list[str]) -> list[tuple[str, str]]:
+    """Let the seats that know play on until an observer must decide (or the fight ends); the
+    commands of theirs an observer may see."""
     shown: list[tuple[str, str]] = []
     while game.enc.pending_seats() and game.enc.pending_seats()[0] not in observers:
         moved = game.step()
@@ -128,7 +130,7 @@ def on_to(game: Game, observers: list[str]) -> list[tuple[str, str]] | None:
         entry = game.enc.log[-1]
         if any(entry.visible(o) for o in observers):
             shown.append((moved[0], moved[1].text()))
-    return None if game.enc.result() is not None else shown
+    return shown
 
 
 def lockstep(a: Game, b: Game, observers: list[str], revealed: Revealed, steps: int = 150) -> int:
@@ -144,8 +146,7 @@ def lockstep(a: Game, b: Game, observers: list[str], revealed: Revealed, steps: 
     """
     counts = True
     for step in range(steps):
-        shown_a, shown_b = on_to(a, observers), on_to(b, observers)
-        if shown_a != shown_b and shown_a is not None and shown_b is not None:
+        if on_to(a, observers) != on_to(b, observers):
             return step  # the seats that know acted differently, in the open
         for seat in observers:
             seen_a, seen_b = observe(a.enc, seat, counts), observe(b.enc, seat, counts)
@@ -159,7 +160,7 @@ def lockstep(a: Game, b: Game, observers: list[str], revealed: Revealed, steps: 
                     f"{seat} tells the games apart at its decision {step}:\n"
                     + first_difference(seen_a, seen_b)
                 )
-        if shown_a is None or shown_b is None:
+        if a.enc.result() is not None or b.enc.result() is not None:
             return step
         seat = a.enc.pending_seats()[0]
         choice_a, choice_b = a.choose(seat), b.choose(seat)
@@ -279,10 +280,12 @@ def test_an_undetected_craft_elsewhere_is_not_seen(path: Path, seed: int, where:
     seed=st.integers(0, 10**6),
     warmup=st.integers(0, 40),
     owned=st.booleans(),
-    pick=st.randoms(use_true_random=False),
+    owner=st.integers(0, 40),
 )
+# found: the owner's side invoked it in the open as the fight ended (the test's own bug)
+@example(path=EXAMPLES / "tachyon" / "convoy.yaml", seed=5549, warmup=0, owned=True, owner=3)
 def test_a_hidden_gm_aspect_is_not_seen(
-    path: Path, seed: int, warmup: int, owned: bool, pick: random.Random
+    path: Path, seed: int, warmup: int, owned: bool, owner: int
 ) -> None:
     data = scenario(path)
     a, b = Game(data, seed), Game(data, seed)
@@ -293,8 +296,8 @@ def test_a_hidden_gm_aspect_is_not_seen(
     command = f"gm_add_aspect name='{name}' hidden=true"
     if owned:
         sheets = sorted(a.enc.ruleset.sheets(a.enc.state))
-        owner = pick.choice(sheets)
-        command += f" owner='{owner}' invokes=1 holder='{owner}'"
+        who = sheets[owner % len(sheets)]
+        command += f" owner='{who}' invokes=1 holder='{who}'"
     a.enc.submit(GM, command)
     observers = [s for s in a.enc.seats() if name not in json.dumps(a.enc.view(s))]
     listed = {s for s in observers if name in a.enc.ruleset.secrets(a.enc.state, s)}
