@@ -15,8 +15,10 @@ from shiftdrive.core.dice import DiceSource
 from shiftdrive.engine.encounter import Encounter, SaveFileError, check_save
 from shiftdrive.engine.scenario import ScenarioError
 
-#: Limits on what a file may hold: far beyond any table's fight, short of a hang.
-MAX_SCENARIO_BYTES: Final = 1_000_000
+#: Limits on what a file may hold: far beyond any table's fight, short of a hang. A scenario
+#: is read by PyYAML's own (pure Python) reader at a few hundred kilobytes a second; the
+#: largest a table needs (a 2,000-hex map's terrain) is some 50 kB.
+MAX_SCENARIO_BYTES: Final = 256_000
 MAX_SAVE_BYTES: Final = 50_000_000
 MAX_DEPTH: Final = 40
 
@@ -24,7 +26,10 @@ MAX_DEPTH: Final = 40
 class _ScenarioLoader(yaml.SafeLoader):
     """Safe YAML with only what a scenario needs: mappings, lists, text, numbers, booleans,
     null. No anchors or aliases (a few bytes of them expand past any memory), no dates
-    (read as text), no sets or binary."""
+    (read as text), no sets or binary; nesting is refused as soon as it passes MAX_DEPTH,
+    before the rest of the file is read."""
+
+    depth = 0
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):
@@ -33,7 +38,16 @@ class _ScenarioLoader(yaml.SafeLoader):
                 problem="anchors and aliases (&name, *name) are not allowed in a scenario",
                 problem_mark=event.start_mark,
             )
-        return super().compose_node(parent, index)
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH + 1:  # the file's own mapping is not a level
+                event = self.peek_event()  # type: ignore[no-untyped-call]
+                raise yaml.MarkedYAMLError(
+                    problem=f"nested deeper than {MAX_DEPTH} levels", problem_mark=event.start_mark
+                )
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
 
 
 _ScenarioLoader.yaml_implicit_resolvers = {

@@ -541,6 +541,8 @@ class Encounter:
                 "(saved by another shiftdrive; replay it with that version)"
             )
         awaiting = data.get("awaiting")
+        if awaiting is not None and not isinstance(awaiting, dict):
+            raise SaveFileError(f"{source}: 'awaiting' must be an object (the dice prompt)")
         if awaiting is not None and not data.get("log"):
             return cls._from_setup_prompt(data, awaiting, source)
         entries = _read_log(data, source)
@@ -549,14 +551,13 @@ class Encounter:
             ruleset = get_ruleset(rid)
         except UnknownRuleset as unknown:
             raise SaveFileError(f"{source}: {unknown}") from None
-        spec_data = data.get("dice") or {}
-        spec = DiceSpec(str(spec_data.get("kind", "script")), spec_data.get("seed"))
-        enc = cls(
+        spec = _read_spec(data, source)
+        enc = cls._saved(
             ruleset,
-            data["scenario"],
+            data,
             ReplayDice(entries[0].draws),
             spec,
-            source=str(data.get("source", source)),
+            source,
             setup_faces=[d.values for d in entries[0].draws],
         )
         for i, entry in enumerate(entries[1:], start=1):
@@ -609,15 +610,37 @@ class Encounter:
             faces = [[int(v) for v in f] for f in awaiting.get("faces", [])]
         except (UnknownRuleset, KeyError, TypeError, ValueError) as exc:
             raise SaveFileError(f"{source}: cannot resume the set-up: {exc}") from None
-        enc = cls(
-            ruleset,
-            data["scenario"],
-            TableDice(),
-            DiceSpec("manual", None),
-            source=str(data.get("source", source)),
-        )
+        enc = cls._saved(ruleset, data, TableDice(), DiceSpec("manual", None), source)
         enc._setup(faces)
         return enc
+
+    @classmethod
+    def _saved(
+        cls,
+        ruleset: Ruleset[Any, Any],
+        data: Mapping[str, Any],
+        dice: DiceSource,
+        spec: DiceSpec,
+        source: str,
+        setup_faces: list[list[int]] | None = None,
+    ) -> Encounter:
+        """The set-up of a saved encounter; what is wrong with its scenario or its set-up's
+        dice names the save."""
+        if "scenario" not in data:
+            raise SaveFileError(f"{source}: missing field 'scenario'")
+        try:
+            return cls(
+                ruleset,
+                data["scenario"],
+                dice,
+                spec,
+                source=str(data.get("source", source)),
+                setup_faces=setup_faces,
+            )
+        except ScenarioError as bad:
+            raise bad.with_source(f"{source}: scenario") from None
+        except (RuleError, DiceError) as refused:
+            raise SaveFileError(f"{source}: the set-up does not replay: {refused}") from None
 
 
 def _stream(
@@ -675,6 +698,19 @@ def verify_dice(data: Mapping[str, Any], source: str = "save") -> list[str]:
             )
             break
     return problems
+
+
+def _read_spec(data: Mapping[str, Any], source: str) -> DiceSpec:
+    """The dice a save was played with: a kind, and the seed of seeded dice."""
+    raw = data.get("dice")
+    if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str):
+        raise SaveFileError(f"{source}: 'dice' must be an object with the dice 'kind' and 'seed'")
+    kind, seed = raw["kind"], raw.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise SaveFileError(f"{source}: the dice seed must be a whole number, not {seed!r}")
+    if kind == "seeded" and seed is None:
+        raise SaveFileError(f"{source}: seeded dice without a seed")
+    return DiceSpec(kind, seed)
 
 
 def _read_discarded(data: Mapping[str, Any], source: str) -> list[tuple[int, DiceDraw]]:
@@ -758,6 +794,8 @@ def replay(data: Mapping[str, Any], *, source: str = "save") -> ReplayReport:
     for i, (old, new) in enumerate(zip(entries, enc.log, strict=True)):
         if [e.to_json() for e in old.events] != [e.to_json() for e in new.events]:
             problems.append(f"log entry {i}: events differ")
+        if [d.to_json() for d in old.draws] != [d.to_json() for d in new.draws]:
+            problems.append(f"log entry {i}: its dice are not the ones its command rolls")
     final = data.get("final")
     expected = final.get("digest") if isinstance(final, dict) else None
     got = digest(enc.snapshot())
@@ -765,6 +803,8 @@ def replay(data: Mapping[str, Any], *, source: str = "save") -> ReplayReport:
         problems.append("the save has no final state digest to compare with")
     elif expected != got:
         problems.append("final state differs from the one saved")
+    if isinstance(final, dict) and final.get("commands") != len(entries) - 1:
+        problems.append(f"the log holds {len(entries) - 1} commands, not {final.get('commands')}")
     if extra := sum(len(e.draws) for e in entries) - sum(len(e.draws) for e in enc.log):
         problems.append(f"{extra} recorded draw(s) were never rolled")
     if enc.spec.kind == "seeded":

@@ -4,11 +4,20 @@ read by `shiftdrive.files`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 M = TypeVar("M", bound=BaseModel)
+
+# How much a scenario may hold: far beyond any table's fight, short of a check or a bot battle
+# that runs for minutes (docs/table.md, "Limits"). Each ruleset's model applies them.
+#: sides in one fight
+MAX_SIDES: Final = 8
+#: characters (craft, flights, large targets, swarms) in one fight, all sides together
+MAX_UNITS: Final = 40
+#: problems an error lists before it says how many more there are
+SHOWN_PROBLEMS: Final = 20
 
 
 class ScenarioError(ValueError):
@@ -23,9 +32,11 @@ class ScenarioError(ValueError):
         lines = (
             [f"{self.source}: {len(self.problems)} problem(s)"] if len(self.problems) > 1 else []
         )
-        for path, reason in self.problems:
+        for path, reason in self.problems[:SHOWN_PROBLEMS]:
             where = f"{self.source}: {path}" if path else self.source
             lines.append(f"{where}: {reason}")
+        if len(self.problems) > SHOWN_PROBLEMS:
+            lines.append(f"{self.source}: … and {len(self.problems) - SHOWN_PROBLEMS} more")
         return "\n".join(lines)
 
     def with_source(self, source: str) -> ScenarioError:
@@ -60,6 +71,14 @@ def validate_model(model: type[M], data: Any, prefix: Sequence[str | int] = ()) 
                 msg = msg[len("Value error, ") :]
             problems.append((field_path(loc), msg))
         raise ScenarioError(problems) from None
+
+
+def refuse_crowds(units: int, what: str) -> None:
+    """Refuse a fight of more than MAX_UNITS units, before any check that grows with them."""
+    if units > MAX_UNITS:
+        raise ScenarioError(
+            [("sides", f"hold {units} {what}; a scenario may have at most {MAX_UNITS}")]
+        )
 
 
 def ruleset_of(data: Mapping[str, Any], source: str) -> str:

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from shiftdrive.engine.scenario import ScenarioError, validate_model
+from shiftdrive.engine.scenario import MAX_SIDES, ScenarioError, refuse_crowds, validate_model
 
 
 class AttackSpec(BaseModel):
@@ -109,7 +109,7 @@ class FateCoreScenario(BaseModel):
     sprint_difficulty_per_zone: int = 1
     zones: list[ZoneSpec] = []
     aspects: list[AspectSpec] = []
-    sides: list[SideSpec] = Field(min_length=2)
+    sides: list[SideSpec] = Field(min_length=2, max_length=MAX_SIDES)
     catalog: Catalog = Catalog()
     gm_notes: str = ""
 
@@ -136,6 +136,7 @@ def _close(name: str, options: list[str]) -> str:
 def load(data: Mapping[str, Any]) -> FateCoreScenario:
     """Validate the file's shape, then its cross-references (skills, zones, weapons, names)."""
     sc = validate_model(FateCoreScenario, data)
+    refuse_crowds(sum(len(s.characters) for s in sc.sides), "characters")
     cat = sc.merged_catalog()
     problems: list[tuple[str, str]] = []
     skills = {s.lower(): s for s in cat.skills}

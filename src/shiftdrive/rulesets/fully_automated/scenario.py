@@ -11,18 +11,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 from importlib import resources
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
-from shiftdrive.engine.scenario import ScenarioError, validate_model
+from shiftdrive.engine.scenario import MAX_SIDES, ScenarioError, refuse_crowds, validate_model
 from shiftdrive.maps.errors import MapError
 from shiftdrive.maps.hexgrid import Hex, HexMap
 
 COLUMNS = ("--", "-", "0", "+", "++")
 ARMOR = {"none": 0, "light": 1, "heavy": 2}  # F9: light -1, heavy -2 per attack
 ALWAYS = ("punch", "move", "defend", "aim")  # every character has these cards
+#: the most hit points a character may have: ten times F8's 20, short of fights that only end at
+#: the round limit
+MAX_HP: Final = 200
 
 
 class AimedSpec(BaseModel):
@@ -107,7 +110,7 @@ def parse_outcome(text: str) -> Outcome | None:
 class CharacterSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     name: str = Field(min_length=1)
-    hp: int | None = None  # F8 default 20 (rules.hp)
+    hp: int | None = Field(default=None, le=MAX_HP)  # F8 default 20 (rules.hp)
     speed: int | None = None  # F3 default 5 (rules.speed)
     move: int | None = None  # F7 default 4 (rules.move); the seed also prints a Move 5 card
     skill_points: float | None = Field(default=None, ge=0)  # Combat points for proficiencies
@@ -128,7 +131,7 @@ class Rules(BaseModel):
     """Defaults a scenario may override (each one is written down in the ruleset's doc)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    hp: int = 20  # F8
+    hp: int = Field(default=20, le=MAX_HP)  # F8
     speed: int = 5  # F3
     move: int = 4  # F7
     aimed_move: int = 6  # F7
@@ -148,7 +151,7 @@ class FAScenario(BaseModel):
     description: str = ""
     mode: Literal["standard", "light"] = "standard"
     map: dict[str, Any] | None = None
-    sides: list[SideSpec] = Field(min_length=2)
+    sides: list[SideSpec] = Field(min_length=2, max_length=MAX_SIDES)
     rules: Rules = Rules()
     catalog: Catalog = Catalog()
     gm_notes: str = ""
@@ -201,6 +204,7 @@ def _known(options: Mapping[str, Any] | list[str]) -> str:
 def load(data: Mapping[str, Any]) -> FAScenario:
     """Validate the shape, then cross-references: cards, weapons, hexes, names, budgets."""
     sc = validate_model(FAScenario, data)
+    refuse_crowds(sum(len(s.characters) for s in sc.sides), "characters")
     cat = sc.merged_catalog()
     problems: list[tuple[str, str]] = []
     for cid, card in cat.cards.items():

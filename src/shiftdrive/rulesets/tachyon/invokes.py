@@ -76,21 +76,20 @@ def invoke_choice(
 
 
 def open_invokes(
-    state: TachyonState, roll: Roll, seat: str, *, fate_points: bool = True, first: int = 0
-) -> list[tuple[str, str, str, str]]:
+    state: TachyonState, roll: Roll, seat: str, *, fate_points: bool = True
+) -> Iterator[tuple[str, str, str, str]]:
     """C4 invokes open to `seat` now as (aspect, payment, by, effect): +2 or a reroll of its
     own dice, from a free invoke held by one of its craft or its side, or a PC's fate point
     on a relevant aspect (an ally's point is teamwork; against a fixed difficulty the
     opposing side's +2 is an obstacle). A paid invoke is once per aspect per side per roll.
     `fate_points=False` leaves out those paid with a fate point (the same list filtered),
-    for a bot that would not spend one: most invokes listed for a side of PCs are those.
-    `first=N` stops at the first N (whether there is one is most often all that is asked).
-    A list, not a generator: the compiled build makes a short list faster than it resumes
-    a generator."""
-    out: list[tuple[str, str, str, str]] = []
+    for a bot that would not spend one: most invokes listed for a side of PCs are those."""
     side, holder = stage_holder(state, roll)
     if side != seat or side is None:
-        return out
+        return
+    seeing = who_sees(state, roll.actor, roll.opp_unit)
+    if seeing is not None and side not in seeing:
+        return  # a roll of an undetected craft: the other side knows nothing to invoke against
     units = state.units
     payers: list[str] = []  # the side's craft in the fight with a fate point to pay
     if fate_points:
@@ -132,17 +131,12 @@ def open_invokes(
             if not relevant and not (a.kind is BOOST and h in involved):
                 continue
             for effect in effects:
-                out.append((a.name, "free", h, effect))
-                if len(out) == first:
-                    return out
+                yield a.name, "free", h, effect
         if not relevant or a.kind is BOOST or f"{side}:{a.name}" in roll.paid:
             continue
         for pc in payers:
             for effect in effects:
-                out.append((a.name, "fate_point", pc, effect))
-                if len(out) == first:
-                    return out
-    return out
+                yield a.name, "fate_point", pc, effect
 
 
 def invoke_label(
@@ -260,9 +254,7 @@ def may_invoke(state: TachyonState, roll: Roll, seat: str) -> bool:
     bonuses = 0  # +2 invokes the seat could make, counted until they are enough
     reroll = False
     paid, last_paid = 0, ""
-    # Yields come +2 first: when one +2 is enough (most steps), the first one answers.
-    offered = open_invokes(state, roll, seat, first=1 if need <= 2 else 0)
-    for aspect, payment, by, effect in offered:
+    for aspect, payment, by, effect in open_invokes(state, roll, seat):
         if effect == "reroll":
             reroll = True
         elif payment == "free":

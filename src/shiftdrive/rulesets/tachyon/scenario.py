@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
-from shiftdrive.engine.scenario import ScenarioError, validate_model
+from shiftdrive.engine.scenario import MAX_UNITS, ScenarioError, refuse_crowds, validate_model
 from shiftdrive.maps.zones import Zone, ZoneMap
 
 SKILLS = ("pilot", "gunnery", "tactics", "technology", "notice")
@@ -158,7 +158,8 @@ class SideSpec(_Model):
     destroy: list[str] = []
     craft: list[CraftSpec] = []
     flights: list[FlightSpec] = []
-    large: list[LargeSpec] = []
+    # a large target brings up to 8 gun emplacements, each a unit of its own
+    large: list[LargeSpec] = Field(default=[], max_length=MAX_UNITS // 4)
     swarms: list[SwarmSpec] = []
 
 
@@ -229,6 +230,10 @@ def _known(options: list[str]) -> str:
 def load(data: Mapping[str, Any]) -> TachyonScenario:
     """Validate shape, then cross-references: templates, zones, weapons, names, goals."""
     sc = validate_model(TachyonScenario, data)
+    refuse_crowds(
+        sum(len(s.craft) + len(s.flights) + len(s.large) + len(s.swarms) for s in sc.sides),
+        "craft, flights, large targets and swarms",
+    )
     cat = sc.merged_catalog()
     problems: list[tuple[str, str]] = []
     zones = [z.name for z in sc.map.zones]
