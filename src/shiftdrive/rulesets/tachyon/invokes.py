@@ -4,7 +4,7 @@ invoke is passed over. ONE rule says what is open: `open_invokes`."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from shiftdrive.core.dice import DiceSource, roll_fudge
