@@ -79,9 +79,8 @@ class Action(Generic[S]):
             return None
         if not options:
             return f"{turn.actor or turn.seat} cannot {choice.action} now"
-        return (
-            f"'{choice.text()}' is not one of {turn.actor or turn.seat}'s {choice.action} choices"
-        )
+        who = turn.actor or turn.seat
+        return f"'{choice.text()}' is not one of {who}'s {choice.action} choices"
 
     def apply(self, state: S, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
         """Carry out an allowed choice, mutating `state`; every die comes from `dice`."""
@@ -89,6 +88,11 @@ class Action(Generic[S]):
 
     def odds(self, state: S, turn: Turn, choice: Choice) -> Odds | None:
         """Exact odds of the roll this choice makes, when it makes one."""
+        return None
+
+    def odds_words(self, state: S, turn: Turn, choice: Choice) -> str | None:
+        """The choice's chances in the game's words, where one roll's success (`odds`) says
+        too little (a spread of damage, a card's reach); None shows `odds`."""
         return None
 
 
