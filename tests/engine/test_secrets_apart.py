@@ -90,24 +90,13 @@ class Game:
         return seat, choice
 
 
-def observe(enc: Encounter, seat: str, counts: bool = True) -> str:
-    """Everything `seat` is shown: its view (the log worded for it) and its choices' odds.
-    `counts=False` leaves out the free invokes left on aspects (see `lockstep`)."""
+def observe(enc: Encounter, seat: str) -> str:
+    """Everything `seat` is shown: its view (the log worded for it) and its choices' odds."""
     view = enc.view(seat)
     if enc.awaiting is None and enc.result() is None:
         odds = [enc.ruleset.odds(enc.state, seat, c) for c in enc.legal(seat)]
         view["odds"] = [o.as_dict() if o is not None else None for o in odds]
-    if not counts:
-        view["state"] = _without_counts(view["state"])
     return json.dumps(view, sort_keys=True, default=str)
-
-
-def _without_counts(data: Any) -> Any:
-    if isinstance(data, dict):
-        return {k: _without_counts(v) for k, v in data.items() if k != "free_invokes"}
-    if isinstance(data, list):
-        return [_without_counts(v) for v in data]
-    return data
 
 
 def first_difference(a: str, b: str) -> str:
@@ -139,20 +128,14 @@ def lockstep(a: Game, b: Game, observers: list[str], revealed: Revealed, steps: 
     games apart. The seats that know may take more or fewer decisions in one game (a hidden
     craft that rolls to move opens an invoke window): their decisions are not compared.
 
-    Known limit: a free invoke on an aspect every seat sees (a tachyon swarm's, held by its
-    side) spent on a hidden craft's roll shows as one free invoke fewer, though the invoke
-    itself is hidden (docs/ARCHITECTURE.md, "Secrets"). Once the counts alone part, the
-    games are compared without them.
+    Free invokes are compared too: a side's pooled ones (which a hidden craft may spend) are
+    not shown to other sides (tachyon ruling, docs/rulesets/tachyon.md).
     """
-    counts = True
     for step in range(steps):
         if on_to(a, observers) != on_to(b, observers):
             return step  # the seats that know acted differently, in the open
         for seat in observers:
-            seen_a, seen_b = observe(a.enc, seat, counts), observe(b.enc, seat, counts)
-            if seen_a != seen_b and counts:
-                counts = observe(a.enc, seat, False) != observe(b.enc, seat, False)
-                seen_a, seen_b = observe(a.enc, seat, counts), observe(b.enc, seat, counts)
+            seen_a, seen_b = observe(a.enc, seat), observe(b.enc, seat)
             if seen_a != seen_b:
                 if revealed(a, b, seat):
                     return step

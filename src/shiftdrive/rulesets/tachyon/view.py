@@ -42,11 +42,14 @@ def view(state: TachyonState, seat: str) -> dict[str, Any]:
     free invokes, other sides' ordnance loads and fate points, their radio)."""
 
     def aspect_text(a: Aspect) -> str:
-        # A hidden craft's free invokes stay hidden with it (T7).
+        # A hidden craft's free invokes stay hidden with it (T7); a side's pooled free invokes
+        # (held by the side, not a craft) are its own: any of its craft may spend them, a
+        # hidden one too, so their count would tell another side of a hidden craft's roll.
         free = {
             h: n
             for h, n in a.free_invokes.items()
-            if n > 0 and (h not in state.units or seen(state, state.units[h], seat))
+            if n > 0
+            and (seen(state, state.units[h], seat) if h in state.units else seat in (GM, h))
         }
         return words.aspect_text(a.name, a.kind.value, free)
 
