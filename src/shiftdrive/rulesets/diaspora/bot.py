@@ -1,0 +1,100 @@
+"""diaspora's bot: plays each station sensibly. It burns a little while the drives run cool
+and leaves them off to bleed Heat when hot; pushes enemies off the map when it can, else
+toward an edge; fires full beams unless torpedo-armed enemies are about (then holds some back
+for point defence); takes consequences only to stay in the fight. It asks only the contract,
+`query` and the state."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.ruleset import Ruleset
+from shiftdrive.rulesets.diaspora import query
+from shiftdrive.rulesets.diaspora.state import DiasporaState
+
+
+def choose(
+    ruleset: Ruleset[DiasporaState, Any], state: DiasporaState, seat: str, rng: random.Random
+) -> Choice:
+    turn = ruleset.turn_of(state, seat)
+    assert turn is not None
+    legal = [c for c in ruleset.legal(state, seat) if c.action != "concede"]
+    me = turn.actor or ""
+    kind = turn.kind
+    if kind == "absorb":
+        return _absorb(state, legal)
+    if kind == "drive":
+        return _drive(state, me, legal)
+    if kind == "move":
+        return _move(state, me, legal)
+    if kind == "place":
+        return _place(state, me, legal)
+    if kind in ("hack", "fire", "launch"):
+        return _attack(state, me, legal)
+    if kind == "point_defense":
+        return max(legal, key=lambda c: c.int_param("beam"))
+    if kind == "repair":
+        tracks = [c for c in legal if c.action == "repair"]
+        if tracks:
+            ship = state.ships[me]
+            return max(tracks, key=lambda c: ship.tracks[c.str_param("track")].marked_count)
+    return legal[0] if legal else rng.choice(ruleset.legal(state, seat))
+
+
+def _absorb(state: DiasporaState, legal: list[Choice]) -> Choice:
+    hit = query.waiting_hit(state)
+    assert hit is not None
+    for combo in query.absorb_ways(state, hit):  # fewest and mildest first
+        if not query.would_destroy(state, hit, combo):
+            return next(c for c in legal if c.str_param("taking") == query.way_text(combo))
+    return next(c for c in legal if c.str_param("taking") == "none")
+
+
+def _drive(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
+    cool = query.heat_open(state, me)
+    if cool <= 2:
+        return next(c for c in legal if c.action == "drift")
+    burn = 2 if cool >= 5 else 1
+    return next(c for c in legal if c.action == "burn" and c.int_param("value") == burn)
+
+
+def _move(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
+    hold = next(c for c in legal if c.action == "hold")
+    foes = {s.name for s in query.enemies(state, me)}
+    pushes = [c for c in legal if c.action == "move" and c.str_param("ship") in foes]
+    if not pushes:
+        return hold
+    off = [c for c in pushes if abs(c.int_param("to")) > state.map.high]
+    if off:
+        return off[0]
+    return max(pushes, key=lambda c: abs(c.int_param("to")))
+
+
+def _place(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
+    """Own ships at the centre; enemies two bands off (no range penalty for beams or
+    torpedoes)."""
+    side = state.ships[me].side
+    for choice in legal:
+        ship = state.ships[choice.str_param("ship")]
+        want = 0 if ship.side == side else 2
+        if choice.int_param("band") == want:
+            return choice
+    return legal[0]
+
+
+def _attack(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
+    shots = [c for c in legal if c.action in ("hack", "fire", "launch")]
+    if not shots:
+        return next(c for c in legal if c.action == "hold")
+    ship = state.ships[me]
+    torpedoes = any(e.ratings["torpedo"] > 0 for e in query.enemies(state, me))
+    want = max(1, ship.ratings["beam"] // 2) if torpedoes else ship.ratings["beam"]
+
+    def score(c: Choice) -> tuple[int, int]:
+        target = c.str_param("target")
+        beam = c.int_param("beam")
+        return (-query.distance(state, me, target), -abs(beam - want))
+
+    return max(shots, key=score)
