@@ -97,4 +97,4 @@ def test_pushed_off_the_map_leaves_the_fight_and_ends_it_d14() -> None:
     assert the(enc, "B").out == "off the map"
     result = enc.result()
     assert result is not None and result.ending == Ending.BUG_OUT
-    assert "red escaped" in result.reason
+    assert "red left by the map edge" in result.reason

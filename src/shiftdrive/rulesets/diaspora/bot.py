@@ -1,8 +1,8 @@
 """diaspora's bot: plays each station sensibly. It burns a little while the drives run cool
-and leaves them off to bleed Heat when hot; pushes enemies off the map when it can, else
-toward an edge; fires full beams unless torpedo-armed enemies are about (then holds some back
-for point defence); takes consequences only to stay in the fight. It asks only the contract,
-`query` and the state."""
+and leaves them off to bleed Heat when hot (away from the edges); pushes enemies off the map
+when it can, else toward an edge, and slips off the map itself when outnumbered; fires full
+beams unless torpedo-armed enemies are about (then holds some back for point defence); takes
+consequences only to stay in the fight. It asks only the contract, `query` and the state."""
 
 from __future__ import annotations
 
@@ -54,8 +54,11 @@ def _absorb(state: DiasporaState, legal: list[Choice]) -> Choice:
 
 def _drive(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
     cool = query.heat_open(state, me)
-    if cool <= 2:
+    band = state.ships[me].band or 0
+    if cool <= 2 and abs(band) <= 1:  # drives off only away from the edges: -4 invites a push
         return next(c for c in legal if c.action == "drift")
+    if cool <= 2:
+        return next(c for c in legal if c.action == "burn" and c.int_param("value") == 0)
     burn = 2 if cool >= 5 else 1
     return next(c for c in legal if c.action == "burn" and c.int_param("value") == burn)
 
@@ -63,6 +66,11 @@ def _drive(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
 def _move(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
     hold = next(c for c in legal if c.action == "hold")
     foes = {s.name for s in query.enemies(state, me)}
+    if query.outnumbered(state, me):  # the outnumbered slip away by the edge when they can
+        away = [c for c in legal if c.action == "move" and c.str_param("ship") == me]
+        escape = [c for c in away if abs(c.int_param("to")) > state.map.high]
+        if escape:
+            return escape[0]
     pushes = [c for c in legal if c.action == "move" and c.str_param("ship") in foes]
     if not pushes:
         return hold

@@ -99,7 +99,9 @@ def result(state: DiasporaState) -> Result | None:
         ]
         winner = left[0] if left else None
         if escaped:
-            return Result(None, f"{', '.join(escaped)} escaped off the map", Ending.BUG_OUT)
+            return Result(
+                None, f"{', '.join(escaped)} left by the map edge: escaped", Ending.BUG_OUT
+            )
         outs = {s.out for s in state.ships.values() if s.side in gone}
         if outs == {"conceded"}:
             return Result(winner, f"{', '.join(gone)} conceded", Ending.CONCESSION)

@@ -41,3 +41,10 @@ def absorb_ways(state: DiasporaState, hit: Hit) -> list[tuple[Severity, ...]]:
 
 def way_text(combo: tuple[Severity, ...]) -> str:
     return damage.way_text(combo)
+
+
+def outnumbered(state: DiasporaState, ship: str) -> bool:
+    """Whether `ship`'s side has fewer ships fighting than its enemies."""
+    side = state.ships[ship].side
+    mine = sum(1 for s in state.fighting() if s.side == side)
+    return mine < len(enemies(state, ship))

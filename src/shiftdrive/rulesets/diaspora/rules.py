@@ -15,7 +15,7 @@ from shiftdrive.core.stress import StressTrack
 from shiftdrive.engine.actions import Action
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
-from shiftdrive.engine.ruleset import Result, Ruleset, Seat, Sheet, Turn
+from shiftdrive.engine.ruleset import Result, Ruleset, Seat, Sheet, Tally, Turn
 from shiftdrive.maps.bands import DIASPORA
 from shiftdrive.rulesets.diaspora import damage, flow, scenario, view, words
 from shiftdrive.rulesets.diaspora.phases import (
@@ -165,3 +165,21 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
 
     def aspects(self, state: DiasporaState) -> AspectSet:
         return state.aspects
+
+    # --- balancing ------------------------------------------------------------------------------
+    def tally(self, state: DiasporaState) -> list[Tally]:
+        """How each ship left the fight (D14: destroyed, conceded, off the map), its marked
+        boxes, consequences and fate points spent."""
+        return [
+            Tally(
+                name=s.name,
+                side=s.side,
+                taken_out=s.out == "destroyed",
+                conceded=s.out == "conceded",
+                bugged_out=s.out == "off the map",
+                damage=sum(t.marked_count for t in s.tracks.values()),
+                consequences=len(s.consequences.taken()),
+                fate_points_spent=s.fate_points.spent,
+            )
+            for s in state.ships.values()
+        ]
