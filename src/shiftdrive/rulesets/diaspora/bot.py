@@ -25,6 +25,8 @@ def choose(
     kind = turn.kind
     if kind == "absorb":
         return _absorb(state, legal)
+    if kind == "invoke":
+        return _invoke(state, me, legal)
     if kind == "drive":
         return _drive(state, me, legal)
     if kind == "move":
@@ -106,3 +108,16 @@ def _attack(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
         return (-query.distance(state, me, target), -abs(beam - want))
 
     return max(shots, key=score)
+
+
+def _invoke(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
+    """+2 when it turns the attack: the attacker's miss into a hit, the defender's small hit
+    into a miss; free invokes first."""
+    shifts = query.open_shifts(state)
+    attacking = query.attacking(state, me)
+    if (attacking and shifts in (-1, 0)) or (not attacking and shifts in (1, 2)):
+        bonus = [c for c in legal if c.str_param("effect") == "bonus"]
+        bonus.sort(key=lambda c: c.str_param("payment") != "free")
+        if bonus:
+            return bonus[0]
+    return next(c for c in legal if c.action == "pass")

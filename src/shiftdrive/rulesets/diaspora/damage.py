@@ -47,12 +47,14 @@ def reduction(ship: Ship, combo: tuple[Severity, ...]) -> int:
     return sum(ship.consequences.values[s] for s in combo)
 
 
-def deal(state: DiasporaState, ship: Ship, track: str, shifts: int, cause: str) -> list[Event]:
-    """A hit of `shifts` on `track`: it waits for the ship's player's consequences when the
-    ship has any to take, else it is marked at once."""
+def deal(
+    state: DiasporaState, ship: Ship, track: str, shifts: int, cause: str, by: str = ""
+) -> list[Event]:
+    """A hit of `shifts` on `track` (dealt by ship `by`, if any): it waits for the ship's
+    player's consequences when the ship has any to take, else it is marked at once."""
     if shifts <= 0 or not ship.fighting:
         return []
-    hit = Hit(ship.name, track, shifts, cause)
+    hit = Hit(ship.name, track, shifts, cause, by)
     if ship.consequences.free():
         state.hits.append(hit)
         return []
@@ -67,7 +69,9 @@ def mark(state: DiasporaState, hit: Hit, combo: tuple[Severity, ...]) -> list[Ev
     for severity in combo:
         name = state.aspects.unique_name(_NAMES[hit.track])
         ship.consequences.take(severity, name)
-        state.aspects.add(Aspect(name, AspectKind.CONSEQUENCE, owner=ship.name))
+        aspect = state.aspects.add(Aspect(name, AspectKind.CONSEQUENCE, owner=ship.name))
+        if hit.by:
+            aspect.add_free(hit.by)  # C9: whoever inflicted it gets a free invoke
         names.append(name)
     left = max(0, hit.shifts - reduction(ship, combo))
     track = ship.tracks[hit.track]

@@ -10,6 +10,7 @@ from typing import Final
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Result, Turn
+from shiftdrive.rulesets.diaspora import contest
 from shiftdrive.rulesets.diaspora.damage import ABSORB
 from shiftdrive.rulesets.diaspora.phases import (
     beam,
@@ -48,12 +49,15 @@ NEXT: Final = {POSITION: EW, EW: BEAM, BEAM: TORPEDO, TORPEDO: DAMAGE_CONTROL}
 
 
 def turns(state: DiasporaState) -> list[Turn]:
-    """Whose decision it is: none when over; a waiting hit first; else the phase's own."""
+    """Whose decision it is: none when over; a waiting hit first, then an attack open to
+    invokes; else the phase's own."""
     if result(state) is not None:
         return []
     if state.hits:
         ship = state.ships[state.hits[0].ship]
         return [Turn(ship.side, ABSORB, ship.name)]
+    if state.contest is not None:
+        return contest.window(state)
     return PHASE_TURNS[state.phase](state)
 
 

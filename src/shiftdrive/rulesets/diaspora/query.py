@@ -48,3 +48,15 @@ def outnumbered(state: DiasporaState, ship: str) -> bool:
     side = state.ships[ship].side
     mine = sum(1 for s in state.fighting() if s.side == side)
     return mine < len(enemies(state, ship))
+
+
+def open_shifts(state: DiasporaState) -> int | None:
+    """The open attack's shifts as they stand (attack - the target's defence)."""
+    contest = state.contest
+    if contest is None:
+        return None
+    return contest.attack - state.defence[contest.target]
+
+
+def attacking(state: DiasporaState, ship: str) -> bool:
+    return state.contest is not None and state.contest.attacker == ship

@@ -17,7 +17,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Result, Ruleset, Seat, Sheet, Tally, Turn
 from shiftdrive.maps.bands import DIASPORA
-from shiftdrive.rulesets.diaspora import damage, flow, scenario, view, words
+from shiftdrive.rulesets.diaspora import contest, damage, flow, scenario, view, words
 from shiftdrive.rulesets.diaspora.phases import (
     beam,
     damage_control,
@@ -41,6 +41,7 @@ MENUS: Final[dict[str, tuple[str, ...]]] = {
     torpedo.POINT_DEFENSE: (torpedo.POINT_DEFENSE,),
     damage_control.REPAIR: (damage_control.REPAIR, position.HOLD),
     damage.ABSORB: (damage.ABSORB, CONCEDE),
+    contest.INVOKE: (contest.INVOKE, contest.PASS),
 }
 NAMES: Final = {
     detection.PLACE: "Place a ship",
@@ -55,6 +56,8 @@ NAMES: Final = {
     torpedo.POINT_DEFENSE: "Point defence",
     damage_control.REPAIR: "Damage control",
     damage.ABSORB: "Take consequences",
+    contest.INVOKE: "Invoke an aspect",
+    contest.PASS: "Let it stand",
     CONCEDE: "Concede",
 }
 SECRET: Final = frozenset({position.BURN, position.DRIFT})
@@ -77,6 +80,8 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
         damage_control.REPAIR: damage_control.Repair(),
         damage.ABSORB: damage.Absorb(),
         CONCEDE: damage.Concede(),
+        contest.INVOKE: contest.Invoke(),
+        contest.PASS: contest.Pass(),
     }
 
     # --- set-up -------------------------------------------------------------------------------

@@ -81,14 +81,47 @@ class Hit:
     """Shifts about to be marked on one of a ship's tracks, waiting on the ship's player to
     choose consequences (D5): `cause` says what dealt it (for the words)."""
 
-    def __init__(self, ship: str, track: str, shifts: int, cause: str) -> None:
+    def __init__(self, ship: str, track: str, shifts: int, cause: str, by: str = "") -> None:
         self.ship = ship
         self.track = track
         self.shifts = shifts
         self.cause = cause
+        self.by = by  # the ship that dealt it: it gets a free invoke on a new consequence (C9)
 
     def to_json(self) -> dict[str, Any]:
-        return {"ship": self.ship, "track": self.track, "shifts": self.shifts, "cause": self.cause}
+        return {
+            "ship": self.ship, "track": self.track, "shifts": self.shifts, "cause": self.cause,
+            "by": self.by,
+        }  # fmt: skip
+
+
+class Contest:
+    """An attack waiting on invokes: the attack's total without its dice (`base`), its dice
+    total, bonuses so far, and who has passed; `track` is the track a hit marks."""
+
+    def __init__(
+        self, kind: str, attacker: str, target: str, base: int, rolled: int, track: str
+    ) -> None:
+        self.kind = kind  # hack, fire, torpedo
+        self.attacker = attacker
+        self.target = target
+        self.base = base
+        self.rolled = rolled
+        self.bonus = 0
+        self.track = track
+        self.passed: list[str] = []
+        self.paid: list[str] = []  # "ship/aspect" paid with a fate point on this roll
+
+    @property
+    def attack(self) -> int:
+        return self.base + self.rolled + self.bonus
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind, "attacker": self.attacker, "target": self.target,
+            "base": self.base, "rolled": self.rolled, "bonus": self.bonus, "track": self.track,
+            "passed": list(self.passed), "paid": list(self.paid),
+        }  # fmt: skip
 
 
 class DiasporaState:
@@ -128,6 +161,7 @@ class DiasporaState:
         # station)
         self.acted: dict[str, dict[str, str]] = {}
         self.hits: list[Hit] = []
+        self.contest: Contest | None = None  # an attack open to invokes (C4)
 
     def fighting(self) -> list[Ship]:
         return [s for s in self.ships.values() if s.fighting]
@@ -152,4 +186,5 @@ class DiasporaState:
             "repaired": {k: list(v) for k, v in self.repaired.items()},
             "acted": {k: dict(v) for k, v in self.acted.items()},
             "hits": [h.to_json() for h in self.hits],
+            "contest": self.contest.to_json() if self.contest else None,
         }  # fmt: skip

@@ -18,6 +18,9 @@ PHASES: Final = {
 }
 
 
+ATTACKS: Final = {"hack": "hack", "fire": "beam attack", "torpedo": "torpedo"}
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
@@ -107,21 +110,34 @@ def describe(event: Event, seat: str) -> str | None:
     if kind == "hacked":
         return (
             f"{d['ship']} hacks {d['target']}: {d['dice']} on EW {d['rating']}{_extras(d)} = "
-            f"{d['result']} against {d['defence']}: {_shifts(d['shifts'], d['ship'], d['target'])}"
+            f"{d['result']} against {d['defence']}"
         )
     if kind == "fired":
         return (
             f"{d['ship']} fires beam {d['beam']} at {d['target']}: {d['dice']} on "
-            f"{d['rating']}{_extras(d)} = {d['result']} against {d['defence']}: "
-            f"{_shifts(d['shifts'], d['ship'], d['target'])}"
+            f"{d['rating']}{_extras(d)} = {d['result']} against {d['defence']}"
         )
     if kind == "launched":
         return f"{d['ship']} launches a torpedo at {d['target']}"
     if kind == "torpedo":
         return (
             f"{d['ship']}'s torpedo: {d['dice']} on {d['rating']}{_extras(d)} = {d['result']} "
-            f"against {d['defence']}: {_shifts(d['shifts'], d['ship'], d['target'])}"
+            f"against {d['defence']}"
         )
+    if kind == "outcome":
+        return (
+            f"{d['ship']}'s {ATTACKS.get(d['kind'], d['kind'])} lands at {d['result']} "
+            f"against {d['defence']}: "
+            f"{_shifts(d['shifts'], d['ship'], d['target'])}"
+        )
+    if kind == "invoked":
+        what = f"rerolls: {d['dice']}" if d["effect"] == "reroll" else "+2"
+        return (
+            f"{d['ship']} invokes '{d['aspect']}' ({what}): attack {d['attack']} "
+            f"against defence {d['defence']}"
+        )
+    if kind == "passed":
+        return f"{d['ship']} lets it stand"
     if kind == "spin":
         return f"{d['ship']} defends by 3 or more: spin, +1 on its next roll this turn"
     if kind == "repaired":
@@ -162,6 +178,7 @@ PROMPTS: Final = {
     "fire": "{actor}: fire beams (declare the rating) at an enemy ship, or hold",
     "launch": "{actor}: launch a torpedo at an enemy ship, or hold",
     "point_defense": "{actor}: a torpedo comes in: declare the beam you put into point defence",
+    "invoke": "{actor}: invoke an aspect on the attack (+2, or a reroll for the attacker), or pass",
     "repair": "{actor}: damage control on Frame (Engineering) or Data (Computer), or hold",
 }
 

@@ -13,9 +13,10 @@ from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
-from shiftdrive.rulesets.diaspora import crew, damage
+from shiftdrive.rulesets.diaspora import crew
+from shiftdrive.rulesets.diaspora.contest import open_contest
 from shiftdrive.rulesets.diaspora.phases import sequence
-from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
+from shiftdrive.rulesets.diaspora.state import Contest, DiasporaState, Ship
 
 FIRE: Final = "fire"
 LONG_RANGE: Final = 3  # D6: beams take -2 at 3 or more bands
@@ -96,8 +97,5 @@ class Fire(Action[DiasporaState]):
             "result": attack, "defence": defence, "shifts": shifts,
         }  # fmt: skip
         events.append(Event("fired", data=data, visible_to=None))
-        if shifts > 0:
-            return events + damage.deal(state, target, "frame", shifts, f"{ship.name}'s beams")
-        if sequence.earn_spin(state, target, -shifts):
-            events.append(Event("spin", data={"ship": target.name}, visible_to=None))
-        return events
+        contest = Contest(FIRE, ship.name, target.name, rating + spin - minus, roll.total, "frame")
+        return events + open_contest(state, contest)

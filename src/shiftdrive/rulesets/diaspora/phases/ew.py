@@ -13,9 +13,10 @@ from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
-from shiftdrive.rulesets.diaspora import crew, damage
+from shiftdrive.rulesets.diaspora import crew
+from shiftdrive.rulesets.diaspora.contest import open_contest
 from shiftdrive.rulesets.diaspora.phases import sequence
-from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
+from shiftdrive.rulesets.diaspora.state import Contest, DiasporaState, Ship
 
 HACK: Final = "hack"
 MILITARY: Final = "military_grade_communications"
@@ -78,15 +79,11 @@ class Hack(Action[DiasporaState]):
         spin = sequence.spin(state, ship)
         attack = rating + roll.total + spin
         defence, events = defend(state, target, dice)
-        shifts = attack - defence
         data = {
             "ship": ship.name, "target": target.name, "rating": rating,
             "dice": fudge_symbols(roll.faces), "spin": spin, "result": attack,
-            "defence": defence, "shifts": shifts,
+            "defence": defence, "shifts": attack - defence,
         }  # fmt: skip
         events.append(Event("hacked", data=data, visible_to=None))
-        if shifts > 0:
-            return events + damage.deal(state, target, "data", shifts, f"{ship.name}'s hack")
-        if sequence.earn_spin(state, target, -shifts):
-            events.append(Event("spin", data={"ship": target.name}, visible_to=None))
-        return events + damage.deal(state, ship, "data", -shifts, f"{target.name}'s counter-hack")
+        contest = Contest(HACK, ship.name, target.name, rating + spin, roll.total, "data")
+        return events + open_contest(state, contest)

@@ -16,8 +16,9 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora import crew, damage
+from shiftdrive.rulesets.diaspora.contest import open_contest
 from shiftdrive.rulesets.diaspora.phases import sequence
-from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
+from shiftdrive.rulesets.diaspora.state import Contest, DiasporaState, Ship
 
 LAUNCH: Final = "launch"
 POINT_DEFENSE: Final = "point_defense"
@@ -149,8 +150,5 @@ def resolve(
         "defence": defence, "shifts": shifts,
     }  # fmt: skip
     events.append(Event("torpedo", data=data, visible_to=None))
-    if shifts > 0:
-        return events + damage.deal(state, target, "frame", shifts, f"{ship.name}'s torpedo")
-    if sequence.earn_spin(state, target, -shifts):
-        events.append(Event("spin", data={"ship": target.name}, visible_to=None))
-    return events
+    contest = Contest("torpedo", ship.name, target.name, rating + spin - minus, roll.total, "frame")
+    return events + open_contest(state, contest)

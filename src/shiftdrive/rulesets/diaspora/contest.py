@@ -1,0 +1,169 @@
+"""An attack rolled against a defence, open to invokes after the dice (C4) before it lands.
+
+EW, beam and torpedo attacks open a contest once both rolls are on the table. The attacking
+side and the defending side may each invoke an aspect: +2 to their own roll (the attacker's
+total, or the defender's persistent defence, which keeps the raise for the rest of the phase:
+D4), or a reroll of the attacker's dice. An invoke is paid with a fate point (once per aspect
+per roll) or a free invoke (they stack; C4). Aspects a side may invoke: its own ship's, and any
+with a free invoke it holds (the free invoke on a consequence it inflicted, C9). After an
+invoke the other side may answer; the contest lands when both sides have passed. A fixed
+defence (Firewall) cannot be raised (D11)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar, Final
+
+from shiftdrive.core.aspects import AspectKind
+from shiftdrive.core.dice import DiceSource, fudge_symbols, roll_fudge
+from shiftdrive.core.invokes import Invoke as InvokeSpec
+from shiftdrive.core.invokes import InvokeEffect, Payment, can_pay_for_invoke, pay_for_invoke
+from shiftdrive.engine.actions import Action, ParamKind
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+from shiftdrive.engine.ruleset import Turn
+from shiftdrive.rulesets.diaspora import damage
+from shiftdrive.rulesets.diaspora.phases import sequence
+from shiftdrive.rulesets.diaspora.state import Contest, DiasporaState, Ship
+
+INVOKE: Final = "invoke"
+PASS: Final = "pass"
+EFFECTS: Final = {"bonus": InvokeEffect.BONUS, "reroll": InvokeEffect.REROLL}
+PAYMENTS: Final = {"fate_point": Payment.FATE_POINT, "free": Payment.FREE}
+
+
+def fixed(state: DiasporaState, contest: Contest) -> bool:
+    """Firewall's defence of 2 may not be modified (D11)."""
+    return contest.kind == "hack" and "firewall" in state.ships[contest.target].stunts
+
+
+def options(state: DiasporaState, ship: Ship) -> list[Choice]:
+    """The invokes `ship`'s side may make on the open contest now."""
+    contest = state.contest
+    if contest is None:
+        return []
+    attacking = ship.name == contest.attacker
+    if not attacking and fixed(state, contest):
+        return []
+    effects = ["bonus", "reroll"] if attacking else ["bonus"]
+    out = []
+    for aspect in state.aspects:
+        for payment, pay in PAYMENTS.items():
+            if pay is Payment.FATE_POINT and (
+                aspect.owner != ship.name
+                or aspect.kind is AspectKind.CONSEQUENCE
+                or f"{ship.name}/{aspect.name}" in contest.paid
+            ):
+                continue
+            spec = InvokeSpec(aspect.name, ship.name, InvokeEffect.BONUS, pay)
+            if not can_pay_for_invoke(state.aspects, spec, ship.fate_points):
+                continue
+            for effect in effects:
+                out.append(Choice.of(INVOKE, aspect=aspect.name, effect=effect, payment=payment))
+    return out
+
+
+def window(state: DiasporaState) -> list[Turn]:
+    """The attacker's side first, then the defender's, each while it has not passed and has
+    something it could invoke."""
+    contest = state.contest
+    if contest is None:
+        return []
+    out = []
+    for name in (contest.attacker, contest.target):
+        ship = state.ships[name]
+        if ship.side not in contest.passed and ship.fighting and options(state, ship):
+            out.append(Turn(ship.side, INVOKE, name, window=INVOKE))
+    return out[:1]
+
+
+def open_contest(state: DiasporaState, contest: Contest) -> list[Event]:
+    """Both rolls are on the table: invokes, then the outcome (at once if nobody may)."""
+    state.contest = contest
+    return settle(state)
+
+
+def settle(state: DiasporaState) -> list[Event]:
+    contest = state.contest
+    if contest is None or window(state):
+        return []
+    state.contest = None
+    attacker = state.ships[contest.attacker]
+    target = state.ships[contest.target]
+    defence = state.defence[target.name]
+    shifts = contest.attack - defence
+    data = {
+        "kind": contest.kind, "ship": attacker.name, "target": target.name,
+        "result": contest.attack, "defence": defence, "shifts": shifts,
+    }  # fmt: skip
+    events = [Event("outcome", data=data, visible_to=None)]
+    cause = {"hack": "hack", "fire": "beams", "torpedo": "torpedo"}[contest.kind]
+    if shifts > 0:
+        return events + damage.deal(
+            state, target, contest.track, shifts, f"{attacker.name}'s {cause}", attacker.name
+        )
+    if sequence.earn_spin(state, target, -shifts):
+        events.append(Event("spin", data={"ship": target.name}, visible_to=None))
+    if shifts < 0 and contest.kind == "hack":  # D4: a better defence hits the attacker's Data
+        events += damage.deal(
+            state, attacker, "data", -shifts, f"{target.name}'s counter-hack", target.name
+        )
+    return events
+
+
+class Invoke(Action[DiasporaState]):
+    """Invoke an aspect on the open attack: +2 to your roll, or reroll the attacker's dice."""
+
+    name = INVOKE
+    params: ClassVar[Mapping[str, ParamKind]] = {
+        "aspect": ParamKind.ASPECT,
+        "effect": ParamKind.OPTION,
+        "payment": ParamKind.OPTION,
+    }
+
+    def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
+        return options(state, state.ships[turn.actor or ""])
+
+    def apply(
+        self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        contest = state.contest
+        assert contest is not None
+        ship = state.ships[turn.actor or ""]
+        effect = choice.str_param("effect")
+        payment = PAYMENTS[choice.str_param("payment")]
+        name = choice.str_param("aspect")
+        spec = InvokeSpec(name, ship.name, EFFECTS[effect], payment)
+        pay_for_invoke(state.aspects, spec, ship.fate_points)
+        if payment is Payment.FATE_POINT:
+            contest.paid.append(f"{ship.name}/{name}")
+        data: dict[str, Any] = {"ship": ship.name, "aspect": name, "effect": effect}
+        if effect == "reroll":
+            roll = roll_fudge(dice, why=f"{ship.name} rerolls", who=ship.name)
+            contest.rolled = roll.total
+            data["dice"] = fudge_symbols(roll.faces)
+        elif ship.name == contest.attacker:
+            contest.bonus += 2
+        else:
+            state.defence[ship.name] += 2  # the persistent defence keeps it (D4)
+        data["attack"] = contest.attack
+        data["defence"] = state.defence[contest.target]
+        other = state.ships[contest.target if ship.name == contest.attacker else contest.attacker]
+        contest.passed = [s for s in contest.passed if s != other.side]  # it may answer
+        return [Event("invoked", data=data, visible_to=None), *settle(state)]
+
+
+class Pass(Action[DiasporaState]):
+    """Let the attack stand as it is, as far as your side goes."""
+
+    name = PASS
+
+    def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
+        return [Choice.of(PASS)]
+
+    def apply(
+        self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        assert state.contest is not None
+        state.contest.passed.append(turn.seat)
+        return [Event("passed", data={"ship": turn.actor}, visible_to=None), *settle(state)]

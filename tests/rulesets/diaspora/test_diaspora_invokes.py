@@ -1,0 +1,86 @@
+"""Invokes after the dice on diaspora attacks (C4): +2 or a reroll, paid with a fate point
+(once per aspect per roll) or a free invoke; the defender's raise stays on its persistent
+defence for the phase (D4); Firewall's fixed defence cannot be raised (D11); a consequence gives
+whoever inflicted it a free invoke (C9)."""
+
+from __future__ import annotations
+
+from diaspora_helpers import MINUS, PLUS, ZERO, duel, placed_duel, scenario, ship, start, state, the
+
+from shiftdrive.core.dice import ScriptedDice
+from shiftdrive.engine.encounter import Encounter
+from shiftdrive.rulesets.diaspora.state import BEAM
+
+MILITARY = {
+    "name": "Com",
+    "skills": {"communications": 3},
+    "stunts": ["military_grade_communications"],
+}
+
+
+def armed() -> tuple[Encounter, ScriptedDice]:
+    a = ship("A", aspects=["Ace Gunner"], fate_points=1)
+    b = ship("B", aspects=["Thick Armour"], fate_points=1)
+    enc, dice = placed_duel(duel(a, b), opening="electronic_warfare")
+    assert state(enc).phase == BEAM
+    return enc, dice
+
+
+def test_both_sides_invoke_after_the_dice_and_the_raise_stays_on_the_defence() -> None:
+    enc, dice = armed()
+    dice.push([*ZERO, *ZERO])  # A 2 against B 0
+    enc.submit("blue", "fire target=B beam=2")
+    assert enc.pending()[0].kind == "invoke" and enc.pending()[0].seat == "blue"
+    enc.submit("blue", "pass")
+    enc.submit("red", "invoke aspect='Thick Armour' effect=bonus payment=fate_point")
+    assert state(enc).defence == {"B": 2}
+    assert enc.pending()[0].seat == "blue"  # A may answer
+    enc.submit("blue", "invoke aspect='Ace Gunner' effect=bonus payment=fate_point")
+    assert the(enc, "A").fate_points.current == 0 and the(enc, "B").fate_points.current == 0
+    enc.submit("red", "absorb taking=none")  # 4 against 2: 2 shifts on Frame
+    assert the(enc, "B").tracks["frame"].render() == "[x][x][3][4][5]"
+    assert state(enc).defence == {"B": 2}  # the raised defence stands for the phase
+
+
+def test_a_fate_point_invokes_an_aspect_once_per_roll_and_free_invokes_stack() -> None:
+    a = ship("A", aspects=["Ace Gunner"], fate_points=3)
+    enc, dice = placed_duel(duel(a), opening="electronic_warfare")
+    dice.push([*MINUS, *ZERO])
+    enc.submit("blue", "fire target=B beam=2")
+    enc.submit("blue", "invoke aspect='Ace Gunner' effect=bonus payment=fate_point")
+    assert "invoke aspect='Ace Gunner' effect=bonus payment=fate_point" not in [
+        c.text() for c in enc.legal("blue")
+    ]
+    assert enc.pending() and enc.pending()[0].kind != "invoke"  # nothing more to invoke
+
+
+def test_the_attacker_may_reroll() -> None:
+    a = ship("A", aspects=["Ace Gunner"], fate_points=1)
+    enc, dice = placed_duel(duel(a), opening="electronic_warfare")
+    dice.push([*MINUS, *ZERO, *PLUS])
+    enc.submit("blue", "fire target=B beam=2")
+    enc.submit("blue", "invoke aspect='Ace Gunner' effect=reroll payment=fate_point")
+    outcome = next(e for e in enc.log[-1].events if e.kind == "outcome")
+    assert outcome.data["result"] == 6 and outcome.data["shifts"] == 6
+
+
+def test_firewall_cannot_be_raised() -> None:
+    a = ship("A", crew=[MILITARY], stations={"communications": "Com"}, ew=2)
+    b = ship("B", stunts=["firewall"], aspects=["Hardened Core"], fate_points=2)
+    enc, dice = placed_duel(duel(a, b), opening="electronic_warfare")
+    dice.push(PLUS)  # 3 + 4 = 7 against 2
+    enc.submit("blue", "hack target=B")
+    assert enc.pending()[0].kind == "absorb"  # red was never offered an invoke
+
+
+def test_a_consequence_gives_its_inflicter_a_free_invoke_c9() -> None:
+    data = scenario([ship("A")], [ship("B")])
+    enc, dice = start(data, PLUS, MINUS)
+    enc.submit("blue", "place ship=A band=0")
+    enc.submit("blue", "place ship=B band=2")
+    enc.submit("blue", "opening phase=electronic_warfare")
+    dice.push([*PLUS, *ZERO])
+    enc.submit("blue", "fire target=B beam=2")
+    enc.submit("red", "absorb taking=mild")
+    consequence = state(enc).aspects.get("Buckled Frame")
+    assert consequence.free_for("A") == 1
