@@ -23,6 +23,7 @@ def armed() -> tuple[Encounter, ScriptedDice]:
     b = ship("B", aspects=["Thick Armour"], fate_points=1)
     enc, dice = placed_duel(duel(a, b), opening="electronic_warfare")
     assert state(enc).phase == BEAM
+    enc.pass_window("compel")
     return enc, dice
 
 
@@ -45,6 +46,7 @@ def test_both_sides_invoke_after_the_dice_and_the_raise_stays_on_the_defence() -
 def test_a_fate_point_invokes_an_aspect_once_per_roll_and_free_invokes_stack() -> None:
     a = ship("A", aspects=["Ace Gunner"], fate_points=3)
     enc, dice = placed_duel(duel(a), opening="electronic_warfare")
+    enc.pass_window("compel")
     dice.push([*MINUS, *ZERO])
     enc.submit("blue", "fire target=B beam=2")
     enc.submit("blue", "invoke aspect='Ace Gunner' effect=bonus payment=fate_point")
@@ -57,6 +59,7 @@ def test_a_fate_point_invokes_an_aspect_once_per_roll_and_free_invokes_stack() -
 def test_the_attacker_may_reroll() -> None:
     a = ship("A", aspects=["Ace Gunner"], fate_points=1)
     enc, dice = placed_duel(duel(a), opening="electronic_warfare")
+    enc.pass_window("compel")
     dice.push([*MINUS, *ZERO, *PLUS])
     enc.submit("blue", "fire target=B beam=2")
     enc.submit("blue", "invoke aspect='Ace Gunner' effect=reroll payment=fate_point")
@@ -68,6 +71,7 @@ def test_firewall_cannot_be_raised() -> None:
     a = ship("A", crew=[MILITARY], stations={"communications": "Com"}, ew=2)
     b = ship("B", stunts=["firewall"], aspects=["Hardened Core"], fate_points=2)
     enc, dice = placed_duel(duel(a, b), opening="electronic_warfare")
+    enc.pass_window("compel")
     dice.push(PLUS)  # 3 + 4 = 7 against 2
     enc.submit("blue", "hack target=B")
     assert enc.pending()[0].kind == "absorb"  # red was never offered an invoke

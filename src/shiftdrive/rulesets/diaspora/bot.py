@@ -27,6 +27,13 @@ def choose(
         return _absorb(state, legal)
     if kind == "invoke":
         return _invoke(state, me, legal)
+    if kind == "compel":
+        return next(c for c in legal if c.action == "pass")
+    if kind == "answer":  # keep a fate point or two for invokes; else take the point
+        refuse = [c for c in legal if c.str_param("compel") == "refuse"]
+        if refuse and state.ships[me].fate_points.current >= 2:
+            return refuse[0]
+        return next(c for c in legal if c.str_param("compel") == "accept")
     if kind == "drive":
         return _drive(state, me, legal)
     if kind == "move":

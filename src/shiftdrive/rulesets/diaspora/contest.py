@@ -22,7 +22,7 @@ from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
-from shiftdrive.rulesets.diaspora import damage
+from shiftdrive.rulesets.diaspora import compels, damage
 from shiftdrive.rulesets.diaspora.phases import sequence
 from shiftdrive.rulesets.diaspora.state import Contest, DiasporaState, Ship
 
@@ -154,7 +154,8 @@ class Invoke(Action[DiasporaState]):
 
 
 class Pass(Action[DiasporaState]):
-    """Let the attack stand as it is, as far as your side goes."""
+    """Let the attack stand as it is, as far as your side goes (or, before a phase's rolls,
+    make no compel)."""
 
     name = PASS
 
@@ -164,6 +165,7 @@ class Pass(Action[DiasporaState]):
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
     ) -> list[Event]:
-        assert state.contest is not None
+        if state.contest is None:  # the compel window's pass (D12)
+            return compels.pass_compel(state, turn)
         state.contest.passed.append(turn.seat)
         return [Event("passed", data={"ship": turn.actor}, visible_to=None), *settle(state)]

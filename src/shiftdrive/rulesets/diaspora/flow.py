@@ -10,7 +10,7 @@ from typing import Final
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Result, Turn
-from shiftdrive.rulesets.diaspora import contest
+from shiftdrive.rulesets.diaspora import compels, contest
 from shiftdrive.rulesets.diaspora.damage import ABSORB
 from shiftdrive.rulesets.diaspora.phases import (
     beam,
@@ -50,7 +50,7 @@ NEXT: Final = {POSITION: EW, EW: BEAM, BEAM: TORPEDO, TORPEDO: DAMAGE_CONTROL}
 
 def turns(state: DiasporaState) -> list[Turn]:
     """Whose decision it is: none when over; a waiting hit first, then an attack open to
-    invokes; else the phase's own."""
+    invokes, then compels (D12); else the phase's own."""
     if result(state) is not None:
         return []
     if state.hits:
@@ -58,7 +58,7 @@ def turns(state: DiasporaState) -> list[Turn]:
         return [Turn(ship.side, ABSORB, ship.name)]
     if state.contest is not None:
         return contest.window(state)
-    return PHASE_TURNS[state.phase](state)
+    return compels.turns(state) or PHASE_TURNS[state.phase](state)
 
 
 def advance(state: DiasporaState, dice: DiceSource) -> list[Event]:
@@ -85,6 +85,8 @@ def _next_phase(state: DiasporaState) -> list[Event]:
     if state.round > state.turn_limit:
         return []
     BEGIN[phase](state)
+    if phase != DAMAGE_CONTROL:
+        compels.begin(state)  # D12: compels before the phase's rolls
     return [Event("phase", data={"round": state.round, "phase": phase}, visible_to=None)]
 
 

@@ -17,7 +17,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Result, Ruleset, Seat, Sheet, Tally, Turn
 from shiftdrive.maps.bands import DIASPORA
-from shiftdrive.rulesets.diaspora import contest, damage, flow, scenario, view, words
+from shiftdrive.rulesets.diaspora import compels, contest, damage, flow, scenario, view, words
 from shiftdrive.rulesets.diaspora.phases import (
     beam,
     damage_control,
@@ -42,6 +42,8 @@ MENUS: Final[dict[str, tuple[str, ...]]] = {
     damage_control.REPAIR: (damage_control.REPAIR, position.HOLD),
     damage.ABSORB: (damage.ABSORB, CONCEDE),
     contest.INVOKE: (contest.INVOKE, contest.PASS),
+    compels.COMPEL: (compels.COMPEL, contest.PASS),
+    compels.ANSWER: (compels.ANSWER,),
 }
 NAMES: Final = {
     detection.PLACE: "Place a ship",
@@ -58,6 +60,8 @@ NAMES: Final = {
     damage.ABSORB: "Take consequences",
     contest.INVOKE: "Invoke an aspect",
     contest.PASS: "Let it stand",
+    compels.COMPEL: "Compel an aspect",
+    compels.ANSWER: "Answer the compel",
     CONCEDE: "Concede",
 }
 SECRET: Final = frozenset({position.BURN, position.DRIFT})
@@ -82,6 +86,8 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
         CONCEDE: damage.Concede(),
         contest.INVOKE: contest.Invoke(),
         contest.PASS: contest.Pass(),
+        compels.COMPEL: compels.Compel(),
+        compels.ANSWER: compels.Answer(),
     }
 
     # --- set-up -------------------------------------------------------------------------------
@@ -135,7 +141,10 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
     def apply(
         self, state: DiasporaState, seat: str, choice: Choice, dice: DiceSource
     ) -> list[Event]:
-        """Every choice, then on through phases nobody has anything left to decide in."""
+        """Every choice, then on through phases nobody has anything left to decide in. The
+        phase's first choice that is not a compel closes its compel window (D12)."""
+        if choice.action not in compels.WINDOW:
+            state.compel_phase = ""
         events = super().apply(state, seat, choice, dice)
         return events + flow.advance(state, dice)
 

@@ -162,6 +162,12 @@ class DiasporaState:
         self.acted: dict[str, dict[str, str]] = {}
         self.hits: list[Hit] = []
         self.contest: Contest | None = None  # an attack open to invokes (C4)
+        # D12: the phase whose compel window is open, the sides that passed, the offer
+        # waiting on its answer ([ship, aspect, by]) and the ships compelled this phase
+        self.compel_phase = ""
+        self.compel_passed: list[str] = []
+        self.compel_offer: list[str] | None = None
+        self.compelled: list[str] = []
 
     def fighting(self) -> list[Ship]:
         return [s for s in self.ships.values() if s.fighting]
@@ -187,4 +193,7 @@ class DiasporaState:
             "acted": {k: dict(v) for k, v in self.acted.items()},
             "hits": [h.to_json() for h in self.hits],
             "contest": self.contest.to_json() if self.contest else None,
+            "compel_phase": self.compel_phase, "compel_passed": list(self.compel_passed),
+            "compel_offer": list(self.compel_offer) if self.compel_offer else None,
+            "compelled": list(self.compelled),
         }  # fmt: skip

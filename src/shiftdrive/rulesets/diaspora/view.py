@@ -11,7 +11,7 @@ from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
 
 
 def burns_revealed(state: DiasporaState) -> bool:
-    return all(s.name in state.burns for s in state.fighting())
+    return all(s.name in state.burns or s.name in state.compelled for s in state.fighting())
 
 
 def _ship(ship: Ship) -> dict[str, Any]:
@@ -48,6 +48,8 @@ def view(state: DiasporaState, seat: str) -> dict[str, Any]:
         "position_rolls": dict(state.rolls),
         "defence": dict(state.defence),
         "hits": [h.to_json() for h in state.hits],
+        "compel_offer": list(state.compel_offer) if state.compel_offer else None,
+        "compelled": list(state.compelled),
     }
 
 
@@ -63,7 +65,8 @@ def map_picture(state: DiasporaState) -> str:
 def prompt_data(state: DiasporaState, turn: Turn) -> dict[str, Any]:
     """What a prompt needs, as data (the words are `words.prompt`)."""
     data: dict[str, Any] = {
-        "kind": turn.kind, "actor": turn.actor, "turn": state.round, "phase": state.phase,
+        "kind": turn.kind, "actor": turn.actor, "seat": turn.seat, "turn": state.round,
+        "phase": state.phase,
     }  # fmt: skip
     if state.hits:
         data["hit"] = state.hits[0].to_json()

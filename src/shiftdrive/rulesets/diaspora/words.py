@@ -138,6 +138,24 @@ def describe(event: Event, seat: str) -> str | None:
         )
     if kind == "passed":
         return f"{d['ship']} lets it stand"
+    if kind == "compel":
+        return (
+            f"{d['by']} compels {d['ship']}'s '{d['aspect']}' before the "
+            f"{PHASES.get(d['phase'], d['phase']).lower()} rolls"
+        )
+    if kind == "compel_answer":
+        if d["accepted"]:
+            effect = "an automatic -4" if d["phase"] == "position" else "no target this phase"
+            return (
+                f"{d['ship']} accepts the compel on '{d['aspect']}' ({effect}) and gains a "
+                f"fate point ({d['fate_points']} now)"
+            )
+        return (
+            f"{d['ship']} refuses the compel on '{d['aspect']}', paying a fate point "
+            f"({d['fate_points']} left)"
+        )
+    if kind == "compelled_position":
+        return f"{d['ship']} is compelled: position {d['result']}, no dice"
     if kind == "spin":
         return f"{d['ship']} defends by 3 or more: spin, +1 on its next roll this turn"
     if kind == "repaired":
@@ -179,6 +197,8 @@ PROMPTS: Final = {
     "launch": "{actor}: launch a torpedo at an enemy ship, or hold",
     "point_defense": "{actor}: a torpedo comes in: declare the beam you put into point defence",
     "invoke": "{actor}: invoke an aspect on the attack (+2, or a reroll for the attacker), or pass",
+    "compel": "{seat}: compel an aspect of another side's ship before the rolls, or no compel",
+    "answer": "{actor}: a compel: accept (gain a fate point, fail to act) or refuse (pay one)",
     "repair": "{actor}: damage control on Frame (Engineering) or Data (Computer), or hold",
 }
 
@@ -192,4 +212,4 @@ def prompt(d: Mapping[str, Any]) -> str:
             f"({hit['cause']}): choose consequences (mild 1, moderate 2, severe 4) or none"
         )
     text = PROMPTS.get(d["kind"], "{actor}: " + str(d["kind"]))
-    return head + text.format(actor=d["actor"], places=d.get("places", 0))
+    return head + text.format(actor=d["actor"], seat=d["seat"], places=d.get("places", 0))

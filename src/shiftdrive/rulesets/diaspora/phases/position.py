@@ -38,7 +38,7 @@ def turns(state: DiasporaState) -> list[Turn]:
     out = []
     seen: set[str] = set()
     for ship in state.fighting():
-        if ship.name not in state.burns and ship.side not in seen:
+        if declaring(state, ship) and ship.side not in seen:
             seen.add(ship.side)
             out.append(Turn(ship.side, DRIVE, ship.name, secret=True))
     if out:
@@ -47,6 +47,11 @@ def turns(state: DiasporaState) -> list[Turn]:
         mover = state.ships[state.mover]
         return [Turn(mover.side, MOVE, mover.name)]
     return []
+
+
+def declaring(state: DiasporaState, ship: Ship) -> bool:
+    """A ship still to declare burn: not declared, not compelled (D12)."""
+    return ship.name not in state.burns and ship.name not in state.compelled
 
 
 def base(state: DiasporaState, ship: Ship) -> int:
@@ -95,7 +100,7 @@ def declare(state: DiasporaState, turn: Turn, burn: int | None, dice: DiceSource
     state.burns[ship.name] = burn
     data = {"ship": ship.name, "burn": burn}
     events = [Event("declared", data=data, visible_to=frozenset({ship.side}))]
-    if all(s.name in state.burns for s in state.fighting()):
+    if not any(declaring(state, s) for s in state.fighting()):
         events += resolve(state, dice)
     return events
 
@@ -105,6 +110,11 @@ def resolve(state: DiasporaState, dice: DiceSource) -> list[Event]:
     burns = {name: state.burns[name] for name in state.burns if state.ships[name].fighting}
     events = [Event("burns", data={"burns": burns}, visible_to=None)]
     for ship in state.fighting():
+        if ship.name in state.compelled:  # D12: an automatic -4, no dice, no skill
+            state.rolls[ship.name] = DRIFT_RESULT
+            data = {"ship": ship.name, "result": DRIFT_RESULT}
+            events.append(Event("compelled_position", data=data, visible_to=None))
+            continue
         burn = burns[ship.name]
         if burn is None:
             cleared = ship.tracks["heat"].clear_last()
