@@ -85,6 +85,7 @@ COMPILED = [
     "shiftdrive/rulesets/diaspora/crew.py",
     "shiftdrive/rulesets/diaspora/damage.py",
     "shiftdrive/rulesets/diaspora/flow.py",
+    "shiftdrive/rulesets/diaspora/invoking.py",
     "shiftdrive/rulesets/diaspora/phases/beam.py",
     "shiftdrive/rulesets/diaspora/phases/damage_control.py",
     "shiftdrive/rulesets/diaspora/phases/detection.py",

@@ -88,3 +88,38 @@ def test_a_consequence_gives_its_inflicter_a_free_invoke_c9() -> None:
     enc.submit("red", "absorb taking=mild")
     consequence = state(enc).aspects.get("Buckled Frame")
     assert consequence.free_for("A") == 1
+
+
+def three_ships() -> tuple[Encounter, ScriptedDice]:
+    """A (blue), B (red, an aspect and a fate point), C (green), all placed; position begins."""
+    b = ship("B", aspects=["Sly Pilot"], fate_points=1)
+    enc, dice = start(scenario([ship("A")], [b], [ship("C")]), PLUS, ZERO, MINUS)
+    enc.submit("blue", "place ship=A band=0")
+    enc.submit("blue", "place ship=B band=1")
+    enc.submit("red", "place ship=C band=-1")
+    enc.submit("blue", "opening phase=position")
+    enc.pass_window("compel")
+    return enc, dice
+
+
+def test_an_invoke_on_the_position_roll_forces_a_tie_that_passes_control_down() -> None:
+    """Seed "Position": use an aspect to force a tie so that you lose control."""
+    enc, dice = three_ships()
+    dice.push([1, 1, 0, 0, *ZERO, -1, 0, 0, 0])  # A 4, B 2, C 1
+    enc.submit("blue", "burn value=0")
+    enc.submit("red", "burn value=0")
+    enc.submit("green", "burn value=0")
+    assert enc.pending()[0].kind == "invoke" and enc.pending()[0].actor == "B"
+    enc.submit("red", "invoke aspect='Sly Pilot' effect=bonus payment=fate_point")
+    assert state(enc).rolls == {"A": 4, "B": 4, "C": 1}
+    assert state(enc).mover == "C" and enc.pending()[0].actor == "C"
+
+
+def test_a_position_reroll_replaces_the_dice() -> None:
+    enc, dice = three_ships()
+    dice.push([*ZERO, *ZERO, *ZERO, *PLUS])  # A 2, B 2, C 2; B rerolls to 6
+    enc.submit("blue", "burn value=0")
+    enc.submit("red", "burn value=0")
+    enc.submit("green", "burn value=0")
+    enc.submit("red", "invoke aspect='Sly Pilot' effect=reroll payment=fate_point")
+    assert state(enc).rolls["B"] == 6 and state(enc).mover == "B"

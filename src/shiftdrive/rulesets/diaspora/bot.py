@@ -90,15 +90,16 @@ def _move(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
 
 
 def _place(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
-    """Own ships at the centre; enemies two bands off (no range penalty for beams or
-    torpedoes)."""
+    """Own ships first, at the centre; then enemies two bands from the nearest own ship (no
+    range penalty for beams or torpedoes)."""
     side = state.ships[me].side
-    for choice in legal:
-        ship = state.ships[choice.str_param("ship")]
-        want = 0 if ship.side == side else 2
-        if choice.int_param("band") == want:
-            return choice
-    return legal[0]
+    own = [c for c in legal if state.ships[c.str_param("ship")].side == side]
+    if own:
+        return min(own, key=lambda c: abs(c.int_param("band")))
+    placed = [s.band for s in state.ships.values() if s.side == side and s.band is not None]
+    anchor = placed[0] if placed else 0
+    want = anchor + 2 if anchor <= 0 else anchor - 2
+    return min(legal, key=lambda c: abs(c.int_param("band") - want))
 
 
 def _attack(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
@@ -121,6 +122,14 @@ def _invoke(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
     """+2 when it turns the attack: the attacker's miss into a hit, the defender's small hit
     into a miss; free invokes first."""
     shifts = query.open_shifts(state)
+    if shifts is None:  # a position roll: +2 when it takes the lead
+        gap = query.position_gap(state, me)
+        if gap in (0, 1):
+            bonus = [c for c in legal if c.str_param("effect") == "bonus"]
+            bonus.sort(key=lambda c: c.str_param("payment") != "free")
+            if bonus:
+                return bonus[0]
+        return next(c for c in legal if c.action == "pass")
     attacking = query.attacking(state, me)
     if (attacking and shifts in (-1, 0)) or (not attacking and shifts in (1, 2)):
         bonus = [c for c in legal if c.str_param("effect") == "bonus"]

@@ -14,22 +14,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
-from shiftdrive.core.aspects import AspectKind
 from shiftdrive.core.dice import DiceSource, fudge_symbols, roll_fudge
-from shiftdrive.core.invokes import Invoke as InvokeSpec
-from shiftdrive.core.invokes import InvokeEffect, Payment, can_pay_for_invoke, pay_for_invoke
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
-from shiftdrive.rulesets.diaspora import compels, damage
-from shiftdrive.rulesets.diaspora.phases import sequence
+from shiftdrive.rulesets.diaspora import compels, damage, invoking
+from shiftdrive.rulesets.diaspora.phases import position, sequence
 from shiftdrive.rulesets.diaspora.state import Contest, DiasporaState, Ship
 
-INVOKE: Final = "invoke"
+INVOKE: Final = invoking.INVOKE
 PASS: Final = "pass"
-EFFECTS: Final = {"bonus": InvokeEffect.BONUS, "reroll": InvokeEffect.REROLL}
-PAYMENTS: Final = {"fate_point": Payment.FATE_POINT, "free": Payment.FREE}
 
 
 def fixed(state: DiasporaState, contest: Contest) -> bool:
@@ -38,29 +33,16 @@ def fixed(state: DiasporaState, contest: Contest) -> bool:
 
 
 def options(state: DiasporaState, ship: Ship) -> list[Choice]:
-    """The invokes `ship`'s side may make on the open contest now."""
+    """The invokes `ship`'s side may make now: on the open attack, or on its position roll."""
     contest = state.contest
     if contest is None:
-        return []
+        return position.invokes(state, ship)
     attacking = ship.name == contest.attacker
     if not attacking and fixed(state, contest):
         return []
-    effects = ["bonus", "reroll"] if attacking else ["bonus"]
-    out = []
-    for aspect in state.aspects:
-        for payment, pay in PAYMENTS.items():
-            if pay is Payment.FATE_POINT and (
-                aspect.owner != ship.name
-                or aspect.kind is AspectKind.CONSEQUENCE
-                or f"{ship.name}/{aspect.name}" in contest.paid
-            ):
-                continue
-            spec = InvokeSpec(aspect.name, ship.name, InvokeEffect.BONUS, pay)
-            if not can_pay_for_invoke(state.aspects, spec, ship.fate_points):
-                continue
-            for effect in effects:
-                out.append(Choice.of(INVOKE, aspect=aspect.name, effect=effect, payment=payment))
-    return out
+    return invoking.invokable(
+        state, ship, contest.paid, ["bonus", "reroll"] if attacking else ["bonus"]
+    )
 
 
 def window(state: DiasporaState) -> list[Turn]:
@@ -127,16 +109,12 @@ class Invoke(Action[DiasporaState]):
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
     ) -> list[Event]:
-        contest = state.contest
-        assert contest is not None
         ship = state.ships[turn.actor or ""]
-        effect = choice.str_param("effect")
-        payment = PAYMENTS[choice.str_param("payment")]
+        contest = state.contest
+        if contest is None:
+            return position.invoke(state, ship, choice, dice)
+        effect = invoking.pay(state, ship, choice, contest.paid)
         name = choice.str_param("aspect")
-        spec = InvokeSpec(name, ship.name, EFFECTS[effect], payment)
-        pay_for_invoke(state.aspects, spec, ship.fate_points)
-        if payment is Payment.FATE_POINT:
-            contest.paid.append(f"{ship.name}/{name}")
         data: dict[str, Any] = {"ship": ship.name, "aspect": name, "effect": effect}
         if effect == "reroll":
             roll = roll_fudge(dice, why=f"{ship.name} rerolls", who=ship.name)
@@ -165,6 +143,8 @@ class Pass(Action[DiasporaState]):
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
     ) -> list[Event]:
+        if state.contest is None and state.position_window:
+            return position.pass_invoke(state, turn, dice)
         if state.contest is None:  # the compel window's pass (D12)
             return compels.pass_compel(state, turn)
         state.contest.passed.append(turn.seat)

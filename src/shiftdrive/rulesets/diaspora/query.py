@@ -60,3 +60,11 @@ def open_shifts(state: DiasporaState) -> int | None:
 
 def attacking(state: DiasporaState, ship: str) -> bool:
     return state.contest is not None and state.contest.attacker == ship
+
+
+def position_gap(state: DiasporaState, ship: str) -> int | None:
+    """How far `ship`'s position roll is below the best other roll (negative: ahead)."""
+    others = [r for name, r in state.rolls.items() if name != ship]
+    if ship not in state.rolls or not others:
+        return None
+    return max(others) - state.rolls[ship]

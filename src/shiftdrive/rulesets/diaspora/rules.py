@@ -59,7 +59,7 @@ NAMES: Final = {
     damage_control.REPAIR: "Damage control",
     damage.ABSORB: "Take consequences",
     contest.INVOKE: "Invoke an aspect",
-    contest.PASS: "Let it stand",
+    contest.PASS: "Pass",
     compels.COMPEL: "Compel an aspect",
     compels.ANSWER: "Answer the compel",
     CONCEDE: "Concede",

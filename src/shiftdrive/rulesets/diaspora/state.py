@@ -148,6 +148,9 @@ class DiasporaState:
         # position: burn declarations (None: drives off), then the winner's move
         self.burns: dict[str, int | None] = {}
         self.rolls: dict[str, int] = {}  # this turn's position results
+        self.position_dice: dict[str, int] = {}  # the dice part of each (for a reroll)
+        self.position_window: list[str] = []  # ships still to invoke on their roll or pass
+        self.position_paid: list[str] = []  # "ship/aspect" paid with a fate point (C4)
         self.mover: str | None = None
         self.rank: list[str] = []  # D15: ships by the last position (or detection) rank
         # the sequential phases: ships still to declare, in D15 order
@@ -185,7 +188,10 @@ class DiasporaState:
             "detection_winner": self.detection_winner,
             "choosing_opening": self.choosing_opening,
             "skip_first_position": self.skip_first_position, "burns": dict(self.burns),
-            "rolls": dict(self.rolls), "mover": self.mover, "rank": list(self.rank),
+            "rolls": dict(self.rolls),
+            "position_dice": dict(self.position_dice),
+            "position_window": list(self.position_window),
+            "position_paid": list(self.position_paid), "mover": self.mover, "rank": list(self.rank),
             "queue": list(self.queue),
             "defence": dict(self.defence), "beam_used": dict(self.beam_used),
             "torpedo_target": dict(self.torpedo_target), "spin": dict(self.spin),

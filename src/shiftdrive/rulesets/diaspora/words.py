@@ -124,6 +124,9 @@ def describe(event: Event, seat: str) -> str | None:
             f"{d['ship']}'s torpedo: {d['dice']} on {d['rating']}{_extras(d)} = {d['result']} "
             f"against {d['defence']}"
         )
+    if kind == "position_invoked":
+        what = f"rerolls: {d['dice']}" if d["effect"] == "reroll" else "+2"
+        return f"{d['ship']} invokes '{d['aspect']}' on its position ({what}): {d['result']}"
     if kind == "outcome":
         return (
             f"{d['ship']}'s {ATTACKS.get(d['kind'], d['kind'])} lands at {d['result']} "
@@ -196,8 +199,8 @@ PROMPTS: Final = {
     "fire": "{actor}: fire beams (declare the rating) at an enemy ship, or hold",
     "launch": "{actor}: launch a torpedo at an enemy ship, or hold",
     "point_defense": "{actor}: a torpedo comes in: declare the beam you put into point defence",
-    "invoke": "{actor}: invoke an aspect on the attack (+2, or a reroll for the attacker), or pass",
-    "compel": "{seat}: compel an aspect of another side's ship before the rolls, or no compel",
+    "invoke": "{actor}: invoke an aspect after the dice (+2, or reroll your own dice), or pass",
+    "compel": "{seat}: compel an aspect of another side's ship before the rolls, or pass",
     "answer": "{actor}: a compel: accept (gain a fate point, fail to act) or refuse (pay one)",
     "repair": "{actor}: damage control on Frame (Engineering) or Data (Computer), or hold",
 }

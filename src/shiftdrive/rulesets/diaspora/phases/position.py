@@ -8,14 +8,14 @@ lowest) shifts, or one lower ship up to (own - theirs), never more bands than it
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from shiftdrive.core.dice import DiceSource, fudge_symbols, roll_fudge
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
-from shiftdrive.rulesets.diaspora import crew, damage
+from shiftdrive.rulesets.diaspora import crew, damage, invoking
 from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
 
 DRIVE: Final = "drive"
@@ -24,11 +24,15 @@ BURN: Final = "burn"
 DRIFT: Final = "drift"
 HOLD: Final = "hold"
 DRIFT_RESULT: Final = -4  # D3: drives off, no dice, no skill
+INVOKE: Final = invoking.INVOKE
 
 
 def begin(state: DiasporaState) -> None:
     state.burns = {}
     state.rolls = {}
+    state.position_dice = {}
+    state.position_window = []
+    state.position_paid = []
     state.mover = None
 
 
@@ -43,6 +47,10 @@ def turns(state: DiasporaState) -> list[Turn]:
             out.append(Turn(ship.side, DRIVE, ship.name, secret=True))
     if out:
         return out
+    for name in state.position_window:  # C4: invokes on the rolls, ship by ship
+        ship = state.ships[name]
+        if ship.fighting:
+            return [Turn(ship.side, INVOKE, name, window=INVOKE)]
     if state.mover is not None and state.ships[state.mover].fighting:
         mover = state.ships[state.mover]
         return [Turn(mover.side, MOVE, mover.name)]
@@ -128,20 +136,64 @@ def resolve(state: DiasporaState, dice: DiceSource) -> list[Event]:
         spin = state.spin.pop(ship.name, 0)
         result = rating + roll.total + burn + spin
         state.rolls[ship.name] = result
+        state.position_dice[ship.name] = roll.total
         data = {
             "ship": ship.name, "rating": rating, "dice": fudge_symbols(roll.faces),
             "burn": burn, "spin": spin, "result": result,
         }  # fmt: skip
         events.append(Event("positioned", data=data, visible_to=None))
         events += damage.deal(state, ship, "heat", burn, "burn")
+    state.position_window = [s.name for s in state.fighting()]
+    return events + settle(state)
+
+
+def invokes(state: DiasporaState, ship: Ship) -> list[Choice]:
+    """What `ship` may invoke on its own position roll (a reroll only where dice were rolled:
+    drives off and a compelled -4 can still be raised by an aspect)."""
+    if ship.name not in state.position_window:
+        return []
+    effects = ["bonus", "reroll"] if ship.name in state.position_dice else ["bonus"]
+    return invoking.invokable(state, ship, state.position_paid, effects)
+
+
+def settle(state: DiasporaState) -> list[Event]:
+    """Ships with nothing to invoke leave the window; when it is empty, rank the rolls."""
+    state.position_window = [n for n in state.position_window if invokes(state, state.ships[n])]
+    return [] if state.position_window else rank(state)
+
+
+def invoke(state: DiasporaState, ship: Ship, choice: Choice, dice: DiceSource) -> list[Event]:
+    """C4 on a position roll: +2, or reroll the dice (tie tactics: the seed's "use an Aspect
+    to force a tie so that you lose control")."""
+    effect = invoking.pay(state, ship, choice, state.position_paid)
+    data: dict[str, Any] = {"ship": ship.name, "aspect": choice.str_param("aspect")}
+    data["effect"] = effect
+    if effect == "reroll":
+        roll = roll_fudge(dice, why=f"{ship.name} rerolls its position", who=ship.name)
+        state.rolls[ship.name] += roll.total - state.position_dice[ship.name]
+        state.position_dice[ship.name] = roll.total
+        data["dice"] = fudge_symbols(roll.faces)
+    else:
+        state.rolls[ship.name] += 2
+    data["result"] = state.rolls[ship.name]
+    return [Event("position_invoked", data=data, visible_to=None), *settle(state)]
+
+
+def pass_invoke(state: DiasporaState, turn: Turn, dice: DiceSource) -> list[Event]:
+    if turn.actor in state.position_window:
+        state.position_window.remove(turn.actor)
+    return settle(state)
+
+
+def rank(state: DiasporaState) -> list[Event]:
+    """D3/D15: the rank of the rolls and the winner."""
     order = sorted(state.rolls, key=lambda n: state.rolls[n], reverse=True)
     state.mover = winner(state.rolls)
     if state.mover is not None:
         order.remove(state.mover)
         order.insert(0, state.mover)
     state.rank = order
-    events.append(Event("position_rank", data={"rank": order, "winner": state.mover}))
-    return events
+    return [Event("position_rank", data={"rank": order, "winner": state.mover})]
 
 
 def winner(rolls: Mapping[str, int]) -> str | None:
