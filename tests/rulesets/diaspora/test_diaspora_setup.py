@@ -132,3 +132,23 @@ def test_scripted_setup_draws_only_detection_dice() -> None:
     dice = ScriptedDice([*PLUS, *MINUS])
     Encounter.start(duel(), dice=dice)
     assert dice.remaining == 0
+
+
+def test_a_fate_point_wins_a_detection_tie_d9() -> None:
+    a = ship("A", fate_points=1)
+    b = ship("B", fate_points=1)
+    enc, dice = start(duel(a, b), ZERO, ZERO)
+    assert [(d.kind, d.actor, d.window) for d in enc.pending()] == [("tie", "A", "tie")]
+    enc.submit("blue", "pass")
+    enc.submit("red", "break_tie")
+    assert the(enc, "B").fate_points.current == 0
+    assert state(enc).placers == [("B", 2)] and state(enc).detection_winner == "B"
+    assert dice.remaining == 0  # nobody placed at random
+
+
+def test_a_tie_both_sides_pay_for_still_stands_and_is_placed_at_random_d9() -> None:
+    enc, dice = start(duel(ship("A", fate_points=1), ship("B", fate_points=1)), ZERO, ZERO)
+    enc.submit("blue", "break_tie")
+    dice.push([*PLUS, *MINUS])
+    enc.submit("red", "break_tie")
+    assert (the(enc, "A").band, the(enc, "B").band) == (4, -4)

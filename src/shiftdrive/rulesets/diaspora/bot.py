@@ -27,6 +27,8 @@ def choose(
         return _absorb(state, legal)
     if kind == "invoke":
         return _invoke(state, me, legal)
+    if kind == "tie":  # winning detection is worth a fate point
+        return next(c for c in legal if c.action == "break_tie")
     if kind == "compel":
         return next(c for c in legal if c.action == "pass")
     if kind == "answer":  # keep a fate point or two for invokes; else take the point

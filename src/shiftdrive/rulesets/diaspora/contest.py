@@ -20,7 +20,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora import compels, damage, invoking
-from shiftdrive.rulesets.diaspora.phases import position, sequence
+from shiftdrive.rulesets.diaspora.phases import detection, position, sequence
 from shiftdrive.rulesets.diaspora.state import Contest, DiasporaState, Ship
 
 INVOKE: Final = invoking.INVOKE
@@ -143,6 +143,8 @@ class Pass(Action[DiasporaState]):
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
     ) -> list[Event]:
+        if state.contest is None and state.tie_window:
+            return detection.pass_tie(state, turn, dice)
         if state.contest is None and state.position_window:
             return position.pass_invoke(state, turn, dice)
         if state.contest is None:  # the compel window's pass (D12)

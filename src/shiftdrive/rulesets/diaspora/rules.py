@@ -33,6 +33,7 @@ CONCEDE: Final = "concede"
 MENUS: Final[dict[str, tuple[str, ...]]] = {
     detection.PLACE: (detection.PLACE, CONCEDE),
     detection.OPENING: (detection.OPENING,),
+    detection.TIE: (detection.BREAK_TIE, contest.PASS),
     position.DRIVE: (position.BURN, position.DRIFT, CONCEDE),
     position.MOVE: (position.MOVE, position.HOLD),
     ew.HACK: (ew.HACK, position.HOLD, CONCEDE),
@@ -48,6 +49,7 @@ MENUS: Final[dict[str, tuple[str, ...]]] = {
 NAMES: Final = {
     detection.PLACE: "Place a ship",
     detection.OPENING: "Choose turn 1's opening",
+    detection.BREAK_TIE: "Spend a fate point to win the tie",
     position.BURN: "Declare burn",
     position.DRIFT: "Drives off (bleed Heat)",
     position.MOVE: "Move a ship",
@@ -73,6 +75,7 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
     actions: ClassVar[Mapping[str, Action[Any]]] = {
         detection.PLACE: detection.Place(),
         detection.OPENING: detection.Opening(),
+        detection.BREAK_TIE: detection.BreakTie(),
         position.BURN: position.Burn(),
         position.DRIFT: position.Drift(),
         position.MOVE: position.Move(),

@@ -141,6 +141,9 @@ class DiasporaState:
         self.round = 0  # the turn; 0 during detection
         self.phase = DETECTION
         # detection: ships still to place (by the navigator ranked next) and who places them
+        self.detection_keys: dict[str, list[int]] = {}  # [roll, raw Navigation] by ship
+        self.tie_window: list[str] = []  # tied ships still deciding to spend a fate point
+        self.tie_spent: list[str] = []  # tied ships that spent one to win their tie (D9)
         self.placers: list[tuple[str, int]] = []  # (ship whose navigator places, how many)
         self.detection_winner: str | None = None
         self.choosing_opening = False  # the detection winner still chooses turn 1's phases
@@ -185,6 +188,8 @@ class DiasporaState:
             "aspects": self.aspects.to_json(), "turn_limit": self.turn_limit,
             "round": self.round, "phase": self.phase,
             "placers": [list(p) for p in self.placers],
+            "detection_keys": {k: list(v) for k, v in self.detection_keys.items()},
+            "tie_window": list(self.tie_window), "tie_spent": list(self.tie_spent),
             "detection_winner": self.detection_winner,
             "choosing_opening": self.choosing_opening,
             "skip_first_position": self.skip_first_position, "burns": dict(self.burns),

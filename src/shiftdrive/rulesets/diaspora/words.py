@@ -59,6 +59,8 @@ def describe(event: Event, seat: str) -> str | None:
             f"{d['ship']} is tied in detection and placed at random: "
             f"{d['dice']} = band {band(d['band'])}"
         )
+    if kind == "tie_broken":
+        return f"{d['ship']} spends a fate point to win its detection tie ({d['fate_points']} left)"
     if kind == "placed":
         return f"{d['by']}'s navigator places {d['ship']} at band {band(d['band'])}"
     if kind == "opening":
@@ -192,6 +194,7 @@ def _shifts(shifts: int, attacker: str, target: str) -> str:
 
 PROMPTS: Final = {
     "place": "{actor}'s navigator places a ship ({places} to place) anywhere from -3 to +3",
+    "tie": "{actor} is tied in detection: spend a fate point to win the tie, or pass",
     "opening": "{actor} won detection: a position phase on turn 1, or straight to EW?",
     "drive": "{actor}: declare burn (secret until all are in), or drives off to bleed Heat",
     "move": "{actor} won the position: move itself or a ship that rolled lower, or hold",

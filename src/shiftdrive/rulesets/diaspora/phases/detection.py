@@ -1,8 +1,9 @@
 """Detection (seed "Detection"; D9): every navigator rolls Navigation, the rolls are ranked
-(ties by raw Navigation), the first places two ships anywhere but the -4 / +4 bands, each next
-rank one, the last none; ships still tied are placed at random by 4dF (the only way to start
-on -4 / +4). The winner chooses whether turn 1 has a position phase. The navigator's roll is
-acting in an earlier phase of turn 1 (D2, D9)."""
+(ties by raw Navigation; a tied ship may spend a fate point to win its tie), the first places
+two ships anywhere but the -4 / +4 bands, each next rank one, the last none; ships still tied
+are placed at random by 4dF (the only way to start on -4 / +4). The winner chooses whether
+turn 1 has a position phase. The navigator's roll is acting in an earlier phase of turn 1
+(D2, D9)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from collections.abc import Mapping
 from typing import ClassVar, Final
 
 from shiftdrive.core.dice import DiceSource, fudge_symbols, roll_fudge
+from shiftdrive.core.fate_points import SpendReason
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
@@ -19,6 +21,8 @@ from shiftdrive.rulesets.diaspora.state import EW, POSITION, DiasporaState, Ship
 
 PLACE: Final = "place"
 OPENING: Final = "opening"
+TIE: Final = "tie"
+BREAK_TIE: Final = "break_tie"
 
 
 def raw_navigation(ship: Ship) -> int:
@@ -27,7 +31,8 @@ def raw_navigation(ship: Ship) -> int:
 
 
 def detect(state: DiasporaState, dice: DiceSource) -> list[Event]:
-    """Roll and rank every navigator, place tied ships at random, and line up the placers."""
+    """Roll and rank every navigator; tied ships with a fate point may spend it to win their
+    tie (a window); then the ranks place the ships."""
     rows = []
     for ship in state.ships.values():
         skill = crew.effective(state, ship, "navigator")
@@ -36,38 +41,88 @@ def detect(state: DiasporaState, dice: DiceSource) -> list[Event]:
         result = (skill or 0) + roll.total
         rows.append((ship, result, raw_navigation(ship), fudge_symbols(roll.faces)))
     rows.sort(key=lambda r: (r[1], r[2]), reverse=True)  # stable: scenario order within ties
-    keys = [(r[1], r[2]) for r in rows]
-    events = [
-        Event(
-            "detection",
-            data={"rolls": [[s.name, result, raw, faces] for s, result, raw, faces in rows]},
-            visible_to=None,
-        )
+    state.rank = [r[0].name for r in rows]
+    state.detection_keys = {r[0].name: [r[1], r[2]] for r in rows}
+    data = {"rolls": [[s.name, result, raw, faces] for s, result, raw, faces in rows]}
+    state.tie_window = [
+        n for n in state.rank if tied(state, n) and state.ships[n].fate_points.can_spend(1)
     ]
+    return [Event("detection", data=data, visible_to=None), *settle(state, dice)]
+
+
+def tied(state: DiasporaState, name: str) -> bool:
+    """Whether another ship rolled the same and has the same raw Navigation (D9)."""
+    key = state.detection_keys[name]
+    return sum(1 for k in state.detection_keys.values() if k == key) > 1
+
+
+def _key(state: DiasporaState, name: str) -> tuple[int, int, int]:
+    """The rank key: the roll, raw Navigation, then a fate point spent on the tie."""
+    result, raw = state.detection_keys[name]
+    return result, raw, 1 if name in state.tie_spent else 0
+
+
+def settle(state: DiasporaState, dice: DiceSource) -> list[Event]:
+    """Once nobody may still spend on a tie: ties left standing are placed at random by 4dF
+    (D9); the others line up to place ships by rank."""
+    if state.tie_window:
+        return []
+    order = sorted(state.rank, key=lambda n: _key(state, n), reverse=True)
+    keys = [_key(state, n) for n in order]
+    state.rank = order
+    events = []
     ranked = []
-    for ship, result, raw, _ in rows:
-        if keys.count((result, raw)) > 1:  # D9: a tie nobody breaks is placed by 4dF
+    for name in order:
+        ship = state.ships[name]
+        if keys.count(_key(state, name)) > 1:
             roll = roll_fudge(dice, why=f"{ship.name}'s random placement", who=ship.name)
             ship.band = roll.total
             data = {"ship": ship.name, "band": ship.band, "dice": fudge_symbols(roll.faces)}
             events.append(Event("placed_at_random", data=data, visible_to=None))
         else:
-            ranked.append(ship.name)
-    state.rank = [r[0].name for r in rows]
+            ranked.append(name)
     unplaced = len(ranked)
     for i, name in enumerate(ranked):
         count = min(2 if i == 0 else 1, unplaced)
         if count:
             state.placers.append((name, count))
         unplaced -= count
-    top = rows[0]
-    if keys.count((top[1], top[2])) == 1:
-        state.detection_winner = top[0].name
+    if keys.count(keys[0]) == 1:
+        state.detection_winner = order[0]
         state.choosing_opening = True
     return events
 
 
+class BreakTie(Action[DiasporaState]):
+    """Spend a fate point to win your ship's detection tie (D9)."""
+
+    name = BREAK_TIE
+
+    def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
+        return [Choice.of(BREAK_TIE)]
+
+    def apply(
+        self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        ship = state.ships[turn.actor or ""]
+        ship.fate_points.spend(SpendReason.INVOKE, who=ship.name, what="the detection tie")
+        state.tie_spent.append(ship.name)
+        state.tie_window.remove(ship.name)
+        data = {"ship": ship.name, "fate_points": ship.fate_points.current}
+        return [Event("tie_broken", data=data, visible_to=None), *settle(state, dice)]
+
+
+def pass_tie(state: DiasporaState, turn: Turn, dice: DiceSource) -> list[Event]:
+    """`pass` on a detection tie: no fate point spent."""
+    if turn.actor in state.tie_window:
+        state.tie_window.remove(turn.actor)
+    return settle(state, dice)
+
+
 def turns(state: DiasporaState) -> list[Turn]:
+    if state.tie_window:
+        ship = state.ships[state.tie_window[0]]
+        return [Turn(ship.side, TIE, ship.name, window=TIE)]
     if state.placers:
         ship = state.ships[state.placers[0][0]]
         return [Turn(ship.side, PLACE, ship.name)]
