@@ -123,3 +123,17 @@ def test_a_position_reroll_replaces_the_dice() -> None:
     enc.submit("green", "burn value=0")
     enc.submit("red", "invoke aspect='Sly Pilot' effect=reroll payment=fate_point")
     assert state(enc).rolls["B"] == 6 and state(enc).mover == "B"
+
+
+def test_an_invoke_on_a_repair_roll_counts_before_the_repair_d7() -> None:
+    a = ship("A", aspects=["Handy Crew"], fate_points=1)
+    enc, dice = placed_duel(duel(a), opening="electronic_warfare")
+    enc.pass_window("compel")
+    the(enc, "A").tracks["frame"].take_hit(3)
+    enc.submit("blue", "hold")
+    enc.submit("red", "hold")
+    dice.push(ZERO)  # Engineering 2 against box 3: -1
+    enc.submit("blue", "repair track=frame")
+    assert enc.pending()[0].kind == "invoke"
+    enc.submit("blue", "invoke aspect='Handy Crew' effect=bonus payment=fate_point")
+    assert the(enc, "A").tracks["frame"].render() == "[1][x][x][4][5]"  # 4 - 3 = 1 shift

@@ -123,6 +123,13 @@ def _attack(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
 def _invoke(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
     """+2 when it turns the attack: the attacker's miss into a hit, the defender's small hit
     into a miss; free invokes first."""
+    repair = query.repair_shifts(state)
+    if repair is not None:  # a repair roll: +2 when it turns a failure into a repair
+        bonus = [c for c in legal if c.str_param("effect") == "bonus"]
+        bonus.sort(key=lambda c: c.str_param("payment") != "free")
+        if repair in (-1, 0) and bonus:
+            return bonus[0]
+        return next(c for c in legal if c.action == "pass")
     shifts = query.open_shifts(state)
     if shifts is None:  # a position roll: +2 when it takes the lead
         gap = query.position_gap(state, me)

@@ -20,7 +20,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora import compels, damage, invoking
-from shiftdrive.rulesets.diaspora.phases import detection, position, sequence
+from shiftdrive.rulesets.diaspora.phases import damage_control, detection, position, sequence
 from shiftdrive.rulesets.diaspora.state import Contest, DiasporaState, Ship
 
 INVOKE: Final = invoking.INVOKE
@@ -35,6 +35,8 @@ def fixed(state: DiasporaState, contest: Contest) -> bool:
 def options(state: DiasporaState, ship: Ship) -> list[Choice]:
     """The invokes `ship`'s side may make now: on the open attack, or on its position roll."""
     contest = state.contest
+    if contest is None and state.repair is not None:
+        return damage_control.invokes(state, ship)
     if contest is None:
         return position.invokes(state, ship)
     attacking = ship.name == contest.attacker
@@ -111,6 +113,8 @@ class Invoke(Action[DiasporaState]):
     ) -> list[Event]:
         ship = state.ships[turn.actor or ""]
         contest = state.contest
+        if contest is None and state.repair is not None:
+            return damage_control.invoke(state, ship, choice, dice)
         if contest is None:
             return position.invoke(state, ship, choice, dice)
         effect = invoking.pay(state, ship, choice, contest.paid)
@@ -143,6 +147,8 @@ class Pass(Action[DiasporaState]):
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
     ) -> list[Event]:
+        if state.contest is None and state.repair is not None:
+            return damage_control.pass_invoke(state)
         if state.contest is None and state.tie_window:
             return detection.pass_tie(state, turn, dice)
         if state.contest is None and state.position_window:

@@ -68,3 +68,13 @@ def position_gap(state: DiasporaState, ship: str) -> int | None:
     if ship not in state.rolls or not others:
         return None
     return max(others) - state.rolls[ship]
+
+
+def repair_shifts(state: DiasporaState) -> int | None:
+    """The open repair roll's shifts against the highest marked box (D7), or None."""
+    repair = state.repair
+    if repair is None:
+        return None
+    track = state.ships[repair.ship].tracks[repair.track]
+    highest = track.highest_marked()
+    return None if highest is None else repair.result - track.boxes[highest]

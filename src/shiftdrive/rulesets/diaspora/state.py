@@ -124,6 +124,29 @@ class Contest:
         }  # fmt: skip
 
 
+class RepairRoll:
+    """A damage-control roll open to invokes: `bonus` is the skill, spin and invokes so far,
+    `rolled` the dice total (`dice` their faces)."""
+
+    def __init__(self, ship: str, track: str, bonus: int, rolled: int, dice: str) -> None:
+        self.ship = ship
+        self.track = track
+        self.bonus = bonus
+        self.rolled = rolled
+        self.dice = dice
+        self.paid: list[str] = []
+
+    @property
+    def result(self) -> int:
+        return self.bonus + self.rolled
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ship": self.ship, "track": self.track, "bonus": self.bonus, "rolled": self.rolled,
+            "dice": self.dice, "paid": list(self.paid),
+        }  # fmt: skip
+
+
 class DiasporaState:
     def __init__(
         self,
@@ -162,6 +185,7 @@ class DiasporaState:
         self.beam_used: dict[str, int] = {}  # offensive beam declared this turn (D6)
         self.torpedo_target: dict[str, str] = {}  # a torpedo waiting on point defense
         self.repaired: dict[str, list[str]] = {}  # tracks each ship tried to repair (D7)
+        self.repair: RepairRoll | None = None  # a repair roll open to invokes (C4)
         self.spin: dict[str, int] = {}  # D13: +1 to the ship's next roll this turn
         # D2: who acted in which phase of this turn, at which station ("ship/crew" -> phase ->
         # station)
@@ -201,6 +225,7 @@ class DiasporaState:
             "defence": dict(self.defence), "beam_used": dict(self.beam_used),
             "torpedo_target": dict(self.torpedo_target), "spin": dict(self.spin),
             "repaired": {k: list(v) for k, v in self.repaired.items()},
+            "repair": self.repair.to_json() if self.repair else None,
             "acted": {k: dict(v) for k, v in self.acted.items()},
             "hits": [h.to_json() for h in self.hits],
             "contest": self.contest.to_json() if self.contest else None,
