@@ -49,3 +49,15 @@ def test_a_compelled_gunner_declares_no_target_this_phase() -> None:
     enc.submit("red", "answer compel=accept")
     enc.pass_window("compel")
     assert state(enc).queue == ["A"]  # B fires nothing this phase
+
+
+def test_the_gm_may_compel_any_ship_while_the_window_is_open() -> None:
+    enc, dice = placed_duel(duel(ship("A", aspects=["Old Hull"]), hot()))
+    assert "compel aspect='Old Hull' ship=A" in [c.text() for c in enc.legal("gm")]
+    enc.submit("gm", "compel ship=A aspect='Old Hull'")
+    assert enc.pending()[0].kind == "answer" and enc.pending()[0].seat == "blue"
+    enc.submit("blue", "answer compel=accept")
+    enc.pass_window("compel")
+    dice.push(ZERO)  # A is compelled: only B rolls
+    enc.submit("red", "burn value=0")  # the window closes with the phase's first other choice
+    assert all(c.action != "compel" for c in enc.legal("gm"))

@@ -1,9 +1,10 @@
 """Compels before the rolls (D12): when position, electronic warfare, beam or torpedo begins,
 each side's player may compel an aspect of another side's ship (an optional decision that
-passes by default). The compelled ship's player accepts (gains a fate point; in position its
-result is an automatic -4, no dice, no skill; in EW, beam and torpedo it declares no target
-this phase) or refuses by paying a fate point. Offering a compel costs nothing here (a chosen
-default: D12 names no cost)."""
+passes by default), and the GM any ship's (a standing choice while the window is open). The
+compelled ship's player accepts (gains a fate point; in position its result is an automatic
+-4, no dice, no skill; in EW, beam and torpedo it declares no target this phase) or refuses
+by paying a fate point. Offering a compel costs nothing here (a chosen default: D12 names no
+cost)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from shiftdrive.core.dice import DiceSource
 from shiftdrive.core.fate_points import EarnReason, SpendReason
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
-from shiftdrive.engine.events import Event
+from shiftdrive.engine.events import GM, Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora.phases import position
 from shiftdrive.rulesets.diaspora.state import POSITION, DiasporaState, Ship
@@ -51,6 +52,15 @@ def targets(state: DiasporaState, seat: str) -> list[tuple[str, str]]:
         if ship.side != seat and can_be_compelled(state, ship)
         for aspect in state.aspects.on(ship.name)
     ]
+
+
+def gm_may_compel(state: DiasporaState) -> bool:
+    """The GM's compel is a standing choice while the window is open and no offer waits."""
+    return (
+        state.compel_phase == state.phase
+        and state.compel_offer is None
+        and bool(targets(state, GM))
+    )
 
 
 def turns(state: DiasporaState) -> list[Turn]:

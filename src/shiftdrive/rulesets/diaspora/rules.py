@@ -14,7 +14,7 @@ from shiftdrive.core.fate_points import FatePoints
 from shiftdrive.core.stress import StressTrack
 from shiftdrive.engine.actions import Action
 from shiftdrive.engine.choices import Choice
-from shiftdrive.engine.events import Event
+from shiftdrive.engine.events import GM, Event
 from shiftdrive.engine.ruleset import Result, Ruleset, Seat, Sheet, Tally, Turn
 from shiftdrive.maps.bands import DIASPORA
 from shiftdrive.rulesets.diaspora import compels, contest, damage, flow, scenario, view, words
@@ -137,6 +137,12 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
 
     def prompt(self, state: DiasporaState, turn: Turn) -> str:
         return words.prompt(view.prompt_data(state, turn))
+
+    def standing(self, state: DiasporaState, seat: str) -> Sequence[str]:
+        """The GM may compel any ship while a phase's compel window is open (D12)."""
+        if seat == GM and compels.gm_may_compel(state):
+            return (compels.COMPEL,)
+        return ()
 
     def menu(self, state: DiasporaState, turn: Turn) -> Sequence[str]:
         return MENUS.get(turn.kind, ())
