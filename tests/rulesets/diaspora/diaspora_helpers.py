@@ -78,6 +78,7 @@ def placed_duel(
 ) -> tuple[Encounter, ScriptedDice]:
     """A wins detection (A rolls ++++, B ----), places both ships and chooses the opening."""
     enc, dice = start(data or duel(), PLUS, MINUS)
+    enc.pass_window("compel")  # no compels before detection
     enc.submit("blue", f"place ship=A band={a_band}")
     enc.submit("blue", f"place ship=B band={b_band}")
     enc.submit("blue", f"opening phase={opening}")

@@ -4,7 +4,7 @@ phase); refused, it pays a fate point."""
 
 from __future__ import annotations
 
-from diaspora_helpers import ZERO, duel, placed_duel, ship, state, the
+from diaspora_helpers import MINUS, ZERO, duel, placed_duel, ship, start, state, the
 
 from shiftdrive.rulesets.diaspora.state import BEAM, POSITION
 
@@ -61,3 +61,13 @@ def test_the_gm_may_compel_any_ship_while_the_window_is_open() -> None:
     dice.push(ZERO)  # A is compelled: only B rolls
     enc.submit("red", "burn value=0")  # the window closes with the phase's first other choice
     assert all(c.action != "compel" for c in enc.legal("gm"))
+
+
+def test_a_compel_before_detection_is_an_automatic_minus_four() -> None:
+    enc, dice = start(duel(ship("A", fate_points=0), hot()))
+    assert state(enc).detected is False and enc.pending()[0].kind == "compel"
+    enc.submit("blue", "compel ship=B aspect='Hot Engines'")
+    dice.push(MINUS)  # only A rolls: 2 - 4 = -2 still beats B's automatic -4
+    enc.submit("red", "answer compel=accept")
+    assert state(enc).detection_keys == {"A": [-2, 2], "B": [-4, 2]}
+    assert state(enc).placers == [("A", 2)]

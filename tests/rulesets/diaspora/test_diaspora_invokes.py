@@ -94,6 +94,7 @@ def three_ships() -> tuple[Encounter, ScriptedDice]:
     """A (blue), B (red, an aspect and a fate point), C (green), all placed; position begins."""
     b = ship("B", aspects=["Sly Pilot"], fate_points=1)
     enc, dice = start(scenario([ship("A")], [b], [ship("C")]), PLUS, ZERO, MINUS)
+    enc.pass_window("compel")
     enc.submit("blue", "place ship=A band=0")
     enc.submit("blue", "place ship=B band=1")
     enc.submit("red", "place ship=C band=-1")

@@ -1,10 +1,10 @@
-"""Compels before the rolls (D12): when position, electronic warfare, beam or torpedo begins,
-each side's player may compel an aspect of another side's ship (an optional decision that
-passes by default), and the GM any ship's (a standing choice while the window is open). The
-compelled ship's player accepts (gains a fate point; in position its result is an automatic
--4, no dice, no skill; in EW, beam and torpedo it declares no target this phase) or refuses
-by paying a fate point. Offering a compel costs nothing here (a chosen default: D12 names no
-cost)."""
+"""Compels before the rolls (D12): when detection, position, EW, beam or torpedo begins, each
+side's player may compel an aspect of another side's ship (an optional decision that passes
+by default), and the GM any ship's (a standing choice while the window is open). The
+compelled ship's player accepts (gains a fate point; in detection and position its result is
+an automatic -4, no dice, no skill; in EW, beam and torpedo it declares no target this phase)
+or refuses by paying a fate point. Offering a compel costs nothing here (a chosen default: D12
+names no cost)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM, Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora.phases import position
-from shiftdrive.rulesets.diaspora.state import POSITION, DiasporaState, Ship
+from shiftdrive.rulesets.diaspora.state import DETECTION, POSITION, DiasporaState, Ship
 
 COMPEL: Final = "compel"
 PASS: Final = "pass"  # the window's pass (the engine's `pass_window` submits it)
@@ -41,7 +41,7 @@ def can_be_compelled(state: DiasporaState, ship: Ship) -> bool:
     declare a target in EW, beam and torpedo."""
     if not ship.fighting or ship.name in state.compelled:
         return False
-    return state.phase == POSITION or ship.name in state.queue
+    return state.phase in (DETECTION, POSITION) or ship.name in state.queue
 
 
 def targets(state: DiasporaState, seat: str) -> list[tuple[str, str]]:

@@ -64,7 +64,12 @@ def turns(state: DiasporaState) -> list[Turn]:
 def advance(state: DiasporaState, dice: DiceSource) -> list[Event]:
     """Move on through phases nobody has anything to decide in."""
     events: list[Event] = []
-    while not turns(state) and result(state) is None:
+    while result(state) is None:
+        if state.phase == DETECTION and not state.detected and not compels.turns(state):
+            events += detection.detect(state, dice)  # the compel window has closed (D12)
+            continue
+        if turns(state):
+            break
         events += _next_phase(state)
     return events
 

@@ -164,6 +164,7 @@ class DiasporaState:
         self.round = 0  # the turn; 0 during detection
         self.phase = DETECTION
         # detection: ships still to place (by the navigator ranked next) and who places them
+        self.detected = False  # the detection rolls are made (after the compel window, D12)
         self.detection_keys: dict[str, list[int]] = {}  # [roll, raw Navigation] by ship
         self.tie_window: list[str] = []  # tied ships still deciding to spend a fate point
         self.tie_spent: list[str] = []  # tied ships that spent one to win their tie (D9)
@@ -212,6 +213,7 @@ class DiasporaState:
             "aspects": self.aspects.to_json(), "turn_limit": self.turn_limit,
             "round": self.round, "phase": self.phase,
             "placers": [list(p) for p in self.placers],
+            "detected": self.detected,
             "detection_keys": {k: list(v) for k, v in self.detection_keys.items()},
             "tie_window": list(self.tie_window), "tie_spent": list(self.tie_spent),
             "detection_winner": self.detection_winner,

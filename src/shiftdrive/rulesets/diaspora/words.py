@@ -153,7 +153,8 @@ def describe(event: Event, seat: str) -> str | None:
         )
     if kind == "compel_answer":
         if d["accepted"]:
-            effect = "an automatic -4" if d["phase"] == "position" else "no target this phase"
+            automatic = d["phase"] in ("detection", "position")
+            effect = "an automatic -4" if automatic else "no target this phase"
             return (
                 f"{d['ship']} accepts the compel on '{d['aspect']}' ({effect}) and gains a "
                 f"fate point ({d['fate_points']} now)"

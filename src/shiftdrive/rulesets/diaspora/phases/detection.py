@@ -22,6 +22,7 @@ from shiftdrive.rulesets.diaspora.state import EW, POSITION, DiasporaState, Ship
 PLACE: Final = "place"
 OPENING: Final = "opening"
 TIE: Final = "tie"
+COMPELLED: Final = -4
 BREAK_TIE: Final = "break_tie"
 
 
@@ -33,8 +34,12 @@ def raw_navigation(ship: Ship) -> int:
 def detect(state: DiasporaState, dice: DiceSource) -> list[Event]:
     """Roll and rank every navigator; tied ships with a fate point may spend it to win their
     tie (a window); then the ranks place the ships."""
+    state.detected = True
     rows = []
     for ship in state.ships.values():
+        if ship.name in state.compelled:  # D12: an automatic -4, no dice, no skill
+            rows.append((ship, COMPELLED, raw_navigation(ship), "compelled"))
+            continue
         skill = crew.effective(state, ship, "navigator")
         roll = roll_fudge(dice, why=f"{ship.name}'s Navigation (detection)", who=ship.name)
         crew.act(state, ship, "navigator")
@@ -120,6 +125,8 @@ def pass_tie(state: DiasporaState, turn: Turn, dice: DiceSource) -> list[Event]:
 
 
 def turns(state: DiasporaState) -> list[Turn]:
+    if not state.detected:
+        return []
     if state.tie_window:
         ship = state.ships[state.tie_window[0]]
         return [Turn(ship.side, TIE, ship.name, window=TIE)]
