@@ -79,6 +79,7 @@ def placed_duel(
     """A wins detection (A rolls ++++, B ----), places both ships and chooses the opening."""
     enc, dice = start(data or duel(), PLUS, MINUS)
     enc.pass_window("compel")  # no compels before detection
+    enc.pass_window("invoke")  # nor invokes on the rolls
     enc.submit("blue", f"place ship=A band={a_band}")
     enc.submit("blue", f"place ship=B band={b_band}")
     enc.submit("blue", f"opening phase={opening}")

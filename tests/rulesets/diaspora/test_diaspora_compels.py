@@ -69,5 +69,6 @@ def test_a_compel_before_detection_is_an_automatic_minus_four() -> None:
     enc.submit("blue", "compel ship=B aspect='Hot Engines'")
     dice.push(MINUS)  # only A rolls: 2 - 4 = -2 still beats B's automatic -4
     enc.submit("red", "answer compel=accept")
+    enc.pass_window("invoke")  # B may still raise its -4 with an aspect: it lets it stand
     assert state(enc).detection_keys == {"A": [-2, 2], "B": [-4, 2]}
     assert state(enc).placers == [("A", 2)]

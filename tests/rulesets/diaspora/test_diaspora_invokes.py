@@ -95,6 +95,7 @@ def three_ships() -> tuple[Encounter, ScriptedDice]:
     b = ship("B", aspects=["Sly Pilot"], fate_points=1)
     enc, dice = start(scenario([ship("A")], [b], [ship("C")]), PLUS, ZERO, MINUS)
     enc.pass_window("compel")
+    enc.pass_window("invoke")
     enc.submit("blue", "place ship=A band=0")
     enc.submit("blue", "place ship=B band=1")
     enc.submit("red", "place ship=C band=-1")
@@ -138,3 +139,14 @@ def test_an_invoke_on_a_repair_roll_counts_before_the_repair_d7() -> None:
     assert enc.pending()[0].kind == "invoke"
     enc.submit("blue", "invoke aspect='Handy Crew' effect=bonus payment=fate_point")
     assert the(enc, "A").tracks["frame"].render() == "[1][x][x][4][5]"  # 4 - 3 = 1 shift
+
+
+def test_an_invoke_on_the_detection_roll_changes_the_rank() -> None:
+    a = ship("A", aspects=["Keen Eyes"], fate_points=1)
+    enc, dice = start(duel(a), ZERO, PLUS)  # A 2, B 6
+    enc.pass_window("compel")  # B could compel A's aspect: it passes
+    assert enc.pending()[0].kind == "invoke" and enc.pending()[0].actor == "A"
+    dice.push([*PLUS, *ZERO, *ZERO])  # the reroll, then the tie placed at random
+    enc.submit("blue", "invoke aspect='Keen Eyes' effect=reroll payment=fate_point")
+    assert state(enc).detection_keys["A"] == [6, 2]  # tied at 6 with B, same raw Navigation
+    assert state(enc).detection_winner is None

@@ -131,6 +131,8 @@ def _invoke(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
             return bonus[0]
         return next(c for c in legal if c.action == "pass")
     shifts = query.open_shifts(state)
+    if state.detection_window:  # a detection roll: let it stand
+        return next(c for c in legal if c.action == "pass")
     if shifts is None:  # a position roll: +2 when it takes the lead
         gap = query.position_gap(state, me)
         if gap in (0, 1):

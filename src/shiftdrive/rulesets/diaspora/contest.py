@@ -37,6 +37,8 @@ def options(state: DiasporaState, ship: Ship) -> list[Choice]:
     contest = state.contest
     if contest is None and state.repair is not None:
         return damage_control.invokes(state, ship)
+    if contest is None and state.detection_window:
+        return detection.invokes(state, ship)
     if contest is None:
         return position.invokes(state, ship)
     attacking = ship.name == contest.attacker
@@ -115,6 +117,8 @@ class Invoke(Action[DiasporaState]):
         contest = state.contest
         if contest is None and state.repair is not None:
             return damage_control.invoke(state, ship, choice, dice)
+        if contest is None and state.detection_window:
+            return detection.invoke(state, ship, choice, dice)
         if contest is None:
             return position.invoke(state, ship, choice, dice)
         effect = invoking.pay(state, ship, choice, contest.paid)
@@ -149,6 +153,8 @@ class Pass(Action[DiasporaState]):
     ) -> list[Event]:
         if state.contest is None and state.repair is not None:
             return damage_control.pass_invoke(state)
+        if state.contest is None and state.detection_window:
+            return detection.pass_invoke(state, turn, dice)
         if state.contest is None and state.tie_window:
             return detection.pass_tie(state, turn, dice)
         if state.contest is None and state.position_window:

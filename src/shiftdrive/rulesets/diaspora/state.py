@@ -166,6 +166,9 @@ class DiasporaState:
         # detection: ships still to place (by the navigator ranked next) and who places them
         self.detected = False  # the detection rolls are made (after the compel window, D12)
         self.detection_keys: dict[str, list[int]] = {}  # [roll, raw Navigation] by ship
+        self.detection_dice: dict[str, int] = {}  # the dice part of each roll (a reroll)
+        self.detection_window: list[str] = []  # ships still to invoke on their roll or pass
+        self.detection_paid: list[str] = []  # "ship/aspect" paid with a fate point (C4)
         self.tie_window: list[str] = []  # tied ships still deciding to spend a fate point
         self.tie_spent: list[str] = []  # tied ships that spent one to win their tie (D9)
         self.placers: list[tuple[str, int]] = []  # (ship whose navigator places, how many)
@@ -215,6 +218,9 @@ class DiasporaState:
             "placers": [list(p) for p in self.placers],
             "detected": self.detected,
             "detection_keys": {k: list(v) for k, v in self.detection_keys.items()},
+            "detection_dice": dict(self.detection_dice),
+            "detection_window": list(self.detection_window),
+            "detection_paid": list(self.detection_paid),
             "tie_window": list(self.tie_window), "tie_spent": list(self.tie_spent),
             "detection_winner": self.detection_winner,
             "choosing_opening": self.choosing_opening,

@@ -129,6 +129,9 @@ def describe(event: Event, seat: str) -> str | None:
     if kind == "position_invoked":
         what = f"rerolls: {d['dice']}" if d["effect"] == "reroll" else "+2"
         return f"{d['ship']} invokes '{d['aspect']}' on its position ({what}): {d['result']}"
+    if kind == "detection_invoked":
+        what = f"rerolls: {d['dice']}" if d["effect"] == "reroll" else "+2"
+        return f"{d['ship']} invokes '{d['aspect']}' on its detection ({what}): {d['result']}"
     if kind == "repair_invoked":
         what = "a reroll" if d["effect"] == "reroll" else "+2"
         return f"{d['ship']} invokes '{d['aspect']}' on its repair ({what}): {d['result']}"

@@ -8,7 +8,7 @@ turn 1 has a position phase. The navigator's roll is acting in an earlier phase 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from shiftdrive.core.dice import DiceSource, fudge_symbols, roll_fudge
 from shiftdrive.core.fate_points import SpendReason
@@ -16,7 +16,7 @@ from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
-from shiftdrive.rulesets.diaspora import crew
+from shiftdrive.rulesets.diaspora import crew, invoking
 from shiftdrive.rulesets.diaspora.state import EW, POSITION, DiasporaState, Ship
 
 PLACE: Final = "place"
@@ -44,15 +44,57 @@ def detect(state: DiasporaState, dice: DiceSource) -> list[Event]:
         roll = roll_fudge(dice, why=f"{ship.name}'s Navigation (detection)", who=ship.name)
         crew.act(state, ship, "navigator")
         result = (skill or 0) + roll.total
+        state.detection_dice[ship.name] = roll.total
         rows.append((ship, result, raw_navigation(ship), fudge_symbols(roll.faces)))
     rows.sort(key=lambda r: (r[1], r[2]), reverse=True)  # stable: scenario order within ties
     state.rank = [r[0].name for r in rows]
     state.detection_keys = {r[0].name: [r[1], r[2]] for r in rows}
     data = {"rolls": [[s.name, result, raw, faces] for s, result, raw, faces in rows]}
+    state.detection_window = list(state.ships)
+    return [Event("detection", data=data, visible_to=None), *close_rolls(state, dice)]
+
+
+def invokes(state: DiasporaState, ship: Ship) -> list[Choice]:
+    """C4 on a detection roll: +2, or a reroll where dice were rolled."""
+    if ship.name not in state.detection_window:
+        return []
+    effects = ["bonus", "reroll"] if ship.name in state.detection_dice else ["bonus"]
+    return invoking.invokable(state, ship, state.detection_paid, effects)
+
+
+def close_rolls(state: DiasporaState, dice: DiceSource) -> list[Event]:
+    """Ships with nothing (more) to invoke leave the window; when it is empty the rolls are
+    ranked, and tied ships with a fate point may spend it on their tie."""
+    state.detection_window = [n for n in state.detection_window if invokes(state, state.ships[n])]
+    if state.detection_window:
+        return []
+    state.rank = sorted(state.rank, key=lambda n: state.detection_keys[n], reverse=True)
     state.tie_window = [
         n for n in state.rank if tied(state, n) and state.ships[n].fate_points.can_spend(1)
     ]
-    return [Event("detection", data=data, visible_to=None), *settle(state, dice)]
+    return settle(state, dice)
+
+
+def invoke(state: DiasporaState, ship: Ship, choice: Choice, dice: DiceSource) -> list[Event]:
+    effect = invoking.pay(state, ship, choice, state.detection_paid)
+    key = state.detection_keys[ship.name]
+    data: dict[str, Any] = {"ship": ship.name, "aspect": choice.str_param("aspect")}
+    data["effect"] = effect
+    if effect == "reroll":
+        roll = roll_fudge(dice, why=f"{ship.name} rerolls its Navigation", who=ship.name)
+        key[0] += roll.total - state.detection_dice[ship.name]
+        state.detection_dice[ship.name] = roll.total
+        data["dice"] = fudge_symbols(roll.faces)
+    else:
+        key[0] += 2
+    data["result"] = key[0]
+    return [Event("detection_invoked", data=data, visible_to=None), *close_rolls(state, dice)]
+
+
+def pass_invoke(state: DiasporaState, turn: Turn, dice: DiceSource) -> list[Event]:
+    if turn.actor in state.detection_window:
+        state.detection_window.remove(turn.actor)
+    return close_rolls(state, dice)
 
 
 def tied(state: DiasporaState, name: str) -> bool:
@@ -127,6 +169,9 @@ def pass_tie(state: DiasporaState, turn: Turn, dice: DiceSource) -> list[Event]:
 def turns(state: DiasporaState) -> list[Turn]:
     if not state.detected:
         return []
+    for name in state.detection_window:  # C4: invokes on the rolls, ship by ship
+        ship = state.ships[name]
+        return [Turn(ship.side, invoking.INVOKE, name, window=invoking.INVOKE)]
     if state.tie_window:
         ship = state.ships[state.tie_window[0]]
         return [Turn(ship.side, TIE, ship.name, window=TIE)]
