@@ -49,6 +49,13 @@ def options(state: DiasporaState, ship: Ship) -> list[Choice]:
     )
 
 
+def _may(state: DiasporaState, contest: Contest, ship: Ship) -> bool:
+    """Whether `options` would list anything (the window asks this after every roll)."""
+    if ship.name != contest.attacker and fixed(state, contest):
+        return False
+    return bool(invoking.payable(state, ship, contest.paid, first=True))
+
+
 def window(state: DiasporaState) -> list[Turn]:
     """The attacker's side first, then the defender's, each while it has not passed and has
     something it could invoke."""
@@ -58,7 +65,7 @@ def window(state: DiasporaState) -> list[Turn]:
     out = []
     for name in (contest.attacker, contest.target):
         ship = state.ships[name]
-        if ship.side not in contest.passed and ship.fighting and options(state, ship):
+        if ship.side not in contest.passed and ship.fighting and _may(state, contest, ship):
             out.append(Turn(ship.side, INVOKE, name, window=INVOKE))
     return out[:1]
 

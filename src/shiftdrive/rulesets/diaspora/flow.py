@@ -99,8 +99,13 @@ def result(state: DiasporaState) -> Result | None:
     """D14: the fight ends when at most one side has ships left. A side whose ships all left by
     the map edge has escaped (an ending of its own: nobody wins it). Past the turn limit (a
     scenario field) it is a draw."""
+    fighting = {s.side for s in state.ships.values() if not s.out}  # asked every decision
+    if len(fighting) > 1:
+        if state.round > state.turn_limit:
+            return Result(None, f"{state.turn_limit} turns fought to a draw", Ending.ROUND_LIMIT)
+        return None
     sides = state.sides()
-    left = [side for side in sides if any(s.side == side for s in state.fighting())]
+    left = [side for side in sides if side in fighting]
     if len(left) <= 1:
         gone = [side for side in sides if side not in left]
         escaped = [

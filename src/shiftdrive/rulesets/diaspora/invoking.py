@@ -18,11 +18,13 @@ EFFECTS: Final = {"bonus": InvokeEffect.BONUS, "reroll": InvokeEffect.REROLL}
 PAYMENTS: Final = {"fate_point": Payment.FATE_POINT, "free": Payment.FREE}
 
 
-def invokable(
-    state: DiasporaState, ship: Ship, paid: list[str], effects: list[str]
-) -> list[Choice]:
-    """The invokes `ship` may make on a roll on which `paid` ("ship/aspect") were already
-    paid with fate points."""
+def payable(
+    state: DiasporaState, ship: Ship, paid: list[str], first: bool = False
+) -> list[tuple[str, str]]:
+    """(aspect, payment) pairs `ship` may invoke on a roll on which `paid` ("ship/aspect")
+    were already paid with fate points; only the first one when `first` (is there any?)."""
+    if ship.fate_points.current < 1 and not any(a.free_for(ship.name) for a in state.aspects):
+        return []  # nothing to pay with (asked after every roll: the common answer, quickly)
     out = []
     for aspect in state.aspects:
         for payment, pay in PAYMENTS.items():
@@ -33,11 +35,22 @@ def invokable(
             ):
                 continue
             spec = InvokeSpec(aspect.name, ship.name, InvokeEffect.BONUS, pay)
-            if not can_pay_for_invoke(state.aspects, spec, ship.fate_points):
-                continue
-            for effect in effects:
-                out.append(Choice.of(INVOKE, aspect=aspect.name, effect=effect, payment=payment))
+            if can_pay_for_invoke(state.aspects, spec, ship.fate_points):
+                out.append((aspect.name, payment))
+                if first:
+                    return out
     return out
+
+
+def invokable(
+    state: DiasporaState, ship: Ship, paid: list[str], effects: list[str]
+) -> list[Choice]:
+    """The invokes `ship` may make on a roll (see `payable`), with each of `effects`."""
+    return [
+        Choice.of(INVOKE, aspect=aspect, effect=effect, payment=payment)
+        for aspect, payment in payable(state, ship, paid)
+        for effect in effects
+    ]
 
 
 def pay(state: DiasporaState, ship: Ship, choice: Choice, paid: list[str]) -> str:

@@ -112,7 +112,7 @@ def settle(state: DiasporaState, closed: bool = False) -> list[Event]:
     if repair is None:
         return []
     ship = state.ships[repair.ship]
-    if not closed and invokes(state, ship):
+    if not closed and invoking.payable(state, ship, repair.paid, first=True):
         return []
     state.repair = None
     name = repair.track
