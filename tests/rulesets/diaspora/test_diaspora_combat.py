@@ -244,3 +244,34 @@ def test_a_side_that_concedes_loses_by_concession() -> None:
     enc.submit("red", "concede")
     result = enc.result()
     assert result is not None and result.winner == "blue" and result.ending == Ending.CONCESSION
+
+
+def test_beam_odds_are_exact_against_the_defence_to_come_or_the_one_standing() -> None:
+    from shiftdrive.core.odds import OddsQuery, odds
+    from shiftdrive.engine.choices import Choice
+
+    data = scenario([ship("A"), ship("A2")], [ship("B", stunts=["vector_randomizer"])])
+    enc, dice = start(data, PLUS, ZERO, MINUS)
+    for choice in ("place ship=A band=0", "place ship=B band=3", "place ship=A2 band=-1"):
+        enc.submit("blue", choice)
+    enc.submit("blue", "opening phase=electronic_warfare")
+    fire = Choice.parse("fire target=B beam=2")
+    # beam 2 at 3 bands (-2) against 4dF on Vector Randomizer's 2
+    assert enc.ruleset.odds(state(enc), "blue", fire) == odds(OddsQuery(0, opposed=2))
+    dice.push([*ZERO, *PLUS])
+    enc.submit("blue", "fire target=B beam=2")
+    # A2's shot meets B's standing defence of 6, at 4 bands
+    assert enc.ruleset.odds(state(enc), "blue", fire) == odds(OddsQuery(0, difficulty=6))
+
+
+def test_hack_odds_are_exact_and_firewall_is_a_fixed_two() -> None:
+    from shiftdrive.core.odds import OddsQuery, odds
+    from shiftdrive.engine.choices import Choice
+
+    a = ship("A", crew=[MILITARY], stations={"communications": "Com"}, ew=2)
+    enc, _ = placed_duel(duel(a), opening="electronic_warfare")
+    hack = Choice.parse("hack target=B")
+    # EW 2 + 1 (Communications 3) against B's EW 0 + 1 (Communications 2) and 4dF
+    assert enc.ruleset.odds(state(enc), "blue", hack) == odds(OddsQuery(3, opposed=1))
+    enc, _ = placed_duel(duel(a, ship("B", stunts=["firewall"])), opening="electronic_warfare")
+    assert enc.ruleset.odds(state(enc), "blue", hack) == odds(OddsQuery(3, difficulty=2))

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import ClassVar, Final
 
 from shiftdrive.core.dice import DiceSource, fudge_symbols, roll_fudge
+from shiftdrive.core.odds import Odds
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
@@ -45,11 +46,16 @@ def attack_rating(state: DiasporaState, ship: Ship, beam: int) -> int:
     return crew.amplified(beam, crew.effective(state, ship, "gunner"))
 
 
+def defence_base(ship: Ship) -> int:
+    """D11: the beam defence rolls on 0, or 2 with Vector Randomizer."""
+    return VECTOR_RANDOMIZER if "vector_randomizer" in ship.stunts else 0
+
+
 def defend(state: DiasporaState, ship: Ship, dice: DiceSource) -> tuple[int, list[Event]]:
     """The ship's one beam defence this phase: 4dF on base 0, or 2 with Vector Randomizer."""
     if ship.name in state.defence:
         return state.defence[ship.name], []
-    rating = VECTOR_RANDOMIZER if "vector_randomizer" in ship.stunts else 0
+    rating = defence_base(ship)
     roll = roll_fudge(dice, why=f"{ship.name}'s beam defence", who=ship.name)
     spin = sequence.spin(state, ship)
     result = rating + roll.total + spin
@@ -74,6 +80,13 @@ class Fire(Action[DiasporaState]):
             for s in sequence.enemies(state, ship)
             for b in range(1, ship.ratings["beam"] + 1)
         ]
+
+    def odds(self, state: DiasporaState, turn: Turn, choice: Choice) -> Odds | None:
+        ship = state.ships[turn.actor or ""]
+        target = state.ships[choice.str_param("target")]
+        attack = attack_rating(state, ship, choice.int_param("beam"))
+        attack += state.spin.get(ship.name, 0) - penalty(ship, target)
+        return sequence.attack_odds(state, attack, target, defence_base(target))
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource

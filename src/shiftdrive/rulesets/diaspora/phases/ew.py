@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import ClassVar, Final
 
 from shiftdrive.core.dice import DiceSource, fudge_symbols, roll_fudge
+from shiftdrive.core.odds import Odds, OddsQuery, odds
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
@@ -66,6 +67,16 @@ class Hack(Action[DiasporaState]):
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
         ship = state.ships[turn.actor or ""]
         return [Choice.of(HACK, target=s.name) for s in sequence.enemies(state, ship)]
+
+    def odds(self, state: DiasporaState, turn: Turn, choice: Choice) -> Odds | None:
+        ship = state.ships[turn.actor or ""]
+        target = state.ships[choice.str_param("target")]
+        attack = crew.amplified(ship.ratings["ew"], crew.effective(state, ship, "communications"))
+        attack += state.spin.get(ship.name, 0)
+        if "firewall" in target.stunts:
+            return odds(OddsQuery(attack, difficulty=FIREWALL))
+        base = crew.amplified(target.ratings["ew"], crew.effective(state, target, "communications"))
+        return sequence.attack_odds(state, attack, target, base)
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource

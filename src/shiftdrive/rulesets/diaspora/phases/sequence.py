@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from shiftdrive.core.odds import Odds, OddsQuery, odds
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
 
@@ -59,3 +60,11 @@ def earn_spin(state: DiasporaState, defender: Ship, margin: int) -> bool:
         state.spin[defender.name] = 1
         return True
     return False
+
+
+def attack_odds(state: DiasporaState, attack: int, target: Ship, base: int) -> Odds:
+    """Exact odds that an attack of `attack` (before its dice) hits `target` (C3): against its
+    defence when already rolled this phase (D4), else against `base` + the defender's 4dF."""
+    if target.name in state.defence:
+        return odds(OddsQuery(attack, difficulty=state.defence[target.name]))
+    return odds(OddsQuery(attack, opposed=base + state.spin.get(target.name, 0)))
