@@ -10,7 +10,6 @@ from diaspora_helpers import MINUS, PLUS, ZERO, duel, placed_duel, ship, state, 
 from shiftdrive.engine.encounter import IllegalChoice
 from shiftdrive.engine.ruleset import Ending
 from shiftdrive.rulesets.diaspora.phases import position
-from shiftdrive.rulesets.diaspora.state import EW
 
 
 def test_burns_are_secret_until_all_are_in_d15() -> None:
@@ -68,11 +67,15 @@ def test_a_tie_for_the_top_passes_control_to_the_next_roll() -> None:
 
 def test_the_winner_moves_itself_or_a_lower_ship_within_its_v_shift() -> None:
     enc, dice = placed_duel(a_band=0, b_band=2)
-    dice.push([*ZERO, *ZERO])
+    dice.push([*PLUS, *ZERO])  # A 2 + 4 = 6, B 2: 4 shifts either way, V-shift 3
     enc.submit("blue", "burn value=0")
     enc.submit("red", "burn value=0")
-    # A 2, B 2: tied, nobody moves; next phase
-    assert state(enc).phase == EW or enc.pending()[0].kind != "move"
+    moves = [(c.str_param("ship"), c.int_param("to")) for c in enc.legal("blue")]
+    assert sorted(to for ship, to in moves if ship == "A") == [-3, -2, -1, 1, 2, 3]
+    # B: 2 -> 4 costs 1 + 2; off the map would cost 1 + 2 + 3 = 6 > 4
+    assert sorted(to for ship, to in moves if ship == "B") == [-1, 0, 1, 3, 4]
+    enc.submit("blue", "move ship=B to=4")
+    assert the(enc, "B").band == 4 and state(enc).phase != "position"
 
 
 def test_edge_crossing_costs_two_and_leaving_costs_three_d3() -> None:
