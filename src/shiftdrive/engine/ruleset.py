@@ -427,6 +427,10 @@ Bot = Callable[[Any, Any, str, random.Random], Choice]
 #: id -> ("module:RulesetClass", "module:default_bot"). Bots live beside the rules and use only
 #: the ruleset's public contract and query module.
 _REGISTRY: Final[dict[str, tuple[str, str]]] = {
+    "diaspora": (
+        "shiftdrive.rulesets.diaspora:Diaspora",
+        "shiftdrive.rulesets.diaspora.bot:choose",
+    ),
     "fate_core": (
         "shiftdrive.rulesets.fate_core:FateCore",
         "shiftdrive.rulesets.fate_core.bot:choose",

@@ -1,0 +1,150 @@
+"""diaspora's bot: plays each station sensibly. It burns a little while the drives run cool
+and leaves them off to bleed Heat when hot (away from the edges); pushes enemies off the map
+when it can, else toward an edge, and slips off the map itself when outnumbered; fires full
+beams unless torpedo-armed enemies are about (then holds some back for point defence); takes
+consequences only to stay in the fight. It asks only the contract, `query` and the state."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.ruleset import Ruleset
+from shiftdrive.rulesets.diaspora import query
+from shiftdrive.rulesets.diaspora.state import DiasporaState
+
+
+def choose(
+    ruleset: Ruleset[DiasporaState, Any], state: DiasporaState, seat: str, rng: random.Random
+) -> Choice:
+    turn = ruleset.turn_of(state, seat)
+    assert turn is not None
+    legal = [c for c in ruleset.legal(state, seat) if c.action != "concede"]
+    me = turn.actor or ""
+    kind = turn.kind
+    if kind == "absorb":
+        return _absorb(state, legal)
+    if kind == "invoke":
+        return _invoke(state, me, legal)
+    if kind == "tie":  # winning detection is worth a fate point
+        return next(c for c in legal if c.action == "break_tie")
+    if kind == "compel":
+        return next(c for c in legal if c.action == "pass")
+    if kind == "answer":  # keep a fate point or two for invokes; else take the point
+        refuse = [c for c in legal if c.str_param("compel") == "refuse"]
+        if refuse and state.ships[me].fate_points.current >= 2:
+            return refuse[0]
+        return next(c for c in legal if c.str_param("compel") == "accept")
+    if kind == "drive":
+        return _drive(state, me, legal)
+    if kind == "move":
+        return _move(state, me, legal)
+    if kind == "place":
+        return _place(state, me, legal)
+    if kind in ("hack", "fire", "launch"):
+        return _attack(state, me, legal)
+    if kind == "point_defense":
+        return max(legal, key=lambda c: c.int_param("beam"))
+    if kind == "repair":
+        tracks = [c for c in legal if c.action == "repair"]
+        if tracks:
+            ship = state.ships[me]
+            return max(tracks, key=lambda c: ship.tracks[c.str_param("track")].marked_count)
+    return legal[0] if legal else rng.choice(ruleset.legal(state, seat))
+
+
+def _absorb(state: DiasporaState, legal: list[Choice]) -> Choice:
+    hit = query.waiting_hit(state)
+    assert hit is not None
+    for combo in query.absorb_ways(state, hit):  # fewest and mildest first
+        if not query.would_destroy(state, hit, combo):
+            return next(c for c in legal if c.str_param("taking") == query.way_text(combo))
+    return next(c for c in legal if c.str_param("taking") == "none")
+
+
+def _drive(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
+    cool = query.heat_open(state, me)
+    band = state.ships[me].band or 0
+    if cool <= 2 and abs(band) <= 1:  # drives off only away from the edges: -4 invites a push
+        return next(c for c in legal if c.action == "drift")
+    if cool <= 2:
+        return next(c for c in legal if c.action == "burn" and c.int_param("value") == 0)
+    burn = 2 if cool >= 5 else 1
+    return next(c for c in legal if c.action == "burn" and c.int_param("value") == burn)
+
+
+def _move(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
+    hold = next(c for c in legal if c.action == "hold")
+    foes = {s.name for s in query.enemies(state, me)}
+    if query.outnumbered(state, me):  # the outnumbered slip away by the edge when they can
+        away = [c for c in legal if c.action == "move" and c.str_param("ship") == me]
+        escape = [c for c in away if abs(c.int_param("to")) > state.map.high]
+        if escape:
+            return escape[0]
+    pushes = [c for c in legal if c.action == "move" and c.str_param("ship") in foes]
+    if not pushes:
+        return hold
+    off = [c for c in pushes if abs(c.int_param("to")) > state.map.high]
+    if off:
+        return off[0]
+    return max(pushes, key=lambda c: abs(c.int_param("to")))
+
+
+def _place(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
+    """Own ships first, at the centre; then enemies two bands from the nearest own ship (no
+    range penalty for beams or torpedoes)."""
+    side = state.ships[me].side
+    own = [c for c in legal if state.ships[c.str_param("ship")].side == side]
+    if own:
+        return min(own, key=lambda c: abs(c.int_param("band")))
+    placed = [s.band for s in state.ships.values() if s.side == side and s.band is not None]
+    anchor = placed[0] if placed else 0
+    want = anchor + 2 if anchor <= 0 else anchor - 2
+    return min(legal, key=lambda c: abs(c.int_param("band") - want))
+
+
+def _attack(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
+    shots = [c for c in legal if c.action in ("hack", "fire", "launch")]
+    if not shots:
+        return next(c for c in legal if c.action == "hold")
+    ship = state.ships[me]
+    torpedoes = any(e.ratings["torpedo"] > 0 for e in query.enemies(state, me))
+    want = max(1, ship.ratings["beam"] // 2) if torpedoes else ship.ratings["beam"]
+
+    def score(c: Choice) -> tuple[int, int]:
+        target = c.str_param("target")
+        beam = c.int_param("beam")
+        return (-query.distance(state, me, target), -abs(beam - want))
+
+    return max(shots, key=score)
+
+
+def _invoke(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
+    """+2 when it turns the attack: the attacker's miss into a hit, the defender's small hit
+    into a miss; free invokes first."""
+    repair = query.repair_shifts(state)
+    if repair is not None:  # a repair roll: +2 when it turns a failure into a repair
+        bonus = [c for c in legal if c.str_param("effect") == "bonus"]
+        bonus.sort(key=lambda c: c.str_param("payment") != "free")
+        if repair in (-1, 0) and bonus:
+            return bonus[0]
+        return next(c for c in legal if c.action == "pass")
+    shifts = query.open_shifts(state)
+    if state.detection_window:  # a detection roll: let it stand
+        return next(c for c in legal if c.action == "pass")
+    if shifts is None:  # a position roll: +2 when it takes the lead
+        gap = query.position_gap(state, me)
+        if gap in (0, 1):
+            bonus = [c for c in legal if c.str_param("effect") == "bonus"]
+            bonus.sort(key=lambda c: c.str_param("payment") != "free")
+            if bonus:
+                return bonus[0]
+        return next(c for c in legal if c.action == "pass")
+    attacking = query.attacking(state, me)
+    if (attacking and shifts in (-1, 0)) or (not attacking and shifts in (1, 2)):
+        bonus = [c for c in legal if c.str_param("effect") == "bonus"]
+        bonus.sort(key=lambda c: c.str_param("payment") != "free")
+        if bonus:
+            return bonus[0]
+    return next(c for c in legal if c.action == "pass")

@@ -1,0 +1,139 @@
+"""Compels before the rolls (D12): when detection, position, EW, beam or torpedo begins, each
+side's player may compel an aspect of another side's ship (an optional decision that passes
+by default), and the GM any ship's (a standing choice while the window is open). The
+compelled ship's player accepts (gains a fate point; in detection and position its result is
+an automatic -4, no dice, no skill; in EW, beam and torpedo it declares no target this phase)
+or refuses by paying a fate point. Offering a compel costs nothing here (a chosen default: D12
+names no cost)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar, Final
+
+from shiftdrive.core.dice import DiceSource
+from shiftdrive.core.fate_points import EarnReason, SpendReason
+from shiftdrive.engine.actions import Action, ParamKind
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import GM, Event
+from shiftdrive.engine.ruleset import Turn
+from shiftdrive.rulesets.diaspora.phases import position
+from shiftdrive.rulesets.diaspora.state import DETECTION, POSITION, DiasporaState, Ship
+
+COMPEL: Final = "compel"
+PASS: Final = "pass"  # the window's pass (the engine's `pass_window` submits it)
+ANSWER: Final = "answer"
+ACCEPT: Final = "accept"
+REFUSE: Final = "refuse"
+WINDOW: Final = frozenset({COMPEL, PASS, ANSWER})  # what leaves the window open
+
+
+def begin(state: DiasporaState) -> None:
+    """The phase's compel window opens (before its first declaration and roll)."""
+    state.compel_phase = state.phase
+    state.compel_passed = []
+    state.compelled = []
+    state.compel_offer = None
+
+
+def can_be_compelled(state: DiasporaState, ship: Ship) -> bool:
+    """A compel matters to ships about to roll: every ship in position, the ships in line to
+    declare a target in EW, beam and torpedo."""
+    if not ship.fighting or ship.name in state.compelled:
+        return False
+    return state.phase in (DETECTION, POSITION) or ship.name in state.queue
+
+
+def targets(state: DiasporaState, seat: str) -> list[tuple[str, str]]:
+    """(ship, aspect) pairs `seat` may compel: another side's ships' aspects."""
+    return [
+        (ship.name, aspect.name)
+        for ship in state.ships.values()
+        if ship.side != seat and can_be_compelled(state, ship)
+        for aspect in state.aspects.on(ship.name)
+    ]
+
+
+def gm_may_compel(state: DiasporaState) -> bool:
+    """The GM's compel is a standing choice while the window is open and no offer waits."""
+    return (
+        state.compel_phase == state.phase
+        and state.compel_offer is None
+        and bool(targets(state, GM))
+    )
+
+
+def turns(state: DiasporaState) -> list[Turn]:
+    if state.compel_offer is not None:
+        ship = state.ships[state.compel_offer[0]]
+        return [Turn(ship.side, ANSWER, ship.name)]
+    if state.compel_phase != state.phase:
+        return []
+    for side in state.sides():
+        if side not in state.compel_passed and targets(state, side):
+            return [Turn(side, COMPEL, None, window=COMPEL)]
+    return []
+
+
+class Compel(Action[DiasporaState]):
+    """Compel an aspect of another side's ship before this phase's rolls."""
+
+    name = COMPEL
+    params: ClassVar[Mapping[str, ParamKind]] = {"ship": ParamKind.UNIT, "aspect": ParamKind.ASPECT}
+
+    def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
+        return [Choice.of(COMPEL, ship=s, aspect=a) for s, a in targets(state, turn.seat)]
+
+    def apply(
+        self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        ship, aspect = choice.str_param("ship"), choice.str_param("aspect")
+        state.compel_offer = [ship, aspect, turn.seat]
+        data = {"by": turn.seat, "ship": ship, "aspect": aspect, "phase": state.phase}
+        return [Event("compel", data=data, visible_to=None)]
+
+
+def pass_compel(state: DiasporaState, turn: Turn) -> list[Event]:
+    """`pass` in the compel window: no compel from this side before this phase's rolls."""
+    state.compel_passed.append(turn.seat)
+    return []
+
+
+class Answer(Action[DiasporaState]):
+    """Accept the compel (gain a fate point and fail to act) or refuse it (pay a fate point)."""
+
+    name = ANSWER
+    params: ClassVar[Mapping[str, ParamKind]] = {"compel": ParamKind.OPTION}
+
+    def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
+        ship = state.ships[turn.actor or ""]
+        out = [Choice.of(ANSWER, compel=ACCEPT)]
+        if ship.fate_points.can_spend(1):
+            out.append(Choice.of(ANSWER, compel=REFUSE))
+        return out
+
+    def apply(
+        self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        offer = state.compel_offer
+        assert offer is not None
+        state.compel_offer = None
+        ship = state.ships[offer[0]]
+        accepted = choice.str_param("compel") == ACCEPT
+        if accepted:
+            ship.fate_points.earn(EarnReason.COMPEL)
+            state.compelled.append(ship.name)
+            if ship.name in state.queue:
+                state.queue.remove(ship.name)  # no target this phase
+        else:
+            ship.fate_points.spend(SpendReason.REFUSE_COMPEL, who=ship.name)
+        data = {
+            "ship": ship.name, "aspect": offer[1], "accepted": accepted, "phase": state.phase,
+            "fate_points": ship.fate_points.current,
+        }  # fmt: skip
+        events = [Event("compel_answer", data=data, visible_to=None)]
+        if state.phase == POSITION and not any(
+            position.declaring(state, s) for s in state.fighting()
+        ):
+            events += position.resolve(state, dice)  # every ship compelled: roll (nobody) now
+        return events

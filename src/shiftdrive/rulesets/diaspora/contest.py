@@ -1,0 +1,172 @@
+"""An attack rolled against a defence, open to invokes after the dice (C4) before it lands.
+
+EW, beam and torpedo attacks open a contest once both rolls are on the table. The attacking
+side and the defending side may each invoke an aspect: +2 to their own roll (the attacker's
+total, or the defender's persistent defence, which keeps the raise for the rest of the phase:
+D4), or a reroll of the attacker's dice. An invoke is paid with a fate point (once per aspect
+per roll) or a free invoke (they stack; C4). Aspects a side may invoke: its own ship's, and any
+with a free invoke it holds (the free invoke on a consequence it inflicted, C9). After an
+invoke the other side may answer; the contest lands when both sides have passed. A fixed
+defence (Firewall) cannot be raised (D11)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar, Final
+
+from shiftdrive.core.dice import DiceSource, fudge_symbols, roll_fudge
+from shiftdrive.engine.actions import Action, ParamKind
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+from shiftdrive.engine.ruleset import Turn
+from shiftdrive.rulesets.diaspora import compels, damage, invoking
+from shiftdrive.rulesets.diaspora.phases import damage_control, detection, position, sequence
+from shiftdrive.rulesets.diaspora.state import Contest, DiasporaState, Ship
+
+INVOKE: Final = invoking.INVOKE
+PASS: Final = "pass"
+
+
+def fixed(state: DiasporaState, contest: Contest) -> bool:
+    """Firewall's defence of 2 may not be modified (D11)."""
+    return contest.kind == "hack" and "firewall" in state.ships[contest.target].stunts
+
+
+def options(state: DiasporaState, ship: Ship) -> list[Choice]:
+    """The invokes `ship`'s side may make now: on the open attack, or on its position roll."""
+    contest = state.contest
+    if contest is None and state.repair is not None:
+        return damage_control.invokes(state, ship)
+    if contest is None and state.detection_window:
+        return detection.invokes(state, ship)
+    if contest is None:
+        return position.invokes(state, ship)
+    attacking = ship.name == contest.attacker
+    if not attacking and fixed(state, contest):
+        return []
+    return invoking.invokable(
+        state, ship, contest.paid, ["bonus", "reroll"] if attacking else ["bonus"]
+    )
+
+
+def _may(state: DiasporaState, contest: Contest, ship: Ship) -> bool:
+    """Whether `options` would list anything (the window asks this after every roll)."""
+    if ship.name != contest.attacker and fixed(state, contest):
+        return False
+    return bool(invoking.payable(state, ship, contest.paid, first=True))
+
+
+def window(state: DiasporaState) -> list[Turn]:
+    """The attacker's side first, then the defender's, each while it has not passed and has
+    something it could invoke."""
+    contest = state.contest
+    if contest is None:
+        return []
+    out = []
+    for name in (contest.attacker, contest.target):
+        ship = state.ships[name]
+        if ship.side not in contest.passed and ship.fighting and _may(state, contest, ship):
+            out.append(Turn(ship.side, INVOKE, name, window=INVOKE))
+    return out[:1]
+
+
+def open_contest(state: DiasporaState, contest: Contest) -> list[Event]:
+    """Both rolls are on the table: invokes, then the outcome (at once if nobody may)."""
+    state.contest = contest
+    return settle(state)
+
+
+def settle(state: DiasporaState) -> list[Event]:
+    contest = state.contest
+    if contest is None or window(state):
+        return []
+    state.contest = None
+    attacker = state.ships[contest.attacker]
+    target = state.ships[contest.target]
+    defence = state.defence[target.name]
+    shifts = contest.attack - defence
+    data = {
+        "kind": contest.kind, "ship": attacker.name, "target": target.name,
+        "result": contest.attack, "defence": defence, "shifts": shifts,
+    }  # fmt: skip
+    events = [Event("outcome", data=data, visible_to=None)]
+    cause = {"hack": "hack", "fire": "beams", "torpedo": "torpedo"}[contest.kind]
+    if shifts > 0:
+        return events + damage.deal(
+            state, target, contest.track, shifts, f"{attacker.name}'s {cause}", attacker.name
+        )
+    if sequence.earn_spin(state, target, -shifts):
+        events.append(Event("spin", data={"ship": target.name}, visible_to=None))
+    if shifts < 0 and contest.kind == "hack":  # D4: a better defence hits the attacker's Data
+        events += damage.deal(
+            state, attacker, "data", -shifts, f"{target.name}'s counter-hack", target.name
+        )
+    return events
+
+
+class Invoke(Action[DiasporaState]):
+    """Invoke an aspect on the open attack: +2 to your roll, or reroll the attacker's dice."""
+
+    name = INVOKE
+    params: ClassVar[Mapping[str, ParamKind]] = {
+        "aspect": ParamKind.ASPECT,
+        "effect": ParamKind.OPTION,
+        "payment": ParamKind.OPTION,
+    }
+
+    def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
+        return options(state, state.ships[turn.actor or ""])
+
+    def apply(
+        self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        ship = state.ships[turn.actor or ""]
+        contest = state.contest
+        if contest is None and state.repair is not None:
+            return damage_control.invoke(state, ship, choice, dice)
+        if contest is None and state.detection_window:
+            return detection.invoke(state, ship, choice, dice)
+        if contest is None:
+            return position.invoke(state, ship, choice, dice)
+        effect = invoking.pay(state, ship, choice, contest.paid)
+        name = choice.str_param("aspect")
+        data: dict[str, Any] = {"ship": ship.name, "aspect": name, "effect": effect}
+        if effect == "reroll":
+            roll = roll_fudge(dice, why=f"{ship.name} rerolls", who=ship.name)
+            contest.rolled = roll.total
+            data["dice"] = fudge_symbols(roll.faces)
+        elif ship.name == contest.attacker:
+            contest.bonus += 2
+        else:
+            state.defence[ship.name] += 2  # the persistent defence keeps it (D4)
+        data["attack"] = contest.attack
+        data["defence"] = state.defence[contest.target]
+        other = state.ships[contest.target if ship.name == contest.attacker else contest.attacker]
+        contest.passed = [s for s in contest.passed if s != other.side]  # it may answer
+        return [Event("invoked", data=data, visible_to=None), *settle(state)]
+
+
+class Pass(Action[DiasporaState]):
+    """Let the attack stand as it is, as far as your side goes (or, before a phase's rolls,
+    make no compel)."""
+
+    name = PASS
+
+    def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
+        return [Choice.of(PASS)]
+
+    def apply(
+        self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        if state.contest is None and state.repair is not None:
+            return damage_control.pass_invoke(state)
+        if state.contest is None and state.detection_window:
+            return detection.pass_invoke(state, turn, dice)
+        if state.contest is None and state.tie_window:
+            return detection.pass_tie(state, turn, dice)
+        if state.contest is None and state.position_window:
+            return position.pass_invoke(state, turn, dice)
+        if state.contest is None:  # the compel window's pass (D12)
+            return compels.pass_compel(state, turn)
+        state.contest.passed.append(turn.seat)
+        return [Event("passed", data={"ship": turn.actor}, visible_to=None), *settle(state)]

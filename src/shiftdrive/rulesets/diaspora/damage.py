@@ -1,0 +1,125 @@
+"""Damage on the cascading tracks (C8b): a hit waits for the ship's player to choose
+consequences (D5: mild 1, moderate 2, severe 4, one of each, shared by all three tracks), then
+marks the track; a hit past the last box of any track takes the ship out (D14). Conceding is
+here too: a side gives up its ships (C10, D14)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import combinations
+from typing import ClassVar, Final
+
+from shiftdrive.core.aspects import Aspect, AspectKind
+from shiftdrive.core.consequences import Severity
+from shiftdrive.core.dice import DiceSource
+from shiftdrive.engine.actions import Action, ParamKind
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+from shiftdrive.engine.ruleset import Turn
+from shiftdrive.rulesets.diaspora.state import DiasporaState, Hit, Ship
+
+ABSORB: Final = "absorb"
+NONE: Final = "none"
+#: What a consequence on each track is called (the aspect the ship carries).
+_NAMES: Final = {"frame": "Buckled Frame", "data": "Corrupted Data", "heat": "Overheated Drives"}
+
+
+def ways(ship: Ship, shifts: int) -> list[tuple[Severity, ...]]:
+    """The sets of free consequences the ship may take against a hit of `shifts` (D5): none,
+    or any set in which every consequence is needed (dropping the smallest would reduce less
+    than the set does, so no consequence is wasted)."""
+    free = ship.consequences.free()
+    values = ship.consequences.values
+    out: list[tuple[Severity, ...]] = [()]
+    for size in range(1, len(free) + 1):
+        for combo in combinations(free, size):
+            parts = [values[s] for s in combo]
+            if sum(parts) - min(parts) < shifts:
+                out.append(combo)
+    return out
+
+
+def way_text(combo: tuple[Severity, ...]) -> str:
+    return "+".join(s.value for s in combo) or NONE
+
+
+def reduction(ship: Ship, combo: tuple[Severity, ...]) -> int:
+    return sum(ship.consequences.values[s] for s in combo)
+
+
+def deal(
+    state: DiasporaState, ship: Ship, track: str, shifts: int, cause: str, by: str = ""
+) -> list[Event]:
+    """A hit of `shifts` on `track` (dealt by ship `by`, if any): it waits for the ship's
+    player's consequences when the ship has any to take, else it is marked at once."""
+    if shifts <= 0 or not ship.fighting:
+        return []
+    hit = Hit(ship.name, track, shifts, cause, by)
+    if ship.consequences.free():
+        state.hits.append(hit)
+        return []
+    return mark(state, hit, ())
+
+
+def mark(state: DiasporaState, hit: Hit, combo: tuple[Severity, ...]) -> list[Event]:
+    """Take the chosen consequences, mark what is left (C8b); past the last box the ship is
+    out (D14)."""
+    ship = state.ships[hit.ship]
+    names = []
+    for severity in combo:
+        name = state.aspects.unique_name(_NAMES[hit.track])
+        ship.consequences.take(severity, name)
+        aspect = state.aspects.add(Aspect(name, AspectKind.CONSEQUENCE, owner=ship.name))
+        if hit.by:
+            aspect.add_free(hit.by)  # C9: whoever inflicted it gets a free invoke
+        names.append(name)
+    left = max(0, hit.shifts - reduction(ship, combo))
+    track = ship.tracks[hit.track]
+    destroyed = track.take_hit(left) if left else False
+    if destroyed:
+        ship.out = "destroyed"
+    data = {
+        "ship": ship.name, "track": hit.track, "shifts": hit.shifts, "cause": hit.cause,
+        "consequences": names, "marked": left, "boxes": track.render(), "destroyed": destroyed,
+    }  # fmt: skip
+    return [Event("damage", data=data, visible_to=None)]
+
+
+class Absorb(Action[DiasporaState]):
+    """Choose consequences against the hit waiting on your ship (D5), or none."""
+
+    name = ABSORB
+    params: ClassVar[Mapping[str, ParamKind]] = {"taking": ParamKind.OPTION}
+
+    def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
+        hit = state.hits[0]
+        ship = state.ships[hit.ship]
+        return [Choice.of(ABSORB, taking=way_text(c)) for c in ways(ship, hit.shifts)]
+
+    def apply(
+        self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        hit = state.hits.pop(0)
+        ship = state.ships[hit.ship]
+        chosen = choice.str_param("taking")
+        combo = next(c for c in ways(ship, hit.shifts) if way_text(c) == chosen)
+        return mark(state, hit, combo)
+
+
+class Concede(Action[DiasporaState]):
+    """Your side gives up the fight: its ships leave (C10, D14)."""
+
+    name = "concede"
+
+    def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
+        return [Choice.of("concede")]
+
+    def apply(
+        self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        ships = [s for s in state.fighting() if s.side == turn.seat]
+        for ship in ships:
+            ship.out = "conceded"
+        state.hits = [h for h in state.hits if state.ships[h.ship].fighting]
+        data = {"side": turn.seat, "ships": [s.name for s in ships]}
+        return [Event("conceded", data=data, visible_to=None)]

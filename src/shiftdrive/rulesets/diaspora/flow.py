@@ -1,0 +1,128 @@
+"""The turn structure (D1) and the end (D14): detection once, then each turn position,
+electronic warfare, beam, torpedo and damage control. A phase with nobody left to decide gives
+way to the next; a waiting hit (consequences to choose) comes before anything else."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from shiftdrive.core.dice import DiceSource
+from shiftdrive.engine.events import Event
+from shiftdrive.engine.ruleset import Ending, Result, Turn
+from shiftdrive.rulesets.diaspora import compels, contest
+from shiftdrive.rulesets.diaspora.damage import ABSORB
+from shiftdrive.rulesets.diaspora.phases import (
+    beam,
+    damage_control,
+    detection,
+    ew,
+    position,
+    torpedo,
+)
+from shiftdrive.rulesets.diaspora.state import (
+    BEAM,
+    DAMAGE_CONTROL,
+    DETECTION,
+    EW,
+    POSITION,
+    TORPEDO,
+    DiasporaState,
+)
+
+PHASE_TURNS: Final[dict[str, Callable[[DiasporaState], list[Turn]]]] = {
+    DETECTION: detection.turns,
+    POSITION: position.turns,
+    EW: ew.turns,
+    BEAM: beam.turns,
+    TORPEDO: torpedo.turns,
+    DAMAGE_CONTROL: damage_control.turns,
+}
+BEGIN: Final[dict[str, Callable[[DiasporaState], None]]] = {
+    POSITION: position.begin,
+    EW: ew.begin,
+    BEAM: beam.begin,
+    TORPEDO: torpedo.begin,
+    DAMAGE_CONTROL: damage_control.begin,
+}
+NEXT: Final = {POSITION: EW, EW: BEAM, BEAM: TORPEDO, TORPEDO: DAMAGE_CONTROL}
+
+
+def turns(state: DiasporaState) -> list[Turn]:
+    """Whose decision it is: none when over; a waiting hit first, then an attack open to
+    invokes, then compels (D12); else the phase's own."""
+    if result(state) is not None:
+        return []
+    if state.hits:
+        ship = state.ships[state.hits[0].ship]
+        return [Turn(ship.side, ABSORB, ship.name)]
+    if state.contest is not None:
+        return contest.window(state)
+    return compels.turns(state) or PHASE_TURNS[state.phase](state)
+
+
+def advance(state: DiasporaState, dice: DiceSource) -> list[Event]:
+    """Move on through phases nobody has anything to decide in."""
+    events: list[Event] = []
+    while result(state) is None:
+        if state.phase == DETECTION and not state.detected and not compels.turns(state):
+            events += detection.detect(state, dice)  # the compel window has closed (D12)
+            continue
+        if turns(state):
+            break
+        events += _next_phase(state)
+    return events
+
+
+def _next_phase(state: DiasporaState) -> list[Event]:
+    if state.phase == DETECTION:
+        state.round = 1  # the detection roll stays an earlier phase of turn 1 (D9)
+        phase = EW if state.skip_first_position else POSITION
+    elif state.phase == DAMAGE_CONTROL:
+        state.round += 1
+        state.acted = {}
+        state.beam_used = {}
+        state.spin = {}
+        phase = POSITION
+    else:
+        phase = NEXT[state.phase]
+    state.phase = phase
+    if state.round > state.turn_limit:
+        return []
+    BEGIN[phase](state)
+    if phase != DAMAGE_CONTROL:
+        compels.begin(state)  # D12: compels before the phase's rolls
+    return [Event("phase", data={"round": state.round, "phase": phase}, visible_to=None)]
+
+
+def result(state: DiasporaState) -> Result | None:
+    """D14: the fight ends when at most one side has ships left. A side whose ships all left by
+    the map edge has escaped (an ending of its own: nobody wins it). Past the turn limit (a
+    scenario field) it is a draw."""
+    fighting = {s.side for s in state.ships.values() if not s.out}  # asked every decision
+    if len(fighting) > 1:
+        if state.round > state.turn_limit:
+            return Result(None, f"{state.turn_limit} turns fought to a draw", Ending.ROUND_LIMIT)
+        return None
+    sides = state.sides()
+    left = [side for side in sides if side in fighting]
+    if len(left) <= 1:
+        gone = [side for side in sides if side not in left]
+        escaped = [
+            side
+            for side in gone
+            if all(s.out == "off the map" for s in state.ships.values() if s.side == side)
+        ]
+        winner = left[0] if left else None
+        if escaped:
+            return Result(
+                None, f"{', '.join(escaped)} left by the map edge: escaped", Ending.BUG_OUT
+            )
+        outs = {s.out for s in state.ships.values() if s.side in gone}
+        if outs == {"conceded"}:
+            return Result(winner, f"{', '.join(gone)} conceded", Ending.CONCESSION)
+        reason = f"{winner} has the field" if winner else "no ship is left"
+        return Result(winner, reason, Ending.TAKEN_OUT)
+    if state.round > state.turn_limit:
+        return Result(None, f"{state.turn_limit} turns fought to a draw", Ending.ROUND_LIMIT)
+    return None

@@ -1,0 +1,66 @@
+"""What may be invoked after the dice (C4), for any roll: a ship's own aspects with a fate
+point (once per aspect per roll; never its own consequences), and any aspect on which it holds
+a free invoke (free invokes stack). One rule, read by the attack contest and the position
+roll."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from shiftdrive.core.aspects import AspectKind
+from shiftdrive.core.invokes import Invoke as InvokeSpec
+from shiftdrive.core.invokes import InvokeEffect, Payment, can_pay_for_invoke, pay_for_invoke
+from shiftdrive.engine.choices import Choice
+from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
+
+INVOKE: Final = "invoke"
+EFFECTS: Final = {"bonus": InvokeEffect.BONUS, "reroll": InvokeEffect.REROLL}
+PAYMENTS: Final = {"fate_point": Payment.FATE_POINT, "free": Payment.FREE}
+
+
+def payable(
+    state: DiasporaState, ship: Ship, paid: list[str], first: bool = False
+) -> list[tuple[str, str]]:
+    """(aspect, payment) pairs `ship` may invoke on a roll on which `paid` ("ship/aspect")
+    were already paid with fate points; only the first one when `first` (is there any?)."""
+    if ship.fate_points.current < 1 and not any(a.free_for(ship.name) for a in state.aspects):
+        return []  # nothing to pay with (asked after every roll: the common answer, quickly)
+    out = []
+    for aspect in state.aspects:
+        for payment, pay in PAYMENTS.items():
+            if pay is Payment.FATE_POINT and (
+                aspect.owner != ship.name
+                or aspect.kind is AspectKind.CONSEQUENCE
+                or f"{ship.name}/{aspect.name}" in paid
+            ):
+                continue
+            spec = InvokeSpec(aspect.name, ship.name, InvokeEffect.BONUS, pay)
+            if can_pay_for_invoke(state.aspects, spec, ship.fate_points):
+                out.append((aspect.name, payment))
+                if first:
+                    return out
+    return out
+
+
+def invokable(
+    state: DiasporaState, ship: Ship, paid: list[str], effects: list[str]
+) -> list[Choice]:
+    """The invokes `ship` may make on a roll (see `payable`), with each of `effects`."""
+    return [
+        Choice.of(INVOKE, aspect=aspect, effect=effect, payment=payment)
+        for aspect, payment in payable(state, ship, paid)
+        for effect in effects
+    ]
+
+
+def pay(state: DiasporaState, ship: Ship, choice: Choice, paid: list[str]) -> str:
+    """Pay for the invoke `choice` (C4); returns its effect ("bonus" or "reroll")."""
+    effect = choice.str_param("effect")
+    payment = PAYMENTS[choice.str_param("payment")]
+    name = choice.str_param("aspect")
+    pay_for_invoke(
+        state.aspects, InvokeSpec(name, ship.name, EFFECTS[effect], payment), ship.fate_points
+    )
+    if payment is Payment.FATE_POINT:
+        paid.append(f"{ship.name}/{name}")
+    return effect

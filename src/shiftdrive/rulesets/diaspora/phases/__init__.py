@@ -1,0 +1,1 @@
+"""The phases of a diaspora turn (D1), one module each."""

@@ -1,0 +1,237 @@
+"""Detection (seed "Detection"; D9): every navigator rolls Navigation, the rolls are ranked
+(ties by raw Navigation; a tied ship may spend a fate point to win its tie), the first places
+two ships anywhere but the -4 / +4 bands, each next rank one, the last none; ships still tied
+are placed at random by 4dF (the only way to start on -4 / +4). The winner chooses whether
+turn 1 has a position phase. The navigator's roll is acting in an earlier phase of turn 1
+(D2, D9)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar, Final
+
+from shiftdrive.core.dice import DiceSource, fudge_symbols, roll_fudge
+from shiftdrive.core.fate_points import SpendReason
+from shiftdrive.engine.actions import Action, ParamKind
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+from shiftdrive.engine.ruleset import Turn
+from shiftdrive.rulesets.diaspora import crew, invoking
+from shiftdrive.rulesets.diaspora.state import EW, POSITION, DiasporaState, Ship
+
+PLACE: Final = "place"
+OPENING: Final = "opening"
+TIE: Final = "tie"
+COMPELLED: Final = -4
+BREAK_TIE: Final = "break_tie"
+
+
+def raw_navigation(ship: Ship) -> int:
+    person = crew.staff(ship, "navigator")
+    return ship.crew[person].skills.get("navigation", 0) if person else 0
+
+
+def detect(state: DiasporaState, dice: DiceSource) -> list[Event]:
+    """Roll and rank every navigator; tied ships with a fate point may spend it to win their
+    tie (a window); then the ranks place the ships."""
+    state.detected = True
+    rows = []
+    for ship in state.ships.values():
+        if ship.name in state.compelled:  # D12: an automatic -4, no dice, no skill
+            rows.append((ship, COMPELLED, raw_navigation(ship), "compelled"))
+            continue
+        skill = crew.effective(state, ship, "navigator")
+        roll = roll_fudge(dice, why=f"{ship.name}'s Navigation (detection)", who=ship.name)
+        crew.act(state, ship, "navigator")
+        result = (skill or 0) + roll.total
+        state.detection_dice[ship.name] = roll.total
+        rows.append((ship, result, raw_navigation(ship), fudge_symbols(roll.faces)))
+    rows.sort(key=lambda r: (r[1], r[2]), reverse=True)  # stable: scenario order within ties
+    state.rank = [r[0].name for r in rows]
+    state.detection_keys = {r[0].name: [r[1], r[2]] for r in rows}
+    data = {"rolls": [[s.name, result, raw, faces] for s, result, raw, faces in rows]}
+    state.detection_window = list(state.ships)
+    return [Event("detection", data=data, visible_to=None), *close_rolls(state, dice)]
+
+
+def invokes(state: DiasporaState, ship: Ship) -> list[Choice]:
+    """C4 on a detection roll: +2, or a reroll where dice were rolled."""
+    if ship.name not in state.detection_window:
+        return []
+    effects = ["bonus", "reroll"] if ship.name in state.detection_dice else ["bonus"]
+    return invoking.invokable(state, ship, state.detection_paid, effects)
+
+
+def close_rolls(state: DiasporaState, dice: DiceSource) -> list[Event]:
+    """Ships with nothing (more) to invoke leave the window; when it is empty the rolls are
+    ranked, and tied ships with a fate point may spend it on their tie."""
+    state.detection_window = [n for n in state.detection_window if invokes(state, state.ships[n])]
+    if state.detection_window:
+        return []
+    state.rank = sorted(state.rank, key=lambda n: state.detection_keys[n], reverse=True)
+    state.tie_window = [
+        n for n in state.rank if tied(state, n) and state.ships[n].fate_points.can_spend(1)
+    ]
+    return settle(state, dice)
+
+
+def invoke(state: DiasporaState, ship: Ship, choice: Choice, dice: DiceSource) -> list[Event]:
+    effect = invoking.pay(state, ship, choice, state.detection_paid)
+    key = state.detection_keys[ship.name]
+    data: dict[str, Any] = {"ship": ship.name, "aspect": choice.str_param("aspect")}
+    data["effect"] = effect
+    if effect == "reroll":
+        roll = roll_fudge(dice, why=f"{ship.name} rerolls its Navigation", who=ship.name)
+        key[0] += roll.total - state.detection_dice[ship.name]
+        state.detection_dice[ship.name] = roll.total
+        data["dice"] = fudge_symbols(roll.faces)
+    else:
+        key[0] += 2
+    data["result"] = key[0]
+    return [Event("detection_invoked", data=data, visible_to=None), *close_rolls(state, dice)]
+
+
+def pass_invoke(state: DiasporaState, turn: Turn, dice: DiceSource) -> list[Event]:
+    if turn.actor in state.detection_window:
+        state.detection_window.remove(turn.actor)
+    return close_rolls(state, dice)
+
+
+def tied(state: DiasporaState, name: str) -> bool:
+    """Whether another ship rolled the same and has the same raw Navigation (D9)."""
+    key = state.detection_keys[name]
+    return sum(1 for k in state.detection_keys.values() if k == key) > 1
+
+
+def _key(state: DiasporaState, name: str) -> tuple[int, int, int]:
+    """The rank key: the roll, raw Navigation, then a fate point spent on the tie."""
+    result, raw = state.detection_keys[name]
+    return result, raw, 1 if name in state.tie_spent else 0
+
+
+def settle(state: DiasporaState, dice: DiceSource) -> list[Event]:
+    """Once nobody may still spend on a tie: ties left standing are placed at random by 4dF
+    (D9); the others line up to place ships by rank."""
+    if state.tie_window:
+        return []
+    order = sorted(state.rank, key=lambda n: _key(state, n), reverse=True)
+    keys = [_key(state, n) for n in order]
+    state.rank = order
+    events = []
+    ranked = []
+    for name in order:
+        ship = state.ships[name]
+        if keys.count(_key(state, name)) > 1:
+            roll = roll_fudge(dice, why=f"{ship.name}'s random placement", who=ship.name)
+            ship.band = roll.total
+            data = {"ship": ship.name, "band": ship.band, "dice": fudge_symbols(roll.faces)}
+            events.append(Event("placed_at_random", data=data, visible_to=None))
+        else:
+            ranked.append(name)
+    unplaced = len(ranked)
+    for i, name in enumerate(ranked):
+        count = min(2 if i == 0 else 1, unplaced)
+        if count:
+            state.placers.append((name, count))
+        unplaced -= count
+    if keys.count(keys[0]) == 1:
+        state.detection_winner = order[0]
+        state.choosing_opening = True
+    return events
+
+
+class BreakTie(Action[DiasporaState]):
+    """Spend a fate point to win your ship's detection tie (D9)."""
+
+    name = BREAK_TIE
+
+    def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
+        return [Choice.of(BREAK_TIE)]
+
+    def apply(
+        self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        ship = state.ships[turn.actor or ""]
+        ship.fate_points.spend(SpendReason.INVOKE, who=ship.name, what="the detection tie")
+        state.tie_spent.append(ship.name)
+        state.tie_window.remove(ship.name)
+        data = {"ship": ship.name, "fate_points": ship.fate_points.current}
+        return [Event("tie_broken", data=data, visible_to=None), *settle(state, dice)]
+
+
+def pass_tie(state: DiasporaState, turn: Turn, dice: DiceSource) -> list[Event]:
+    """`pass` on a detection tie: no fate point spent."""
+    if turn.actor in state.tie_window:
+        state.tie_window.remove(turn.actor)
+    return settle(state, dice)
+
+
+def turns(state: DiasporaState) -> list[Turn]:
+    if not state.detected:
+        return []
+    for name in state.detection_window:  # C4: invokes on the rolls, ship by ship
+        ship = state.ships[name]
+        return [Turn(ship.side, invoking.INVOKE, name, window=invoking.INVOKE)]
+    if state.tie_window:
+        ship = state.ships[state.tie_window[0]]
+        return [Turn(ship.side, TIE, ship.name, window=TIE)]
+    if state.placers:
+        ship = state.ships[state.placers[0][0]]
+        return [Turn(ship.side, PLACE, ship.name)]
+    if state.choosing_opening and state.detection_winner is not None:
+        ship = state.ships[state.detection_winner]
+        return [Turn(ship.side, OPENING, ship.name)]
+    return []
+
+
+def placeable_bands(state: DiasporaState) -> range:
+    """Anywhere but the two most distant lines (-4 and +4)."""
+    return range(state.map.low + 1, state.map.high)
+
+
+class Place(Action[DiasporaState]):
+    """The navigator whose rank it is places a ship not yet on the map (D9)."""
+
+    name = PLACE
+    params: ClassVar[Mapping[str, ParamKind]] = {"ship": ParamKind.UNIT, "band": ParamKind.BAND}
+
+    def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
+        return [
+            Choice.of(PLACE, ship=ship.name, band=band)
+            for ship in state.ships.values()
+            if ship.band is None
+            for band in placeable_bands(state)
+        ]
+
+    def apply(
+        self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        ship = state.ships[choice.str_param("ship")]
+        ship.band = choice.int_param("band")
+        placer, count = state.placers[0]
+        if count > 1:
+            state.placers[0] = (placer, count - 1)
+        else:
+            state.placers.pop(0)
+        data = {"by": placer, "ship": ship.name, "band": ship.band}
+        return [Event("placed", data=data, visible_to=None)]
+
+
+class Opening(Action[DiasporaState]):
+    """The detection winner chooses: a position phase on turn 1, or straight to electronic
+    warfare from the places detection gave (D1, D9)."""
+
+    name = OPENING
+    params: ClassVar[Mapping[str, ParamKind]] = {"phase": ParamKind.OPTION}
+
+    def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
+        return [Choice.of(OPENING, phase=POSITION), Choice.of(OPENING, phase=EW)]
+
+    def apply(
+        self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        state.choosing_opening = False
+        skip = choice.str_param("phase") == EW
+        state.skip_first_position = skip
+        data = {"ship": turn.actor, "position": not skip}
+        return [Event("opening", data=data, visible_to=None)]

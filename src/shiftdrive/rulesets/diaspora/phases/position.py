@@ -1,0 +1,281 @@
+"""Position (seed "Position"; D3, D15): burn declarations are made together and secret until
+all are in; then every pilot rolls min(V-shift, effective Pilot) + 4dF + burn (burn marks Heat,
+with consequences offered first), or leaves the drives off (result -4, the highest Heat box
+cleared). The winner (a tie for the top passes control down) moves itself up to (own -
+lowest) shifts, or one lower ship up to (own - theirs), never more bands than its V-shift; the
+3<->4 crossing costs 2 and leaving the map 3 (the band map's costs). Off the map is out."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar, Final
+
+from shiftdrive.core.dice import DiceSource, fudge_symbols, roll_fudge
+from shiftdrive.engine.actions import Action, ParamKind
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+from shiftdrive.engine.ruleset import Turn
+from shiftdrive.rulesets.diaspora import crew, damage, invoking
+from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
+
+DRIVE: Final = "drive"
+MOVE: Final = "move"
+BURN: Final = "burn"
+DRIFT: Final = "drift"
+HOLD: Final = "hold"
+DRIFT_RESULT: Final = -4  # D3: drives off, no dice, no skill
+INVOKE: Final = invoking.INVOKE
+
+
+def begin(state: DiasporaState) -> None:
+    state.burns = {}
+    state.rolls = {}
+    state.position_dice = {}
+    state.position_window = []
+    state.position_paid = []
+    state.mover = None
+
+
+def turns(state: DiasporaState) -> list[Turn]:
+    """Each side declares for its next undeclared ship, all sides at once and in secret; then
+    the winner's move."""
+    out = []
+    seen: set[str] = set()
+    for ship in state.fighting():
+        if declaring(state, ship) and ship.side not in seen:
+            seen.add(ship.side)
+            out.append(Turn(ship.side, DRIVE, ship.name, secret=True))
+    if out:
+        return out
+    for name in state.position_window:  # C4: invokes on the rolls, ship by ship
+        ship = state.ships[name]
+        if ship.fighting:
+            return [Turn(ship.side, INVOKE, name, window=INVOKE)]
+    if state.mover is not None and state.ships[state.mover].fighting:
+        mover = state.ships[state.mover]
+        return [Turn(mover.side, MOVE, mover.name)]
+    return []
+
+
+def declaring(state: DiasporaState, ship: Ship) -> bool:
+    """A ship still to declare burn: not declared, not compelled (D12)."""
+    return ship.name not in state.burns and ship.name not in state.compelled
+
+
+def base(state: DiasporaState, ship: Ship) -> int:
+    """D3: V-shift limited by the pilot's effective skill (no pilot: 0)."""
+    skill = crew.effective(state, ship, "pilot")
+    return min(ship.ratings["v_shift"], skill if skill is not None else 0)
+
+
+def burn_limit(ship: Ship) -> int:
+    """The most burn a ship may declare: its Heat track's length (more would only destroy it)."""
+    return len(ship.tracks["heat"])
+
+
+class Burn(Action[DiasporaState]):
+    """Declare burn for your ship's positioning roll (0 for none), secret until all are in."""
+
+    name = BURN
+    params: ClassVar[Mapping[str, ParamKind]] = {"value": ParamKind.NUMBER}
+
+    def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
+        ship = state.ships[turn.actor or ""]
+        return [Choice.of(BURN, value=v) for v in range(burn_limit(ship) + 1)]
+
+    def apply(
+        self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        return declare(state, turn, choice.int_param("value"), dice)
+
+
+class Drift(Action[DiasporaState]):
+    """Leave the drives off this turn to bleed Heat: result -4, clear the highest Heat box."""
+
+    name = DRIFT
+
+    def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
+        return [Choice.of(DRIFT)]
+
+    def apply(
+        self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        return declare(state, turn, None, dice)
+
+
+def declare(state: DiasporaState, turn: Turn, burn: int | None, dice: DiceSource) -> list[Event]:
+    ship = state.ships[turn.actor or ""]
+    state.burns[ship.name] = burn
+    data = {"ship": ship.name, "burn": burn}
+    events = [Event("declared", data=data, visible_to=frozenset({ship.side}))]
+    if not any(declaring(state, s) for s in state.fighting()):
+        events += resolve(state, dice)
+    return events
+
+
+def resolve(state: DiasporaState, dice: DiceSource) -> list[Event]:
+    """Reveal the burns, roll, mark Heat, rank and name the winner (D3, D15)."""
+    burns = {name: state.burns[name] for name in state.burns if state.ships[name].fighting}
+    events = [Event("burns", data={"burns": burns}, visible_to=None)]
+    for ship in state.fighting():
+        if ship.name in state.compelled:  # D12: an automatic -4, no dice, no skill
+            state.rolls[ship.name] = DRIFT_RESULT
+            data = {"ship": ship.name, "result": DRIFT_RESULT}
+            events.append(Event("compelled_position", data=data, visible_to=None))
+            continue
+        burn = burns[ship.name]
+        if burn is None:
+            cleared = ship.tracks["heat"].clear_last()
+            state.rolls[ship.name] = DRIFT_RESULT
+            data = {"ship": ship.name, "result": DRIFT_RESULT, "cleared": cleared}
+            events.append(Event("drifted", data=data, visible_to=None))
+            continue
+        rating = base(state, ship)
+        roll = roll_fudge(dice, why=f"{ship.name}'s positioning roll", who=ship.name)
+        crew.act(state, ship, "pilot")
+        spin = state.spin.pop(ship.name, 0)
+        result = rating + roll.total + burn + spin
+        state.rolls[ship.name] = result
+        state.position_dice[ship.name] = roll.total
+        data = {
+            "ship": ship.name, "rating": rating, "dice": fudge_symbols(roll.faces),
+            "burn": burn, "spin": spin, "result": result,
+        }  # fmt: skip
+        events.append(Event("positioned", data=data, visible_to=None))
+        events += damage.deal(state, ship, "heat", burn, "burn")
+    state.position_window = [s.name for s in state.fighting()]
+    return events + settle(state)
+
+
+def invokes(state: DiasporaState, ship: Ship) -> list[Choice]:
+    """What `ship` may invoke on its own position roll (a reroll only where dice were rolled:
+    drives off and a compelled -4 can still be raised by an aspect)."""
+    if ship.name not in state.position_window:
+        return []
+    effects = ["bonus", "reroll"] if ship.name in state.position_dice else ["bonus"]
+    return invoking.invokable(state, ship, state.position_paid, effects)
+
+
+def settle(state: DiasporaState) -> list[Event]:
+    """Ships with nothing to invoke leave the window; when it is empty, rank the rolls."""
+    state.position_window = [n for n in state.position_window if invokes(state, state.ships[n])]
+    return [] if state.position_window else rank(state)
+
+
+def invoke(state: DiasporaState, ship: Ship, choice: Choice, dice: DiceSource) -> list[Event]:
+    """C4 on a position roll: +2, or reroll the dice (tie tactics: the seed's "use an Aspect
+    to force a tie so that you lose control")."""
+    effect = invoking.pay(state, ship, choice, state.position_paid)
+    data: dict[str, Any] = {"ship": ship.name, "aspect": choice.str_param("aspect")}
+    data["effect"] = effect
+    if effect == "reroll":
+        roll = roll_fudge(dice, why=f"{ship.name} rerolls its position", who=ship.name)
+        state.rolls[ship.name] += roll.total - state.position_dice[ship.name]
+        state.position_dice[ship.name] = roll.total
+        data["dice"] = fudge_symbols(roll.faces)
+    else:
+        state.rolls[ship.name] += 2
+    data["result"] = state.rolls[ship.name]
+    return [Event("position_invoked", data=data, visible_to=None), *settle(state)]
+
+
+def pass_invoke(state: DiasporaState, turn: Turn, dice: DiceSource) -> list[Event]:
+    if turn.actor in state.position_window:
+        state.position_window.remove(turn.actor)
+    return settle(state)
+
+
+def rank(state: DiasporaState) -> list[Event]:
+    """D3/D15: the rank of the rolls and the winner."""
+    order = sorted(state.rolls, key=lambda n: state.rolls[n], reverse=True)
+    state.mover = winner(state.rolls)
+    if state.mover is not None:
+        order.remove(state.mover)
+        order.insert(0, state.mover)
+    state.rank = order
+    return [Event("position_rank", data={"rank": order, "winner": state.mover})]
+
+
+def winner(rolls: Mapping[str, int]) -> str | None:
+    """D3: the highest roll not tied with another; a tie passes control to the next roll."""
+    results = list(rolls.values())
+    for value in sorted(set(results), reverse=True):
+        if results.count(value) == 1:
+            return next(n for n, r in rolls.items() if r == value)
+    return None
+
+
+def budgets(state: DiasporaState, mover: Ship) -> dict[str, int]:
+    """Shifts the winner may spend on each ship: itself (own - lowest), each lower ship
+    (own - theirs)."""
+    own = state.rolls[mover.name]
+    out = {mover.name: own - min(state.rolls.values())}
+    for name, result in state.rolls.items():
+        if result < own and name != mover.name and state.ships[name].fighting:
+            out[name] = own - result
+    return {name: shifts for name, shifts in out.items() if shifts > 0}
+
+
+def destinations(state: DiasporaState, ship: Ship, shifts: int, bands: int) -> list[int]:
+    """Bands `ship` can be moved to with `shifts`, at most `bands` bands; one past an edge is
+    off the map (leaving costs the map's leave cost and counts as a band)."""
+    band = ship.band
+    assert band is not None
+    m = state.map
+    out = []
+    for to in m.bands:
+        if to != band and abs(to - band) <= bands and m.crossing_cost(band, to) <= shifts:
+            out.append(to)
+    for direction, edge in ((-1, m.low), (1, m.high)):
+        if abs(edge - band) + 1 <= bands and m.leave_cost(band, direction) <= shifts:
+            out.append(edge + direction)
+    return sorted(out)
+
+
+class Move(Action[DiasporaState]):
+    """The winner moves itself or one ship that rolled lower (D3)."""
+
+    name = MOVE
+    params: ClassVar[Mapping[str, ParamKind]] = {"ship": ParamKind.UNIT, "to": ParamKind.BAND}
+
+    def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
+        mover = state.ships[turn.actor or ""]
+        limit = mover.ratings["v_shift"]
+        return [
+            Choice.of(MOVE, ship=name, to=to)
+            for name, shifts in budgets(state, mover).items()
+            for to in destinations(state, state.ships[name], shifts, limit)
+        ]
+
+    def apply(
+        self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        ship = state.ships[choice.str_param("ship")]
+        to = choice.int_param("to")
+        before = ship.band
+        state.mover = None
+        off = not state.map.in_range(to)
+        if off:
+            ship.out = "off the map"
+        else:
+            ship.band = to
+        data = {"by": turn.actor, "ship": ship.name, "from": before, "to": to, "off": off}
+        return [Event("moved", data=data, visible_to=None)]
+
+
+class Hold(Action[DiasporaState]):
+    """Let the moment pass: no move, no target, no repair."""
+
+    name = HOLD
+
+    def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
+        return [Choice.of(HOLD)]
+
+    def apply(
+        self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        if state.mover == turn.actor:
+            state.mover = None
+        elif turn.actor in state.queue:
+            state.queue.remove(turn.actor)
+        return [Event("held", data={"ship": turn.actor, "phase": state.phase}, visible_to=None)]

@@ -1,0 +1,70 @@
+"""What the weapon and repair phases share: ships declare one at a time in the D15 order (the
+position winner first, then by position rank), each declaration resolved as it is made, so a
+ship taken out mid-phase declares nothing more; ranges are band differences (D10)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from shiftdrive.core.odds import Odds, OddsQuery, odds
+from shiftdrive.engine.ruleset import Turn
+from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
+
+
+def line_up(state: DiasporaState, can_act: Callable[[DiasporaState, Ship], bool]) -> None:
+    """The ships that may act this phase, in D15 order."""
+    order = [n for n in state.rank if n in state.ships]
+    order += [n for n in state.ships if n not in order]
+    state.queue = [n for n in order if state.ships[n].fighting and can_act(state, state.ships[n])]
+    state.defence = {}
+
+
+def turn(
+    state: DiasporaState,
+    kind: str,
+    still: Callable[[DiasporaState, Ship], bool] | None = None,
+) -> list[Turn]:
+    """The first ship in line still fighting (a ship that left mid-phase declares no more,
+    D15) and, when `still` is given, still able to act."""
+    for name in state.queue:
+        ship = state.ships[name]
+        if ship.fighting and (still is None or still(state, ship)):
+            return [Turn(ship.side, kind, ship.name)]
+    return []
+
+
+def done(state: DiasporaState, ship: Ship) -> None:
+    """`ship` has declared (or held): the next ship's turn."""
+    if ship.name in state.queue:
+        state.queue.remove(ship.name)
+
+
+def enemies(state: DiasporaState, ship: Ship) -> list[Ship]:
+    return [s for s in state.fighting() if s.side != ship.side]
+
+
+def distance(a: Ship, b: Ship) -> int:
+    """D10: the band difference."""
+    assert a.band is not None and b.band is not None
+    return abs(a.band - b.band)
+
+
+def spin(state: DiasporaState, ship: Ship) -> int:
+    """D13: spin earned earlier this turn adds +1 to the ship's next roll (and is used up)."""
+    return state.spin.pop(ship.name, 0)
+
+
+def earn_spin(state: DiasporaState, defender: Ship, margin: int) -> bool:
+    """D13: a defence that wins by 3 or more shifts gives spin."""
+    if margin >= 3:
+        state.spin[defender.name] = 1
+        return True
+    return False
+
+
+def attack_odds(state: DiasporaState, attack: int, target: Ship, base: int) -> Odds:
+    """Exact odds that an attack of `attack` (before its dice) hits `target` (C3): against its
+    defence when already rolled this phase (D4), else against `base` + the defender's 4dF."""
+    if target.name in state.defence:
+        return odds(OddsQuery(attack, difficulty=state.defence[target.name]))
+    return odds(OddsQuery(attack, opposed=base + state.spin.get(target.name, 0)))

@@ -1,0 +1,208 @@
+"""diaspora on the ruleset contract: set-up, seats and turns, menus, the end, and what leaves
+the engine. The rules live in the modules named for them (crew, damage, flow, phases/*); the
+words in `words`, the views in `view`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Final
+
+from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
+from shiftdrive.core.consequences import DIASPORA_VALUES, ConsequenceSlots
+from shiftdrive.core.dice import DiceSource
+from shiftdrive.core.fate_points import FatePoints
+from shiftdrive.core.stress import StressTrack
+from shiftdrive.engine.actions import Action
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import GM, Event
+from shiftdrive.engine.ruleset import Result, Ruleset, Seat, Sheet, Tally, Turn
+from shiftdrive.maps.bands import DIASPORA
+from shiftdrive.rulesets.diaspora import compels, contest, damage, flow, scenario, view, words
+from shiftdrive.rulesets.diaspora.phases import (
+    beam,
+    damage_control,
+    detection,
+    ew,
+    position,
+    torpedo,
+)
+from shiftdrive.rulesets.diaspora.scenario import DiasporaScenario
+from shiftdrive.rulesets.diaspora.state import Crew, DiasporaState, Ship
+
+CONCEDE: Final = "concede"
+MENUS: Final[dict[str, tuple[str, ...]]] = {
+    detection.PLACE: (detection.PLACE, CONCEDE),
+    detection.OPENING: (detection.OPENING,),
+    detection.TIE: (detection.BREAK_TIE, contest.PASS),
+    position.DRIVE: (position.BURN, position.DRIFT, CONCEDE),
+    position.MOVE: (position.MOVE, position.HOLD),
+    ew.HACK: (ew.HACK, position.HOLD, CONCEDE),
+    beam.FIRE: (beam.FIRE, position.HOLD, CONCEDE),
+    torpedo.LAUNCH: (torpedo.LAUNCH, position.HOLD, CONCEDE),
+    torpedo.POINT_DEFENSE: (torpedo.POINT_DEFENSE,),
+    damage_control.REPAIR: (damage_control.REPAIR, position.HOLD),
+    damage.ABSORB: (damage.ABSORB, CONCEDE),
+    contest.INVOKE: (contest.INVOKE, contest.PASS),
+    compels.COMPEL: (compels.COMPEL, contest.PASS),
+    compels.ANSWER: (compels.ANSWER,),
+}
+NAMES: Final = {
+    detection.PLACE: "Place a ship",
+    detection.OPENING: "Choose turn 1's opening",
+    detection.BREAK_TIE: "Spend a fate point to win the tie",
+    position.BURN: "Declare burn",
+    position.DRIFT: "Drives off (bleed Heat)",
+    position.MOVE: "Move a ship",
+    position.HOLD: "Hold",
+    ew.HACK: "Electronic attack",
+    beam.FIRE: "Fire beams",
+    torpedo.LAUNCH: "Launch a torpedo",
+    torpedo.POINT_DEFENSE: "Point defence",
+    damage_control.REPAIR: "Damage control",
+    damage.ABSORB: "Take consequences",
+    contest.INVOKE: "Invoke an aspect",
+    contest.PASS: "Pass",
+    compels.COMPEL: "Compel an aspect",
+    compels.ANSWER: "Answer the compel",
+    CONCEDE: "Concede",
+}
+SECRET: Final = frozenset({position.BURN, position.DRIFT})
+
+
+class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
+    id = "diaspora"
+    title = "Diaspora space combat"
+    actions: ClassVar[Mapping[str, Action[Any]]] = {
+        detection.PLACE: detection.Place(),
+        detection.OPENING: detection.Opening(),
+        detection.BREAK_TIE: detection.BreakTie(),
+        position.BURN: position.Burn(),
+        position.DRIFT: position.Drift(),
+        position.MOVE: position.Move(),
+        position.HOLD: position.Hold(),
+        ew.HACK: ew.Hack(),
+        beam.FIRE: beam.Fire(),
+        torpedo.LAUNCH: torpedo.Launch(),
+        torpedo.POINT_DEFENSE: torpedo.PointDefense(),
+        damage_control.REPAIR: damage_control.Repair(),
+        damage.ABSORB: damage.Absorb(),
+        CONCEDE: damage.Concede(),
+        contest.INVOKE: contest.Invoke(),
+        contest.PASS: contest.Pass(),
+        compels.COMPEL: compels.Compel(),
+        compels.ANSWER: compels.Answer(),
+    }
+
+    # --- set-up -------------------------------------------------------------------------------
+    def load_scenario(self, data: Mapping[str, Any]) -> DiasporaScenario:
+        return scenario.load(data)
+
+    def setup(
+        self, scenario: DiasporaScenario, dice: DiceSource
+    ) -> tuple[DiasporaState, list[Event]]:
+        ships: dict[str, Ship] = {}
+        aspects = AspectSet()
+        for side in scenario.sides:
+            for m in side.ships:
+                ships[m.name] = Ship(
+                    m.name, side.name,
+                    {"v_shift": m.v_shift, "beam": m.beam, "torpedo": m.torpedo, "ew": m.ew},
+                    {
+                        "frame": StressTrack.cascading("frame", m.frame),
+                        "data": StressTrack.cascading("data", m.data),
+                        "heat": StressTrack.cascading("heat", m.heat),
+                    },
+                    ConsequenceSlots.of(DIASPORA_VALUES), list(m.stunts),
+                    {c.name: Crew(c.name, dict(c.skills), list(c.stunts)) for c in m.crew},
+                    dict(m.stations), FatePoints(m.fate_points, m.fate_points),
+                )  # fmt: skip
+                for name in m.aspects:
+                    aspects.add(Aspect(name, AspectKind.CHARACTER, owner=m.name))
+        state = DiasporaState(scenario.title, DIASPORA, ships, aspects, scenario.turns)
+        data = {"title": scenario.title, "ships": [[s.name, s.side] for s in ships.values()]}
+        events = [Event("fight", data=data, visible_to=None)]
+        compels.begin(state)  # D12: compels before the detection rolls
+        events += flow.advance(state, dice)
+        return state, events
+
+    # --- the turn structure ---------------------------------------------------------------------
+    def seats(self, state: DiasporaState) -> list[Seat]:
+        return [
+            Seat(side, side, tuple(s.name for s in state.ships.values() if s.side == side))
+            for side in state.sides()
+        ]
+
+    def turns(self, state: DiasporaState) -> list[Turn]:
+        return flow.turns(state)
+
+    def prompt(self, state: DiasporaState, turn: Turn) -> str:
+        return words.prompt(view.prompt_data(state, turn))
+
+    def standing(self, state: DiasporaState, seat: str) -> Sequence[str]:
+        """The GM may compel any ship while a phase's compel window is open (D12)."""
+        if seat == GM and compels.gm_may_compel(state):
+            return (compels.COMPEL,)
+        return ()
+
+    def menu(self, state: DiasporaState, turn: Turn) -> Sequence[str]:
+        return MENUS.get(turn.kind, ())
+
+    def apply(
+        self, state: DiasporaState, seat: str, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        """Every choice, then on through phases nobody has anything left to decide in. The
+        phase's first choice that is not a compel closes its compel window (D12)."""
+        if choice.action not in compels.WINDOW:
+            state.compel_phase = ""
+        events = super().apply(state, seat, choice, dice)
+        return events + flow.advance(state, dice)
+
+    def result(self, state: DiasporaState) -> Result | None:
+        return flow.result(state)
+
+    def action_name(self, action: str) -> str:
+        return NAMES.get(action, action.replace("_", " "))
+
+    # --- words and what leaves the engine -------------------------------------------------------
+    def describe(self, event: Event, seat: str) -> str:
+        return words.describe(event, seat) or super().describe(event, seat)
+
+    def snapshot(self, state: DiasporaState) -> dict[str, Any]:
+        return state.to_json()
+
+    def view(self, state: DiasporaState, seat: str) -> dict[str, Any]:
+        return view.view(state, seat)
+
+    def choice_visibility(
+        self, state: DiasporaState, seat: str, choice: Choice
+    ) -> frozenset[str] | None:
+        """Burn declarations are secret until all are in (D15)."""
+        return frozenset({seat}) if choice.action in SECRET else None
+
+    # --- GM control -------------------------------------------------------------------------------
+    def sheets(self, state: DiasporaState) -> dict[str, Sheet]:
+        return {
+            s.name: Sheet(s.name, s.side, s.fate_points, dict(s.tracks), s.consequences)
+            for s in state.ships.values()
+        }
+
+    def aspects(self, state: DiasporaState) -> AspectSet:
+        return state.aspects
+
+    # --- balancing ------------------------------------------------------------------------------
+    def tally(self, state: DiasporaState) -> list[Tally]:
+        """How each ship left the fight (D14: destroyed, conceded, off the map), its marked
+        boxes, consequences and fate points spent."""
+        return [
+            Tally(
+                name=s.name,
+                side=s.side,
+                taken_out=s.out == "destroyed",
+                conceded=s.out == "conceded",
+                bugged_out=s.out == "off the map",
+                damage=sum(t.marked_count for t in s.tracks.values()),
+                consequences=len(s.consequences.taken()),
+                fate_points_spent=s.fate_points.spent,
+            )
+            for s in state.ships.values()
+        ]

@@ -1,0 +1,75 @@
+"""What a seat sees: the table is open (the map, every ship, its tracks and consequences), but
+burn declarations stay with their own side until all are in and revealed (D15)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shiftdrive.engine.events import GM
+from shiftdrive.engine.ruleset import Turn
+from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
+
+
+def burns_revealed(state: DiasporaState) -> bool:
+    return all(s.name in state.burns or s.name in state.compelled for s in state.fighting())
+
+
+def _ship(ship: Ship) -> dict[str, Any]:
+    return {
+        "name": ship.name,
+        "side": ship.side,
+        "band": ship.band,
+        "out": ship.out,
+        "ratings": dict(ship.ratings),
+        "tracks": {k: t.render() for k, t in ship.tracks.items()},
+        "consequences": [c.aspect for c in ship.consequences.taken()],
+        "stunts": list(ship.stunts),
+        "fate_points": ship.fate_points.current,
+        "crew": {c.name: dict(c.skills) for c in ship.crew.values()},
+        "stations": dict(ship.stations),
+    }
+
+
+def view(state: DiasporaState, seat: str) -> dict[str, Any]:
+    open_burns = burns_revealed(state)
+    burns = {
+        name: burn
+        for name, burn in state.burns.items()
+        if open_burns or seat == GM or state.ships[name].side == seat
+    }
+    return {
+        "title": state.title,
+        "turn": state.round,
+        "phase": state.phase,
+        "map": map_picture(state),
+        "ships": [_ship(s) for s in state.ships.values()],
+        "aspects": [a.to_json() for a in state.aspects],
+        "burns": burns,
+        "position_rolls": dict(state.rolls),
+        "defence": dict(state.defence),
+        "hits": [h.to_json() for h in state.hits],
+        "compel_offer": list(state.compel_offer) if state.compel_offer else None,
+        "compelled": list(state.compelled),
+    }
+
+
+def map_picture(state: DiasporaState) -> str:
+    """The band strip with the ships still fighting under their bands."""
+    marks: dict[int, list[str]] = {}
+    for ship in state.fighting():
+        if ship.band is not None:
+            marks.setdefault(ship.band, []).append(ship.name)
+    return state.map.to_text({band: "/".join(names) for band, names in marks.items()})
+
+
+def prompt_data(state: DiasporaState, turn: Turn) -> dict[str, Any]:
+    """What a prompt needs, as data (the words are `words.prompt`)."""
+    data: dict[str, Any] = {
+        "kind": turn.kind, "actor": turn.actor, "seat": turn.seat, "turn": state.round,
+        "phase": state.phase,
+    }  # fmt: skip
+    if state.hits:
+        data["hit"] = state.hits[0].to_json()
+    if state.placers:
+        data["places"] = state.placers[0][1]
+    return data

@@ -1,0 +1,228 @@
+"""diaspora's events and prompts in words: the one place they are worded, from the event's
+data alone (the log is described long after the state has moved on)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from shiftdrive.engine.events import Event
+
+PHASES: Final = {
+    "detection": "Detection",
+    "position": "Position",
+    "electronic_warfare": "Electronic warfare",
+    "beam": "Beam weapons",
+    "torpedo": "Torpedoes",
+    "damage_control": "Damage control",
+}
+
+
+ATTACKS: Final = {"hack": "hack", "fire": "beam attack", "torpedo": "torpedo"}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def band(value: int) -> str:
+    """A band as the map reads it (+2, 0, -3); past the edges: off the map."""
+    if value > 4 or value < -4:
+        return "off the map"
+    return f"{value:+d}" if value else "0"
+
+
+def _extras(d: Mapping[str, Any]) -> str:
+    parts = []
+    if d.get("spin"):
+        parts.append(f"+{d['spin']} spin")
+    if d.get("range"):
+        parts.append(f"-{d['range']} range")
+    return (", " + ", ".join(parts)) if parts else ""
+
+
+def describe(event: Event, seat: str) -> str | None:
+    """`event` as `seat` reads it; None for events the engine words (GM overrides)."""
+    d = event.data
+    kind = event.kind
+    if kind == "fight":
+        ships = ", ".join(f"{name} ({side})" for name, side in d["ships"])
+        return f"{d['title']}: {ships}"
+    if kind == "detection":
+        rows = "; ".join(
+            f"{name} {result} ({faces}, raw Navigation {raw})"
+            for name, result, raw, faces in d["rolls"]
+        )
+        return f"Detection, ranked: {rows}"
+    if kind == "placed_at_random":
+        return (
+            f"{d['ship']} is tied in detection and placed at random: "
+            f"{d['dice']} = band {band(d['band'])}"
+        )
+    if kind == "tie_broken":
+        return f"{d['ship']} spends a fate point to win its detection tie ({d['fate_points']} left)"
+    if kind == "placed":
+        return f"{d['by']}'s navigator places {d['ship']} at band {band(d['band'])}"
+    if kind == "opening":
+        if d["position"]:
+            return f"{d['ship']} opens turn 1 with a position phase"
+        return f"{d['ship']} skips turn 1's position phase: straight to electronic warfare"
+    if kind == "phase":
+        return f"Turn {d['round']}: {PHASES.get(d['phase'], d['phase'])}"
+    if kind == "declared":
+        if not event.visible(seat):
+            return f"{d['ship']} declares its burn"
+        if d["burn"] is None:
+            return f"{d['ship']} will leave its drives off (secret until all are in)"
+        return f"{d['ship']} declares burn {d['burn']} (secret until all are in)"
+    if kind == "burns":
+        parts = [
+            f"{name} drives off" if burn is None else f"{name} burn {burn}"
+            for name, burn in d["burns"].items()
+        ]
+        return "Burns revealed: " + ", ".join(parts)
+    if kind == "drifted":
+        cleared = "" if d["cleared"] is None else f", clears Heat box {d['cleared'] + 1}"
+        return f"{d['ship']} leaves its drives off: position {d['result']}{cleared}"
+    if kind == "positioned":
+        return (
+            f"{d['ship']} positions: {d['dice']} on {d['rating']} + burn {d['burn']}"
+            f"{_extras(d)} = {d['result']}"
+        )
+    if kind == "position_rank":
+        winner = d["winner"] or "nobody (tied at every roll)"
+        return f"Position rank: {', '.join(d['rank'])}; {winner} wins the position"
+    if kind == "moved":
+        if d["off"]:
+            return (
+                f"{d['by']} moves {d['ship']} off the map from band {band(d['from'])}: "
+                "it leaves the fight"
+            )
+        return f"{d['by']} moves {d['ship']} from band {band(d['from'])} to {band(d['to'])}"
+    if kind == "held":
+        return f"{d['ship']} holds"
+    if kind == "defence":
+        if d.get("fixed"):
+            return f"{d['ship']}'s {d['fixed']} defends at a fixed {d['result']} this phase"
+        beam = f" with beam {d['beam']}" if d.get("beam") else ""
+        return (
+            f"{d['ship']} defends{beam}: {d['dice']} on {d['rating']}{_extras(d)} = "
+            f"{d['result']}, standing for the phase"
+        )
+    if kind == "hacked":
+        return (
+            f"{d['ship']} hacks {d['target']}: {d['dice']} on EW {d['rating']}{_extras(d)} = "
+            f"{d['result']} against {d['defence']}"
+        )
+    if kind == "fired":
+        return (
+            f"{d['ship']} fires beam {d['beam']} at {d['target']}: {d['dice']} on "
+            f"{d['rating']}{_extras(d)} = {d['result']} against {d['defence']}"
+        )
+    if kind == "launched":
+        return f"{d['ship']} launches a torpedo at {d['target']}"
+    if kind == "torpedo":
+        return (
+            f"{d['ship']}'s torpedo: {d['dice']} on {d['rating']}{_extras(d)} = {d['result']} "
+            f"against {d['defence']}"
+        )
+    if kind == "position_invoked":
+        what = f"rerolls: {d['dice']}" if d["effect"] == "reroll" else "+2"
+        return f"{d['ship']} invokes '{d['aspect']}' on its position ({what}): {d['result']}"
+    if kind == "detection_invoked":
+        what = f"rerolls: {d['dice']}" if d["effect"] == "reroll" else "+2"
+        return f"{d['ship']} invokes '{d['aspect']}' on its detection ({what}): {d['result']}"
+    if kind == "repair_invoked":
+        what = "a reroll" if d["effect"] == "reroll" else "+2"
+        return f"{d['ship']} invokes '{d['aspect']}' on its repair ({what}): {d['result']}"
+    if kind == "outcome":
+        return (
+            f"{d['ship']}'s {ATTACKS.get(d['kind'], d['kind'])} lands at {d['result']} "
+            f"against {d['defence']}: "
+            f"{_shifts(d['shifts'], d['ship'], d['target'])}"
+        )
+    if kind == "invoked":
+        what = f"rerolls: {d['dice']}" if d["effect"] == "reroll" else "+2"
+        return (
+            f"{d['ship']} invokes '{d['aspect']}' ({what}): attack {d['attack']} "
+            f"against defence {d['defence']}"
+        )
+    if kind == "passed":
+        return f"{d['ship']} lets it stand"
+    if kind == "compel":
+        return (
+            f"{d['by']} compels {d['ship']}'s '{d['aspect']}' before the "
+            f"{PHASES.get(d['phase'], d['phase']).lower()} rolls"
+        )
+    if kind == "compel_answer":
+        if d["accepted"]:
+            automatic = d["phase"] in ("detection", "position")
+            effect = "an automatic -4" if automatic else "no target this phase"
+            return (
+                f"{d['ship']} accepts the compel on '{d['aspect']}' ({effect}) and gains a "
+                f"fate point ({d['fate_points']} now)"
+            )
+        return (
+            f"{d['ship']} refuses the compel on '{d['aspect']}', paying a fate point "
+            f"({d['fate_points']} left)"
+        )
+    if kind == "compelled_position":
+        return f"{d['ship']} is compelled: position {d['result']}, no dice"
+    if kind == "spin":
+        return f"{d['ship']} defends by 3 or more: spin, +1 on its next roll this turn"
+    if kind == "repaired":
+        return (
+            f"{d['ship']} repairs {d['track']}: {d['dice']} on {d['skill']}{_extras(d)} = "
+            f"{d['result']} against box {d['target']}: "
+            + (f"{d['track']} now {d['boxes']}" if d["shifts"] >= 1 else "no repair")
+        )
+    if kind == "damage":
+        parts = [
+            f"{d['ship']} takes {_plural(d['shifts'], 'shift')} on {d['track']} ({d['cause']})"
+        ]
+        if d["consequences"]:
+            parts.append("consequences " + ", ".join(f"'{c}'" for c in d["consequences"]))
+        parts.append(f"{d['track']} {d['boxes']}")
+        if d["destroyed"]:
+            parts.append(f"past the last {d['track']} box: out of the fight")
+        return "; ".join(parts)
+    if kind == "conceded":
+        return f"{d['side']} concedes: {', '.join(d['ships'])} leave the fight"
+    return None
+
+
+def _shifts(shifts: int, attacker: str, target: str) -> str:
+    if shifts > 0:
+        return f"{_plural(shifts, 'shift')} on {target}"
+    if shifts == 0:
+        return "no effect"
+    return f"{target} holds by {-shifts}"
+
+
+PROMPTS: Final = {
+    "place": "{actor}'s navigator places a ship ({places} to place) anywhere from -3 to +3",
+    "tie": "{actor} is tied in detection: spend a fate point to win the tie, or pass",
+    "opening": "{actor} won detection: a position phase on turn 1, or straight to EW?",
+    "drive": "{actor}: declare burn (secret until all are in), or drives off to bleed Heat",
+    "move": "{actor} won the position: move itself or a ship that rolled lower, or hold",
+    "hack": "{actor}: electronic attack on an enemy ship, or hold",
+    "fire": "{actor}: fire beams (declare the rating) at an enemy ship, or hold",
+    "launch": "{actor}: launch a torpedo at an enemy ship, or hold",
+    "point_defense": "{actor}: a torpedo comes in: declare the beam you put into point defence",
+    "invoke": "{actor}: invoke an aspect after the dice (+2, or reroll your own dice), or pass",
+    "compel": "{seat}: compel an aspect of another side's ship before the rolls, or pass",
+    "answer": "{actor}: a compel: accept (gain a fate point, fail to act) or refuse (pay one)",
+    "repair": "{actor}: damage control on Frame (Engineering) or Data (Computer), or hold",
+}
+
+
+def prompt(d: Mapping[str, Any]) -> str:
+    head = f"Turn {d['turn']}, {PHASES.get(d['phase'], d['phase'])}: "
+    if d["kind"] == "absorb":
+        hit = d["hit"]
+        return head + (
+            f"{hit['ship']} takes {_plural(hit['shifts'], 'shift')} on {hit['track']} "
+            f"({hit['cause']}): choose consequences (mild 1, moderate 2, severe 4) or none"
+        )
+    text = PROMPTS.get(d["kind"], "{actor}: " + str(d["kind"]))
+    return head + text.format(actor=d["actor"], seat=d["seat"], places=d.get("places", 0))

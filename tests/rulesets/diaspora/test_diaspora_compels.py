@@ -1,0 +1,74 @@
+"""Compels before the rolls (D12): another side compels a ship's aspect; accepted, the ship
+gains a fate point and fails to act (position: an automatic -4, no dice; beam: no target this
+phase); refused, it pays a fate point."""
+
+from __future__ import annotations
+
+from diaspora_helpers import MINUS, ZERO, duel, placed_duel, ship, start, state, the
+
+from shiftdrive.rulesets.diaspora.state import BEAM, POSITION
+
+
+def hot(fate_points: int = 1) -> dict[str, object]:
+    return ship("B", aspects=["Hot Engines"], fate_points=fate_points)
+
+
+def test_an_accepted_compel_in_position_is_an_automatic_minus_four() -> None:
+    enc, dice = placed_duel(duel(None, hot()))
+    assert state(enc).phase == POSITION
+    assert [(d.seat, d.kind, d.window) for d in enc.pending()] == [("blue", "compel", "compel")]
+    enc.submit("blue", "compel ship=B aspect='Hot Engines'")
+    assert [c.text() for c in enc.legal("red")] == ["answer compel=accept", "answer compel=refuse"]
+    enc.submit("red", "answer compel=accept")
+    assert the(enc, "B").fate_points.current == 2  # nothing left to compel: the window closes
+    dice.push(ZERO)  # only A rolls
+    enc.submit("blue", "burn value=0")
+    assert dice.remaining == 0
+    assert state(enc).rolls == {"A": 2, "B": -4}
+
+
+def test_a_refused_compel_costs_a_fate_point_and_the_ship_acts() -> None:
+    enc, _ = placed_duel(duel(None, hot()))
+    enc.submit("blue", "compel ship=B aspect='Hot Engines'")
+    enc.submit("red", "answer compel=refuse")
+    assert the(enc, "B").fate_points.current == 0
+    enc.pass_window("compel")
+    assert sorted(d.actor or "" for d in enc.pending()) == ["A", "B"]  # both declare burn
+
+
+def test_without_a_fate_point_a_compel_must_be_accepted() -> None:
+    enc, _ = placed_duel(duel(None, hot(fate_points=0)))
+    enc.submit("blue", "compel ship=B aspect='Hot Engines'")
+    assert [c.text() for c in enc.legal("red")] == ["answer compel=accept"]
+
+
+def test_a_compelled_gunner_declares_no_target_this_phase() -> None:
+    enc, _ = placed_duel(duel(None, hot()), opening="electronic_warfare")
+    assert state(enc).phase == BEAM
+    enc.submit("blue", "compel ship=B aspect='Hot Engines'")
+    enc.submit("red", "answer compel=accept")
+    enc.pass_window("compel")
+    assert state(enc).queue == ["A"]  # B fires nothing this phase
+
+
+def test_the_gm_may_compel_any_ship_while_the_window_is_open() -> None:
+    enc, dice = placed_duel(duel(ship("A", aspects=["Old Hull"]), hot()))
+    assert "compel aspect='Old Hull' ship=A" in [c.text() for c in enc.legal("gm")]
+    enc.submit("gm", "compel ship=A aspect='Old Hull'")
+    assert enc.pending()[0].kind == "answer" and enc.pending()[0].seat == "blue"
+    enc.submit("blue", "answer compel=accept")
+    enc.pass_window("compel")
+    dice.push(ZERO)  # A is compelled: only B rolls
+    enc.submit("red", "burn value=0")  # the window closes with the phase's first other choice
+    assert all(c.action != "compel" for c in enc.legal("gm"))
+
+
+def test_a_compel_before_detection_is_an_automatic_minus_four() -> None:
+    enc, dice = start(duel(ship("A", fate_points=0), hot()))
+    assert state(enc).detected is False and enc.pending()[0].kind == "compel"
+    enc.submit("blue", "compel ship=B aspect='Hot Engines'")
+    dice.push(MINUS)  # only A rolls: 2 - 4 = -2 still beats B's automatic -4
+    enc.submit("red", "answer compel=accept")
+    enc.pass_window("invoke")  # B may still raise its -4 with an aspect: it lets it stand
+    assert state(enc).detection_keys == {"A": [-2, 2], "B": [-4, 2]}
+    assert state(enc).placers == [("A", 2)]

@@ -1,0 +1,152 @@
+"""Invokes after the dice on diaspora attacks (C4): +2 or a reroll, paid with a fate point
+(once per aspect per roll) or a free invoke; the defender's raise stays on its persistent
+defence for the phase (D4); Firewall's fixed defence cannot be raised (D11); a consequence gives
+whoever inflicted it a free invoke (C9)."""
+
+from __future__ import annotations
+
+from diaspora_helpers import MINUS, PLUS, ZERO, duel, placed_duel, scenario, ship, start, state, the
+
+from shiftdrive.core.dice import ScriptedDice
+from shiftdrive.engine.encounter import Encounter
+from shiftdrive.rulesets.diaspora.state import BEAM
+
+MILITARY = {
+    "name": "Com",
+    "skills": {"communications": 3},
+    "stunts": ["military_grade_communications"],
+}
+
+
+def armed() -> tuple[Encounter, ScriptedDice]:
+    a = ship("A", aspects=["Ace Gunner"], fate_points=1)
+    b = ship("B", aspects=["Thick Armour"], fate_points=1)
+    enc, dice = placed_duel(duel(a, b), opening="electronic_warfare")
+    assert state(enc).phase == BEAM
+    enc.pass_window("compel")
+    return enc, dice
+
+
+def test_both_sides_invoke_after_the_dice_and_the_raise_stays_on_the_defence() -> None:
+    enc, dice = armed()
+    dice.push([*ZERO, *ZERO])  # A 2 against B 0
+    enc.submit("blue", "fire target=B beam=2")
+    assert enc.pending()[0].kind == "invoke" and enc.pending()[0].seat == "blue"
+    enc.submit("blue", "pass")
+    enc.submit("red", "invoke aspect='Thick Armour' effect=bonus payment=fate_point")
+    assert state(enc).defence == {"B": 2}
+    assert enc.pending()[0].seat == "blue"  # A may answer
+    enc.submit("blue", "invoke aspect='Ace Gunner' effect=bonus payment=fate_point")
+    assert the(enc, "A").fate_points.current == 0 and the(enc, "B").fate_points.current == 0
+    enc.submit("red", "absorb taking=none")  # 4 against 2: 2 shifts on Frame
+    assert the(enc, "B").tracks["frame"].render() == "[x][x][3][4][5]"
+    assert state(enc).defence == {"B": 2}  # the raised defence stands for the phase
+
+
+def test_a_fate_point_invokes_an_aspect_once_per_roll_and_free_invokes_stack() -> None:
+    a = ship("A", aspects=["Ace Gunner"], fate_points=3)
+    enc, dice = placed_duel(duel(a), opening="electronic_warfare")
+    enc.pass_window("compel")
+    dice.push([*MINUS, *ZERO])
+    enc.submit("blue", "fire target=B beam=2")
+    enc.submit("blue", "invoke aspect='Ace Gunner' effect=bonus payment=fate_point")
+    assert "invoke aspect='Ace Gunner' effect=bonus payment=fate_point" not in [
+        c.text() for c in enc.legal("blue")
+    ]
+    assert enc.pending() and enc.pending()[0].kind != "invoke"  # nothing more to invoke
+
+
+def test_the_attacker_may_reroll() -> None:
+    a = ship("A", aspects=["Ace Gunner"], fate_points=1)
+    enc, dice = placed_duel(duel(a), opening="electronic_warfare")
+    enc.pass_window("compel")
+    dice.push([*MINUS, *ZERO, *PLUS])
+    enc.submit("blue", "fire target=B beam=2")
+    enc.submit("blue", "invoke aspect='Ace Gunner' effect=reroll payment=fate_point")
+    outcome = next(e for e in enc.log[-1].events if e.kind == "outcome")
+    assert outcome.data["result"] == 6 and outcome.data["shifts"] == 6
+
+
+def test_firewall_cannot_be_raised() -> None:
+    a = ship("A", crew=[MILITARY], stations={"communications": "Com"}, ew=2)
+    b = ship("B", stunts=["firewall"], aspects=["Hardened Core"], fate_points=2)
+    enc, dice = placed_duel(duel(a, b), opening="electronic_warfare")
+    enc.pass_window("compel")
+    dice.push(PLUS)  # 3 + 4 = 7 against 2
+    enc.submit("blue", "hack target=B")
+    assert enc.pending()[0].kind == "absorb"  # red was never offered an invoke
+
+
+def test_a_consequence_gives_its_inflicter_a_free_invoke_c9() -> None:
+    data = scenario([ship("A")], [ship("B")])
+    enc, dice = start(data, PLUS, MINUS)
+    enc.submit("blue", "place ship=A band=0")
+    enc.submit("blue", "place ship=B band=2")
+    enc.submit("blue", "opening phase=electronic_warfare")
+    dice.push([*PLUS, *ZERO])
+    enc.submit("blue", "fire target=B beam=2")
+    enc.submit("red", "absorb taking=mild")
+    consequence = state(enc).aspects.get("Buckled Frame")
+    assert consequence.free_for("A") == 1
+
+
+def three_ships() -> tuple[Encounter, ScriptedDice]:
+    """A (blue), B (red, an aspect and a fate point), C (green), all placed; position begins."""
+    b = ship("B", aspects=["Sly Pilot"], fate_points=1)
+    enc, dice = start(scenario([ship("A")], [b], [ship("C")]), PLUS, ZERO, MINUS)
+    enc.pass_window("compel")
+    enc.pass_window("invoke")
+    enc.submit("blue", "place ship=A band=0")
+    enc.submit("blue", "place ship=B band=1")
+    enc.submit("red", "place ship=C band=-1")
+    enc.submit("blue", "opening phase=position")
+    enc.pass_window("compel")
+    return enc, dice
+
+
+def test_an_invoke_on_the_position_roll_forces_a_tie_that_passes_control_down() -> None:
+    """Seed "Position": use an aspect to force a tie so that you lose control."""
+    enc, dice = three_ships()
+    dice.push([1, 1, 0, 0, *ZERO, -1, 0, 0, 0])  # A 4, B 2, C 1
+    enc.submit("blue", "burn value=0")
+    enc.submit("red", "burn value=0")
+    enc.submit("green", "burn value=0")
+    assert enc.pending()[0].kind == "invoke" and enc.pending()[0].actor == "B"
+    enc.submit("red", "invoke aspect='Sly Pilot' effect=bonus payment=fate_point")
+    assert state(enc).rolls == {"A": 4, "B": 4, "C": 1}
+    assert state(enc).mover == "C" and enc.pending()[0].actor == "C"
+
+
+def test_a_position_reroll_replaces_the_dice() -> None:
+    enc, dice = three_ships()
+    dice.push([*ZERO, *ZERO, *ZERO, *PLUS])  # A 2, B 2, C 2; B rerolls to 6
+    enc.submit("blue", "burn value=0")
+    enc.submit("red", "burn value=0")
+    enc.submit("green", "burn value=0")
+    enc.submit("red", "invoke aspect='Sly Pilot' effect=reroll payment=fate_point")
+    assert state(enc).rolls["B"] == 6 and state(enc).mover == "B"
+
+
+def test_an_invoke_on_a_repair_roll_counts_before_the_repair_d7() -> None:
+    a = ship("A", aspects=["Handy Crew"], fate_points=1)
+    enc, dice = placed_duel(duel(a), opening="electronic_warfare")
+    enc.pass_window("compel")
+    the(enc, "A").tracks["frame"].take_hit(3)
+    enc.submit("blue", "hold")
+    enc.submit("red", "hold")
+    dice.push(ZERO)  # Engineering 2 against box 3: -1
+    enc.submit("blue", "repair track=frame")
+    assert enc.pending()[0].kind == "invoke"
+    enc.submit("blue", "invoke aspect='Handy Crew' effect=bonus payment=fate_point")
+    assert the(enc, "A").tracks["frame"].render() == "[1][x][x][4][5]"  # 4 - 3 = 1 shift
+
+
+def test_an_invoke_on_the_detection_roll_changes_the_rank() -> None:
+    a = ship("A", aspects=["Keen Eyes"], fate_points=1)
+    enc, dice = start(duel(a), ZERO, PLUS)  # A 2, B 6
+    enc.pass_window("compel")  # B could compel A's aspect: it passes
+    assert enc.pending()[0].kind == "invoke" and enc.pending()[0].actor == "A"
+    dice.push([*PLUS, *ZERO, *ZERO])  # the reroll, then the tie placed at random
+    enc.submit("blue", "invoke aspect='Keen Eyes' effect=reroll payment=fate_point")
+    assert state(enc).detection_keys["A"] == [6, 2]  # tied at 6 with B, same raw Navigation
+    assert state(enc).detection_winner is None
