@@ -173,6 +173,12 @@ def tamper(data: dict[str, Any], how: str) -> Any:
         entry["draws"][0]["who"] = "Brute"
     elif how == "commands":
         d["final"]["commands"] = 0
+    elif how == "scenario_list":  # types the compiled build would refuse with a TypeError
+        d["scenario"] = [d["scenario"]]
+    elif how == "digest_list":
+        d["final"]["digest"] = [d["final"]["digest"]]
+    elif how == "ruleset_list":
+        d["ruleset"] = [d["ruleset"]]
     return d
 
 
@@ -187,6 +193,9 @@ REASONS = {
     "dice": "'dice' must be an object",
     "who": "its dice are not the ones its command rolls",
     "commands": "the log holds",
+    "scenario_list": "scenario must be an object, not list",
+    "digest_list": "final state digest is not text",
+    "ruleset_list": "ruleset must be a name, not list",
 }
 
 

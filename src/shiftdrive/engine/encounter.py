@@ -751,6 +751,14 @@ def _read_log(data: Mapping[str, Any], source: str) -> list[LogEntry]:
     for key in ("ruleset", "scenario", "log"):
         if key not in data:
             raise SaveFileError(f"{source}: missing field {key!r}")
+    if not isinstance(data["ruleset"], str):
+        raise SaveFileError(
+            f"{source}: ruleset must be a name, not {type(data['ruleset']).__name__}"
+        )
+    if not isinstance(data["scenario"], dict):
+        raise SaveFileError(
+            f"{source}: scenario must be an object, not {type(data['scenario']).__name__}"
+        )
     raw = data["log"]
     if not isinstance(raw, list) or not raw:
         raise SaveFileError(f"{source}: log must be a non-empty list")
@@ -797,9 +805,12 @@ def replay(data: Mapping[str, Any], *, source: str = "save") -> ReplayReport:
         if [d.to_json() for d in old.draws] != [d.to_json() for d in new.draws]:
             problems.append(f"log entry {i}: its dice are not the ones its command rolls")
     final = data.get("final")
-    expected = final.get("digest") if isinstance(final, dict) else None
+    saved = final.get("digest") if isinstance(final, dict) else None
+    expected = saved if isinstance(saved, str) else None
     got = digest(enc.snapshot())
-    if expected is None:
+    if saved is not None and expected is None:
+        problems.append("the save's final state digest is not text")
+    elif expected is None:
         problems.append("the save has no final state digest to compare with")
     elif expected != got:
         problems.append("final state differs from the one saved")
