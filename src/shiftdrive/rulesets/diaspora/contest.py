@@ -23,7 +23,7 @@ from shiftdrive.rulesets.diaspora import compels, damage, invoking
 from shiftdrive.rulesets.diaspora.phases import damage_control, detection, position, sequence
 from shiftdrive.rulesets.diaspora.state import Contest, DiasporaState, Ship
 
-INVOKE: Final = invoking.INVOKE
+INVOKE: Final[str] = invoking.INVOKE
 PASS: Final = "pass"
 
 

@@ -24,7 +24,7 @@ BURN: Final = "burn"
 DRIFT: Final = "drift"
 HOLD: Final = "hold"
 DRIFT_RESULT: Final = -4  # D3: drives off, no dice, no skill
-INVOKE: Final = invoking.INVOKE
+INVOKE: Final[str] = invoking.INVOKE
 
 
 def begin(state: DiasporaState) -> None:
