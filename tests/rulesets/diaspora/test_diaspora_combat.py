@@ -228,9 +228,11 @@ def test_heat_is_never_repaired_and_one_person_makes_one_repair_roll() -> None:
 
 def test_a_hit_past_the_last_box_takes_the_ship_out_and_ends_the_fight_d14() -> None:
     enc, dice = at_beams(b=ship("B", frame=2))
-    the(enc, "B").consequences.take("mild", "Dent")  # type: ignore[arg-type]
-    the(enc, "B").consequences.take("moderate", "Gash")  # type: ignore[arg-type]
-    the(enc, "B").consequences.take("severe", "Hole")  # type: ignore[arg-type]
+    from shiftdrive.core.consequences import Severity
+
+    the(enc, "B").consequences.take(Severity.MILD, "Dent")
+    the(enc, "B").consequences.take(Severity.MODERATE, "Gash")
+    the(enc, "B").consequences.take(Severity.SEVERE, "Hole")
     dice.push([*PLUS, *ZERO])
     enc.submit("blue", "fire target=B beam=2")  # 6 shifts, no consequence left: marked at once
     assert the(enc, "B").out == "destroyed"
