@@ -55,16 +55,8 @@ def defend(state: DiasporaState, ship: Ship, dice: DiceSource) -> tuple[int, lis
     """The ship's one beam defence this phase: 4dF on base 0, or 2 with Vector Randomizer."""
     if ship.name in state.defence:
         return state.defence[ship.name], []
-    rating = defence_base(ship)
-    roll = roll_fudge(dice, why=f"{ship.name}'s beam defence", who=ship.name)
-    spin = sequence.spin(state, ship)
-    result = rating + roll.total + spin
-    state.defence[ship.name] = result
-    data = {
-        "ship": ship.name, "phase": state.phase, "rating": rating,
-        "dice": fudge_symbols(roll.faces), "spin": spin, "result": result,
-    }  # fmt: skip
-    return result, [Event("defence", data=data, visible_to=None)]
+    result, event = sequence.stand_defence(state, ship, defence_base(ship), dice, "beam defence")
+    return result, [event]
 
 
 class Fire(Action[DiasporaState]):

@@ -46,16 +46,9 @@ def defend(state: DiasporaState, ship: Ship, dice: DiceSource) -> tuple[int, lis
         data = {"ship": ship.name, "phase": state.phase, "result": FIREWALL, "fixed": "Firewall"}
         return FIREWALL, [Event("defence", data=data, visible_to=None)]
     rating = crew.amplified(ship.ratings["ew"], crew.effective(state, ship, "communications"))
-    roll = roll_fudge(dice, why=f"{ship.name}'s EW defence", who=ship.name)
     crew.act(state, ship, "communications")
-    spin = sequence.spin(state, ship)
-    result = rating + roll.total + spin
-    state.defence[ship.name] = result
-    data = {
-        "ship": ship.name, "phase": state.phase, "rating": rating,
-        "dice": fudge_symbols(roll.faces), "spin": spin, "result": result,
-    }  # fmt: skip
-    return result, [Event("defence", data=data, visible_to=None)]
+    result, event = sequence.stand_defence(state, ship, rating, dice, "EW defence")
+    return result, [event]
 
 
 class Hack(Action[DiasporaState]):

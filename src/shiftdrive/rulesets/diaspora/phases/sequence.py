@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from shiftdrive.core.dice import DiceSource, fudge_symbols, roll_fudge
 from shiftdrive.core.odds import Odds, OddsQuery, odds
+from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
 
@@ -52,6 +54,22 @@ def distance(a: Ship, b: Ship) -> int:
 def spin(state: DiasporaState, ship: Ship) -> int:
     """D13: spin earned earlier this turn adds +1 to the ship's next roll (and is used up)."""
     return state.spin.pop(ship.name, 0)
+
+
+def stand_defence(
+    state: DiasporaState, ship: Ship, rating: int, dice: DiceSource, what: str, **extra: int
+) -> tuple[int, Event]:
+    """D4: a ship's one defensive roll of the phase (EW, beam or point defence): its rating
+    + 4dF + spin (D13), kept for every attack on it this phase."""
+    roll = roll_fudge(dice, why=f"{ship.name}'s {what}", who=ship.name)
+    earned = spin(state, ship)
+    result = rating + roll.total + earned
+    state.defence[ship.name] = result
+    data = {
+        "ship": ship.name, "phase": state.phase, "rating": rating, **extra,
+        "dice": fudge_symbols(roll.faces), "spin": earned, "result": result,
+    }  # fmt: skip
+    return result, Event("defence", data=data, visible_to=None)
 
 
 def earn_spin(state: DiasporaState, defender: Ship, margin: int) -> bool:

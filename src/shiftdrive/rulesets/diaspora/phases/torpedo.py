@@ -119,15 +119,8 @@ def defend(
         crew.act(state, ship, POINT_DEFENSE)
     else:
         rating = POINT_DEFENSE_BASE if "point_defense" in ship.stunts else 0
-    roll = roll_fudge(dice, why=f"{ship.name}'s point defence", who=ship.name)
-    spin = sequence.spin(state, ship)
-    result = rating + roll.total + spin
-    state.defence[ship.name] = result
-    data = {
-        "ship": ship.name, "phase": state.phase, "rating": rating, "beam": beam,
-        "dice": fudge_symbols(roll.faces), "spin": spin, "result": result,
-    }  # fmt: skip
-    events.append(Event("defence", data=data, visible_to=None))
+    result, event = sequence.stand_defence(state, ship, rating, dice, "point defence", beam=beam)
+    events.append(event)
     excess = state.beam_used.get(ship.name, 0) + beam - ship.ratings["beam"]
     if beam > 0 and excess > 0:
         events += damage.deal(state, ship, "heat", excess, "beams run over their rating")
