@@ -49,24 +49,32 @@ class Invoke:
     beneficiary: str | None = None
 
 
+def refusal(aspect: Aspect, invoker: str, payment: Payment, fate_points: int) -> str | None:
+    """Why `invoker` may not pay for an invoke of `aspect` this way, or None when it may: the
+    one rule of paying (a free invoke needs one held; a fate point needs a point left, and a
+    boost takes only its free invoke). Returns a reason rather than raising, so listing what
+    may be invoked costs no exception per aspect that may not."""
+    if payment is Payment.FREE:
+        if aspect.free_for(invoker) < 1:
+            return f"{invoker} has no free invokes on '{aspect.name}'"
+        return None
+    if aspect.kind is AspectKind.BOOST:
+        return f"'{aspect.name}' is a boost: it can only be invoked with its free invoke"
+    if fate_points < 1:
+        return f"{invoker} has no fate points left to invoke '{aspect.name}'"
+    return None
+
+
 def _check(aspects: AspectSet, invoke: Invoke, points: FatePoints) -> Aspect:
     aspect = aspects.get(invoke.aspect)
     effect = InvokeEffect(invoke.effect)
-    payment = Payment(invoke.payment)
     if effect is InvokeEffect.TEAMWORK and (
         invoke.beneficiary is None or invoke.beneficiary == invoke.invoker
     ):
         raise RuleError(f"{invoke.invoker} must name an ally to help with '{aspect.name}'")
-    if payment is Payment.FREE:
-        if aspect.free_for(invoke.invoker) < 1:
-            raise RuleError(f"{invoke.invoker} has no free invokes on '{aspect.name}'")
-    else:
-        if aspect.kind is AspectKind.BOOST:
-            raise RuleError(
-                f"'{aspect.name}' is a boost: it can only be invoked with its free invoke"
-            )
-        if points.current < 1:
-            raise RuleError(f"{invoke.invoker} has no fate points left to invoke '{aspect.name}'")
+    why = refusal(aspect, invoke.invoker, Payment(invoke.payment), points.current)
+    if why is not None:
+        raise RuleError(why)
     return aspect
 
 
@@ -111,8 +119,7 @@ def invoke_options(
 
     An aspect is visible when the invoker holds free invokes on it, or when
     `visible_to_invoker(aspect)` says so; without that callback, when it is not hidden or is
-    on the invoker. FREE is offered when the invoker holds a free invoke on it, FATE_POINT
-    when `fate_points >= 1` and the aspect is not a boost.
+    on the invoker. Each payment `refusal` allows is offered.
     """
     options: list[tuple[str, Payment]] = []
     for aspect in aspects:
@@ -123,8 +130,7 @@ def invoke_options(
             visible = not aspect.hidden or aspect.owner == invoker
         if not (visible or has_free):
             continue
-        if has_free:
-            options.append((aspect.name, Payment.FREE))
-        if fate_points >= 1 and aspect.kind is not AspectKind.BOOST:
-            options.append((aspect.name, Payment.FATE_POINT))
+        for payment in (Payment.FREE, Payment.FATE_POINT):
+            if refusal(aspect, invoker, payment, fate_points) is None:
+                options.append((aspect.name, payment))
     return options

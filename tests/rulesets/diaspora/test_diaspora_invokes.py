@@ -150,3 +150,14 @@ def test_an_invoke_on_the_detection_roll_changes_the_rank() -> None:
     enc.submit("blue", "invoke aspect='Keen Eyes' effect=reroll payment=fate_point")
     assert state(enc).detection_keys["A"] == [6, 2]  # tied at 6 with B, same raw Navigation
     assert state(enc).detection_winner is None
+
+
+def test_a_gm_taking_the_last_fate_point_closes_the_invoke_window_at_once() -> None:
+    """Whose turn it is is remembered between choices: a GM override must make it forgotten
+    (the window was open only because of that point)."""
+    enc, dice = armed()
+    dice.push([*ZERO, *ZERO])  # A 2 against B 0
+    enc.submit("blue", "fire target=B beam=2")
+    assert enc.pending()[0].kind == "invoke" and enc.pending()[0].seat == "blue"
+    enc.submit("gm", "gm_fate_points character=A delta=-1")
+    assert [d.seat for d in enc.pending()] == ["red"]  # blue has nothing left to invoke with

@@ -49,6 +49,15 @@ NEXT: Final = {POSITION: EW, EW: BEAM, BEAM: TORPEDO, TORPEDO: DAMAGE_CONTROL}
 
 
 def turns(state: DiasporaState) -> list[Turn]:
+    """`open_turns`, remembered until the state changes (asked several times per decision: by
+    the bot loop, the bot, `legal` and `apply`). The rules forget it in `apply`."""
+    memo = state.turns_memo
+    if memo is None:
+        memo = state.turns_memo = open_turns(state)
+    return memo
+
+
+def open_turns(state: DiasporaState) -> list[Turn]:
     """Whose decision it is: none when over; a waiting hit first, then an attack open to
     invokes, then compels (D12); else the phase's own."""
     if result(state) is not None:
@@ -68,7 +77,9 @@ def advance(state: DiasporaState, dice: DiceSource) -> list[Event]:
         if state.phase == DETECTION and not state.detected and not compels.turns(state):
             events += detection.detect(state, dice)  # the compel window has closed (D12)
             continue
-        if turns(state):
+        now = open_turns(state)
+        if now:
+            state.turns_memo = now  # what `turns` will be asked next
             break
         events += _next_phase(state)
     return events

@@ -9,7 +9,7 @@ from typing import Final
 
 from shiftdrive.core.aspects import AspectKind
 from shiftdrive.core.invokes import Invoke as InvokeSpec
-from shiftdrive.core.invokes import InvokeEffect, Payment, can_pay_for_invoke, pay_for_invoke
+from shiftdrive.core.invokes import InvokeEffect, Payment, pay_for_invoke, refusal
 from shiftdrive.engine.choices import Choice
 from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
 
@@ -23,19 +23,17 @@ def payable(
 ) -> list[tuple[str, str]]:
     """(aspect, payment) pairs `ship` may invoke on a roll on which `paid` ("ship/aspect")
     were already paid with fate points; only the first one when `first` (is there any?)."""
-    if ship.fate_points.current < 1 and not any(a.free_for(ship.name) for a in state.aspects):
-        return []  # nothing to pay with (asked after every roll: the common answer, quickly)
+    name, points = ship.name, ship.fate_points.current
     out = []
-    for aspect in state.aspects:
+    for aspect in state.aspects.aspects:
         for payment, pay in PAYMENTS.items():
             if pay is Payment.FATE_POINT and (
-                aspect.owner != ship.name
+                aspect.owner != name
                 or aspect.kind is AspectKind.CONSEQUENCE
-                or f"{ship.name}/{aspect.name}" in paid
+                or f"{name}/{aspect.name}" in paid
             ):
                 continue
-            spec = InvokeSpec(aspect.name, ship.name, InvokeEffect.BONUS, pay)
-            if can_pay_for_invoke(state.aspects, spec, ship.fate_points):
+            if refusal(aspect, name, pay, points) is None:
                 out.append((aspect.name, payment))
                 if first:
                     return out

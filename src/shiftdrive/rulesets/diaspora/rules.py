@@ -152,10 +152,19 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
     ) -> list[Event]:
         """Every choice, then on through phases nobody has anything left to decide in. The
         phase's first choice that is not a compel closes its compel window (D12)."""
-        if choice.action not in compels.WINDOW:
+        if choice.action not in compels.WINDOW and state.compel_phase:
             state.compel_phase = ""
-        events = super().apply(state, seat, choice, dice)
-        return events + flow.advance(state, dice)
+            state.turns_memo = None  # the compels' turns close with it
+        try:
+            events = super().apply(state, seat, choice, dice)
+            state.turns_memo = None  # the state has changed: `advance` works out whose turn it is
+            return events + flow.advance(state, dice)
+        except BaseException:
+            state.turns_memo = None
+            raise
+
+    def overridden(self, state: DiasporaState) -> None:
+        state.turns_memo = None
 
     def result(self, state: DiasporaState) -> Result | None:
         return flow.result(state)

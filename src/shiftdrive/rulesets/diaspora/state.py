@@ -202,12 +202,19 @@ class DiasporaState:
         self.compel_passed: list[str] = []
         self.compel_offer: list[str] | None = None
         self.compelled: list[str] = []
+        # Whose decision it is, remembered until the state changes (asked several times per
+        # decision: by the bot loop, the bot, `legal` and `apply`); never saved.
+        self.turns_memo: list[Any] | None = None
+        self._sides: list[str] | None = None
 
     def fighting(self) -> list[Ship]:
         return [s for s in self.ships.values() if s.fighting]
 
     def sides(self) -> list[str]:
-        return list(dict.fromkeys(s.side for s in self.ships.values()))
+        """The sides in scenario order (a ship never changes side: worked out once)."""
+        if self._sides is None:
+            self._sides = list(dict.fromkeys(s.side for s in self.ships.values()))
+        return list(self._sides)
 
     def to_json(self) -> dict[str, Any]:
         return {
