@@ -277,3 +277,46 @@ def test_hack_odds_are_exact_and_firewall_is_a_fixed_two() -> None:
     assert enc.ruleset.odds(state(enc), "blue", hack) == odds(OddsQuery(3, opposed=1))
     enc, _ = placed_duel(duel(a, ship("B", stunts=["firewall"])), opening="electronic_warfare")
     assert enc.ruleset.odds(state(enc), "blue", hack) == odds(OddsQuery(3, difficulty=2))
+
+
+def test_torpedo_odds_are_exact_against_the_point_defence_it_may_meet() -> None:
+    """Torpedo 2 with a Gunnery 3 gunner is 3, -2 at one band: 1 before the dice. B may put
+    0..2 beam into point defence (with its Gunnery 3 gunner: 3), so the launcher is shown the
+    odds against the strongest and the range; B is shown each declaration's odds."""
+    from shiftdrive.core.odds import OddsQuery, odds
+    from shiftdrive.engine.choices import Choice
+
+    a = ship("A", skills={"gunnery": 3}, torpedo=2)
+    b = ship("B", skills={"gunnery": 3}, beam=2)
+    enc, _ = to_torpedoes(a, b, b_band=1)
+    launch = Choice.parse("launch target=B")
+    assert enc.ruleset.odds(state(enc), "blue", launch) == odds(OddsQuery(1, opposed=3))
+    full = odds(OddsQuery(1, opposed=3)).at_least_success
+    none = odds(OddsQuery(1, opposed=0)).at_least_success
+    words = enc.ruleset.odds_words(state(enc), "blue", launch)
+    assert words == (
+        f"hits {float(full) * 100:.0f}% if B puts all 2 beam into point defence, "
+        f"{float(none) * 100:.0f}% if it puts none"
+    )
+    enc.submit("blue", "launch target=B")
+    for beam, defence in ((0, 0), (1, 2), (2, 3)):  # beam 1 amplified by Gunnery 3: 2
+        declared = Choice.parse(f"point_defense beam={beam}")
+        assert enc.ruleset.odds(state(enc), "red", declared) == odds(OddsQuery(1, opposed=defence))
+
+
+def test_a_torpedo_at_a_ship_that_cannot_declare_has_odds_against_its_base() -> None:
+    """A's gunner launched, so nobody mans A's beams: B's torpedo meets base 0 + 4dF."""
+    from shiftdrive.core.odds import OddsQuery, odds
+    from shiftdrive.engine.choices import Choice
+
+    a = ship("A", skills={"gunnery": 3}, torpedo=2, beam=2)
+    b = ship("B", skills={"gunnery": 3}, beam=2, torpedo=2)
+    enc, dice = to_torpedoes(a, b)  # two bands apart: no penalty, 3 before the dice
+    enc.submit("blue", "launch target=B")
+    dice.push([*ZERO, *ZERO])
+    enc.submit("red", "point_defense beam=2")
+    if enc.pending()[0].kind == "absorb":
+        enc.submit("red", "absorb taking=none")
+    launch = Choice.parse("launch target=A")
+    assert enc.ruleset.odds(state(enc), "red", launch) == odds(OddsQuery(3, opposed=0))
+    assert enc.ruleset.odds_words(state(enc), "red", launch) is None

@@ -8,9 +8,11 @@ marks Heat by the excess (D6). Shifts hit the Frame track."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import ClassVar, Final
 
 from shiftdrive.core.dice import DiceSource, fudge_symbols, roll_fudge
+from shiftdrive.core.odds import Odds
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
@@ -56,6 +58,32 @@ def penalty(shooter: Ship, target: Ship) -> int:
     return RANGE_PENALTY if sequence.distance(shooter, target) <= CLOSE_RANGE else 0
 
 
+def torpedo_rating(state: DiasporaState, ship: Ship) -> int:
+    """The Torpedo rating amplified by the gunner's effective Gunnery (D2, D6)."""
+    return crew.amplified(ship.ratings["torpedo"], crew.effective(state, ship, "gunner"))
+
+
+def point_defence_rating(state: DiasporaState, ship: Ship, beam: int) -> int:
+    """What the point-defence roll adds to its dice with `beam` declared (D6): the beam
+    amplified by whoever mans the beams, or, with none, 0 (the Point Defense stunt: 2)."""
+    if beam > 0:
+        return crew.amplified(beam, crew.effective(state, ship, POINT_DEFENSE))
+    return POINT_DEFENSE_BASE if "point_defense" in ship.stunts else 0
+
+
+def declares(state: DiasporaState, target: Ship) -> bool:
+    """Whether a torpedo at `target` waits on its point-defence declaration: not when its
+    defence is already rolled this phase (D4) or it has no beam to put into it."""
+    return target.name not in state.defence and beams_free(state, target) > 0
+
+
+def hit_odds(state: DiasporaState, ship: Ship, target: Ship, beam: int) -> Odds:
+    """Exact odds of `ship`'s torpedo at `target`, before its dice, against a point defence
+    with `beam` declared (or the defence already rolled this phase)."""
+    attack = torpedo_rating(state, ship) + state.spin.get(ship.name, 0) - penalty(ship, target)
+    return sequence.attack_odds(state, attack, target, point_defence_rating(state, target, beam))
+
+
 class Launch(Action[DiasporaState]):
     """Launch a torpedo at an enemy ship."""
 
@@ -71,6 +99,27 @@ class Launch(Action[DiasporaState]):
     def check(self, state: DiasporaState, turn: Turn, choice: Choice) -> str | None:
         reason = crew.busy(state, state.ships[turn.actor or ""], "gunner")
         return reason or super().check(state, turn, choice)
+
+    def odds(self, state: DiasporaState, turn: Turn, choice: Choice) -> Odds | None:
+        """Against the strongest point defence the target can still declare (the launcher's
+        worst case; `odds_words` gives the whole range)."""
+        ship, target = state.ships[turn.actor or ""], state.ships[choice.str_param("target")]
+        most = beams_free(state, target) if declares(state, target) else 0
+        return hit_odds(state, ship, target, most)
+
+    def odds_words(self, state: DiasporaState, turn: Turn, choice: Choice) -> str | None:
+        """When the target has yet to declare its point defence, the chance to hit with each
+        extreme of what it may declare."""
+        ship, target = state.ships[turn.actor or ""], state.ships[choice.str_param("target")]
+        if not declares(state, target):
+            return None
+        most = beams_free(state, target)
+        worst = hit_odds(state, ship, target, most).at_least_success
+        best = hit_odds(state, ship, target, 0).at_least_success
+        return (
+            f"hits {_percent(worst)} if {target.name} puts all {most} beam into point defence, "
+            f"{_percent(best)} if it puts none"
+        )
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
@@ -98,6 +147,12 @@ class PointDefense(Action[DiasporaState]):
         ship = state.ships[turn.actor or ""]
         return [Choice.of(POINT_DEFENSE, beam=b) for b in range(beams_free(state, ship) + 1)]
 
+    def odds(self, state: DiasporaState, turn: Turn, choice: Choice) -> Odds | None:
+        """The incoming torpedo's odds against this declaration (a success is its hit)."""
+        target = state.ships[turn.actor or ""]
+        attacker = next(a for a, t in state.torpedo_target.items() if t == target.name)
+        return hit_odds(state, state.ships[attacker], target, choice.int_param("beam"))
+
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
     ) -> list[Event]:
@@ -114,11 +169,9 @@ def defend(
     if ship.name in state.defence:
         return state.defence[ship.name], []
     events = []
+    rating = point_defence_rating(state, ship, beam)
     if beam > 0:
-        rating = crew.amplified(beam, crew.effective(state, ship, POINT_DEFENSE))
         crew.act(state, ship, POINT_DEFENSE)
-    else:
-        rating = POINT_DEFENSE_BASE if "point_defense" in ship.stunts else 0
     result, event = sequence.stand_defence(state, ship, rating, dice, "point defence", beam=beam)
     events.append(event)
     excess = state.beam_used.get(ship.name, 0) + beam - ship.ratings["beam"]
@@ -130,7 +183,7 @@ def defend(
 def resolve(
     state: DiasporaState, ship: Ship, target: Ship, beam: int, dice: DiceSource
 ) -> list[Event]:
-    rating = crew.amplified(ship.ratings["torpedo"], crew.effective(state, ship, "gunner"))
+    rating = torpedo_rating(state, ship)
     roll = roll_fudge(dice, why=f"{ship.name}'s torpedo at {target.name}", who=ship.name)
     spin = sequence.spin(state, ship)
     minus = penalty(ship, target)
@@ -145,3 +198,7 @@ def resolve(
     events.append(Event("torpedo", data=data, visible_to=None))
     contest = Contest("torpedo", ship.name, target.name, rating + spin - minus, roll.total, "frame")
     return events + open_contest(state, contest)
+
+
+def _percent(p: Fraction) -> str:
+    return f"{float(p) * 100:.0f}%"
