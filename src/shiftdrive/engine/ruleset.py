@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Final, Generic, TypeVar
@@ -252,16 +252,19 @@ class Ruleset(ABC, Generic[S, Sc]):
         GM's compel, a GM's adjustment of hit points). Offered in a turn of their own kind."""
         return ()
 
-    def legal(self, state: S, seat: str) -> list[Choice]:
+    def legal(self, state: S, seat: str, only: Container[str] | None = None) -> list[Choice]:
         """Every legal choice of `seat` now: the menus of its open turns, and its standing
-        actions."""
+        actions. `only` keeps just those actions (a bot that weighs a few need not have the
+        rest built)."""
         out: list[Choice] = []
         for name in self.standing(state, seat):
-            out.extend(self.actions[name].options(state, Turn(seat, name)))
+            if only is None or name in only:
+                out.extend(self.actions[name].options(state, Turn(seat, name)))
         for turn in self.turns(state):
             if turn.seat == seat:
                 for name in self.menu(state, turn):
-                    out.extend(self.actions[name].options(state, turn))
+                    if only is None or name in only:
+                        out.extend(self.actions[name].options(state, turn))
         return out
 
     def why_illegal(self, state: S, seat: str, choice: Choice) -> str | None:

@@ -70,10 +70,17 @@ class BandMap:
     low: int = -4
     high: int = 4
     costs: BandCosts = DIASPORA_COSTS
+    #: the cost from `low` to each band in turn (prefix sums of `costs`): a crossing's cost is
+    #: the difference of two entries, however far it goes
+    _from_low: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if self.low > self.high:
             raise MapError(f"band map low end {self.low} is above its high end {self.high}")
+        sums = [0]
+        for p in range(self.low, self.high):
+            sums.append(sums[-1] + self.costs.cost(p, p + 1))
+        object.__setattr__(self, "_from_low", tuple(sums))
 
     def __str__(self) -> str:
         return f"{self.low}..{self.high}"
@@ -119,11 +126,9 @@ class BandMap:
         """
         self._require(a)
         self._require(b)
-        table = (
-            self.costs
-            if special_costs is None
-            else BandCosts(step=self.costs.step, special=special_costs, leave=self.costs.leave)
-        )
+        if special_costs is None:
+            return abs(self._from_low[b - self.low] - self._from_low[a - self.low])
+        table = BandCosts(step=self.costs.step, special=special_costs, leave=self.costs.leave)
         step = 1 if b >= a else -1
         return sum(table.cost(p, p + step) for p in range(a, b, step))
 

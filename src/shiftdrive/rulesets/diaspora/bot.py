@@ -7,6 +7,7 @@ consequences only to stay in the fight. It asks only the contract, `query` and t
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from shiftdrive.engine.choices import Choice
@@ -20,32 +21,38 @@ def choose(
 ) -> Choice:
     turn = ruleset.turn_of(state, seat)
     assert turn is not None
-    legal = [c for c in ruleset.legal(state, seat) if c.action != "concede"]
     me = turn.actor or ""
     kind = turn.kind
+
+    def offered(*actions: str) -> list[Choice]:
+        """The choices of just these actions, as `legal` lists them (the rest not built)."""
+        return ruleset.legal(state, seat, only=actions)
+
     if kind == "absorb":
-        return _absorb(state, legal)
+        return _absorb(state, offered("absorb"))
     if kind == "invoke":
-        return _invoke(state, me, legal)
+        return _invoke(state, me, offered)
     if kind == "tie":  # winning detection is worth a fate point
-        return next(c for c in legal if c.action == "break_tie")
+        return offered("break_tie")[0]
     if kind == "compel":
-        return next(c for c in legal if c.action == "pass")
+        return offered("pass")[0]
     if kind == "answer":  # keep a fate point or two for invokes; else take the point
-        refuse = [c for c in legal if c.str_param("compel") == "refuse"]
+        answers = offered("answer")
+        refuse = [c for c in answers if c.str_param("compel") == "refuse"]
         if refuse and state.ships[me].fate_points.current >= 2:
             return refuse[0]
-        return next(c for c in legal if c.str_param("compel") == "accept")
+        return next(c for c in answers if c.str_param("compel") == "accept")
     if kind == "drive":
-        return _drive(state, me, legal)
+        return _drive(state, me, offered("drift", "burn"))
     if kind == "move":
-        return _move(state, me, legal)
+        return _move(state, me, offered("move", "hold"))
     if kind == "place":
-        return _place(state, me, legal)
+        return _place(state, me, offered("place"))
     if kind in ("hack", "fire", "launch"):
-        return _attack(state, me, legal)
+        return _attack(state, me, offered("hack", "fire", "launch", "hold"))
     if kind == "point_defense":
-        return max(legal, key=lambda c: c.int_param("beam"))
+        return max(offered("point_defense"), key=lambda c: c.int_param("beam"))
+    legal = [c for c in ruleset.legal(state, seat) if c.action != "concede"]
     if kind == "repair":
         tracks = [c for c in legal if c.action == "repair"]
         if tracks:
@@ -120,31 +127,26 @@ def _attack(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
     return max(shots, key=score)
 
 
-def _invoke(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
+def _invoke(state: DiasporaState, me: str, offered: Callable[..., list[Choice]]) -> Choice:
     """+2 when it turns the attack: the attacker's miss into a hit, the defender's small hit
-    into a miss; free invokes first."""
-    repair = query.repair_shifts(state)
-    if repair is not None:  # a repair roll: +2 when it turns a failure into a repair
-        bonus = [c for c in legal if c.str_param("effect") == "bonus"]
-        bonus.sort(key=lambda c: c.str_param("payment") != "free")
-        if repair in (-1, 0) and bonus:
-            return bonus[0]
-        return next(c for c in legal if c.action == "pass")
-    shifts = query.open_shifts(state)
-    if state.detection_window:  # a detection roll: let it stand
-        return next(c for c in legal if c.action == "pass")
-    if shifts is None:  # a position roll: +2 when it takes the lead
-        gap = query.position_gap(state, me)
-        if gap in (0, 1):
-            bonus = [c for c in legal if c.str_param("effect") == "bonus"]
-            bonus.sort(key=lambda c: c.str_param("payment") != "free")
-            if bonus:
-                return bonus[0]
-        return next(c for c in legal if c.action == "pass")
-    attacking = query.attacking(state, me)
-    if (attacking and shifts in (-1, 0)) or (not attacking and shifts in (1, 2)):
-        bonus = [c for c in legal if c.str_param("effect") == "bonus"]
+    into a miss; free invokes first. Whether to invoke is decided before the invokes are
+    listed (most windows are passed)."""
+    if _wants_bonus(state, me):
+        bonus = [c for c in offered("invoke") if c.str_param("effect") == "bonus"]
         bonus.sort(key=lambda c: c.str_param("payment") != "free")
         if bonus:
             return bonus[0]
-    return next(c for c in legal if c.action == "pass")
+    return offered("pass")[0]
+
+
+def _wants_bonus(state: DiasporaState, me: str) -> bool:
+    repair = query.repair_shifts(state)
+    if repair is not None:  # a repair roll: +2 when it turns a failure into a repair
+        return repair in (-1, 0)
+    if state.detection_window:  # a detection roll: let it stand
+        return False
+    shifts = query.open_shifts(state)
+    if shifts is None:  # a position roll: +2 when it takes the lead
+        return query.position_gap(state, me) in (0, 1)
+    attacking = query.attacking(state, me)
+    return (attacking and shifts in (-1, 0)) or (not attacking and shifts in (1, 2))

@@ -43,6 +43,11 @@ def way_text(combo: tuple[Severity, ...]) -> str:
     return "+".join(s.value for s in combo) or NONE
 
 
+def way_of(text: str) -> tuple[Severity, ...]:
+    """The consequences a `taking` names (`way_text` read back; the check has vouched for it)."""
+    return () if text == NONE else tuple(Severity(v) for v in text.split("+"))
+
+
 def reduction(ship: Ship, combo: tuple[Severity, ...]) -> int:
     return sum(ship.consequences.values[s] for s in combo)
 
@@ -100,10 +105,7 @@ class Absorb(Action[DiasporaState]):
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
     ) -> list[Event]:
         hit = state.hits.pop(0)
-        ship = state.ships[hit.ship]
-        chosen = choice.str_param("taking")
-        combo = next(c for c in ways(ship, hit.shifts) if way_text(c) == chosen)
-        return mark(state, hit, combo)
+        return mark(state, hit, way_of(choice.str_param("taking")))
 
 
 class Concede(Action[DiasporaState]):
