@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from shiftdrive.cli.calculators import astrogate_cmd, travel_cmd
 from shiftdrive.cli.render import (
     render_choices,
     render_events,
@@ -569,6 +570,8 @@ def replay_cmd(file: Annotated[Path, typer.Argument(help="Saved encounter JSON")
 
 
 app.command("simulate")(simulate_cmd)
+app.command("astrogate")(astrogate_cmd)
+app.command("travel")(travel_cmd)
 
 
 def main() -> None:
