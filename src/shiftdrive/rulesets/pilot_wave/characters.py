@@ -1,0 +1,174 @@
+"""A Pilot Wave character as a file holds it, and the character-creation rules (P3) that
+`shiftdrive check` enforces: aspects by category, three stunts, 3 attribute shifts, the skill
+pyramid. An NPC marked `exempt` skips the creation rules (not the file's shape)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from shiftdrive.core.ladder import describe, parse_rating
+from shiftdrive.rulesets.pilot_wave.catalog import (
+    ASPECT_COUNTS,
+    ATTRIBUTE_SHIFTS,
+    PYRAMID,
+    SKILLS,
+    STUNTS,
+)
+
+#: P13's powers, one per psychic character
+POWERS = Literal["jumper", "mover", "pusher", "shifter", "sniff", "watcher"]
+SKILL_NAMES = {s.lower(): s for s in SKILLS}
+Text = Annotated[str, Field(min_length=1, max_length=200)]
+
+
+def _as_list(value: Any) -> Any:
+    return [value] if isinstance(value, str) else value
+
+
+class AspectsSpec(BaseModel):
+    """A character's aspects by category (P3); one text or a list for each."""
+
+    model_config = ConfigDict(extra="forbid")
+    archetype: list[Text] = []
+    careers: list[Text] = []
+    trouble: list[Text] = []
+    convictions: list[Text] = []
+    ties: list[Text] = []
+    gear: list[Text] = []
+
+    _lists = field_validator("*", mode="before")(_as_list)
+
+    def all(self) -> list[tuple[str, str]]:
+        """(category, aspect) for every aspect, in category order."""
+        return [(cat, a) for cat in ASPECT_COUNTS for a in getattr(self, cat)]
+
+
+def _rating(value: Any) -> Any:
+    """A rating typed as a number or a ladder word ('Good')."""
+    if isinstance(value, str):
+        try:
+            return parse_rating(value)
+        except ValueError as exc:
+            raise ValueError(str(exc)) from None
+    return value
+
+
+Rating = Annotated[int, Field(ge=-4, le=12)]
+
+
+class VehicleSpec(BaseModel):
+    """A vehicle and its crew as one unit: the crew's skills drive and fire it (a documented
+    default); P9's catalog gives it 3 stress boxes and armor 1 (light) or 3 (armored)."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Text = "vehicle"
+    kph: int = Field(ge=1, le=2000)
+    armor: Literal["light", "armored"] = "light"
+
+
+class CharacterSpec(BaseModel):
+    """One character: the sheet (P3) and where it stands in a scenario."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: Text
+    aspects: AspectsSpec = AspectsSpec()
+    stunts: list[Text] = []
+    physique: Rating = 0
+    psyche: Rating = 0
+    skills: dict[str, Rating] = {}
+    power: POWERS | None = None
+    refresh: int = Field(default=3, ge=0, le=20)
+    fate_points: int | None = Field(default=None, ge=0, le=50)
+    #: an NPC the creation rules do not bind (a mook, a monster)
+    exempt: bool = False
+    #: a vehicle with its crew (drives by kph, carries crew-served weapons)
+    vehicle: VehicleSpec | None = None
+    # --- in a scenario
+    at: str | None = None
+    surprised: bool = False
+    weapon: str | None = None
+    armor: str | None = None
+    consequences: list[Literal["mild", "moderate", "severe", "extreme"]] = [
+        "mild",
+        "moderate",
+        "severe",
+    ]
+
+    @field_validator("skills", mode="before")
+    @classmethod
+    def _skill_ratings(cls, value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: _rating(v) for k, v in value.items()}
+        return value
+
+    @field_validator("physique", "psyche", mode="before")
+    @classmethod
+    def _attribute(cls, value: Any) -> Any:
+        return _rating(value)
+
+    def listed_skills(self) -> dict[str, int]:
+        """The listed skills by their canonical names (unknown names are left out)."""
+        return {
+            SKILL_NAMES[k.lower()]: v for k, v in self.skills.items() if k.lower() in SKILL_NAMES
+        }
+
+
+def shape_problems(c: CharacterSpec) -> list[tuple[str, str]]:
+    """What no character may have, exempt or not: unknown or repeated skills."""
+    out: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for skill in c.skills:
+        key = skill.lower()
+        if key not in SKILL_NAMES:
+            out.append((f"skills.{skill}", f"{c.name}: {skill!r} is not a Pilot Wave skill"))
+        elif key in seen:
+            out.append((f"skills.{skill}", f"{c.name}: {skill!r} is listed twice"))
+        seen.add(key)
+    return out
+
+
+def creation_breaches(c: CharacterSpec) -> list[tuple[str, str]]:
+    """P3's creation rules, one breach per (field, reason), each naming the character."""
+    if c.exempt or c.vehicle is not None:
+        return []
+    out: list[tuple[str, str]] = []
+    for cat, (least, most) in ASPECT_COUNTS.items():
+        n = len(getattr(c.aspects, cat))
+        if n < least or (most is not None and n > most):
+            want = f"{least}" if least == most else f"at least {least}"
+            out.append((f"aspects.{cat}", f"{c.name}: needs {want} {cat} aspect(s), has {n}"))
+    if len(c.stunts) != STUNTS:
+        out.append(("stunts", f"{c.name}: needs {STUNTS} stunts, has {len(c.stunts)}"))
+    if c.physique < 0 or c.psyche < 0:
+        out.append(("physique", f"{c.name}: attributes start at 0 and only gain shifts"))
+    if c.physique + c.psyche != ATTRIBUTE_SHIFTS:
+        out.append(
+            (
+                "physique",
+                f"{c.name}: Physique {c.physique} + Psyche {c.psyche} = "
+                f"{c.physique + c.psyche}; a character shares exactly {ATTRIBUTE_SHIFTS} shifts",
+            )
+        )
+    counts = Counter(c.listed_skills().values())
+    for rating, need in PYRAMID.items():
+        if counts.get(rating, 0) != need:
+            out.append(
+                (
+                    "skills",
+                    f"{c.name}: needs {need} skill(s) at {describe(rating)}, "
+                    f"has {counts.get(rating, 0)}",
+                )
+            )
+    for skill, rating in c.listed_skills().items():
+        if rating not in PYRAMID:
+            out.append(
+                (
+                    f"skills.{skill}",
+                    f"{c.name}: {describe(rating)} is not a step of the pyramid "
+                    "(one Great, two Good, three Fair, four Average; leave others unlisted)",
+                )
+            )
+    return out

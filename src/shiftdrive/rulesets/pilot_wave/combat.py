@@ -1,0 +1,221 @@
+"""Personal attacks (P9, P5, P11), on the conflict library's attack: hand-to-hand against an
+adjacent enemy's opposed Close Combat (Effortless when it cannot defend), ranged against the
+weapon's range-band difficulty with the movement shift, rounds used, automatic fire, the hit
+with weapon value, range damage shift and armor, and hazardous blast rolls."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+from shiftdrive.conflict.absorb import deliver_hit
+from shiftdrive.conflict.attack import Attack
+from shiftdrive.conflict.invokes import roll_and_open
+from shiftdrive.conflict.roll import Roll, action_odds, add_boost, boost_event
+from shiftdrive.core.ladder import describe
+from shiftdrive.core.outcomes import Outcome
+from shiftdrive.engine.actions import ParamKind
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+from shiftdrive.rulesets.pilot_wave.board import adjacent, band, movement_shift, weapon_of
+from shiftdrive.rulesets.pilot_wave.catalog import (
+    AUTO_DIFFICULTY,
+    BANDS,
+    ROUNDS_AUTO,
+    ROUNDS_SINGLE,
+    UNDEFENDED,
+    band_difficulty,
+)
+from shiftdrive.rulesets.pilot_wave.host import AUTO, CLOSE_COMBAT
+from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
+
+if TYPE_CHECKING:
+    from shiftdrive.core.dice import DiceSource
+    from shiftdrive.core.odds import Odds
+    from shiftdrive.engine.ruleset import Turn
+
+ATTACK_PARAMS: Final = {
+    "target": ParamKind.UNIT,
+    "skill": ParamKind.SKILL,
+    "fire": ParamKind.OPTION,
+}
+SINGLE: Final = "single"
+
+
+def rounds_for(fire: str) -> int:
+    return ROUNDS_AUTO if fire == AUTO else ROUNDS_SINGLE
+
+
+def why_not(
+    state: PilotWaveState, f: Fighter, target: Fighter | None, skill: str, fire: str
+) -> str | None:
+    """The one rule of who may attack whom with what: None when allowed, else why not."""
+    if target is None:
+        return "there is no such character"
+    if target.side == f.side:
+        return f"{f.name} will not attack an ally"
+    if not target.active:
+        return f"{target.name} is already out of the fight"
+    if skill == CLOSE_COMBAT:
+        if fire != SINGLE:
+            return "hand-to-hand has no automatic fire"
+        if not adjacent(f, target):
+            return f"hand-to-hand needs {target.name} in an adjacent hex"
+        return None
+    weapon = weapon_of(state, f)
+    if not weapon.ranged or skill != weapon.skill:
+        return f"{f.name}'s {weapon.name} is not fired with {skill}"
+    if fire == AUTO and not weapon.auto:
+        return f"the {weapon.name} has no automatic fire"
+    if fire not in (SINGLE, AUTO):
+        return f"fire is '{SINGLE}' or '{AUTO}'"
+    if f.rounds < rounds_for(fire):
+        return f"the {weapon.name} has {f.rounds} round(s) left: reload first"
+    if band(state, f, target) is None:
+        return f"{target.name} is out of the {weapon.name}'s range or out of sight"
+    return None
+
+
+def shot_difficulty(state: PilotWaveState, f: Fighter, target: Fighter, fire: str) -> int:
+    """P9: the range band's difficulty (+1 on automatic, P11) less the movement shift (P10)."""
+    found = band(state, f, target)
+    assert found is not None
+    auto = AUTO_DIFFICULTY if fire == AUTO else 0
+    return (
+        band_difficulty(weapon_of(state, f).kind, found) + auto - movement_shift(state, f, target)
+    )
+
+
+class PilotAttack(Attack[PilotWaveState]):
+    """Attack: hand-to-hand (opposed, or Effortless against the undefended) or a shot."""
+
+    params: ClassVar[Mapping[str, ParamKind]] = ATTACK_PARAMS
+
+    def options(self, state: PilotWaveState, turn: Turn) -> list[Choice]:
+        f = state.fighters[turn.actor or ""]
+        weapon = weapon_of(state, f)
+        out: list[Choice] = []
+        for e in state.active():
+            if e.side == f.side:
+                continue
+            ways = dict.fromkeys(
+                [(CLOSE_COMBAT, SINGLE), (weapon.skill, SINGLE), (weapon.skill, AUTO)]
+            )
+            for skill, fire in ways:
+                if why_not(state, f, e, skill, fire) is None:
+                    out.append(
+                        Choice.of(
+                            "attack",
+                            target=e.name,
+                            skill=skill,
+                            fire=fire,
+                            label=self.label(state, f, e, skill, fire),
+                        )
+                    )
+        return out
+
+    def label(self, state: PilotWaveState, f: Fighter, e: Fighter, skill: str, fire: str) -> str:
+        rating = describe(f.skill(skill))
+        if skill == CLOSE_COMBAT:
+            return f"Attack {e.name} hand-to-hand ({CLOSE_COMBAT} {rating})"
+        weapon = weapon_of(state, f)
+        found = band(state, f, e)
+        assert found is not None
+        mode = ", automatic" if fire == AUTO else ""
+        return f"Shoot {e.name} with the {weapon.name} ({skill} {rating}, {BANDS[found]}{mode})"
+
+    def check(self, state: PilotWaveState, turn: Turn, choice: Choice) -> str | None:
+        f = state.fighters[turn.actor or ""]
+        target = state.fighters.get(choice.str_param("target"))
+        fire = str(choice.get("fire") or SINGLE)
+        return why_not(state, f, target, choice.str_param("skill"), fire)
+
+    def apply(
+        self, state: PilotWaveState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        f = state.fighters[turn.actor or ""]
+        target = state.fighters[choice.str_param("target")]
+        skill = choice.str_param("skill")
+        fire = str(choice.get("fire") or SINGLE)
+        roll = Roll(action="attack", actor=f.name, skill=skill, target=target.name)
+        roll.mode = fire
+        target.alerted = True  # P8: attacked this exchange
+        shift = movement_shift(state, f, target)
+        data: dict[str, Any] = {
+            "action": "attack",
+            "who": f.name,
+            "target": target.name,
+            "skill": skill,
+        }
+        if skill == CLOSE_COMBAT:
+            roll.actor_bonus += shift
+            if shift:
+                data["moving"] = shift
+            state.roll = roll
+            if not target.surprised:
+                roll.stage = "defend"
+                return [Event("declare", data=data, visible_to=None)]
+            roll.difficulty = UNDEFENDED
+            data["difficulty"] = UNDEFENDED
+            return [
+                Event("declare", data=data, visible_to=None),
+                *roll_and_open(self.host, state, roll, dice),
+            ]
+        weapon = weapon_of(state, f)
+        roll.difficulty = shot_difficulty(state, f, target, fire)
+        roll.hazardous = weapon.hazardous
+        f.rounds -= rounds_for(fire)
+        found = band(state, f, target)
+        data.update({"difficulty": roll.difficulty, "weapon": weapon.name,
+                     "band": BANDS[found or 0], "fire": fire, "hazardous": roll.hazardous,
+                     "rounds": f.rounds})  # fmt: skip
+        state.roll = roll
+        return [
+            Event("declare", data=data, visible_to=None),
+            *roll_and_open(self.host, state, roll, dice),
+        ]
+
+    def odds(self, state: PilotWaveState, turn: Turn, choice: Choice) -> Odds | None:
+        f = state.fighters[turn.actor or ""]
+        target = state.fighters[choice.str_param("target")]
+        skill = choice.str_param("skill")
+        fire = str(choice.get("fire") or SINGLE)
+        if skill != CLOSE_COMBAT:
+            diff = shot_difficulty(state, f, target, fire)
+            return action_odds(
+                state, f, skill, difficulty=diff, hazardous=weapon_of(state, f).hazardous
+            )
+        shift = movement_shift(state, f, target)
+        if target.surprised:
+            return action_odds(state, f, skill, difficulty=UNDEFENDED, bonus=shift)
+        return action_odds(state, f, skill, opposed=target.skill(CLOSE_COMBAT), bonus=shift)
+
+    def resolve(
+        self, state: PilotWaveState, roll: Roll, shifts: int, outcome: Outcome
+    ) -> list[Event]:
+        """P5: a weapon hurts on a tie too; a hit that armor brings to 0 or less gives the
+        attacker a boost instead. A shot's miss gives the target nothing (it did not defend)."""
+        if outcome in (Outcome.TIE, Outcome.SUCCESS, Outcome.STYLE):
+            harm = self.host.harm(state, roll, shifts)
+            if harm.hit <= 0:
+                boost = add_boost(state, f"{roll.actor}'s Opening", roll.actor)
+                return [
+                    harm_event(roll, shifts, harm.hit, harm.weapon, harm.armor),
+                    boost_event(roll.actor, boost, "tie"),
+                ]
+            if outcome is Outcome.TIE:
+                roll.hit = harm.hit
+                roll.track = harm.track
+                return [
+                    harm_event(roll, shifts, harm.hit, harm.weapon, harm.armor),
+                    *deliver_hit(self.host, state, roll),
+                ]
+            return super().resolve(state, roll, shifts, outcome)
+        if roll.difficulty is None:
+            return super().resolve(state, roll, shifts, outcome)
+        return []
+
+
+def harm_event(roll: Roll, shifts: int, hit: int, weapon: int, armor: int) -> Event:
+    data = {"target": roll.target, "hit": hit, "shifts": shifts, "weapon": weapon, "armor": armor}
+    return Event("harm", data=data, visible_to=None)
