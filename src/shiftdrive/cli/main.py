@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from shiftdrive.cli.characters import character_app, check_character_file
 from shiftdrive.cli.render import (
     render_choices,
     render_events,
@@ -30,7 +31,14 @@ from shiftdrive.engine.events import GM, LogEntry
 from shiftdrive.engine.overrides import OVERRIDES
 from shiftdrive.engine.ruleset import Seat, get_bot, get_ruleset, ruleset_ids
 from shiftdrive.engine.scenario import ScenarioError
-from shiftdrive.files import load, parse_yaml, read_save, read_yaml, save, start_from_file
+from shiftdrive.files import (
+    load,
+    parse_yaml,
+    read_save,
+    read_yaml,
+    save,
+    start_from_file,
+)
 
 app = typer.Typer(
     help="shiftdrive: science-fiction combat for Fate and Fudge games — rules, exact odds, "
@@ -151,8 +159,12 @@ def rulesets() -> None:
 # --- validate --------------------------------------------------------------------------------
 @app.command()
 def check(scenario: Annotated[Path, typer.Argument(help="Scenario YAML file")]) -> None:
-    """Validate a scenario file and say what is wrong with it."""
+    """Validate a scenario file (or a character file) and say what is wrong with it."""
     try:
+        data = read_yaml(scenario)
+        if "character" in data and "sides" not in data:
+            check_character_file(scenario, data)
+            return
         enc = start_from_file(scenario, seed=0)
     except ScenarioError as exc:
         raise fail(str(exc)) from None
@@ -569,6 +581,7 @@ def replay_cmd(file: Annotated[Path, typer.Argument(help="Saved encounter JSON")
 
 
 app.command("simulate")(simulate_cmd)
+app.add_typer(character_app, name="character")
 
 
 def main() -> None:

@@ -174,9 +174,9 @@ def test_moving_five_hexes_is_minus_one_to_actions_by_and_against_the_mover() ->
     assert enc.state.roll is not None and enc.state.roll.difficulty == 1
 
 
-def test_a_blast_shot_is_hazardous_and_a_bad_miss_is_a_mishap() -> None:
+def test_a_blast_shot_is_hazardous_and_a_bad_miss_is_a_mishap_that_lands_nearby() -> None:
     enc = duel(
-        PLUS + ZERO + MINUS,
+        PLUS + ZERO + [1] + MINUS,  # the landing die (1: the hex east of the target), then 4dF
         npc("Ada", "0,0", skills={"Heavy Weapons": 1}, weapon="grenade launcher"),
         npc("Zed", "1,0"),
     )
@@ -188,4 +188,88 @@ def test_a_blast_shot_is_hazardous_and_a_bad_miss_is_a_mishap() -> None:
     # 1 - 4 = -3 against 0: a mishap (C2): Ada takes her mild consequence
     ada = enc.state.fighters["Ada"]
     assert [c.aspect for c in ada.consequences.taken()] == ["Ada's Mishap"]
-    assert enc.state.fighters["Zed"].stress["physical"].marked_count == 0
+    # the miss lands on 2,0, next to Zed: the blast at value 2 - 1, no shifts: a hit of 1
+    d = enc.pending()[0]
+    assert (d.seat, d.kind, d.actor) == ("Raiders", "absorb", "Zed")
+    assert enc.state.roll is not None and enc.state.roll.hit == 1
+
+
+def test_a_blast_that_hits_strikes_the_targets_neighbours_at_value_minus_one() -> None:
+    enc = start(
+        scenario(
+            [npc("Ada", "0,0", skills={"Heavy Weapons": 2}, weapon="grenade launcher")],
+            [npc("Zed", "4,0", physique=2), npc("Yan", "5,0", physique=2), npc("Xi", "8,0")],
+        ),
+        PLUS + ZERO + [1] + ZERO,
+    )
+    enc.submit("Crew", Choice.of("first", side="Crew"))
+    shoot(enc, skill="Heavy Weapons")
+    # 2 + 0 against Normal (1) at Point Blank: 1 shift + 2 - 1 (band) = 2 on Zed
+    assert enc.state.roll is not None and enc.state.roll.hit == 2
+    assert enc.state.hits == [["Yan", 1, "Ada"]]  # 1 + (2 - 1) - 1 (band)
+    enc.submit("Raiders", enc.legal("Raiders")[0])
+    d = enc.pending()[0]
+    assert (d.kind, d.actor) == ("absorb", "Yan")
+
+
+def test_a_vehicle_drives_by_kph_and_fires_its_crew_served_weapon() -> None:
+    truck = npc("Truck", "0,0", skills={"Vehicle Combat": 2}, weapon="gauss gun")
+    truck["vehicle"] = {"kph": 40, "armor": "armored"}
+    enc = duel(
+        PLUS + ZERO + PLUS, truck, npc("Zed", "8,0"), scale="medium", map={"width": 12, "height": 3}
+    )
+    f = enc.state.fighters["Truck"]
+    assert f.stress["physical"].boxes == [1, 2, 3] and f.armor == 3  # P9's vehicle defaults
+    moves = [c for c in enc.legal("Crew") if c.action == "move"]
+    assert max(int(c.label.split("(")[1].split(" ")[0]) for c in moves) == 4  # 40 kph / 10
+    enc.submit("Crew", Choice.of("move", to="4,0"))
+    shoot(enc, skill="Vehicle Combat")
+    # gauss gun: rifle ranges / 10 at Medium (1, 1, 2, 4 hexes): 4 hexes is Maximum, Difficult
+    roll = enc.state.roll
+    assert roll is not None and roll.difficulty == 3
+    assert roll.hit == 3 + 2 - 3  # 2 + 4 - 3 shifts, value 2, Maximum's -3
+
+
+def test_a_crew_served_weapon_needs_a_vehicle() -> None:
+    import pytest
+
+    from shiftdrive.engine.scenario import ScenarioError
+    from shiftdrive.rulesets.pilot_wave.scenario import load
+
+    with pytest.raises(ScenarioError) as exc:
+        load(scenario([npc("Ada", "0,0", weapon="machine gun")], [npc("Zed", "5,0")]))
+    assert "crew-served" in str(exc.value)
+
+
+def test_a_pusher_attacks_the_mind_and_beyond_reach_it_is_hazardous() -> None:
+    enc = duel(
+        PLUS + ZERO + ZERO + MINUS,
+        npc("Ada", "0,0", psyche=3, power="pusher"),
+        npc("Zed", "3,0", psyche=1),
+    )
+    push = Choice.of("attack", target="Zed", skill="Psyche", fire="single")
+    odds = enc.ruleset.odds(enc.state, "Crew", push)
+    assert odds is not None and odds.mishap > 0  # 3 hexes at Short: beyond the 1-hex reach
+    enc.submit("Crew", push)
+    enc.submit("Raiders", "pass")
+    assert [c.str_param("skill") for c in enc.legal("Raiders") if c.action == "defend"] == [
+        "Psyche"
+    ]
+    enc.submit("Raiders", Choice.of("defend", skill="Psyche"))
+    # 3 + 0 against 1 - 4: 6 shifts on the mental track, no weapon, no armor
+    roll = enc.state.roll
+    assert roll is not None and roll.hazardous and roll.track == "mental" and roll.hit == 6
+
+
+def test_a_mover_defends_hand_to_hand_with_psyche() -> None:
+    enc = duel(
+        PLUS + ZERO,
+        npc("Ada", "0,0", skills={"Close Combat": 2}),
+        npc("Zed", "1,0", psyche=3, power="mover"),
+    )
+    enc.submit("Crew", Choice.of("attack", target="Zed", skill="Close Combat", fire="single"))
+    enc.submit("Raiders", "pass")
+    assert [c.str_param("skill") for c in enc.legal("Raiders") if c.action == "defend"] == [
+        "Close Combat",
+        "Psyche",
+    ]

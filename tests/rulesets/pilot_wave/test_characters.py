@@ -103,3 +103,50 @@ def test_check_reports_every_breach_with_the_file(tmp_path: Path) -> None:
 def test_the_examples_pass_check() -> None:
     for path in sorted(Path(__file__).parents[3].joinpath("examples", "pilot_wave").glob("*.yaml")):
         load(yaml.safe_load(path.read_text()))
+
+
+ANSWERS = """Juno Hale
+Restless Ship's Navigator
+Merchant Navy, Smuggler
+Can't Say No To A Wager
+The Stars Are Free, Family Before Profit
+Old Captain Reyes, Owes The Syndicate
+Navigation Implant
+Hot Hand, Shortcut Through The Dark, Silver Tongue
+1
+Space Ops
+Tactics, Notice
+Gun Combat, Finance, Karate
+Gun Combat, Finance, Zero-G
+Athletics, Interpersonal, Stealth, Engineering
+sniff
+"""
+
+
+def test_character_new_walks_through_the_steps_and_writes_a_sheet_check_accepts(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "juno.yaml"
+    result = CliRunner().invoke(app, ["character", "new", str(out)], input=ANSWERS)
+    assert result.exit_code == 0, result.output
+    assert "'Karate' is not a Pilot Wave skill" in result.output  # asked again
+    data = yaml.safe_load(out.read_text())
+    sheet = data["character"]
+    assert sheet["skills"] == {
+        "Space Ops": 4, "Tactics": 3, "Notice": 3, "Gun Combat": 2, "Finance": 2, "Zero-G": 2,
+        "Athletics": 1, "Interpersonal": 1, "Stealth": 1, "Engineering": 1,
+    }  # fmt: skip
+    assert (sheet["physique"], sheet["psyche"], sheet["power"]) == (1, 2, "sniff")
+    checked = CliRunner().invoke(app, ["check", str(out)])
+    assert checked.exit_code == 0 and "ok" in checked.output
+
+
+def test_check_names_a_character_files_breaches(tmp_path: Path) -> None:
+    bad = full_character(stunts=["Just one"])
+    path = tmp_path / "ada.yaml"
+    path.write_text(yaml.safe_dump({"ruleset": "pilot_wave", "character": bad}))
+    result = CliRunner().invoke(app, ["check", str(path)])
+    assert result.exit_code != 0
+    assert "ada.yaml: character.stunts: Ada: needs 3 stunts, has 1" in " ".join(
+        result.output.split()
+    )

@@ -175,3 +175,17 @@ def test_surprise_by_ambush_only_aware_characters_act_and_it_ends_when_attacked(
     assert d.actor == "Bo"  # Ada, Surprised, does not act
     enc.submit("Crew", "hold")
     assert not enc.state.fighters["Ada"].surprised  # attacked: Aware from the exchange's end
+
+
+def test_high_g_costs_a_hit_of_the_shortfall_each_exchange() -> None:
+    data = scenario(
+        [npc("Ada", "0,0", skills={"Space Ops": 2})],
+        [npc("Zed", "5,0", skills={"Space Ops": 4})],
+        high_g=True,
+    )
+    # side order (Ada wins), then Space Ops: Ada 2 - 1 = 1 against 3, Zed 4 + 0
+    enc = start(data, PLUS + ZERO + [-1, 0, 0, 0] + ZERO)
+    enc.submit("Crew", Choice.of("first", side="Crew"))
+    d = enc.pending()[0]
+    assert (d.kind, d.actor) == ("absorb", "Ada")
+    assert enc.state.roll is not None and enc.state.roll.hit == 2

@@ -16,8 +16,6 @@ from shiftdrive.rulesets.pilot_wave.state import PilotWaveState
 
 #: the share of its Tactics pool a side bids for side order
 BID_SHARE: Final = 3
-#: below this chance to hit, a character would rather move to a better band
-POOR_ODDS: Final = 0.3
 
 
 def choose(rs: Any, state: PilotWaveState, seat: str, rng: random.Random) -> Choice:
@@ -38,7 +36,7 @@ def choose(rs: Any, state: PilotWaveState, seat: str, rng: random.Random) -> Cho
     if kind == "invoke":
         return _invoke(state, seat, by_action)
     if kind == "pick":
-        return max(legal, key=lambda c: (_threat(rs, state, c.str_param("who")), rng.random()))
+        return max(legal, key=lambda c: (_threat(state, c.str_param("who")), rng.random()))
     if kind == "turn":
         return _turn(rs, state, turn, by_action, rng)
     if kind == "style":
@@ -96,10 +94,13 @@ def _p_hit(rs: Any, state: PilotWaveState, turn: Turn, c: Choice) -> float:
     return float(o.tie + o.success + o.style) if o else 0.0
 
 
-def _threat(rs: Any, state: PilotWaveState, name: str) -> float:
-    turn = Turn(state.side_of(name), "turn", name)
-    attacks = rs.actions["attack"].options(state, turn)
-    return max((_p_hit(rs, state, turn, c) for c in attacks), default=0.0)
+def _threat(state: PilotWaveState, name: str) -> tuple[int, int]:
+    """Who acts first: the one with an enemy nearest in range bands, then the best shot."""
+    f = state.fighters[name]
+    here = Hex.parse(f.zone)
+    bands = [query.band_from(state, f, here, e) for e in query.enemies(state, name)]
+    best = min((b for b in bands if b is not None), default=9)
+    return (-best, f.skill(query.attack_skill(state, f)))
 
 
 def _turn(
@@ -109,34 +110,49 @@ def _turn(
     by_action: dict[str, list[Choice]],
     rng: random.Random,
 ) -> Choice:
+    """Move first where a better range band is worth the movement shift (among the best
+    hexes, one beside cover, then the shortest move), then attack the likeliest target;
+    reload an empty weapon; else hold."""
     f = state.fighters[turn.actor or ""]
+    enemies = query.enemies(state, f.name)
+    if "move" in by_action and enemies:
+        scored = [(_place(state, f, c, enemies), c) for c in by_action["move"]]
+        best = min(score for score, _ in scored)
+        if best < _place(state, f, None, enemies):
+            ties = [c for score, c in scored if score == best]
+            return min(ties, key=lambda c: (not query.cover(state, _to(c)), _hexes(f, c)))
     attacks = by_action.get("attack", [])
-    best = max(
+    shot = max(
         attacks,
         key=lambda c: (_p_hit(rs, state, turn, c), c.get("fire") == "auto", rng.random()),
         default=None,
     )
-    if best is not None and (_p_hit(rs, state, turn, best) >= POOR_ODDS or "move" not in by_action):
-        return best
-    if "reload" in by_action and f.rounds == 0:
-        return by_action["reload"][0]
-    enemies = query.enemies(state, f.name)
-    if "move" in by_action and enemies:
-        return min(
-            by_action["move"], key=lambda c: _place(state, f, Hex.parse(c.str_param("to")), enemies)
-        )
-    if best is not None:
-        return best
+    if shot is not None and _p_hit(rs, state, turn, shot) > 0:
+        return shot
     if "reload" in by_action:
         return by_action["reload"][0]
     return by_action["hold"][0]
 
 
-def _place(state: PilotWaveState, f: Any, at: Hex, enemies: list[Any]) -> tuple[int, int, int, str]:
-    """Lower is better: the nearest range band to an enemy (hand-to-hand: adjacent), cover
-    beside the hex, then the fewest hexes (moving far makes everyone miss more)."""
-    bands = [query.band_from(state, f, at, e) for e in enemies]
-    reach = min((b for b in bands if b is not None), default=None)
+def _to(c: Choice) -> Hex:
+    return Hex.parse(c.str_param("to"))
+
+
+def _hexes(f: Any, c: Choice) -> int:
+    return int(Hex.parse(f.zone).distance(_to(c)))
+
+
+def _place(state: PilotWaveState, f: Any, move: Choice | None, enemies: list[Any]) -> int:
+    """Lower is better: twice the nearest range band to an enemy from where the move ends
+    (hand-to-hand: adjacent; each band costs difficulty and damage) plus the movement shift
+    the move would bring."""
+    at = _to(move) if move is not None else Hex.parse(f.zone)
+    hexes = _hexes(f, move) if move is not None else 0
     near = min(at.distance(Hex.parse(e.zone)) for e in enemies)
-    score = reach if reach is not None else 10 + near
-    return (score, 0 if query.cover(state, at) else 1, at.distance(Hex.parse(f.zone)), str(at))
+    if near == 1:
+        reach: int | None = 0  # hand-to-hand
+    else:
+        bands = [query.band_from(state, f, at, e) for e in enemies]
+        reach = min((b for b in bands if b is not None), default=None)
+    score = 2 * reach if reach is not None else 10 + near
+    return score - query.move_penalty(f.moved + hexes)

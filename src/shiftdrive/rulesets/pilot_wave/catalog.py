@@ -69,6 +69,11 @@ HEX_SIZE: Final[dict[str, str]] = {
 EXCHANGE: Final[dict[str, str]] = {
     "close": "six seconds", "short": "six seconds", "medium": "one minute", "long": "ten minutes",
 }  # fmt: skip
+EXCHANGE_SECONDS: Final[dict[str, int]] = {"close": 6, "short": 6, "medium": 60, "long": 600}
+#: P7: beyond 6G, Space Ops against Difficult (+3) each exchange or a hit of the shortfall;
+#: a minute of it takes a person out
+HIGH_G_DIFFICULTY: Final = 3
+HIGH_G_OUT_SECONDS: Final = 60
 WALK: Final = 4
 TROT: Final = 10
 RUN: Final = 20
@@ -104,6 +109,19 @@ def move_shift(hexes: int) -> int:
         if hexes >= least:
             return shift
     return 0
+
+
+# --- psychic powers (P13) ---------------------------------------------------------------------
+PUSHER: Final = "pusher"
+MOVER: Final = "mover"
+#: P13: the seed's "within a zone" is 10 hexes at Close scale (1 at Short), scaled like ranges
+POWER_REACH_SHORT: Final = 1
+
+
+def power_reach(scale: str) -> int:
+    """P13: how far a power reaches without extreme focus (beyond it is hazardous)."""
+    mul, div = SCALE_FACTOR[scale]
+    return -(-POWER_REACH_SHORT * mul // div)
 
 
 # --- range bands (P9) ---------------------------------------------------------------------------

@@ -172,3 +172,101 @@ def creation_breaches(c: CharacterSpec) -> list[tuple[str, str]]:
                 )
             )
     return out
+
+
+# --- making a character, step by step (`shiftdrive character new`) ----------------------------
+#: (field, question, how many answers: a number, or 0 for one or more), in the seed's order
+CREATION_STEPS: tuple[tuple[str, str, int], ...] = (
+    ("name", "Name", 1),
+    ("archetype", "Archetype (your high concept)", 1),
+    ("careers", "Career(s), one or more, separated by commas", 0),
+    ("trouble", "Trouble", 1),
+    ("convictions", "Two convictions, separated by commas", 2),
+    ("ties", "Two ties, separated by commas", 2),
+    ("gear", "Gear aspect", 1),
+    ("stunts", "Three stunts, separated by commas", STUNTS),
+    (
+        "physique",
+        f"Physique: how many of your {ATTRIBUTE_SHIFTS} attribute shifts (the rest go to Psyche)",
+        1,
+    ),
+    ("great", "Your Great (+4) skill", PYRAMID[4]),
+    ("good", "Your two Good (+3) skills, separated by commas", PYRAMID[3]),
+    ("fair", "Your three Fair (+2) skills, separated by commas", PYRAMID[2]),
+    ("average", "Your four Average (+1) skills, separated by commas", PYRAMID[1]),
+    (
+        "power",
+        "Psychic power, if any (jumper, mover, pusher, shifter, sniff, watcher; blank for none)",
+        -1,
+    ),
+)
+PYRAMID_STEPS: dict[str, int] = {"great": 4, "good": 3, "fair": 2, "average": 1}
+ASPECT_STEPS = ("archetype", "careers", "trouble", "convictions", "ties", "gear")
+
+
+def answer_problem(
+    field: str, count: int, answers: list[str], so_far: dict[str, list[str]]
+) -> str | None:
+    """Why an answer to one creation step cannot stand (so the step is asked again)."""
+    if count == -1:
+        if answers and answers[0].lower() not in {
+            "jumper",
+            "mover",
+            "pusher",
+            "shifter",
+            "sniff",
+            "watcher",
+        }:
+            return f"{answers[0]!r} is not a power"
+        return None
+    if count == 0 and not answers:
+        return "give at least one"
+    if count > 0 and len(answers) != count:
+        return f"give exactly {count}"
+    if field == "physique" and (not answers[0].isdigit() or int(answers[0]) > ATTRIBUTE_SHIFTS):
+        return f"a number from 0 to {ATTRIBUTE_SHIFTS}"
+    if field in PYRAMID_STEPS:
+        taken = {s.lower() for step in PYRAMID_STEPS if step != field for s in so_far.get(step, [])}
+        for a in answers:
+            if a.lower() not in SKILL_NAMES:
+                return f"{a!r} is not a Pilot Wave skill ({', '.join(SKILLS)})"
+            if a.lower() in taken:
+                return f"{a!r} already has a rating"
+        if len({a.lower() for a in answers}) != len(answers):
+            return "name each skill once"
+    return None
+
+
+def sheet_from_answers(answers: dict[str, list[str]]) -> dict[str, Any]:
+    """The character file's data from the answers of every step."""
+    physique = int(answers["physique"][0])
+    skills = {
+        SKILL_NAMES[s.lower()]: rating
+        for step, rating in PYRAMID_STEPS.items()
+        for s in answers[step]
+    }
+    sheet: dict[str, Any] = {
+        "name": answers["name"][0],
+        "aspects": {
+            cat: (answers[cat][0] if ASPECT_COUNTS[cat] == (1, 1) else list(answers[cat]))
+            for cat in ASPECT_STEPS
+        },
+        "stunts": list(answers["stunts"]),
+        "physique": physique,
+        "psyche": ATTRIBUTE_SHIFTS - physique,
+        "skills": skills,
+    }
+    if answers.get("power"):
+        sheet["power"] = answers["power"][0].lower()
+    return sheet
+
+
+def sheet_problems(sheet: dict[str, Any]) -> list[tuple[str, str]]:
+    """Everything wrong with a character file's data: its shape, then P3's rules."""
+    from shiftdrive.engine.scenario import ScenarioError, validate_model
+
+    try:
+        c = validate_model(CharacterSpec, sheet)
+    except ScenarioError as exc:
+        return exc.problems
+    return shape_problems(c) + creation_breaches(c)

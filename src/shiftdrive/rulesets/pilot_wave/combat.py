@@ -17,16 +17,28 @@ from shiftdrive.core.outcomes import Outcome
 from shiftdrive.engine.actions import ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
-from shiftdrive.rulesets.pilot_wave.board import adjacent, band, movement_shift, weapon_of
+from shiftdrive.maps.hexgrid import Hex
+from shiftdrive.rulesets.pilot_wave.board import (
+    adjacent,
+    band,
+    hex_map,
+    movement_shift,
+    weapon_of,
+    where,
+)
 from shiftdrive.rulesets.pilot_wave.catalog import (
     AUTO_DIFFICULTY,
     BANDS,
+    BLAST_FALLOFF,
+    PSYCHE,
+    PUSHER,
     ROUNDS_AUTO,
     ROUNDS_SINGLE,
     UNDEFENDED,
     band_difficulty,
+    power_reach,
 )
-from shiftdrive.rulesets.pilot_wave.host import AUTO, CLOSE_COMBAT
+from shiftdrive.rulesets.pilot_wave.host import AUTO, CLOSE_COMBAT, harm_to
 from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
 
 if TYPE_CHECKING:
@@ -56,6 +68,14 @@ def why_not(
         return f"{f.name} will not attack an ally"
     if not target.active:
         return f"{target.name} is already out of the fight"
+    if skill == PSYCHE:
+        if f.power != PUSHER:
+            return f"{f.name} is no Pusher: only a Pusher attacks with the mind (P13)"
+        if fire != SINGLE:
+            return "a push has no automatic fire"
+        if not hex_map(state).line_of_sight(where(f), where(target)):
+            return f"{f.name} cannot see {target.name}"
+        return None
     if skill == CLOSE_COMBAT:
         if fire != SINGLE:
             return "hand-to-hand has no automatic fire"
@@ -74,6 +94,11 @@ def why_not(
     if band(state, f, target) is None:
         return f"{target.name} is out of the {weapon.name}'s range or out of sight"
     return None
+
+
+def pushes_far(state: PilotWaveState, f: Fighter, target: Fighter) -> bool:
+    """P13: a power used beyond its reach (extreme focus) is hazardous."""
+    return where(f).distance(where(target)) > power_reach(state.scale)
 
 
 def shot_difficulty(state: PilotWaveState, f: Fighter, target: Fighter, fire: str) -> int:
@@ -98,10 +123,10 @@ class PilotAttack(Attack[PilotWaveState]):
         for e in state.active():
             if e.side == f.side:
                 continue
-            ways = dict.fromkeys(
-                [(CLOSE_COMBAT, SINGLE), (weapon.skill, SINGLE), (weapon.skill, AUTO)]
-            )
-            for skill, fire in ways:
+            ways = [(CLOSE_COMBAT, SINGLE), (weapon.skill, SINGLE), (weapon.skill, AUTO)]
+            if f.power == PUSHER:
+                ways.append((PSYCHE, SINGLE))
+            for skill, fire in dict.fromkeys(ways):
                 if why_not(state, f, e, skill, fire) is None:
                     out.append(
                         Choice.of(
@@ -116,6 +141,9 @@ class PilotAttack(Attack[PilotWaveState]):
 
     def label(self, state: PilotWaveState, f: Fighter, e: Fighter, skill: str, fire: str) -> str:
         rating = describe(f.skill(skill))
+        if skill == PSYCHE:
+            far = ", hazardous: beyond its reach" if pushes_far(state, f, e) else ""
+            return f"Push {e.name}'s mind (Psyche {rating}{far})"
         if skill == CLOSE_COMBAT:
             return f"Attack {e.name} hand-to-hand ({CLOSE_COMBAT} {rating})"
         weapon = weapon_of(state, f)
@@ -147,6 +175,12 @@ class PilotAttack(Attack[PilotWaveState]):
             "target": target.name,
             "skill": skill,
         }
+        if skill == PSYCHE:
+            roll.hazardous = pushes_far(state, f, target)
+            roll.stage = "defend"
+            state.roll = roll
+            data["hazardous"] = roll.hazardous
+            return [Event("declare", data=data, visible_to=None)]
         if skill == CLOSE_COMBAT:
             roll.actor_bonus += shift
             if shift:
@@ -164,6 +198,9 @@ class PilotAttack(Attack[PilotWaveState]):
         weapon = weapon_of(state, f)
         roll.difficulty = shot_difficulty(state, f, target, fire)
         roll.hazardous = weapon.hazardous
+        if weapon.blast:  # P11: where a miss would land, a neighbour of the target by 1d6
+            face = dice.draw("d6", 1, why=f"{f.name}: where a miss lands", who=f.name)[0]
+            roll.to_zone = str(where(target).neighbours()[face - 1])
         f.rounds -= rounds_for(fire)
         found = band(state, f, target)
         data.update({"difficulty": roll.difficulty, "weapon": weapon.name,
@@ -180,6 +217,9 @@ class PilotAttack(Attack[PilotWaveState]):
         target = state.fighters[choice.str_param("target")]
         skill = choice.str_param("skill")
         fire = str(choice.get("fire") or SINGLE)
+        if skill == PSYCHE:
+            far = pushes_far(state, f, target)
+            return action_odds(state, f, skill, opposed=target.skill(PSYCHE), hazardous=far)
         if skill != CLOSE_COMBAT:
             diff = shot_difficulty(state, f, target, fire)
             return action_odds(
@@ -195,6 +235,8 @@ class PilotAttack(Attack[PilotWaveState]):
     ) -> list[Event]:
         """P5: a weapon hurts on a tie too; a hit that armor brings to 0 or less gives the
         attacker a boost instead. A shot's miss gives the target nothing (it did not defend)."""
+        if roll.to_zone:
+            blast(state, roll, shifts, outcome)
         if outcome in (Outcome.TIE, Outcome.SUCCESS, Outcome.STYLE):
             harm = self.host.harm(state, roll, shifts)
             if harm.hit <= 0:
@@ -214,6 +256,24 @@ class PilotAttack(Attack[PilotWaveState]):
         if roll.difficulty is None:
             return super().resolve(state, roll, shifts, outcome)
         return []
+
+
+def blast(state: PilotWaveState, roll: Roll, shifts: int, outcome: Outcome) -> None:
+    """P11: a blast that hits also strikes every combatant next to the target at the weapon's
+    value -1; a miss lands on `roll.to_zone` instead, which takes the blast (the hex itself
+    and its neighbours, at value -1 and no shifts). Each hit waits in the queue to be
+    absorbed after the roll (`order.end_turn`)."""
+    hit = outcome in (Outcome.TIE, Outcome.SUCCESS, Outcome.STYLE)
+    center = where(state.fighters[roll.target or ""]) if hit else Hex.parse(roll.to_zone or "")
+    for f in state.active():
+        d = where(f).distance(center)
+        if f.name == roll.target and hit:
+            continue
+        if d > 1:
+            continue
+        harm = harm_to(state, roll, shifts if hit else 0, f.name, BLAST_FALLOFF)
+        if harm.hit > 0:
+            state.hits.append([f.name, harm.hit, roll.actor])
 
 
 def harm_event(roll: Roll, shifts: int, hit: int, weapon: int, armor: int) -> Event:

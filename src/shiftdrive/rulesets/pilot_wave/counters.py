@@ -175,7 +175,15 @@ class CarryOut(Action[PilotWaveState]):
 
     def options(self, state: PilotWaveState, turn: Turn) -> list[Choice]:
         top = state.stack[-1]
-        return [Choice.of("carry_out", label=f"{top.actor} carries out: {top.choice}")]
+        declared = Choice.parse(top.choice)
+        spec = self.all_actions[declared.action]
+        offered = [
+            c
+            for c in spec.options(state, Turn(turn.seat, "turn", top.actor))
+            if c.matches(declared)
+        ]
+        words = offered[0].label if offered and offered[0].label else top.choice
+        return [Choice.of("carry_out", label=f"{top.actor} carries out: {words}")]
 
     def apply(
         self, state: PilotWaveState, turn: Turn, choice: Choice, dice: DiceSource

@@ -18,8 +18,8 @@ from shiftdrive.rulesets.pilot_wave.board import (
     melee_value,
     weapon_of,
 )
-from shiftdrive.rulesets.pilot_wave.catalog import AUTO_VALUE, RANGE_DAMAGE
-from shiftdrive.rulesets.pilot_wave.order import end_turn
+from shiftdrive.rulesets.pilot_wave.catalog import AUTO_VALUE, MOVER, PSYCHE, RANGE_DAMAGE
+from shiftdrive.rulesets.pilot_wave.order import MENTAL, PHYSICAL, end_turn
 from shiftdrive.rulesets.pilot_wave.state import PilotWaveState
 
 if TYPE_CHECKING:
@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 
 CLOSE_COMBAT: Final = "Close Combat"
 AUTO: Final = "auto"
-PHYSICAL: Final = "physical"
 CONSEQUENCE_NAMES: Final[dict[str, dict[Severity, str]]] = {
     "physical": {Severity.MILD: "Bruised", Severity.MODERATE: "Bleeding",
                  Severity.SEVERE: "Broken Bones", Severity.EXTREME: "Maimed"},
@@ -69,7 +68,13 @@ class PilotWaveHost:
         return 1 if skill == CLOSE_COMBAT else None
 
     def defenses(self, state: PilotWaveState, action: str, skill: str) -> list[str]:
+        if action == "attack" and skill == PSYCHE:
+            return [PSYCHE]  # P13: a Pusher's mental attack
         if action == "attack":
+            roll = state.roll
+            target = state.fighters[roll.target] if roll is not None and roll.target else None
+            if target is not None and target.power == MOVER:
+                return [CLOSE_COMBAT, PSYCHE]  # P13: a Mover's telekinetic shield
             return [CLOSE_COMBAT]
         if action == "discover":
             return RESIST_DISCOVERY
@@ -78,30 +83,23 @@ class PilotWaveHost:
         return RESIST_ADVANTAGE
 
     def harm(self, state: PilotWaveState, roll: Roll, shifts: int) -> Harm:
-        """P5: shifts + weapon value (+1 on automatic) + the range band's damage shift (none in
-        vacuum, none hand-to-hand) - armor."""
-        actor = state.fighters[roll.actor]
-        target = state.fighters[roll.target or ""]
-        if roll.skill == CLOSE_COMBAT:
-            value = melee_value(state, actor)
-        else:
-            value = weapon_of(state, actor).value + (AUTO_VALUE if roll.mode == AUTO else 0)
-            found = band(state, actor, target)
-            if found is not None and not state.settings["vacuum"]:
-                value += RANGE_DAMAGE[found]
-        return Harm(shifts + value - target.armor, PHYSICAL, value, target.armor)
+        return harm_to(state, roll, shifts, roll.target or "", 0)
 
     def advantage_skills(self, state: PilotWaveState, f: Combatant) -> list[str]:
-        """The character's three best skills rated Average or better."""
+        """The character's three best skills rated Average or better; a psychic's power
+        (Psyche, P13) besides."""
         skills = state.fighters[f.name].skills
         ranked = sorted((s for s, v in skills.items() if v >= 1), key=lambda s: (-skills[s], s))
-        return ranked[:ADVANTAGE_SKILLS]
+        best = ranked[:ADVANTAGE_SKILLS]
+        if state.fighters[f.name].power and PSYCHE not in best:
+            best.append(PSYCHE)
+        return best
 
     def discovery_skill(self, state: PilotWaveState, f: Combatant) -> str | None:
         return next((s for s in DISCOVERY_SKILLS if f.skill(s) >= 1), None)
 
     def overcome_skill(self, state: PilotWaveState, f: Combatant) -> str:
-        return "Athletics" if f.skill("Athletics") >= f.skill("Psyche") else "Psyche"
+        return "Athletics" if f.skill("Athletics") >= f.skill(PSYCHE) else PSYCHE
 
     def difficulty(self, state: PilotWaveState, action: str, aspect: str | None = None) -> int:
         key = "overcome_difficulty" if action == "overcome" else "advantage_difficulty"
@@ -130,6 +128,25 @@ class PilotWaveHost:
     ) -> list[Event]:
         events = mishap(state, roll.actor) if outcome is Outcome.MISHAP else []
         return events + self.rolls[roll.action].resolve(state, roll, shifts, outcome)
+
+
+def harm_to(state: PilotWaveState, roll: Roll, shifts: int, name: str, falloff: int) -> Harm:
+    """P5: shifts + weapon value (+1 on automatic, P11; - `falloff` for a blast's neighbours)
+    + the range band's damage shift to the roll's target (none in vacuum, none hand-to-hand)
+    - the armor of `name`, who takes it."""
+    actor = state.fighters[roll.actor]
+    target = state.fighters[name]
+    if roll.skill == PSYCHE:  # P13: a Pusher's push is mental: no weapon, no armor
+        return Harm(shifts, MENTAL, 0, 0)
+    if roll.skill == CLOSE_COMBAT:
+        value = melee_value(state, actor)
+    else:
+        value = weapon_of(state, actor).value + (AUTO_VALUE if roll.mode == AUTO else 0)
+        found = band(state, actor, state.fighters[roll.target or ""])
+        if found is not None and not state.settings["vacuum"]:
+            value += RANGE_DAMAGE[found]
+    value -= falloff
+    return Harm(shifts + value - target.armor, PHYSICAL, value, target.armor)
 
 
 def mishap(state: PilotWaveState, name: str) -> list[Event]:

@@ -12,7 +12,7 @@ from shiftdrive.conflict.host import CONCEDED
 from shiftdrive.core.fate_points import EarnReason
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Turn
-from shiftdrive.rulesets.pilot_wave.state import Declared, PilotWaveState
+from shiftdrive.rulesets.pilot_wave.state import Declared, PilotWaveState, Roll
 
 COUNTER_WINDOW: Final = "counter"
 #: a character's turn: one substantial action (move, attack, create an advantage, an
@@ -30,6 +30,8 @@ MENUS: Final[dict[str, tuple[str, ...]]] = {
     "carry_out": ("carry_out",),
 }
 TACTICS: Final = "Tactics"
+PHYSICAL: Final = "physical"
+MENTAL: Final = "mental"
 
 
 def turns(state: PilotWaveState) -> list[Turn]:
@@ -108,7 +110,9 @@ def end_turn(state: PilotWaveState) -> list[Event]:
     """A roll or an action is over. When it was a declared action being carried out, its
     entry leaves the stack and the actor has acted (boosts it held fade, C6); when the stack
     empties, the side turn passes on; when nobody is left to act, the exchange ends."""
-    events: list[Event] = []
+    events = serve_hits(state)
+    if events:
+        return events
     if state.stack and state.stack[-1].resolving:
         entry = state.stack.pop()
         if entry.actor not in state.acted:
@@ -127,6 +131,24 @@ def end_turn(state: PilotWaveState) -> list[Event]:
     if state.order and not state.stack and state.roll is None and next_side(state) is None:
         events += next_exchange(state)
     return events
+
+
+def serve_hits(state: PilotWaveState) -> list[Event]:
+    """The next queued hit whose target is still in the fight waits on its absorbing."""
+    while state.hits:
+        target, hit, by = state.hits.pop(0)
+        if state.fighters[target].active:
+            return absorb_next(state, target, hit, by)
+    return []
+
+
+def absorb_next(state: PilotWaveState, target: str, hit: int, by: str) -> list[Event]:
+    """A queued hit (a blast's neighbour, high G) waits on its target's absorbing."""
+    roll = Roll(action="hit", actor=by, skill="", target=target, stage="absorb")
+    roll.hit = hit
+    roll.track = PHYSICAL
+    state.roll = roll
+    return [Event("hit", data={"target": target, "hit": hit, "track": PHYSICAL}, visible_to=None)]
 
 
 def expire_boosts(state: PilotWaveState, holder: str) -> list[Event]:

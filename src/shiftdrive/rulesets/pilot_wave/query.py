@@ -8,6 +8,7 @@ from shiftdrive.conflict.roll import Roll, totals
 from shiftdrive.core.outcomes import shifts_to_change
 from shiftdrive.maps.hexgrid import Hex
 from shiftdrive.rulesets.pilot_wave.board import band_between, hex_map, weapon_of, where
+from shiftdrive.rulesets.pilot_wave.catalog import move_shift
 from shiftdrive.rulesets.pilot_wave.host import HOST
 from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
 
@@ -29,6 +30,16 @@ def enemies(state: PilotWaveState, name: str) -> list[Fighter]:
 def band_from(state: PilotWaveState, f: Fighter, at: Hex, target: Fighter) -> int | None:
     """The band `target` would be in for `f`'s weapon if `f` stood at `at`."""
     return band_between(state, weapon_of(state, f), at, where(target))
+
+
+def attack_skill(state: PilotWaveState, f: Fighter) -> str:
+    """The skill `f`'s weapon is used with."""
+    return weapon_of(state, f).skill
+
+
+def move_penalty(hexes: int) -> int:
+    """P10's shift for moving `hexes` this exchange (<= 0)."""
+    return move_shift(hexes)
 
 
 def distance(a: Fighter, b: Fighter) -> int:

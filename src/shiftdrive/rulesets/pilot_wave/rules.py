@@ -23,6 +23,7 @@ from shiftdrive.engine.ruleset import Result, Ruleset, Seat, Sheet, Tally, Turn
 from shiftdrive.rulesets.pilot_wave import order as flow
 from shiftdrive.rulesets.pilot_wave import view as seen
 from shiftdrive.rulesets.pilot_wave import words
+from shiftdrive.rulesets.pilot_wave.characters import sheet_problems
 from shiftdrive.rulesets.pilot_wave.combat import PilotAttack
 from shiftdrive.rulesets.pilot_wave.counters import CarryOut, Counter, PassOrLet, declare
 from shiftdrive.rulesets.pilot_wave.host import HOST, PilotWaveHost
@@ -74,6 +75,10 @@ class PilotWave(Ruleset[PilotWaveState, PilotWaveScenario]):
         self, scenario: PilotWaveScenario, dice: DiceSource
     ) -> tuple[PilotWaveState, list[Event]]:
         return setup(scenario, dice)
+
+    def check_character(self, data: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """A character file's problems (its shape, then P3's creation rules)."""
+        return sheet_problems(dict(data))
 
     # --- turn structure -----------------------------------------------------------------------
     def seats(self, state: PilotWaveState) -> list[Seat]:

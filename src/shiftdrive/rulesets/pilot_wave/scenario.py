@@ -52,6 +52,8 @@ class PilotWaveScenario(BaseModel):
     scale: Literal["close", "short", "medium", "long"] = "short"
     #: P5: in vacuum range bands do not reduce damage
     vacuum: bool = False
+    #: P7: the scene is beyond 6G
+    high_g: bool = False
     map: dict[str, Any]
     aspects: list[Text] = []
     sides: list[SideSpec] = Field(min_length=2, max_length=MAX_SIDES)

@@ -5,8 +5,6 @@ side-order bids (a side with an empty Tactics pool bids nothing and is not asked
 
 from __future__ import annotations
 
-from typing import Final
-
 from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
 from shiftdrive.core.consequences import FATE_CORE_VALUES, ConsequenceSlots, Severity
 from shiftdrive.core.dice import DiceSource
@@ -20,13 +18,10 @@ from shiftdrive.rulesets.pilot_wave.catalog import (
     VEHICLE_STRESS,
     effective_skills,
 )
-from shiftdrive.rulesets.pilot_wave.order import pool
+from shiftdrive.rulesets.pilot_wave.order import MENTAL, PHYSICAL, pool
 from shiftdrive.rulesets.pilot_wave.scenario import PilotWaveScenario
 from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
 from shiftdrive.rulesets.pilot_wave.tactics import contest, side_order
-
-PHYSICAL: Final = "physical"
-MENTAL: Final = "mental"
 
 
 def setup(sc: PilotWaveScenario, dice: DiceSource) -> tuple[PilotWaveState, list[Event]]:
@@ -67,6 +62,7 @@ def setup(sc: PilotWaveScenario, dice: DiceSource) -> tuple[PilotWaveState, list
         title=sc.title, sides=[s.name for s in sc.sides], fighters=fighters, aspects=aspects,
         scale=sc.scale, gm_notes=sc.gm_notes, max_exchanges=sc.max_exchanges,
         settings={"map": HexMap.from_dict(sc.map), "weapons": weapons, "vacuum": sc.vacuum,
+                  "high_g": sc.high_g,
                   "advantage_difficulty": sc.advantage_difficulty,
                   "overcome_difficulty": sc.overcome_difficulty},
     )  # fmt: skip

@@ -115,6 +115,9 @@ class PilotWaveState:
     pools: dict[str, int] = field(default_factory=dict)
     spent_on_order: dict[str, int] = field(default_factory=dict)
     stack: list[Declared] = field(default_factory=list)
+    #: hits still to absorb after the roll in hand, each [target, hit, by] (a blast's
+    #: neighbours, P11; high G, P7)
+    hits: list[list[Any]] = field(default_factory=list)
     #: the sides ranked by the side-order Tactics roll (P8), the winner first
     rank: list[str] = field(default_factory=list)
     roll: Roll | None = None
@@ -153,7 +156,7 @@ class PilotWaveState:
             "turn": self.turn, "acted": list(self.acted), "rank": list(self.rank),
             "moved_now": self.moved_now, "pools": dict(self.pools),
             "spent_on_order": dict(self.spent_on_order),
-            "stack": [d.to_json() for d in self.stack],
+            "stack": [d.to_json() for d in self.stack], "hits": [list(h) for h in self.hits],
             "roll": self.roll.to_json() if self.roll else None, "turn_count": self.turn_count,
             "boosts_born": dict(self.boosts_born), "ended": self.ended, "winner": self.winner,
             "how": self.how,

@@ -9,13 +9,26 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.exchange import HostedAction
+from shiftdrive.conflict.host import TAKEN_OUT
 from shiftdrive.conflict.invokes import next_side
 from shiftdrive.conflict.roll import totals
 from shiftdrive.core.dice import roll_fudge
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM, Event
-from shiftdrive.rulesets.pilot_wave.order import TACTICS, entry_for, pool, reset_pools
+from shiftdrive.rulesets.pilot_wave.catalog import (
+    EXCHANGE_SECONDS,
+    HIGH_G_DIFFICULTY,
+    HIGH_G_OUT_SECONDS,
+)
+from shiftdrive.rulesets.pilot_wave.order import (
+    TACTICS,
+    entry_for,
+    finish,
+    pool,
+    reset_pools,
+    serve_hits,
+)
 from shiftdrive.rulesets.pilot_wave.state import PilotWaveState
 
 if TYPE_CHECKING:
@@ -116,7 +129,32 @@ class First(Action[PilotWaveState]):
         events = [Event("first", data={"side": first, "by": turn.seat}, visible_to=None)]
         if state.exchange > 1:
             events += notice_rolls(state, dice)
+        if state.settings.get("high_g"):
+            events += high_g(state, dice)
         return events
+
+
+def high_g(state: PilotWaveState, dice: DiceSource) -> list[Event]:
+    """P7, in a scene beyond 6G: each exchange every character overcomes Space Ops against
+    Difficult (+3) or takes a physical hit of the shortfall; once a minute has passed beyond
+    6G, everyone still in the fight is taken out."""
+    events: list[Event] = []
+    if state.exchange * EXCHANGE_SECONDS[state.scale] > HIGH_G_OUT_SECONDS:
+        for f in state.active():
+            f.status = TAKEN_OUT
+            events.append(Event("high_g", data={"who": f.name, "out": True}, visible_to=None))
+        return events + finish(state, None, "a minute beyond 6G has taken everyone out")
+    for f in state.active():
+        faces = list(
+            roll_fudge(dice, FATE_DICE, why=f"{f.name}: Space Ops against high G", who=f.name).faces
+        )
+        total = f.skill("Space Ops") + sum(faces)
+        short = HIGH_G_DIFFICULTY - total
+        data = {"who": f.name, "dice": faces, "total": total, "hit": max(0, short)}
+        events.append(Event("high_g", data=data, visible_to=None))
+        if short > 0:
+            state.hits.append([f.name, short, f.name])
+    return events + serve_hits(state)
 
 
 def notice_rolls(state: PilotWaveState, dice: DiceSource) -> list[Event]:

@@ -47,6 +47,9 @@ def _declare(d: dict[str, Any]) -> str | None:
     if d.get("action") != "attack":
         return None
     moving = f", {d['moving']:+d} for movement" if d.get("moving") else ""
+    if d["skill"] == "Psyche":
+        far = " (beyond its reach: hazardous)" if d.get("hazardous") else ""
+        return f"{d['who']} pushes at {d['target']}'s mind with Psyche{far}"
     if "weapon" not in d:
         if "difficulty" in d:
             against = ladder(d["difficulty"], difficulty=True)
@@ -84,6 +87,17 @@ def _mishap(d: dict[str, Any]) -> str:
     return f"Mishap! {d['who']} takes a {d['severity']} consequence '{d['aspect']}'"
 
 
+def _high_g(d: dict[str, Any]) -> str:
+    if d.get("out"):
+        return f"{d['who']} blacks out: a minute beyond 6G"
+    took = f": a physical hit of {d['hit']}" if d["hit"] else ": holds on"
+    dice = fudge_symbols(d["dice"])
+    return (
+        f"{d['who']} fights the G-load: Space Ops [{dice}] {d['total']} "
+        f"against Difficult (+3){took}"
+    )
+
+
 def _move(d: dict[str, Any]) -> str:
     shift = f"; {d['shift']:+d} to actions by and against them this exchange" if d["shift"] else ""
     return f"{d['who']} {d['gait']} {d['hexes']} hex(es) to {d['to']}{shift}"
@@ -119,6 +133,7 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
         f"{d['side']} adds {d['points']} Tactics point(s) ({d['left']} left this exchange)"
     ),
     "mishap": _mishap,
+    "high_g": _high_g,
     "boost_expires": lambda d: f"Boost '{d['aspect']}' fades",
     "end": _end,
     "fate_points": lambda d: (
