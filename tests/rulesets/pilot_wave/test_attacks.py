@@ -11,6 +11,7 @@ from shiftdrive.core.odds import pilot_wave_table
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter
 from shiftdrive.rulesets.pilot_wave.catalog import band_at, band_hexes, move_shift, run_speed
+from shiftdrive.rulesets.pilot_wave.combat import why_not
 
 MP7 = {"MP-7": {"kind": "carbine", "value": 3, "rounds": 30, "skill": "Gun Combat"}}
 
@@ -273,3 +274,40 @@ def test_a_mover_defends_hand_to_hand_with_psyche() -> None:
         "Close Combat",
         "Psyche",
     ]
+
+
+def test_concentrated_fire_is_a_second_attack_on_the_target_for_six_rounds() -> None:
+    enc = duel(
+        PLUS + ZERO + ZERO + ZERO,
+        npc("Ada", "0,0", skills={"Gun Combat": 2}, weapon="carbine"),
+        npc("Zed", "1,0", physique=3, consequences=["mild", "moderate", "severe"]),
+    )
+    shoot(enc, fire="concentrated")
+    assert enc.state.fighters["Ada"].rounds == 24
+    enc.submit("Raiders", enc.legal("Raiders")[0])  # absorb the first: 1 + 2 + 1 = 4
+    d = enc.pending()[0]
+    assert (d.seat, d.kind, d.actor) == ("Crew", "follow", "Ada")
+    enc.submit("Crew", "carry_out")
+    roll = enc.state.roll
+    assert roll is not None and roll.difficulty == 1 and roll.hit == 4
+    assert enc.state.fighters["Ada"].rounds == 24  # paid for already
+
+
+def test_spraying_fire_also_attacks_the_targets_neighbours() -> None:
+    enc = start(
+        scenario(
+            [npc("Ada", "0,0", skills={"Gun Combat": 2}, weapon="carbine")],
+            [npc("Zed", "2,0", physique=3), npc("Yan", "3,0", physique=3)],
+        ),
+        PLUS + ZERO + ZERO,
+    )
+    enc.submit("Crew", Choice.of("first", side="Crew"))
+    shoot(enc, fire="spray")
+    assert enc.state.fighters["Ada"].rounds == 30 - 6  # three rounds a target
+    assert [(e.actor, e.choice, e.kind) for e in enc.state.stack[:-1]] == [
+        ("Ada", "attack fire=follow skill='Gun Combat' target=Yan", "follow")
+    ]
+    # a later attack cannot be chosen on a turn of its own
+    fs = enc.state.fighters
+    why = why_not(enc.state, fs["Ada"], fs["Yan"], "Gun Combat", "follow")
+    assert why == "a later attack of automatic fire comes only after the first"

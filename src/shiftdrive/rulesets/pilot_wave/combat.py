@@ -33,13 +33,22 @@ from shiftdrive.rulesets.pilot_wave.catalog import (
     PSYCHE,
     PUSHER,
     ROUNDS_AUTO,
+    ROUNDS_CONCENTRATED,
     ROUNDS_SINGLE,
     UNDEFENDED,
     band_difficulty,
     power_reach,
 )
-from shiftdrive.rulesets.pilot_wave.host import AUTO, CLOSE_COMBAT, harm_to
-from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
+from shiftdrive.rulesets.pilot_wave.host import (
+    AUTO,
+    AUTOMATIC,
+    CLOSE_COMBAT,
+    CONCENTRATED,
+    FOLLOW,
+    SPRAY,
+    harm_to,
+)
+from shiftdrive.rulesets.pilot_wave.state import Declared, Fighter, PilotWaveState
 
 if TYPE_CHECKING:
     from shiftdrive.core.dice import DiceSource
@@ -54,12 +63,39 @@ ATTACK_PARAMS: Final = {
 SINGLE: Final = "single"
 
 
-def rounds_for(fire: str) -> int:
+FIRE_MODES: Final = (SINGLE, AUTO, CONCENTRATED, SPRAY)
+
+
+def sprayed(state: PilotWaveState, f: Fighter, target: Fighter) -> list[Fighter]:
+    """P11: the enemies next to the target that spraying automatic fire also attacks (in the
+    shooter's range and sight)."""
+    return [
+        e
+        for e in state.active()
+        if e.side == target.side and e.name != target.name and adjacent(e, target)
+        and band(state, f, e) is not None
+    ]  # fmt: skip
+
+
+def rounds_for(state: PilotWaveState, f: Fighter, target: Fighter, fire: str) -> int:
+    """P9: a shot 1, automatic 3 per target, concentrated 6; a later attack of automatic fire
+    has paid already."""
+    if fire == FOLLOW:
+        return 0
+    if fire == CONCENTRATED:
+        return ROUNDS_CONCENTRATED
+    if fire == SPRAY:
+        return ROUNDS_AUTO * (1 + len(sprayed(state, f, target)))
     return ROUNDS_AUTO if fire == AUTO else ROUNDS_SINGLE
 
 
 def why_not(
-    state: PilotWaveState, f: Fighter, target: Fighter | None, skill: str, fire: str
+    state: PilotWaveState,
+    f: Fighter,
+    target: Fighter | None,
+    skill: str,
+    fire: str,
+    follow: bool = False,
 ) -> str | None:
     """The one rule of who may attack whom with what: None when allowed, else why not."""
     if target is None:
@@ -85,15 +121,34 @@ def why_not(
     weapon = weapon_of(state, f)
     if not weapon.ranged or skill != weapon.skill:
         return f"{f.name}'s {weapon.name} is not fired with {skill}"
-    if fire == AUTO and not weapon.auto:
+    if fire == FOLLOW and not follow:
+        return "a later attack of automatic fire comes only after the first"
+    if fire not in (*FIRE_MODES, FOLLOW):
+        return f"fire is one of {', '.join(FIRE_MODES)}"
+    if fire != SINGLE and not weapon.auto:
         return f"the {weapon.name} has no automatic fire"
-    if fire not in (SINGLE, AUTO):
-        return f"fire is '{SINGLE}' or '{AUTO}'"
-    if f.rounds < rounds_for(fire):
+    if fire == SPRAY and band(state, f, target) is not None and not sprayed(state, f, target):
+        return f"nobody stands next to {target.name} to spray"
+    if f.rounds < rounds_for(state, f, target, fire):
         return f"the {weapon.name} has {f.rounds} round(s) left: reload first"
     if band(state, f, target) is None:
         return f"{target.name} is out of the {weapon.name}'s range or out of sight"
     return None
+
+
+def follow_ups(state: PilotWaveState, f: Fighter, target: Fighter, skill: str, fire: str) -> None:
+    """P11: concentrated fire attacks the target a second time; spraying attacks each enemy
+    next to it. Each later attack waits on the stack under this one, carried out after it."""
+    if fire == CONCENTRATED:
+        targets = [target]
+    elif fire == SPRAY:
+        targets = sprayed(state, f, target)
+    else:
+        return
+    at = len(state.stack) - 1
+    for t in reversed(targets):
+        text = Choice.of("attack", target=t.name, skill=skill, fire=FOLLOW).text()
+        state.stack.insert(at, Declared(f.name, text, kind=FOLLOW))
 
 
 def pushes_far(state: PilotWaveState, f: Fighter, target: Fighter) -> bool:
@@ -105,7 +160,7 @@ def shot_difficulty(state: PilotWaveState, f: Fighter, target: Fighter, fire: st
     """P9: the range band's difficulty (+1 on automatic, P11) less the movement shift (P10)."""
     found = band(state, f, target)
     assert found is not None
-    auto = AUTO_DIFFICULTY if fire == AUTO else 0
+    auto = AUTO_DIFFICULTY if fire in AUTOMATIC else 0
     return (
         band_difficulty(weapon_of(state, f).kind, found) + auto - movement_shift(state, f, target)
     )
@@ -123,7 +178,7 @@ class PilotAttack(Attack[PilotWaveState]):
         for e in state.active():
             if e.side == f.side:
                 continue
-            ways = [(CLOSE_COMBAT, SINGLE), (weapon.skill, SINGLE), (weapon.skill, AUTO)]
+            ways = [(CLOSE_COMBAT, SINGLE), *((weapon.skill, fire) for fire in FIRE_MODES)]
             if f.power == PUSHER:
                 ways.append((PSYCHE, SINGLE))
             for skill, fire in dict.fromkeys(ways):
@@ -149,14 +204,16 @@ class PilotAttack(Attack[PilotWaveState]):
         weapon = weapon_of(state, f)
         found = band(state, f, e)
         assert found is not None
-        mode = ", automatic" if fire == AUTO else ""
+        mode = {AUTO: ", automatic", CONCENTRATED: ", automatic twice", SPRAY: ", spraying"}.get(
+            fire, ""
+        )
         return f"Shoot {e.name} with the {weapon.name} ({skill} {rating}, {BANDS[found]}{mode})"
 
     def check(self, state: PilotWaveState, turn: Turn, choice: Choice) -> str | None:
         f = state.fighters[turn.actor or ""]
         target = state.fighters.get(choice.str_param("target"))
         fire = str(choice.get("fire") or SINGLE)
-        return why_not(state, f, target, choice.str_param("skill"), fire)
+        return why_not(state, f, target, choice.str_param("skill"), fire, turn.kind == FOLLOW)
 
     def apply(
         self, state: PilotWaveState, turn: Turn, choice: Choice, dice: DiceSource
@@ -201,7 +258,8 @@ class PilotAttack(Attack[PilotWaveState]):
         if weapon.blast:  # P11: where a miss would land, a neighbour of the target by 1d6
             face = dice.draw("d6", 1, why=f"{f.name}: where a miss lands", who=f.name)[0]
             roll.to_zone = str(where(target).neighbours()[face - 1])
-        f.rounds -= rounds_for(fire)
+        f.rounds -= rounds_for(state, f, target, fire)
+        follow_ups(state, f, target, skill, fire)
         found = band(state, f, target)
         data.update({"difficulty": roll.difficulty, "weapon": weapon.name,
                      "band": BANDS[found or 0], "fire": fire, "hazardous": roll.hazardous,

@@ -67,7 +67,7 @@ def carry(
     entry.resolving = True
     f = state.fighters[entry.actor]
     choice = Choice.parse(entry.choice)
-    turn = Turn(f.side, "turn", f.name)
+    turn = Turn(f.side, entry.kind, f.name)
     spec = actions[choice.action]
     why = None if f.active else f"{f.name} is out of the fight"
     if why is None:

@@ -28,6 +28,12 @@ if TYPE_CHECKING:
 
 CLOSE_COMBAT: Final = "Close Combat"
 AUTO: Final = "auto"
+#: P11's automatic fire: at one target; concentrated (a second attack on it); spraying
+#: (the target's neighbours too); and the later attacks these bring ("follow")
+CONCENTRATED: Final = "concentrated"
+SPRAY: Final = "spray"
+FOLLOW: Final = "follow"
+AUTOMATIC: Final = frozenset({AUTO, CONCENTRATED, SPRAY, FOLLOW})
 CONSEQUENCE_NAMES: Final[dict[str, dict[Severity, str]]] = {
     "physical": {Severity.MILD: "Bruised", Severity.MODERATE: "Bleeding",
                  Severity.SEVERE: "Broken Bones", Severity.EXTREME: "Maimed"},
@@ -141,7 +147,7 @@ def harm_to(state: PilotWaveState, roll: Roll, shifts: int, name: str, falloff: 
     if roll.skill == CLOSE_COMBAT:
         value = melee_value(state, actor)
     else:
-        value = weapon_of(state, actor).value + (AUTO_VALUE if roll.mode == AUTO else 0)
+        value = weapon_of(state, actor).value + (AUTO_VALUE if roll.mode in AUTOMATIC else 0)
         found = band(state, actor, state.fighters[roll.target or ""])
         if found is not None and not state.settings["vacuum"]:
             value += RANGE_DAMAGE[found]

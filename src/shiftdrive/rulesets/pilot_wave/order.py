@@ -28,6 +28,7 @@ MENUS: Final[dict[str, tuple[str, ...]]] = {
     "pick": ("act",),
     "counter": ("counter", "pass"),
     "carry_out": ("carry_out",),
+    "follow": ("carry_out",),
 }
 TACTICS: Final = "Tactics"
 PHYSICAL: Final = "physical"
@@ -52,7 +53,7 @@ def turns(state: PilotWaveState) -> list[Turn]:
             return [Turn(top.asking, "counter", top.actor, window=COUNTER_WINDOW)]
         if not top.choice:
             return [Turn(side, "turn", top.actor)]
-        return [Turn(side, "carry_out", top.actor)]
+        return [Turn(side, "follow" if top.kind == "follow" else "carry_out", top.actor)]
     acting = next_side(state)
     if acting is None:
         return []

@@ -83,11 +83,13 @@ class Declared:
     asking: str = ""
     #: the action is being carried out: its end ends this entry
     resolving: bool = False
+    #: "turn", or "follow": a later attack of automatic fire, its rounds already spent
+    kind: str = "turn"
 
     def to_json(self) -> dict[str, Any]:
         return {
             "actor": self.actor, "choice": self.choice, "sides": list(self.sides),
-            "asking": self.asking, "resolving": self.resolving,
+            "asking": self.asking, "resolving": self.resolving, "kind": self.kind,
         }  # fmt: skip
 
 

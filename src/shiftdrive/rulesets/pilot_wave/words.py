@@ -41,6 +41,14 @@ def _side_order(d: dict[str, Any]) -> str:
     return f"Side order: {rolled}. {d['winner']} chooses who acts first each exchange"
 
 
+FIRE_WORDS: Final = {
+    "auto": " on automatic",
+    "concentrated": " on automatic, concentrated",
+    "spray": " on automatic, spraying",
+    "follow": " again on automatic",
+}
+
+
 def _declare(d: dict[str, Any]) -> str | None:
     if d.get("action") == "counter":
         return f"{d['who']} tries to counter {d['target']} (Tactics against Tactics)"
@@ -58,7 +66,7 @@ def _declare(d: dict[str, Any]) -> str | None:
                 f"(against {against}{moving})"
             )
         return f"{d['who']} attacks {d['target']} hand-to-hand ({d['skill']}{moving})"
-    auto = " on automatic" if d["fire"] == "auto" else ""
+    auto = FIRE_WORDS.get(d["fire"], "")
     hazard = ", hazardous" if d.get("hazardous") else ""
     return (
         f"{d['who']} fires the {d['weapon']}{auto} at {d['target']} ({d['band']} range: "
