@@ -11,6 +11,11 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from shiftdrive.core.consequences import FATE_CORE_VALUES, RECOVERY, ConsequenceSlots, Severity
+from shiftdrive.core.dice import ScriptedDice, SeededDice, fudge_symbols, read_faces, roll_fudge
+from shiftdrive.core.errors import RuleError
+from shiftdrive.core.ladder import describe, parse_rating
+from shiftdrive.core.odds import OddsQuery, odds
 from shiftdrive.engine.ruleset import get_ruleset
 from shiftdrive.engine.scenario import ScenarioError, ruleset_of
 from shiftdrive.files import write_yaml
@@ -79,3 +84,41 @@ def character_new(
         raise fail(ScenarioError(problems, "character").describe())
     write_yaml(out, {"ruleset": ruleset, "character": sheet})
     console.print(f"wrote {out}: {sheet['name']} (check it with `shiftdrive check {out}`)")
+
+
+def recover_cmd(
+    severity: Annotated[str, typer.Argument(help="mild, moderate or severe")],
+    skill: Annotated[str, typer.Argument(help="The healer's skill: a number or a ladder word")],
+    seed: Annotated[int | None, typer.Option(help="Roll seeded dice")] = None,
+    faces: Annotated[
+        str | None, typer.Option(help="The 4dF you rolled at the table (+-0+)")
+    ] = None,
+) -> None:
+    """A recovery roll between scenes (C9): the skill + 4dF against Fair / Great / Fantastic;
+    on a success the consequence starts to heal and is gone after a whole scene / session /
+    scenario."""
+    try:
+        sev = Severity(severity.strip().lower())
+        rating = parse_rating(skill)
+        dice = ScriptedDice(read_faces(faces, "dF", 4)) if faces else SeededDice(seed)
+    except ValueError as exc:
+        raise fail(f"recover: {exc}") from None
+    difficulty, lasts = RECOVERY[sev]
+    chance = odds(OddsQuery(skill=rating, difficulty=difficulty)).at_least_tie
+    slots = ConsequenceSlots.of({sev: FATE_CORE_VALUES[sev]})
+    slots.take(sev, "the consequence")
+    rolled = list(roll_fudge(dice, 4, why="recovery").faces)
+    total = rating + sum(rolled)
+    try:
+        begun = slots.begin_recovery(sev, total)
+    except RuleError as exc:
+        raise fail(f"recover: {exc}") from None
+    against = describe(difficulty, difficulty=True)
+    console.print(
+        f"{describe(rating)} + [{fudge_symbols(rolled)}] = {total} against {against} "
+        f"(chance {float(chance):.0%})"
+    )
+    if begun:
+        console.print(f"The {sev.value} consequence starts to heal: gone after one whole {lasts}.")
+    else:
+        console.print(f"The {sev.value} consequence does not start to heal yet.")

@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from shiftdrive.cli.characters import character_app, check_character_file
+from shiftdrive.cli.characters import character_app, check_character_file, recover_cmd
 from shiftdrive.cli.render import (
     render_choices,
     render_events,
@@ -582,6 +582,7 @@ def replay_cmd(file: Annotated[Path, typer.Argument(help="Saved encounter JSON")
 
 app.command("simulate")(simulate_cmd)
 app.add_typer(character_app, name="character")
+app.command("recover")(recover_cmd)
 
 
 def main() -> None:

@@ -311,3 +311,21 @@ def test_spraying_fire_also_attacks_the_targets_neighbours() -> None:
     fs = enc.state.fighters
     why = why_not(enc.state, fs["Ada"], fs["Yan"], "Gun Combat", "follow")
     assert why == "a later attack of automatic fire comes only after the first"
+
+
+def test_both_moving_the_larger_shift_applies_unless_vectors_are_matched() -> None:
+    for matched, expected in ((False, 2), (True, 0)):
+        enc = duel(
+            PLUS + ZERO + ZERO,
+            npc("Ada", "0,0", skills={"Gun Combat": 2}, weapon="carbine"),
+            npc("Zed", "19,0"),
+            scale="close",
+            map={"width": 30, "height": 3},
+            matched_vectors=matched,
+        )
+        enc.state.fighters["Zed"].moved = 12  # Zed ran 12 hexes this exchange: -2
+        enc.submit("Crew", Choice.of("move", to="6,0"))  # Ada moves 6: -1
+        shoot(enc)
+        # 13 hexes at Close: Point Blank (<= 50), Normal (1); + 2 for the larger shift
+        shot = [e for e in enc.events() if e.kind == "declare"][-1]
+        assert shot.data["difficulty"] == 1 + expected

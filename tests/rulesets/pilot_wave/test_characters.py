@@ -150,3 +150,14 @@ def test_check_names_a_character_files_breaches(tmp_path: Path) -> None:
     assert "ada.yaml: character.stunts: Ada: needs 3 stunts, has 1" in " ".join(
         result.output.split()
     )
+
+
+def test_recover_rolls_against_the_consequences_difficulty() -> None:
+    ok = CliRunner().invoke(app, ["recover", "mild", "Fair", "--faces", "+0-0"])
+    assert ok.exit_code == 0
+    assert "Fair (+2) + [+ 0 - 0] = 2 against Routine (+2)" in ok.output
+    assert "gone after one whole scene" in ok.output
+    no = CliRunner().invoke(app, ["recover", "moderate", "2", "--faces", "0000"])
+    assert "does not start to heal yet" in no.output  # 2 against Formidable (+4)
+    bad = CliRunner().invoke(app, ["recover", "extreme", "2", "--faces", "0000"])
+    assert bad.exit_code != 0 and "lasts until a milestone" in bad.output

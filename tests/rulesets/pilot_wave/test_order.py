@@ -189,3 +189,17 @@ def test_high_g_costs_a_hit_of_the_shortfall_each_exchange() -> None:
     d = enc.pending()[0]
     assert (d.kind, d.actor) == ("absorb", "Ada")
     assert enc.state.roll is not None and enc.state.roll.hit == 2
+
+
+def test_gm_overrides_work_on_pilot_wave_sheets_and_aspects() -> None:
+    from shiftdrive.engine.events import GM
+
+    enc = three(ZERO + ZERO)
+    enc.submit(GM, Choice.of("gm_stress", character="Zed", track="physical", box=2, marked=True))
+    assert enc.state.fighters["Zed"].stress["physical"].marked == [False, True]
+    enc.submit(GM, Choice.of("gm_add_aspect", name="Smoke Everywhere", invokes=1, holder="Ada"))
+    assert enc.state.aspects.get("Smoke Everywhere").free_for("Ada") == 1
+    enc.submit(
+        GM, Choice.of("gm_consequence", character="Bo", severity="mild", aspect="Sprained Wrist")
+    )
+    assert [c.aspect for c in enc.state.fighters["Bo"].consequences.taken()] == ["Sprained Wrist"]

@@ -64,9 +64,12 @@ def adjacent(a: Fighter, b: Fighter) -> bool:
 
 
 def movement_shift(state: PilotWaveState, actor: Fighter, target: Fighter | None) -> int:
-    """P10: the larger of the actor's and the target's move shifts this exchange (<= 0)."""
+    """P10: the larger of the actor's and the target's move shifts this exchange (<= 0); none
+    when both moved and the scene has attackers matching vectors (`matched_vectors`)."""
     shift = move_shift(actor.moved)
     if target is not None:
+        if state.settings.get("matched_vectors") and actor.moved and target.moved:
+            return 0
         shift = min(shift, move_shift(target.moved))
     return shift
 

@@ -54,6 +54,8 @@ class PilotWaveScenario(BaseModel):
     vacuum: bool = False
     #: P7: the scene is beyond 6G
     high_g: bool = False
+    #: P10: an attacker that moved matches its moving target's vector (no movement shift)
+    matched_vectors: bool = False
     map: dict[str, Any]
     aspects: list[Text] = []
     sides: list[SideSpec] = Field(min_length=2, max_length=MAX_SIDES)

@@ -62,7 +62,7 @@ def setup(sc: PilotWaveScenario, dice: DiceSource) -> tuple[PilotWaveState, list
         title=sc.title, sides=[s.name for s in sc.sides], fighters=fighters, aspects=aspects,
         scale=sc.scale, gm_notes=sc.gm_notes, max_exchanges=sc.max_exchanges,
         settings={"map": HexMap.from_dict(sc.map), "weapons": weapons, "vacuum": sc.vacuum,
-                  "high_g": sc.high_g,
+                  "high_g": sc.high_g, "matched_vectors": sc.matched_vectors,
                   "advantage_difficulty": sc.advantage_difficulty,
                   "overcome_difficulty": sc.overcome_difficulty},
     )  # fmt: skip
