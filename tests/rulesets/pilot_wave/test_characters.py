@@ -161,3 +161,10 @@ def test_recover_rolls_against_the_consequences_difficulty() -> None:
     assert "does not start to heal yet" in no.output  # 2 against Formidable (+4)
     bad = CliRunner().invoke(app, ["recover", "extreme", "2", "--faces", "0000"])
     assert bad.exit_code != 0 and "lasts until a milestone" in bad.output
+
+
+def test_a_blank_name_or_aspect_is_refused_by_name() -> None:
+    bad = full_character()
+    bad["aspects"]["gear"] = "   "
+    found = dict(problems(scenario([bad], [npc("Mook", "5,0")])))
+    assert found["sides[0].characters[0].aspects.gear[0]"] == "is blank: it needs a name"

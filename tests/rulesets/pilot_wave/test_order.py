@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import random
 
 from pilot_wave_helpers import MINUS, PLUS, ZERO, npc, scenario, start
 
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter
+from shiftdrive.rulesets.pilot_wave.bot import choose
 
 
 def three(dice: list[int], **kw: object) -> Encounter:
@@ -73,6 +75,9 @@ def test_tactics_points_are_added_after_the_roll_before_the_outcome() -> None:
     d = enc.pending()[0]
     assert (d.seat, d.kind) == ("Crew", "invoke")  # no invokes, but 3 pool points: asked
     assert [c.int_param("points") for c in enc.legal("Crew") if c.action == "tactics"] == [1, 2, 3]
+    # the bot spends exactly the points that turn the miss into a tie
+    bot_choice = choose(enc.ruleset, enc.state, "Crew", random.Random(1))
+    assert (bot_choice.action, bot_choice.int_param("points")) == ("tactics", 3)
     enc.submit("Crew", Choice.of("tactics", points=3))
     assert enc.state.pools["Crew"] == 0
     # -2 + 3 = 1 against 1: a tie, the carbine's 2 - 1 for Point Blank hurts

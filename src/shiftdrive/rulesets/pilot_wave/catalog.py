@@ -171,8 +171,6 @@ WEAPON_KINDS: Final = (HAND, *RANGES)
 class Weapon:
     """A weapon's numbers: range type, value (shifts), rounds, skill, and what it can do."""
 
-    __slots__ = ("auto", "blast", "crew", "kind", "name", "rounds", "skill", "value")
-
     def __init__(
         self,
         name: str,

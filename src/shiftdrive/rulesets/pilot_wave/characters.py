@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
 from shiftdrive.core.ladder import describe, parse_rating
 from shiftdrive.rulesets.pilot_wave.catalog import (
@@ -21,7 +21,16 @@ from shiftdrive.rulesets.pilot_wave.catalog import (
 #: P13's powers, one per psychic character
 POWERS = Literal["jumper", "mover", "pusher", "shifter", "sniff", "watcher"]
 SKILL_NAMES = {s.lower(): s for s in SKILLS}
-Text = Annotated[str, Field(min_length=1, max_length=200)]
+
+
+def _named(text: str) -> str:
+    if not text.strip():
+        raise ValueError("is blank: it needs a name")
+    return text
+
+
+#: a name or an aspect: some text that is not only spaces
+Text = Annotated[str, Field(max_length=200), AfterValidator(_named)]
 
 
 def _as_list(value: Any) -> Any:
