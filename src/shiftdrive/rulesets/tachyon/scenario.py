@@ -92,7 +92,7 @@ class ZoneSpec(_Model):
     name: str = Field(min_length=1)
     adjacent: list[str] = []
     end_zone: bool = False
-    aspects: list[Annotated[str, AfterValidator(_named)]] = []
+    aspects: list[Annotated[str, Field(min_length=1), AfterValidator(_named)]] = []
 
 
 class MapSpec(_Model):
@@ -113,7 +113,7 @@ class _SmallCraftSpec(_Model):
     shields: int | None = Field(default=None, ge=0, le=20)
     weapons: list[str] | None = None
     ordnance: dict[str, int] | None = None
-    aspects: list[Annotated[str, AfterValidator(_named)]] = []
+    aspects: list[Annotated[str, Field(min_length=1), AfterValidator(_named)]] = []
 
 
 class CraftSpec(_SmallCraftSpec):
@@ -146,7 +146,7 @@ class LargeSpec(_Model):
     pd_short: int | None = Field(default=None, ge=0)
     pd_long: int | None = Field(default=None, ge=0)
     guns: GunSpec | None = None
-    aspects: list[Annotated[str, AfterValidator(_named)]] = []
+    aspects: list[Annotated[str, Field(min_length=1), AfterValidator(_named)]] = []
 
 
 class SwarmSpec(_Model):
