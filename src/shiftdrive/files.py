@@ -131,6 +131,13 @@ def parse_yaml(text: str, source: str) -> Mapping[str, Any]:
     return data
 
 
+def write_yaml(path: Path, data: Mapping[str, Any]) -> None:
+    """Plain data as a YAML file (a character sheet written by `character new`)."""
+    path.write_text(
+        yaml.safe_dump(dict(data), sort_keys=False, allow_unicode=True), encoding="utf-8"
+    )
+
+
 def start_from_file(
     path: Path,
     *,

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from shiftdrive.cli.calculators import astrogate_cmd, travel_cmd
+from shiftdrive.cli.characters import character_app, check_character_file, recover_cmd
 from shiftdrive.cli.render import (
     render_choices,
     render_events,
@@ -31,7 +32,14 @@ from shiftdrive.engine.events import GM, LogEntry
 from shiftdrive.engine.overrides import OVERRIDES
 from shiftdrive.engine.ruleset import Seat, get_bot, get_ruleset, ruleset_ids
 from shiftdrive.engine.scenario import ScenarioError
-from shiftdrive.files import load, parse_yaml, read_save, read_yaml, save, start_from_file
+from shiftdrive.files import (
+    load,
+    parse_yaml,
+    read_save,
+    read_yaml,
+    save,
+    start_from_file,
+)
 
 app = typer.Typer(
     help="shiftdrive: science-fiction combat for Fate and Fudge games — rules, exact odds, "
@@ -152,8 +160,12 @@ def rulesets() -> None:
 # --- validate --------------------------------------------------------------------------------
 @app.command()
 def check(scenario: Annotated[Path, typer.Argument(help="Scenario YAML file")]) -> None:
-    """Validate a scenario file and say what is wrong with it."""
+    """Validate a scenario file (or a character file) and say what is wrong with it."""
     try:
+        data = read_yaml(scenario)
+        if "character" in data and "sides" not in data:
+            check_character_file(scenario, data)
+            return
         enc = start_from_file(scenario, seed=0)
     except ScenarioError as exc:
         raise fail(str(exc)) from None
@@ -572,6 +584,8 @@ def replay_cmd(file: Annotated[Path, typer.Argument(help="Saved encounter JSON")
 app.command("simulate")(simulate_cmd)
 app.command("astrogate")(astrogate_cmd)
 app.command("travel")(travel_cmd)
+app.add_typer(character_app, name="character")
+app.command("recover")(recover_cmd)
 
 
 def main() -> None:

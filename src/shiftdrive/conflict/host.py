@@ -124,3 +124,7 @@ class Host(Protocol[CS_contra]):
 
     def resolve(self, state: CS_contra, roll: Roll, shifts: int, outcome: Outcome) -> list[Event]:
         """What a roll's outcome does once the invoke window closes (by the roll's action)."""
+
+    def roving(self, state: CS_contra, seat: str) -> int:
+        """Points `seat` may still add to its own side's roll besides invokes, one shift each
+        (Pilot Wave's Tactics pool, P6); 0 where the game has none."""

@@ -247,6 +247,10 @@ def may_change(host: Host[Any], state: ConflictState, roll: Roll, seat: str) -> 
     need = shifts_to_change(total - opp, upward=upward, hit=roll.action == ATTACK)
     if need is None:
         return False
+    # Points a host lets a side add to its own roll besides invokes (Pilot Wave's Tactics pool).
+    extra = host.roving(state, seat) if roller else 0
+    if extra >= need:
+        return True
     turn = Turn(seat, "invoke", roller or None, window=INVOKE_WINDOW)
     faces = roll.actor_faces if upward else roll.opp_faces
     bonuses = 0
@@ -270,7 +274,7 @@ def may_change(host: Host[Any], state: ConflictState, roll: Roll, seat: str) -> 
         gain = 2 * bonuses
         if reroll and bonuses:
             gain = max(gain, FATE_DICE - sum(faces) + 2 * (bonuses - 1))
-        if gain >= need:
+        if gain + extra >= need:
             return True
     return False
 
@@ -280,7 +284,7 @@ def resolve(host: Host[Any], state: ConflictState, roll: Roll) -> list[Event]:
     unless the roll goes on to a style choice or a hit to absorb."""
     total, opp = totals(state, roll)
     shifts = total - opp
-    out = outcome_of(shifts)
+    out = outcome_of(shifts, hazardous=roll.hazardous)
     events = [
         Event(
             "outcome",

@@ -47,6 +47,10 @@ class Roll:
     paid: list[str] = field(default_factory=list)
     hit: int = 0
     track: str = ""
+    #: a roll that risks a mishap (C2: shifts <= -3 fail with a consequence)
+    hazardous: bool = False
+    #: a host's variant of the action (Pilot Wave's automatic fire)
+    mode: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in field_names(type(self))}
@@ -146,11 +150,16 @@ def action_odds(
     *,
     opposed: int | None = None,
     difficulty: int | None = None,
+    bonus: int = 0,
+    hazardous: bool = False,
 ) -> Odds:
     """The odds of an action before its dice, counting up to three of the fighter's free
-    invokes."""
+    invokes (`bonus`: a host's modifier to the roll; `hazardous`: the mishap counted apart)."""
     free = sum(a.free_for(fighter.name) for a in state.aspects)
     invokes = min(ODDS_INVOKES, free)
+    rating = fighter.skill(skill) + bonus
     if opposed is not None:
-        return odds(OddsQuery(skill=fighter.skill(skill), opposed=opposed, invokes=invokes))
-    return odds(OddsQuery(skill=fighter.skill(skill), difficulty=difficulty, invokes=invokes))
+        return odds(OddsQuery(skill=rating, opposed=opposed, invokes=invokes, hazardous=hazardous))
+    return odds(
+        OddsQuery(skill=rating, difficulty=difficulty, invokes=invokes, hazardous=hazardous)
+    )

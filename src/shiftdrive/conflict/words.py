@@ -73,7 +73,7 @@ def _boost(d: dict[str, Any]) -> str:
 
 
 def _harm(d: dict[str, Any]) -> str:
-    return f"Hit of {d['hit']} ({d['shifts']} shifts +{d['weapon']} weapon -{d['armor']} armor)"
+    return f"Hit of {d['hit']} ({d['shifts']} shifts {d['weapon']:+d} weapon -{d['armor']} armor)"
 
 
 def _hit(d: dict[str, Any]) -> str:

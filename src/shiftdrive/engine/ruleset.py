@@ -442,6 +442,10 @@ _REGISTRY: Final[dict[str, tuple[str, str]]] = {
         "shiftdrive.rulesets.fully_automated:FullyAutomated",
         "shiftdrive.rulesets.fully_automated.bot:choose",
     ),
+    "pilot_wave": (
+        "shiftdrive.rulesets.pilot_wave:PilotWave",
+        "shiftdrive.rulesets.pilot_wave.bot:choose",
+    ),
     "tachyon": ("shiftdrive.rulesets.tachyon:Tachyon", "shiftdrive.rulesets.tachyon.bot:choose"),
 }
 _LOADED: Final[dict[str, Ruleset[Any, Any]]] = {}

@@ -268,10 +268,14 @@ TERRAIN_SYMBOLS: Final[Mapping[Terrain, str]] = MappingProxyType(
 # --- bounded maps ----------------------------------------------------------------------------
 
 
+#: how many answers of line_of_sight a map remembers (then it starts again)
+SIGHT_CACHE: Final = 50_000
+
+
 class HexMap:
     """A bounded set of hexes with terrain; immutable, pure queries for movement and sight."""
 
-    __slots__ = ("_flags", "_hexes", "_terrain")
+    __slots__ = ("_flags", "_hexes", "_sight", "_terrain")
 
     def __init__(
         self,
@@ -295,6 +299,8 @@ class HexMap:
         self._flags: Mapping[Terrain, TerrainFlags] = MappingProxyType(
             {**DEFAULT_TERRAIN_FLAGS, **(terrain_flags or {})}
         )
+        #: line_of_sight's answers so far (the map never changes, bots ask the same pairs)
+        self._sight: dict[tuple[Hex, Hex], bool] = {}
 
     # construction
 
@@ -492,7 +498,15 @@ class HexMap:
         A line along a hex edge is open if either side is clear (you can see past a corner).
         Hexes off the map do not block; the end hexes themselves never block.
         """
-        return any(not any(self._blocks_sight(h) for h in line[1:-1]) for line in a.line_to_both(b))
+        key = (a, b)
+        seen = self._sight.get(key)
+        if seen is None:
+            lines = a.line_to_both(b)
+            seen = any(not any(self._blocks_sight(h) for h in line[1:-1]) for line in lines)
+            if len(self._sight) >= SIGHT_CACHE:
+                self._sight.clear()
+            self._sight[key] = seen
+        return seen
 
     def _blocks_sight(self, h: Hex) -> bool:
         t = self._terrain.get(h)

@@ -152,3 +152,20 @@ def test_a_tie_both_sides_pay_for_still_stands_and_is_placed_at_random_d9() -> N
     dice.push([*PLUS, *MINUS])
     enc.submit("red", "break_tie")
     assert (the(enc, "A").band, the(enc, "B").band) == (4, -4)
+
+
+def test_a_scenario_with_a_repeated_or_empty_aspect_is_refused_by_name() -> None:
+    import copy
+
+    from shiftdrive.engine.scenario import ScenarioError
+    from shiftdrive.rulesets.diaspora.scenario import load
+
+    data = copy.deepcopy(duel())
+    ships = [s for side in data["sides"] for s in side["ships"]]
+    ships[0]["aspects"] = ["Overpowered Drives"]
+    ships[1]["aspects"] = ["Overpowered Drives"]
+    with pytest.raises(ScenarioError, match="aspect names must differ"):
+        load(data)
+    ships[1]["aspects"] = [" "]
+    with pytest.raises(ScenarioError, match="an aspect needs a name"):
+        load(data)

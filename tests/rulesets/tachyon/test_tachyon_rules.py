@@ -618,3 +618,19 @@ def test_tachyon_refusals_come_from_each_actions_own_rule() -> None:
         enc.submit("Tachyon", "fire target=Raider-1")
     with pytest.raises(IllegalChoice, match="Viper-1 has no torpedo left"):
         enc.submit("Tachyon", "launch ordnance=torpedo target=Raider-1")
+
+
+def test_a_blank_zone_aspect_is_refused_by_name() -> None:
+    """Found by the fuzz test: a zone aspect of spaces passed the model and broke set-up."""
+    from pathlib import Path
+
+    import yaml
+
+    from shiftdrive.engine.ruleset import get_ruleset
+    from shiftdrive.engine.scenario import ScenarioError
+
+    path = Path(__file__).parents[3] / "examples" / "tachyon" / "dogfight-2v2.yaml"
+    data = yaml.safe_load(path.read_text())
+    data["map"]["zones"][0]["aspects"] = ["  "]
+    with pytest.raises(ScenarioError, match=r"map.zones\[0\].aspects\[0\]: is blank"):
+        get_ruleset("tachyon").load_scenario(data)

@@ -105,6 +105,11 @@ class DiasporaScenario(_Model):
             raise ValueError("ship names must differ")
         if set(ships) & set(sides):
             raise ValueError("a ship may not share its name with a side")
+        aspects = [a.strip().lower() for side in self.sides for s in side.ships for a in s.aspects]
+        if "" in aspects:
+            raise ValueError("an aspect needs a name")
+        if len(set(aspects)) != len(aspects):
+            raise ValueError("aspect names must differ (each aspect is in play once)")
         return self
 
 

@@ -128,6 +128,10 @@ class FateCoreHost:
     ) -> list[Event]:
         return self.rolls[roll.action].resolve(state, roll, shifts, outcome)
 
+    def roving(self, state: FateCoreState, seat: str) -> int:
+        """Fate Core has no points to add to a roll besides invokes."""
+        return 0
+
 
 #: the one host of every fate_core conflict (it keeps no state of a battle)
 HOST: Final = FateCoreHost()

@@ -9,12 +9,19 @@ from importlib import resources
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from shiftdrive.engine.scenario import MAX_UNITS, ScenarioError, refuse_crowds, validate_model
 from shiftdrive.maps.zones import Zone, ZoneMap
 
 SKILLS = ("pilot", "gunnery", "tactics", "technology", "notice")
+
+
+def _named(text: str) -> str:
+    """An aspect's name: some text that is not only spaces."""
+    if not text.strip():
+        raise ValueError("is blank: an aspect needs a name")
+    return text
 
 
 class _Model(BaseModel):
@@ -85,7 +92,7 @@ class ZoneSpec(_Model):
     name: str = Field(min_length=1)
     adjacent: list[str] = []
     end_zone: bool = False
-    aspects: list[Annotated[str, Field(min_length=1)]] = []
+    aspects: list[Annotated[str, Field(min_length=1), AfterValidator(_named)]] = []
 
 
 class MapSpec(_Model):
@@ -106,7 +113,7 @@ class _SmallCraftSpec(_Model):
     shields: int | None = Field(default=None, ge=0, le=20)
     weapons: list[str] | None = None
     ordnance: dict[str, int] | None = None
-    aspects: list[Annotated[str, Field(min_length=1)]] = []
+    aspects: list[Annotated[str, Field(min_length=1), AfterValidator(_named)]] = []
 
 
 class CraftSpec(_SmallCraftSpec):
@@ -139,7 +146,7 @@ class LargeSpec(_Model):
     pd_short: int | None = Field(default=None, ge=0)
     pd_long: int | None = Field(default=None, ge=0)
     guns: GunSpec | None = None
-    aspects: list[Annotated[str, Field(min_length=1)]] = []
+    aspects: list[Annotated[str, Field(min_length=1), AfterValidator(_named)]] = []
 
 
 class SwarmSpec(_Model):

@@ -1,0 +1,83 @@
+"""The hex map at the scenario's scale: where characters stand, what a weapon reaches (P9's
+range bands), line of sight, and the movement shift on actions by and against a mover (P10)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from shiftdrive.maps.hexgrid import Hex, HexMap
+from shiftdrive.rulesets.pilot_wave.catalog import (
+    ADJACENT,
+    HAND,
+    UNARMED,
+    Weapon,
+    band_at,
+    move_shift,
+)
+
+if TYPE_CHECKING:
+    from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
+
+
+def hex_map(state: PilotWaveState) -> HexMap:
+    hmap = state.settings["map"]
+    assert isinstance(hmap, HexMap)
+    return hmap
+
+
+def where(f: Fighter) -> Hex:
+    return Hex.parse(f.zone)
+
+
+def distance(a: str, b: str) -> int:
+    return Hex.parse(a).distance(Hex.parse(b))
+
+
+def weapon_of(state: PilotWaveState, f: Fighter) -> Weapon:
+    table: dict[str, Weapon] = state.settings["weapons"]
+    return table.get(f.weapon.lower(), UNARMED)
+
+
+def occupied(state: PilotWaveState, but: str = "") -> frozenset[Hex]:
+    """Hexes where a character still in the fight stands (nobody passes through them)."""
+    return frozenset(where(f) for f in state.active() if f.name != but)
+
+
+def band(state: PilotWaveState, shooter: Fighter, target: Fighter) -> int | None:
+    """The range band of `target` for `shooter`'s ranged weapon, None when out of range or
+    out of sight (walls block a shot; P9's bands scaled to the map's scale)."""
+    return band_between(state, weapon_of(state, shooter), where(shooter), where(target))
+
+
+def band_between(state: PilotWaveState, weapon: Weapon, a: Hex, b: Hex) -> int | None:
+    """The range band of hex `b` from hex `a` for `weapon` (None: out of range or sight)."""
+    if not weapon.ranged:
+        return None
+    found = band_at(weapon.kind, state.scale, a.distance(b))
+    if found is None or not hex_map(state).line_of_sight(a, b):
+        return None
+    return found
+
+
+def adjacent(a: Fighter, b: Fighter) -> bool:
+    return where(a).distance(where(b)) == ADJACENT
+
+
+def movement_shift(state: PilotWaveState, actor: Fighter, target: Fighter | None) -> int:
+    """P10: the larger of the actor's and the target's move shifts this exchange (<= 0); none
+    when both moved and the scene has attackers matching vectors (`matched_vectors`)."""
+    shift = move_shift(actor.moved)
+    if target is not None:
+        if state.settings.get("matched_vectors") and actor.moved and target.moved:
+            return 0
+        shift = min(shift, move_shift(target.moved))
+    return shift
+
+
+def melee_value(state: PilotWaveState, f: Fighter) -> int:
+    """Hand-to-hand weapon value: a hand weapon's own; a long gun's butt is Average (1, the
+    seed's note); a pistol or bare hands Mediocre (0)."""
+    weapon = weapon_of(state, f)
+    if weapon.kind == HAND:
+        return weapon.value
+    return 1 if weapon.kind in ("carbine", "rifle") else 0

@@ -1,0 +1,339 @@
+"""Personal attacks (P9, P5, P11), on the conflict library's attack: hand-to-hand against an
+adjacent enemy's opposed Close Combat (Effortless when it cannot defend), ranged against the
+weapon's range-band difficulty with the movement shift, rounds used, automatic fire, the hit
+with weapon value, range damage shift and armor, and hazardous blast rolls."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+from shiftdrive.conflict.absorb import deliver_hit
+from shiftdrive.conflict.attack import Attack
+from shiftdrive.conflict.invokes import roll_and_open
+from shiftdrive.conflict.roll import Roll, action_odds, add_boost, boost_event
+from shiftdrive.core.ladder import describe
+from shiftdrive.core.outcomes import Outcome
+from shiftdrive.engine.actions import ParamKind
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+from shiftdrive.maps.hexgrid import Hex
+from shiftdrive.rulesets.pilot_wave.board import (
+    adjacent,
+    band,
+    hex_map,
+    movement_shift,
+    weapon_of,
+    where,
+)
+from shiftdrive.rulesets.pilot_wave.catalog import (
+    AUTO_DIFFICULTY,
+    BANDS,
+    BLAST_FALLOFF,
+    PSYCHE,
+    PUSHER,
+    ROUNDS_AUTO,
+    ROUNDS_CONCENTRATED,
+    ROUNDS_SINGLE,
+    UNDEFENDED,
+    band_difficulty,
+    power_reach,
+)
+from shiftdrive.rulesets.pilot_wave.host import (
+    AUTO,
+    AUTOMATIC,
+    CLOSE_COMBAT,
+    CONCENTRATED,
+    FOLLOW,
+    SPRAY,
+    harm_to,
+)
+from shiftdrive.rulesets.pilot_wave.state import Declared, Fighter, PilotWaveState
+
+if TYPE_CHECKING:
+    from shiftdrive.core.dice import DiceSource
+    from shiftdrive.core.odds import Odds
+    from shiftdrive.engine.ruleset import Turn
+
+ATTACK_PARAMS: Final = {
+    "target": ParamKind.UNIT,
+    "skill": ParamKind.SKILL,
+    "fire": ParamKind.OPTION,
+}
+SINGLE: Final = "single"
+
+
+FIRE_MODES: Final = (SINGLE, AUTO, CONCENTRATED, SPRAY)
+
+
+def sprayed(state: PilotWaveState, f: Fighter, target: Fighter) -> list[Fighter]:
+    """P11: the enemies next to the target that spraying automatic fire also attacks (in the
+    shooter's range and sight)."""
+    return [
+        e
+        for e in state.active()
+        if e.side == target.side and e.name != target.name and adjacent(e, target)
+        and band(state, f, e) is not None
+    ]  # fmt: skip
+
+
+def rounds_for(state: PilotWaveState, f: Fighter, target: Fighter, fire: str) -> int:
+    """P9: a shot 1, automatic 3 per target, concentrated 6; a later attack of automatic fire
+    has paid already."""
+    if fire == FOLLOW:
+        return 0
+    if fire == CONCENTRATED:
+        return ROUNDS_CONCENTRATED
+    if fire == SPRAY:
+        return ROUNDS_AUTO * (1 + len(sprayed(state, f, target)))
+    return ROUNDS_AUTO if fire == AUTO else ROUNDS_SINGLE
+
+
+def why_not(
+    state: PilotWaveState,
+    f: Fighter,
+    target: Fighter | None,
+    skill: str,
+    fire: str,
+    follow: bool = False,
+) -> str | None:
+    """The one rule of who may attack whom with what: None when allowed, else why not."""
+    if target is None:
+        return "there is no such character"
+    if target.side == f.side:
+        return f"{f.name} will not attack an ally"
+    if not target.active:
+        return f"{target.name} is already out of the fight"
+    if skill == PSYCHE:
+        if f.power != PUSHER:
+            return f"{f.name} is no Pusher: only a Pusher attacks with the mind (P13)"
+        if fire != SINGLE:
+            return "a push has no automatic fire"
+        if not hex_map(state).line_of_sight(where(f), where(target)):
+            return f"{f.name} cannot see {target.name}"
+        return None
+    if skill == CLOSE_COMBAT:
+        if fire != SINGLE:
+            return "hand-to-hand has no automatic fire"
+        if not adjacent(f, target):
+            return f"hand-to-hand needs {target.name} in an adjacent hex"
+        return None
+    weapon = weapon_of(state, f)
+    if not weapon.ranged or skill != weapon.skill:
+        return f"{f.name}'s {weapon.name} is not fired with {skill}"
+    if fire == FOLLOW and not follow:
+        return "a later attack of automatic fire comes only after the first"
+    if fire not in (*FIRE_MODES, FOLLOW):
+        return f"fire is one of {', '.join(FIRE_MODES)}"
+    if fire != SINGLE and not weapon.auto:
+        return f"the {weapon.name} has no automatic fire"
+    if fire == SPRAY and band(state, f, target) is not None and not sprayed(state, f, target):
+        return f"nobody stands next to {target.name} to spray"
+    if f.rounds < rounds_for(state, f, target, fire):
+        return f"the {weapon.name} has {f.rounds} round(s) left: reload first"
+    if band(state, f, target) is None:
+        return f"{target.name} is out of the {weapon.name}'s range or out of sight"
+    return None
+
+
+def follow_ups(state: PilotWaveState, f: Fighter, target: Fighter, skill: str, fire: str) -> None:
+    """P11: concentrated fire attacks the target a second time; spraying attacks each enemy
+    next to it. Each later attack waits on the stack under this one, carried out after it."""
+    if fire == CONCENTRATED:
+        targets = [target]
+    elif fire == SPRAY:
+        targets = sprayed(state, f, target)
+    else:
+        return
+    at = len(state.stack) - 1
+    for t in reversed(targets):
+        text = Choice.of("attack", target=t.name, skill=skill, fire=FOLLOW).text()
+        state.stack.insert(at, Declared(f.name, text, kind=FOLLOW))
+
+
+def pushes_far(state: PilotWaveState, f: Fighter, target: Fighter) -> bool:
+    """P13: a power used beyond its reach (extreme focus) is hazardous."""
+    return where(f).distance(where(target)) > power_reach(state.scale)
+
+
+def shot_difficulty(state: PilotWaveState, f: Fighter, target: Fighter, fire: str) -> int:
+    """P9: the range band's difficulty (+1 on automatic, P11) less the movement shift (P10)."""
+    found = band(state, f, target)
+    assert found is not None
+    auto = AUTO_DIFFICULTY if fire in AUTOMATIC else 0
+    return (
+        band_difficulty(weapon_of(state, f).kind, found) + auto - movement_shift(state, f, target)
+    )
+
+
+class PilotAttack(Attack[PilotWaveState]):
+    """Attack: hand-to-hand (opposed, or Effortless against the undefended) or a shot."""
+
+    params: ClassVar[Mapping[str, ParamKind]] = ATTACK_PARAMS
+
+    def options(self, state: PilotWaveState, turn: Turn) -> list[Choice]:
+        f = state.fighters[turn.actor or ""]
+        weapon = weapon_of(state, f)
+        out: list[Choice] = []
+        for e in state.active():
+            if e.side == f.side:
+                continue
+            ways = [(CLOSE_COMBAT, SINGLE), *((weapon.skill, fire) for fire in FIRE_MODES)]
+            if f.power == PUSHER:
+                ways.append((PSYCHE, SINGLE))
+            for skill, fire in dict.fromkeys(ways):
+                if why_not(state, f, e, skill, fire) is None:
+                    out.append(
+                        Choice.of(
+                            "attack",
+                            target=e.name,
+                            skill=skill,
+                            fire=fire,
+                            label=self.label(state, f, e, skill, fire),
+                        )
+                    )
+        return out
+
+    def label(self, state: PilotWaveState, f: Fighter, e: Fighter, skill: str, fire: str) -> str:
+        rating = describe(f.skill(skill))
+        if skill == PSYCHE:
+            far = ", hazardous: beyond its reach" if pushes_far(state, f, e) else ""
+            return f"Push {e.name}'s mind (Psyche {rating}{far})"
+        if skill == CLOSE_COMBAT:
+            return f"Attack {e.name} hand-to-hand ({CLOSE_COMBAT} {rating})"
+        weapon = weapon_of(state, f)
+        found = band(state, f, e)
+        assert found is not None
+        mode = {AUTO: ", automatic", CONCENTRATED: ", automatic twice", SPRAY: ", spraying"}.get(
+            fire, ""
+        )
+        return f"Shoot {e.name} with the {weapon.name} ({skill} {rating}, {BANDS[found]}{mode})"
+
+    def check(self, state: PilotWaveState, turn: Turn, choice: Choice) -> str | None:
+        f = state.fighters[turn.actor or ""]
+        target = state.fighters.get(choice.str_param("target"))
+        fire = str(choice.get("fire") or SINGLE)
+        return why_not(state, f, target, choice.str_param("skill"), fire, turn.kind == FOLLOW)
+
+    def apply(
+        self, state: PilotWaveState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        f = state.fighters[turn.actor or ""]
+        target = state.fighters[choice.str_param("target")]
+        skill = choice.str_param("skill")
+        fire = str(choice.get("fire") or SINGLE)
+        roll = Roll(action="attack", actor=f.name, skill=skill, target=target.name)
+        roll.mode = fire
+        target.alerted = True  # P8: attacked this exchange
+        shift = movement_shift(state, f, target)
+        data: dict[str, Any] = {
+            "action": "attack",
+            "who": f.name,
+            "target": target.name,
+            "skill": skill,
+        }
+        if skill == PSYCHE:
+            roll.hazardous = pushes_far(state, f, target)
+            roll.stage = "defend"
+            state.roll = roll
+            data["hazardous"] = roll.hazardous
+            return [Event("declare", data=data, visible_to=None)]
+        if skill == CLOSE_COMBAT:
+            roll.actor_bonus += shift
+            if shift:
+                data["moving"] = shift
+            state.roll = roll
+            if not target.surprised:
+                roll.stage = "defend"
+                return [Event("declare", data=data, visible_to=None)]
+            roll.difficulty = UNDEFENDED
+            data["difficulty"] = UNDEFENDED
+            return [
+                Event("declare", data=data, visible_to=None),
+                *roll_and_open(self.host, state, roll, dice),
+            ]
+        weapon = weapon_of(state, f)
+        roll.difficulty = shot_difficulty(state, f, target, fire)
+        roll.hazardous = weapon.hazardous
+        if weapon.blast:  # P11: where a miss would land, a neighbour of the target by 1d6
+            face = dice.draw("d6", 1, why=f"{f.name}: where a miss lands", who=f.name)[0]
+            roll.to_zone = str(where(target).neighbours()[face - 1])
+        f.rounds -= rounds_for(state, f, target, fire)
+        follow_ups(state, f, target, skill, fire)
+        found = band(state, f, target)
+        data.update({"difficulty": roll.difficulty, "weapon": weapon.name,
+                     "band": BANDS[found or 0], "fire": fire, "hazardous": roll.hazardous,
+                     "rounds": f.rounds})  # fmt: skip
+        state.roll = roll
+        return [
+            Event("declare", data=data, visible_to=None),
+            *roll_and_open(self.host, state, roll, dice),
+        ]
+
+    def odds(self, state: PilotWaveState, turn: Turn, choice: Choice) -> Odds | None:
+        f = state.fighters[turn.actor or ""]
+        target = state.fighters[choice.str_param("target")]
+        skill = choice.str_param("skill")
+        fire = str(choice.get("fire") or SINGLE)
+        if skill == PSYCHE:
+            far = pushes_far(state, f, target)
+            return action_odds(state, f, skill, opposed=target.skill(PSYCHE), hazardous=far)
+        if skill != CLOSE_COMBAT:
+            diff = shot_difficulty(state, f, target, fire)
+            return action_odds(
+                state, f, skill, difficulty=diff, hazardous=weapon_of(state, f).hazardous
+            )
+        shift = movement_shift(state, f, target)
+        if target.surprised:
+            return action_odds(state, f, skill, difficulty=UNDEFENDED, bonus=shift)
+        return action_odds(state, f, skill, opposed=target.skill(CLOSE_COMBAT), bonus=shift)
+
+    def resolve(
+        self, state: PilotWaveState, roll: Roll, shifts: int, outcome: Outcome
+    ) -> list[Event]:
+        """P5: a weapon hurts on a tie too; a hit that armor brings to 0 or less gives the
+        attacker a boost instead. A shot's miss gives the target nothing (it did not defend)."""
+        if roll.to_zone:
+            blast(state, roll, shifts, outcome)
+        if outcome in (Outcome.TIE, Outcome.SUCCESS, Outcome.STYLE):
+            harm = self.host.harm(state, roll, shifts)
+            if harm.hit <= 0:
+                boost = add_boost(state, f"{roll.actor}'s Opening", roll.actor)
+                return [
+                    harm_event(roll, shifts, harm.hit, harm.weapon, harm.armor),
+                    boost_event(roll.actor, boost, "tie"),
+                ]
+            if outcome is Outcome.TIE:
+                roll.hit = harm.hit
+                roll.track = harm.track
+                return [
+                    harm_event(roll, shifts, harm.hit, harm.weapon, harm.armor),
+                    *deliver_hit(self.host, state, roll),
+                ]
+            return super().resolve(state, roll, shifts, outcome)
+        if roll.difficulty is None:
+            return super().resolve(state, roll, shifts, outcome)
+        return []
+
+
+def blast(state: PilotWaveState, roll: Roll, shifts: int, outcome: Outcome) -> None:
+    """P11: a blast that hits also strikes every combatant next to the target at the weapon's
+    value -1; a miss lands on `roll.to_zone` instead, which takes the blast (the hex itself
+    and its neighbours, at value -1 and no shifts). Each hit waits in the queue to be
+    absorbed after the roll (`order.end_turn`)."""
+    hit = outcome in (Outcome.TIE, Outcome.SUCCESS, Outcome.STYLE)
+    center = where(state.fighters[roll.target or ""]) if hit else Hex.parse(roll.to_zone or "")
+    for f in state.active():
+        d = where(f).distance(center)
+        if f.name == roll.target and hit:
+            continue
+        if d > 1:
+            continue
+        harm = harm_to(state, roll, shifts if hit else 0, f.name, BLAST_FALLOFF)
+        if harm.hit > 0:
+            state.hits.append([f.name, harm.hit, roll.actor])
+
+
+def harm_event(roll: Roll, shifts: int, hit: int, weapon: int, armor: int) -> Event:
+    data = {"target": roll.target, "hit": hit, "shifts": shifts, "weapon": weapon, "armor": armor}
+    return Event("harm", data=data, visible_to=None)

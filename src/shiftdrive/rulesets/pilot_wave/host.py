@@ -1,0 +1,180 @@
+"""What Pilot Wave's characters can do, as the conflict library asks it (`conflict.host.Host`):
+attack skills, defenses, hits (P5), difficulties, who sees which aspect, the Tactics pool as
+points a side may add to its roll (P6), and mishaps on hazardous rolls (C2)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final
+
+from shiftdrive.conflict.host import TAKEN_OUT, Combatant, Harm
+from shiftdrive.core.aspects import Aspect, AspectKind
+from shiftdrive.core.consequences import Severity
+from shiftdrive.core.outcomes import Outcome
+from shiftdrive.engine.events import GM, Event
+from shiftdrive.rulesets.pilot_wave.board import (
+    band,
+    distance,
+    melee_value,
+    weapon_of,
+)
+from shiftdrive.rulesets.pilot_wave.catalog import AUTO_VALUE, MOVER, PSYCHE, RANGE_DAMAGE
+from shiftdrive.rulesets.pilot_wave.order import MENTAL, PHYSICAL, end_turn
+from shiftdrive.rulesets.pilot_wave.state import PilotWaveState
+
+if TYPE_CHECKING:
+    from shiftdrive.conflict.exchange import RollAction
+    from shiftdrive.conflict.roll import Roll
+
+CLOSE_COMBAT: Final = "Close Combat"
+AUTO: Final = "auto"
+#: P11's automatic fire: at one target; concentrated (a second attack on it); spraying
+#: (the target's neighbours too); and the later attacks these bring ("follow")
+CONCENTRATED: Final = "concentrated"
+SPRAY: Final = "spray"
+FOLLOW: Final = "follow"
+AUTOMATIC: Final = frozenset({AUTO, CONCENTRATED, SPRAY, FOLLOW})
+CONSEQUENCE_NAMES: Final[dict[str, dict[Severity, str]]] = {
+    "physical": {Severity.MILD: "Bruised", Severity.MODERATE: "Bleeding",
+                 Severity.SEVERE: "Broken Bones", Severity.EXTREME: "Maimed"},
+    "mental": {Severity.MILD: "Rattled", Severity.MODERATE: "Shaken",
+               Severity.SEVERE: "Broken Nerve", Severity.EXTREME: "Haunted"},
+}  # fmt: skip
+#: who resists an advantage or a discovery made on a character
+RESIST_ADVANTAGE: Final = ["Notice", "Tactics", "Psyche"]
+RESIST_DISCOVERY: Final = ["Stealth", "Clandestine"]
+DISCOVERY_SKILLS: Final = ("Notice", "Investigate")
+ADVANTAGE_SKILLS: Final = 3
+
+
+class PilotWaveHost:
+    """pilot_wave's answers to the conflict library."""
+
+    def __init__(self) -> None:
+        #: the actions that roll, by name (set by the ruleset once its specs exist)
+        self.rolls: Mapping[str, RollAction[Any]] = {}
+
+    def end_turn(self, state: PilotWaveState) -> list[Event]:
+        return end_turn(state)
+
+    def visible(self, state: PilotWaveState, aspect: Aspect, seat: str) -> bool:
+        if seat == GM or not aspect.hidden:
+            return True
+        return aspect.owner is not None and state.fighters[aspect.owner].side == seat
+
+    def distance(self, state: PilotWaveState, a: str, b: str) -> int | None:
+        """Hexes between two characters' hexes (the library's 'zones' are hexes here)."""
+        return distance(a, b)
+
+    def attack_skills(self, state: PilotWaveState, f: Combatant) -> list[str]:
+        skill = weapon_of(state, state.fighters[f.name]).skill
+        return list(dict.fromkeys([skill, CLOSE_COMBAT]))
+
+    def reach(self, state: PilotWaveState, skill: str) -> int | None:
+        return 1 if skill == CLOSE_COMBAT else None
+
+    def defenses(self, state: PilotWaveState, action: str, skill: str) -> list[str]:
+        if action == "attack" and skill == PSYCHE:
+            return [PSYCHE]  # P13: a Pusher's mental attack
+        if action == "attack":
+            roll = state.roll
+            target = state.fighters[roll.target] if roll is not None and roll.target else None
+            if target is not None and target.power == MOVER:
+                return [CLOSE_COMBAT, PSYCHE]  # P13: a Mover's telekinetic shield
+            return [CLOSE_COMBAT]
+        if action == "discover":
+            return RESIST_DISCOVERY
+        if action == "counter":
+            return ["Tactics"]
+        return RESIST_ADVANTAGE
+
+    def harm(self, state: PilotWaveState, roll: Roll, shifts: int) -> Harm:
+        return harm_to(state, roll, shifts, roll.target or "", 0)
+
+    def advantage_skills(self, state: PilotWaveState, f: Combatant) -> list[str]:
+        """The character's three best skills rated Average or better; a psychic's power
+        (Psyche, P13) besides."""
+        skills = state.fighters[f.name].skills
+        ranked = sorted((s for s, v in skills.items() if v >= 1), key=lambda s: (-skills[s], s))
+        best = ranked[:ADVANTAGE_SKILLS]
+        if state.fighters[f.name].power and PSYCHE not in best:
+            best.append(PSYCHE)
+        return best
+
+    def discovery_skill(self, state: PilotWaveState, f: Combatant) -> str | None:
+        return next((s for s in DISCOVERY_SKILLS if f.skill(s) >= 1), None)
+
+    def overcome_skill(self, state: PilotWaveState, f: Combatant) -> str:
+        return "Athletics" if f.skill("Athletics") >= f.skill(PSYCHE) else PSYCHE
+
+    def difficulty(self, state: PilotWaveState, action: str, aspect: str | None = None) -> int:
+        key = "overcome_difficulty" if action == "overcome" else "advantage_difficulty"
+        return int(state.settings[key])
+
+    def consequence_name(self, f: Combatant, track: str, severity: Severity) -> str:
+        names = CONSEQUENCE_NAMES.get(track, CONSEQUENCE_NAMES[PHYSICAL])
+        return f"{f.name} {names[severity]}"
+
+    def roving(self, state: PilotWaveState, seat: str) -> int:
+        """P6: what is left of the side's Tactics pool this exchange, for a roll of the side
+        (the roller's, or the defender's on an opposed roll); 0 for anything else."""
+        roll = state.roll
+        if roll is None:
+            return 0
+        mine = seat == state.side_of(roll.actor)
+        defending = (
+            roll.target is not None
+            and roll.difficulty is None
+            and seat == state.side_of(roll.target)
+        )
+        return state.pools.get(seat, 0) if mine or defending else 0
+
+    def resolve(
+        self, state: PilotWaveState, roll: Roll, shifts: int, outcome: Outcome
+    ) -> list[Event]:
+        events = mishap(state, roll.actor) if outcome is Outcome.MISHAP else []
+        return events + self.rolls[roll.action].resolve(state, roll, shifts, outcome)
+
+
+def harm_to(state: PilotWaveState, roll: Roll, shifts: int, name: str, falloff: int) -> Harm:
+    """P5: shifts + weapon value (+1 on automatic, P11; - `falloff` for a blast's neighbours)
+    + the range band's damage shift to the roll's target (none in vacuum, none hand-to-hand)
+    - the armor of `name`, who takes it."""
+    actor = state.fighters[roll.actor]
+    target = state.fighters[name]
+    if roll.skill == PSYCHE:  # P13: a Pusher's push is mental: no weapon, no armor
+        return Harm(shifts, MENTAL, 0, 0)
+    if roll.skill == CLOSE_COMBAT:
+        value = melee_value(state, actor)
+    else:
+        value = weapon_of(state, actor).value + (AUTO_VALUE if roll.mode in AUTOMATIC else 0)
+        found = band(state, actor, state.fighters[roll.target or ""])
+        if found is not None and not state.settings["vacuum"]:
+            value += RANGE_DAMAGE[found]
+    value -= falloff
+    return Harm(shifts + value - target.armor, PHYSICAL, value, target.armor)
+
+
+def mishap(state: PilotWaveState, name: str) -> list[Event]:
+    """C2: a mishap fails and brings a consequence: the roller's mildest free slot, named for
+    the mishap; with none free, the roller is taken out (a documented default)."""
+    f = state.fighters[name]
+    free = f.consequences.free()
+    if not free:
+        f.status = TAKEN_OUT
+        return [Event("mishap", data={"who": name, "out": True}, visible_to=None)]
+    severity = free[0]
+    aspect_name = state.aspects.unique_name(f"{name}'s Mishap")
+    f.consequences.take(severity, aspect_name)
+    state.aspects.add(Aspect(aspect_name, AspectKind.CONSEQUENCE, owner=name))
+    return [
+        Event(
+            "mishap",
+            data={"who": name, "severity": severity.value, "aspect": aspect_name},
+            visible_to=None,
+        )
+    ]
+
+
+#: the one host of every pilot_wave conflict (it keeps no state of a battle)
+HOST: Final = PilotWaveHost()

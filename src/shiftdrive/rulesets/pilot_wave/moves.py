@@ -1,0 +1,137 @@
+"""A character's turn besides attacks (seed "Action", P10): moving up to its running speed on
+the hex map (walk / trot / run), after which only an attack may follow; reloading, an
+insignificant action that leaves the turn open; holding (ending the turn)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from shiftdrive.conflict.exchange import HostedAction
+from shiftdrive.engine.actions import Action, ParamKind
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+from shiftdrive.maps.errors import MapError
+from shiftdrive.maps.hexgrid import Hex
+from shiftdrive.rulesets.pilot_wave.board import hex_map, occupied, weapon_of, where
+from shiftdrive.rulesets.pilot_wave.catalog import gait, move_shift, run_speed, vehicle_speed
+from shiftdrive.rulesets.pilot_wave.order import end_turn, entry_for
+from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
+
+if TYPE_CHECKING:
+    from shiftdrive.core.dice import DiceSource
+    from shiftdrive.engine.ruleset import Turn
+
+MOVE_PARAMS: Final = {"to": ParamKind.HEX}
+
+
+def speed(state: PilotWaveState, f: Fighter) -> int:
+    """P10: running speed on foot; a vehicle's kph."""
+    if f.kph:
+        return vehicle_speed(f.kph, state.scale)
+    return run_speed(f.physique, state.scale)
+
+
+def gait_of(state: PilotWaveState, f: Fighter, hexes: int) -> str:
+    return "drives" if f.kph else gait(hexes, f.physique, state.scale)
+
+
+def reachable(state: PilotWaveState, f: Fighter) -> dict[Hex, int]:
+    """P10: the hexes `f` can reach this turn (up to its speed, around walls and people)."""
+    start = where(f)
+    found = hex_map(state).reachable(start, speed(state, f), occupied(state, f.name))
+    found.pop(start, None)
+    return found
+
+
+class Move(Action[PilotWaveState]):
+    """Move any number of hexes up to speed; an attack may follow in the same turn."""
+
+    name = "move"
+    params: ClassVar[Mapping[str, ParamKind]] = MOVE_PARAMS
+
+    def options(self, state: PilotWaveState, turn: Turn) -> list[Choice]:
+        f = state.fighters[turn.actor or ""]
+        out = []
+        for h, cost in sorted(reachable(state, f).items(), key=lambda kv: (kv[1], kv[0])):
+            out.append(
+                Choice.of(
+                    "move",
+                    to=str(h),
+                    label=f"Move to {h} ({cost} hex(es), {gait_of(state, f, cost)})",
+                )
+            )
+        return out
+
+    def check(self, state: PilotWaveState, turn: Turn, choice: Choice) -> str | None:
+        f = state.fighters[turn.actor or ""]
+        try:
+            h = Hex.parse(choice.str_param("to"))
+        except MapError as exc:
+            return str(exc)
+        if h in reachable(state, f):
+            return None
+        return (
+            f"{f.name} cannot reach {h} this turn "
+            f"(speed {speed(state, f)} hexes, around walls and people)"
+        )
+
+    def apply(
+        self, state: PilotWaveState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        f = state.fighters[turn.actor or ""]
+        entry_for(state, f.name)
+        h = Hex.parse(choice.str_param("to"))
+        cost = reachable(state, f)[h]
+        f.zone = str(h)
+        f.moved += cost
+        state.moved_now = True
+        data = {
+            "who": f.name,
+            "to": f.zone,
+            "hexes": cost,
+            "gait": gait_of(state, f, cost),
+            "shift": move_shift(f.moved),
+        }
+        return [Event("move", data=data, visible_to=None)]
+
+
+class Reload(Action[PilotWaveState]):
+    """Reloading is insignificant: the magazine is full again and the turn goes on."""
+
+    name = "reload"
+
+    def options(self, state: PilotWaveState, turn: Turn) -> list[Choice]:
+        f = state.fighters[turn.actor or ""]
+        weapon = weapon_of(state, f)
+        if not weapon.ranged or f.rounds >= weapon.rounds:
+            return []
+        return [
+            Choice.of(
+                "reload",
+                label=f"Reload the {weapon.name} ({f.rounds}/{weapon.rounds} rounds; free)",
+            )
+        ]
+
+    def apply(
+        self, state: PilotWaveState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        f = state.fighters[turn.actor or ""]
+        entry_for(state, f.name)
+        f.rounds = weapon_of(state, f).rounds
+        return [Event("reload", data={"who": f.name, "rounds": f.rounds}, visible_to=None)]
+
+
+class Hold(HostedAction[PilotWaveState]):
+    """End the turn with no (further) action."""
+
+    name = "hold"
+
+    def options(self, state: PilotWaveState, turn: Turn) -> list[Choice]:
+        label = "End the turn" if state.moved_now else "Hold (no action this turn)"
+        return [Choice.of("hold", label=label)]
+
+    def apply(
+        self, state: PilotWaveState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        return [Event("hold", data={"who": turn.actor}, visible_to=None), *end_turn(state)]

@@ -1,0 +1,67 @@
+"""What a bot or a user interface may ask of a Pilot Wave conflict beyond the ruleset's
+contract: the roll's standing, enemies, the range band a hex would give, the Tactics points
+that would turn a roll — through the rules' own functions."""
+
+from __future__ import annotations
+
+from shiftdrive.conflict.roll import Roll, totals
+from shiftdrive.core.outcomes import shifts_to_change
+from shiftdrive.maps.hexgrid import Hex
+from shiftdrive.rulesets.pilot_wave.board import band_between, hex_map, weapon_of, where
+from shiftdrive.rulesets.pilot_wave.catalog import move_shift
+from shiftdrive.rulesets.pilot_wave.host import HOST
+from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
+
+
+def roll_in_hand(state: PilotWaveState) -> Roll | None:
+    return state.roll
+
+
+def standing(state: PilotWaveState) -> tuple[int, int]:
+    assert state.roll is not None
+    return totals(state, state.roll)
+
+
+def enemies(state: PilotWaveState, name: str) -> list[Fighter]:
+    side = state.fighters[name].side
+    return [e for e in state.active() if e.side != side]
+
+
+def band_from(state: PilotWaveState, f: Fighter, at: Hex, target: Fighter) -> int | None:
+    """The band `target` would be in for `f`'s weapon if `f` stood at `at`."""
+    return band_between(state, weapon_of(state, f), at, where(target))
+
+
+def attack_skill(state: PilotWaveState, f: Fighter) -> str:
+    """The skill `f`'s weapon is used with."""
+    return weapon_of(state, f).skill
+
+
+def move_penalty(hexes: int) -> int:
+    """P10's shift for moving `hexes` this exchange (<= 0)."""
+    return move_shift(hexes)
+
+
+def distance(a: Fighter, b: Fighter) -> int:
+    return where(a).distance(where(b))
+
+
+def cover(state: PilotWaveState, at: Hex) -> bool:
+    """Whether a hex has something to take cover behind next to it."""
+    hmap = hex_map(state)
+    return any(hmap.flags(n).gives_cover for n in hmap.neighbours(at))
+
+
+def points_to_turn(state: PilotWaveState, seat: str) -> int | None:
+    """The fewest Tactics points that move the roll in hand into a better band for `seat`
+    (or change an attack's hit); None when the pool cannot."""
+    roll = state.roll
+    if roll is None:
+        return None
+    left = HOST.roving(state, seat)
+    total, opp = totals(state, roll)
+    upward = seat == state.side_of(roll.actor)
+    need = shifts_to_change(total - opp, upward=upward, hit=roll.action == "attack")
+    if need is None or need > left:
+        return None
+    return need

@@ -1,0 +1,162 @@
+"""Pilot Wave's characters and conflicts on the hex map at a personal scale: a host of the
+conflict library (`shiftdrive.conflict`) with the seed's side order, Tactics pools, counters,
+range bands, weapon values and armor.
+
+Seed: 000 (Pilot Wave). Rulings C1-C12 and P3-P11 apply. Which module holds which rule:
+docs/rulesets/pilot_wave.md. Ships and astrogation (P12, P14) are a later part.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Final
+
+from shiftdrive.conflict.actions import conflict_actions
+from shiftdrive.conflict.exchange import RollAction
+from shiftdrive.conflict.host import CONCEDED, TAKEN_OUT
+from shiftdrive.core.aspects import AspectSet
+from shiftdrive.core.dice import DiceSource
+from shiftdrive.engine.actions import Action
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+from shiftdrive.engine.ruleset import Result, Ruleset, Seat, Sheet, Tally, Turn
+from shiftdrive.rulesets.pilot_wave import order as flow
+from shiftdrive.rulesets.pilot_wave import view as seen
+from shiftdrive.rulesets.pilot_wave import words
+from shiftdrive.rulesets.pilot_wave.characters import sheet_problems
+from shiftdrive.rulesets.pilot_wave.combat import PilotAttack
+from shiftdrive.rulesets.pilot_wave.counters import CarryOut, Counter, PassOrLet, declare
+from shiftdrive.rulesets.pilot_wave.host import HOST, PilotWaveHost
+from shiftdrive.rulesets.pilot_wave.moves import Hold, Move, Reload
+from shiftdrive.rulesets.pilot_wave.scenario import PilotWaveScenario, load
+from shiftdrive.rulesets.pilot_wave.setup import setup
+from shiftdrive.rulesets.pilot_wave.state import PilotWaveState
+from shiftdrive.rulesets.pilot_wave.tactics import Act, Bid, First, RovingPoints
+
+#: a turn's steps that do not end it, and so are never declared (nor countered)
+STEPS: Final = frozenset({"move", "reload"})
+
+
+def _actions(host: PilotWaveHost) -> dict[str, Action[PilotWaveState]]:
+    specs: dict[str, Action[Any]] = dict(conflict_actions(host))
+    own: list[Action[Any]] = [
+        PilotAttack(host),
+        Move(),
+        Reload(),
+        Hold(host),
+        Bid(),
+        First(),
+        Act(),
+        RovingPoints(host),
+        Counter(host),
+        PassOrLet(host, specs),
+        CarryOut(specs),
+    ]
+    specs.update((spec.name, spec) for spec in own)
+    host.rolls = {name: spec for name, spec in specs.items() if isinstance(spec, RollAction)}
+    return specs
+
+
+ACTIONS: Final = _actions(HOST)
+
+
+class PilotWave(Ruleset[PilotWaveState, PilotWaveScenario]):
+    """A Pilot Wave conflict between sides of characters on a hex map."""
+
+    id = "pilot_wave"
+    title = "Pilot Wave: characters and conflicts on the hex map"
+    actions: ClassVar[Mapping[str, Action[Any]]] = ACTIONS
+
+    # --- set-up -------------------------------------------------------------------------------
+    def load_scenario(self, data: Mapping[str, Any]) -> PilotWaveScenario:
+        return load(data)
+
+    def setup(
+        self, scenario: PilotWaveScenario, dice: DiceSource
+    ) -> tuple[PilotWaveState, list[Event]]:
+        return setup(scenario, dice)
+
+    def check_character(self, data: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """A character file's problems (its shape, then P3's creation rules)."""
+        return sheet_problems(dict(data))
+
+    # --- turn structure -----------------------------------------------------------------------
+    def seats(self, state: PilotWaveState) -> list[Seat]:
+        return [
+            Seat(side, side, tuple(f.name for f in state.fighters.values() if f.side == side))
+            for side in state.sides
+        ]
+
+    def turns(self, state: PilotWaveState) -> list[Turn]:
+        return flow.turns(state)
+
+    def menu(self, state: PilotWaveState, turn: Turn) -> Sequence[str]:
+        return flow.menu(state, turn)
+
+    def prompt(self, state: PilotWaveState, turn: Turn) -> str:
+        return words.prompt(state, turn)
+
+    def apply(
+        self, state: PilotWaveState, seat: str, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        """A character's action for its turn is declared first: the other sides may counter
+        it before it is carried out (counters.declare)."""
+        turn = self.turn_of(state, seat)
+        if turn is not None and turn.kind == "turn" and choice.action not in STEPS:
+            return declare(state, ACTIONS, turn, choice, dice)
+        return super().apply(state, seat, choice, dice)
+
+    def choice_visibility(
+        self, state: PilotWaveState, seat: str, choice: Choice
+    ) -> frozenset[str] | None:
+        """A side-order bid is seen by its side (and the GM) only."""
+        if choice.action == "bid":
+            return frozenset({seat, "gm"})
+        return None
+
+    def result(self, state: PilotWaveState) -> Result | None:
+        if state.ended is None:
+            return None
+        return Result(state.winner, state.ended, flow.ending(state))
+
+    # --- events in words ----------------------------------------------------------------------
+    def describe(self, event: Event, seat: str) -> str:
+        return words.describe(event, seat)
+
+    # --- balancing ----------------------------------------------------------------------------
+    def tally(self, state: PilotWaveState) -> list[Tally]:
+        return [
+            Tally(
+                name=f.name,
+                side=f.side,
+                taken_out=f.status == TAKEN_OUT,
+                conceded=f.status == CONCEDED,
+                damage=sum(t.marked_count for t in f.stress.values()),
+                consequences=len(f.consequences.taken()),
+                fate_points_spent=f.fate_points.spent,
+            )
+            for f in state.fighters.values()
+        ]
+
+    def rounds(self, state: PilotWaveState) -> int:
+        return state.exchange
+
+    # --- what leaves the engine ---------------------------------------------------------------
+    def snapshot(self, state: PilotWaveState) -> dict[str, Any]:
+        return state.to_json()
+
+    def secrets(self, state: PilotWaveState, seat: str) -> list[str]:
+        return seen.secrets(state, seat)
+
+    def view(self, state: PilotWaveState, seat: str) -> dict[str, Any]:
+        return seen.view(state, seat)
+
+    # --- GM control ---------------------------------------------------------------------------
+    def sheets(self, state: PilotWaveState) -> dict[str, Sheet]:
+        return {
+            n: Sheet(n, f.side, f.fate_points, f.stress, f.consequences)
+            for n, f in state.fighters.items()
+        }
+
+    def aspects(self, state: PilotWaveState) -> AspectSet:
+        return state.aspects

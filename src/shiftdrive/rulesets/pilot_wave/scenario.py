@@ -1,0 +1,164 @@
+"""The pilot_wave scenario file, validated at the edge: the map and its scale, the sides and
+their characters (checked against P3 unless exempt), weapons and armor beyond the catalog."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from shiftdrive.engine.scenario import MAX_SIDES, ScenarioError, refuse_crowds, validate_model
+from shiftdrive.maps.errors import MapError
+from shiftdrive.maps.hexgrid import Hex, HexMap
+from shiftdrive.rulesets.pilot_wave.catalog import ARMOR, SKILLS, WEAPON_KINDS, WEAPONS, Weapon
+from shiftdrive.rulesets.pilot_wave.characters import (
+    CharacterSpec,
+    Text,
+    creation_breaches,
+    shape_problems,
+)
+
+
+class WeaponSpec(BaseModel):
+    """A weapon the catalog lacks (or one it overrides)."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["hand", "pistol", "carbine", "rifle"]
+    value: int = Field(ge=0, le=12)
+    rounds: int = Field(default=0, ge=0, le=1000)
+    skill: str
+    auto: bool = False
+    blast: bool = False
+    crew: bool = False
+
+
+class SideSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: Text
+    #: lying in wait: every character of the other sides rolls Notice against this side's
+    #: best Stealth at the start, and is Surprised on a loss (P8)
+    ambush: bool = False
+    characters: list[CharacterSpec] = Field(min_length=1)
+
+
+class PilotWaveScenario(BaseModel):
+    """A Pilot Wave conflict on a hex map at one personal scale."""
+
+    model_config = ConfigDict(extra="forbid")
+    ruleset: str
+    title: Text = "A Pilot Wave conflict"
+    description: str = ""
+    scale: Literal["close", "short", "medium", "long"] = "short"
+    #: P5: in vacuum range bands do not reduce damage
+    vacuum: bool = False
+    #: P7: the scene is beyond 6G
+    high_g: bool = False
+    #: P10: an attacker that moved matches its moving target's vector (no movement shift)
+    matched_vectors: bool = False
+    map: dict[str, Any]
+    aspects: list[Text] = []
+    sides: list[SideSpec] = Field(min_length=2, max_length=MAX_SIDES)
+    weapons: dict[str, WeaponSpec] = {}
+    armor: dict[str, int] = {}
+    max_exchanges: int = Field(default=20, ge=1, le=1000)
+    advantage_difficulty: int = Field(default=2, ge=-4, le=12)
+    overcome_difficulty: int = Field(default=2, ge=-4, le=12)
+    gm_notes: str = ""
+
+    def weapon_table(self) -> dict[str, Weapon]:
+        """The catalog's weapons and the scenario's own, by lower-case name."""
+        table = {k.lower(): w for k, w in WEAPONS.items()}
+        for name, w in self.weapons.items():
+            table[name.lower()] = Weapon(
+                name, w.kind, w.value, w.rounds, w.skill, auto=w.auto, blast=w.blast, crew=w.crew
+            )
+        return table
+
+    def armor_table(self) -> dict[str, int]:
+        return {
+            **{k.lower(): v for k, v in ARMOR.items()},
+            **{k.lower(): v for k, v in self.armor.items()},
+        }
+
+
+def load(data: Mapping[str, Any]) -> PilotWaveScenario:
+    """Validate the shape, then the map, names, gear and every character's sheet (P3)."""
+    sc = validate_model(PilotWaveScenario, data)
+    refuse_crowds(sum(len(s.characters) for s in sc.sides), "characters")
+    problems: list[tuple[str, str]] = []
+    hmap: HexMap | None = None
+    try:
+        hmap = HexMap.from_dict(sc.map)
+    except MapError as exc:
+        problems.append(("map", str(exc)))
+    skills = {s.lower() for s in SKILLS}
+    for name, w in sc.weapons.items():
+        if w.skill.lower() not in skills:
+            problems.append((f"weapons.{name}.skill", f"{w.skill!r} is not a Pilot Wave skill"))
+        if w.kind not in WEAPON_KINDS:
+            problems.append((f"weapons.{name}.kind", f"unknown weapon kind {w.kind!r}"))
+    weapons = sc.weapon_table()
+    armor = sc.armor_table()
+    names: set[str] = {s.name.lower() for s in sc.sides}
+    if len(names) < len(sc.sides):
+        problems.append(("sides", "each side needs its own name"))
+    taken: dict[Hex, str] = {}
+    aspects: dict[str, str] = {a.lower(): f"aspects[{i}]" for i, a in enumerate(sc.aspects)}
+    if len(aspects) < len(sc.aspects):
+        problems.append(("aspects", "each scene aspect needs its own name"))
+    for si, side in enumerate(sc.sides):
+        for ci, c in enumerate(side.characters):
+            base = f"sides[{si}].characters[{ci}]"
+            if c.name.lower() in names:
+                problems.append(
+                    (f"{base}.name", f"{c.name!r} is already the name of a side or character")
+                )
+            names.add(c.name.lower())
+            for path, reason in shape_problems(c) + creation_breaches(c):
+                problems.append((f"{base}.{path}", reason))
+            for cat, text in c.aspects.all():
+                if text.lower() in aspects:
+                    where = aspects[text.lower()]
+                    problems.append(
+                        (
+                            f"{base}.aspects.{cat}",
+                            f"{c.name}: the aspect {text!r} is already in play ({where}); "
+                            "aspects need their own names",
+                        )
+                    )
+                aspects[text.lower()] = f"{base}.aspects.{cat}"
+            if c.weapon is not None and c.weapon.lower() not in weapons:
+                known = ", ".join(sorted(weapons))
+                problems.append((f"{base}.weapon", f"{c.name}: no weapon {c.weapon!r} ({known})"))
+            elif c.weapon is not None and weapons[c.weapon.lower()].crew and c.vehicle is None:
+                problems.append(
+                    (
+                        f"{base}.weapon",
+                        f"{c.name}: the {c.weapon} is crew-served: it needs a vehicle's mount",
+                    )
+                )
+            if c.armor is not None and c.armor.lower() not in armor:
+                known = ", ".join(sorted(armor))
+                problems.append((f"{base}.armor", f"{c.name}: no armor {c.armor!r} ({known})"))
+            if c.at is None:
+                problems.append((f"{base}.at", f"{c.name}: the starting hex 'q,r' is required"))
+            elif hmap is not None:
+                try:
+                    h = Hex.parse(c.at)
+                except ValueError as exc:
+                    problems.append((f"{base}.at", f"{c.name}: {exc}"))
+                    continue
+                if h not in hmap:
+                    problems.append((f"{base}.at", f"{c.name}: hex {h} is off the map"))
+                elif not hmap.passable(h):
+                    problems.append((f"{base}.at", f"{c.name}: hex {h} cannot be stood in"))
+                elif h in taken:
+                    problems.append((f"{base}.at", f"{c.name}: hex {h} is taken by {taken[h]}"))
+                else:
+                    taken[h] = c.name
+    if all(c.surprised for s in sc.sides for c in s.characters):
+        problems.append(("sides", "everyone is surprised: at least one character must be Aware"))
+    if problems:
+        raise ScenarioError(problems)
+    return sc

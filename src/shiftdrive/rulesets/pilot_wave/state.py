@@ -1,0 +1,166 @@
+"""The state of a Pilot Wave conflict: characters on hexes, aspects, the side order, the
+exchange's Tactics pools, declared actions waiting on counters, and the roll in hand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from shiftdrive.conflict.host import ACTIVE
+from shiftdrive.conflict.roll import Roll
+from shiftdrive.core.aspects import AspectSet
+from shiftdrive.core.consequences import ConsequenceSlots
+from shiftdrive.core.fate_points import FatePoints
+from shiftdrive.core.stress import StressTrack
+
+__all__ = ["Declared", "Fighter", "PilotWaveState", "Roll"]
+
+
+@dataclass(slots=True)
+class Fighter:
+    """One character. `skills` holds every skill's effective rating (P3: defaults and
+    subjacent skills worked out at set-up) and the two attributes."""
+
+    name: str
+    side: str
+    skills: dict[str, int]
+    zone: str  # the hex, "q,r" (the conflict library's word for where a fighter stands)
+    fate_points: FatePoints
+    stress: dict[str, StressTrack]
+    consequences: ConsequenceSlots
+    physique: int = 0
+    psyche: int = 0
+    weapon: str = "hands"
+    rounds: int = 0
+    armor: int = 0
+    armor_name: str | None = None
+    power: str | None = None
+    #: a vehicle's speed in kph (0: a person on foot)
+    kph: int = 0
+    surprised: bool = False
+    #: surprise ends at the end of this exchange (attacked, or noticed the enemy: P8)
+    alerted: bool = False
+    status: str = ACTIVE
+    full_defense: bool = False
+    owed_points: int = 0
+    #: hexes moved this exchange (P10's shift)
+    moved: int = 0
+
+    def skill(self, name: str) -> int:
+        return self.skills.get(name, -2)
+
+    @property
+    def active(self) -> bool:
+        return self.status == ACTIVE
+
+    @property
+    def aware(self) -> bool:
+        return self.status == ACTIVE and not self.surprised
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "side": self.side, "skills": dict(self.skills), "zone": self.zone,
+            "fate_points": self.fate_points.to_json(),
+            "stress": {k: t.to_json() for k, t in self.stress.items()},
+            "consequences": self.consequences.to_json(), "physique": self.physique,
+            "psyche": self.psyche, "weapon": self.weapon, "rounds": self.rounds,
+            "armor": self.armor, "armor_name": self.armor_name, "power": self.power,
+            "kph": self.kph, "surprised": self.surprised, "alerted": self.alerted,
+            "status": self.status, "owed_points": self.owed_points, "moved": self.moved,
+        }  # fmt: skip
+
+
+@dataclass(slots=True)
+class Declared:
+    """An action declared and waiting: on the other sides' counters, or on its turn to
+    resolve after the counters it drew (seed "Counter"). `sides` have had their chance."""
+
+    actor: str
+    #: the action declared ("" while the character is still choosing)
+    choice: str = ""
+    sides: list[str] = field(default_factory=list)
+    #: the side whose counter window is open now ("" when none is)
+    asking: str = ""
+    #: the action is being carried out: its end ends this entry
+    resolving: bool = False
+    #: "turn", or "follow": a later attack of automatic fire, its rounds already spent
+    kind: str = "turn"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "actor": self.actor, "choice": self.choice, "sides": list(self.sides),
+            "asking": self.asking, "resolving": self.resolving, "kind": self.kind,
+        }  # fmt: skip
+
+
+@dataclass(slots=True)
+class PilotWaveState:
+    """Everything the rules need; derived from the log, never edited around it."""
+
+    title: str
+    sides: list[str]
+    fighters: dict[str, Fighter]
+    aspects: AspectSet
+    scale: str
+    exchange: int = 1
+    #: side-order bids still to come (P6), by side; the opposed Tactics roll follows them
+    bids: dict[str, int | None] = field(default_factory=dict)
+    #: the side that won the Tactics roll and picks who acts first each exchange (P8)
+    picker: str | None = None
+    #: sides in acting order this exchange ([] until the picker has chosen)
+    order: list[str] = field(default_factory=list)
+    #: whose side's turn it is next (an index into `order`)
+    turn: int = 0
+    acted: list[str] = field(default_factory=list)
+    moved_now: bool = False
+    #: the Tactics pool each side has left this exchange, and what its bid cost for good
+    pools: dict[str, int] = field(default_factory=dict)
+    spent_on_order: dict[str, int] = field(default_factory=dict)
+    stack: list[Declared] = field(default_factory=list)
+    #: hits still to absorb after the roll in hand, each [target, hit, by] (a blast's
+    #: neighbours, P11; high G, P7)
+    hits: list[list[Any]] = field(default_factory=list)
+    #: the sides ranked by the side-order Tactics roll (P8), the winner first
+    rank: list[str] = field(default_factory=list)
+    roll: Roll | None = None
+    turn_count: int = 0
+    boosts_born: dict[str, int] = field(default_factory=dict)
+    ended: str | None = None
+    winner: str | None = None
+    #: how it ended (an `Ending` value)
+    how: str = ""
+    gm_notes: str = ""
+    max_exchanges: int = 20
+    settings: dict[str, Any] = field(default_factory=dict)
+
+    def side_of(self, name: str) -> str:
+        return self.fighters[name].side
+
+    def active(self, side: str | None = None) -> list[Fighter]:
+        return [f for f in self.fighters.values() if f.active and (side is None or f.side == side)]
+
+    def ready(self, side: str) -> list[Fighter]:
+        """The side's Aware characters who have not acted this exchange nor declared an
+        action still waiting (P8; the seed's "have not acted" for counters)."""
+        busy = {d.actor for d in self.stack}
+        return [
+            f
+            for f in self.fighters.values()
+            if f.side == side and f.aware and f.name not in self.acted and f.name not in busy
+        ]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "title": self.title, "sides": self.sides, "scale": self.scale,
+            "fighters": {k: f.to_json() for k, f in self.fighters.items()},
+            "aspects": self.aspects.to_json(), "exchange": self.exchange,
+            "bids": dict(self.bids), "picker": self.picker, "order": list(self.order),
+            "turn": self.turn, "acted": list(self.acted), "rank": list(self.rank),
+            "moved_now": self.moved_now, "pools": dict(self.pools),
+            "spent_on_order": dict(self.spent_on_order),
+            "stack": [d.to_json() for d in self.stack], "hits": [list(h) for h in self.hits],
+            "roll": self.roll.to_json() if self.roll else None, "turn_count": self.turn_count,
+            "boosts_born": dict(self.boosts_born), "ended": self.ended, "winner": self.winner,
+            "how": self.how,
+            "max_exchanges": self.max_exchanges,
+        }  # fmt: skip
