@@ -9,7 +9,7 @@ per roll) or a free invoke (they stack). A boost is spent when invoked (C6).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from shiftdrive.conflict.exchange import INVOKE_WINDOW, HostedAction
@@ -64,6 +64,19 @@ def roller_of(state: ConflictState, roll: Roll, seat: str) -> str:
     return ""
 
 
+def invoke_choice(aspect: str, effect: str, payment: str, by: str) -> Choice:
+    """One invoke from `InvokeAspect.open_invokes` as the labelled choice the menu lists."""
+    paid = f"({by}'s free invoke)" if payment == "free" else f"({by} pays a fate point)"
+    return Choice.of(
+        "invoke",
+        aspect=aspect,
+        effect=effect,
+        payment=payment,
+        by=by,
+        label=f"Invoke '{aspect}' for {EFFECT_WORDS[effect]} {paid}",
+    )
+
+
 def paid_key(by: str, aspect: str) -> str:
     return f"{by}:{aspect}".lower()
 
@@ -75,10 +88,15 @@ class InvokeAspect(HostedAction[CS]):
     params: ClassVar[Mapping[str, ParamKind]] = INVOKE_PARAMS
 
     def options(self, state: CS, turn: Turn) -> list[Choice]:
+        return [invoke_choice(*invoke) for invoke in self.open_invokes(state, turn)]
+
+    def open_invokes(self, state: CS, turn: Turn) -> Iterator[tuple[str, str, str, str]]:
+        """The invokes open to `turn.seat` on the roll in hand, as (aspect, effect, payment,
+        by): the one rule of what may be invoked, which `options` words as choices and
+        `may_change` weighs (lazily: it stops once it has seen enough)."""
         roll = state.roll
         assert roll is not None
         seat = turn.seat
-        out: list[Choice] = []
         roller = roller_of(state, roll, seat)
         opponent = roll.target if roller == roll.actor else roll.actor
         side_fighters = [f for f in state.fighters.values() if f.side == seat]
@@ -88,19 +106,8 @@ class InvokeAspect(HostedAction[CS]):
                 continue
             for h in side_fighters:
                 if a.free_for(h.name) > 0:
-                    effects = ("bonus", "reroll") if roller else ("obstacle",)
-                    for eff in effects:
-                        out.append(
-                            Choice.of(
-                                "invoke",
-                                aspect=a.name,
-                                effect=eff,
-                                payment="free",
-                                by=h.name,
-                                label=f"Invoke '{a.name}' for {EFFECT_WORDS[eff]} "
-                                f"({h.name}'s free invoke)",
-                            )
-                        )
+                    for eff in ("bonus", "reroll") if roller else ("obstacle",):
+                        yield a.name, eff, "free", h.name
             if a.kind is AspectKind.BOOST:
                 continue
             payers: list[tuple[str, str]] = []
@@ -119,18 +126,7 @@ class InvokeAspect(HostedAction[CS]):
                     continue
                 if paid_key(payer, a.name) in roll.paid:
                     continue
-                out.append(
-                    Choice.of(
-                        "invoke",
-                        aspect=a.name,
-                        effect=eff,
-                        payment="fate_point",
-                        by=payer,
-                        label=f"Invoke '{a.name}' for {EFFECT_WORDS[eff]} "
-                        f"({payer} pays a fate point)",
-                    )
-                )
-        return out
+                yield a.name, eff, "fate_point", payer
 
     def check(self, state: CS, turn: Turn, choice: Choice) -> str | None:
         if any(choice.matches(option) for option in self.options(state, turn)):
@@ -257,14 +253,12 @@ def may_change(host: Host[Any], state: ConflictState, roll: Roll, seat: str) -> 
     reroll = False
     paid: dict[str, int] = {}  # fate points each payer may still spend on this roll
     spec: InvokeAspect[Any] = InvokeAspect(host)
-    for option in spec.options(state, turn):
-        effect = option.str_param("effect")
-        by = option.str_param("by")
+    for aspect, effect, payment, by in spec.open_invokes(state, turn):
         if effect == "reroll":
             reroll = bool(faces)
             continue
-        if option.str_param("payment") == "free":
-            bonuses += state.aspects.get(option.str_param("aspect")).free_for(by)
+        if payment == "free":
+            bonuses += state.aspects.get(aspect).free_for(by)
         else:
             left = paid.setdefault(by, state.fighters[by].fate_points.current)
             if left < 1:

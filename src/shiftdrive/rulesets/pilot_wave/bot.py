@@ -18,14 +18,27 @@ from shiftdrive.rulesets.pilot_wave.state import PilotWaveState
 BID_SHARE: Final = 3
 
 
+#: what the bot weighs on its own turn (the rest of the menu is not built)
+TURN_ACTIONS: Final = ("move", "attack", "reload", "hold")
+
+
+def _grouped(choices: list[Choice]) -> dict[str, list[Choice]]:
+    by_action: dict[str, list[Choice]] = {}
+    for c in choices:
+        by_action.setdefault(c.action, []).append(c)
+    return by_action
+
+
 def choose(rs: Any, state: PilotWaveState, seat: str, rng: random.Random) -> Choice:
-    legal: list[Choice] = rs.legal(state, seat)
     turn = rs.turn_of(state, seat)
     assert turn is not None
-    by_action: dict[str, list[Choice]] = {}
-    for c in legal:
-        by_action.setdefault(c.action, []).append(c)
     kind = turn.kind
+    if kind == "invoke":
+        return _invoke(rs, state, turn)
+    if kind == "turn":
+        return _turn(rs, state, turn, _grouped(rs.legal(state, seat, only=TURN_ACTIONS)), rng)
+    legal: list[Choice] = rs.legal(state, seat)
+    by_action = _grouped(legal)
     if kind == "bid":
         most = max(c.int_param("points") for c in legal)
         return next(c for c in legal if c.int_param("points") == most // BID_SHARE)
@@ -33,12 +46,8 @@ def choose(rs: Any, state: PilotWaveState, seat: str, rng: random.Random) -> Cho
         return next((c for c in legal if c.str_param("side") == seat), legal[0])
     if kind == "counter":
         return _counter(state, turn, by_action)
-    if kind == "invoke":
-        return _invoke(state, seat, by_action)
     if kind == "pick":
         return max(legal, key=lambda c: (_threat(state, c.str_param("who")), rng.random()))
-    if kind == "turn":
-        return _turn(rs, state, turn, by_action, rng)
     if kind == "style":
         return by_action["full"][0]
     return legal[0]  # defend (one skill), absorb (the first minimal way), carry out
@@ -68,7 +77,10 @@ def _counter(state: PilotWaveState, turn: Turn, by_action: dict[str, list[Choice
     return by_action["pass"][0]
 
 
-def _invoke(state: PilotWaveState, seat: str, by_action: dict[str, list[Choice]]) -> Choice:
+def _invoke(rs: Any, state: PilotWaveState, turn: Turn) -> Choice:
+    """Tactics points that turn the roll, else a free +2 where it may, else pass; each kind
+    is listed only when the bot would spend it (most windows are passed)."""
+    seat = turn.seat
     roll = query.roll_in_hand(state)
     assert roll is not None
     need = query.points_to_turn(state, seat)
@@ -76,17 +88,17 @@ def _invoke(state: PilotWaveState, seat: str, by_action: dict[str, list[Choice]]
     shifts = total - opp
     mine = seat == state.side_of(roll.actor)
     if need is not None and (shifts < 1 if mine else shifts >= 0):
-        for c in by_action.get("tactics", []):
+        points: list[Choice] = rs.legal(state, seat, only=("tactics",))
+        for c in points:
             if c.int_param("points") == need:
                 return c
-    free = [
-        c
-        for c in by_action.get("invoke", [])
-        if c.str_param("payment") == "free" and c.str_param("effect") in ("bonus", "obstacle")
-    ]
-    if free and ((mine and -2 <= shifts < 1) or (not mine and shifts >= 1)):
-        return free[0]
-    return by_action["pass"][0]
+    if (mine and -2 <= shifts < 1) or (not mine and shifts >= 1):
+        for invoke in query.open_invokes(state, turn):
+            _, effect, payment, _ = invoke
+            if payment == "free" and effect in ("bonus", "obstacle"):
+                return query.as_choice(invoke)
+    passes: list[Choice] = rs.legal(state, seat, only=("pass",))
+    return passes[0]
 
 
 def _p_hit(rs: Any, state: PilotWaveState, turn: Turn, c: Choice) -> float:

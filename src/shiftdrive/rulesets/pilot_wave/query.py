@@ -4,8 +4,13 @@ that would turn a roll — through the rules' own functions."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from shiftdrive.conflict.invokes import InvokeAspect, invoke_choice
 from shiftdrive.conflict.roll import Roll, totals
 from shiftdrive.core.outcomes import shifts_to_change
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.ruleset import Turn
 from shiftdrive.maps.hexgrid import Hex
 from shiftdrive.rulesets.pilot_wave.board import band_between, hex_map, weapon_of, where
 from shiftdrive.rulesets.pilot_wave.catalog import move_shift
@@ -20,6 +25,18 @@ def roll_in_hand(state: PilotWaveState) -> Roll | None:
 def standing(state: PilotWaveState) -> tuple[int, int]:
     assert state.roll is not None
     return totals(state, state.roll)
+
+
+def open_invokes(state: PilotWaveState, turn: Turn) -> Iterator[tuple[str, str, str, str]]:
+    """The invokes open in `turn` (the invoke window) as (aspect, effect, payment, by), in
+    the order the menu lists them, without building the menu."""
+    spec: InvokeAspect[PilotWaveState] = InvokeAspect(HOST)
+    return spec.open_invokes(state, turn)
+
+
+def as_choice(invoke: tuple[str, str, str, str]) -> Choice:
+    """One of `open_invokes` as the choice the menu lists."""
+    return invoke_choice(*invoke)
 
 
 def enemies(state: PilotWaveState, name: str) -> list[Fighter]:
