@@ -13,7 +13,7 @@ import secrets
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from shiftdrive.engine.choices import Choice, ChoiceSyntaxError
 from shiftdrive.engine.encounter import Encounter, IllegalChoice, default_bot
@@ -108,22 +108,24 @@ class Tables:
         scenario: Mapping[str, Any],
         *,
         source: str,
-        bots: list[str],
+        bots: list[str] | Literal["all"],
         seed: int | None = None,
         dice_kind: str = "seeded",
     ) -> tuple[Table, dict[str, str]]:
-        """A new table and its links (seat -> token, the GM's as 'gm'). Scenario errors raise
+        """A new table and its links (seat -> token, the GM's as 'gm'); `bots`: the seats bots
+        play ('gm' among them: the ruleset's GM decisions), or "all". Scenario errors raise
         ScenarioError with the field paths, as `check` shows them."""
         if seed is None and dice_kind != "manual":
             seed = random.SystemRandom().randrange(2**31)
-        record = TableRecord(
-            new_table_id(), dict(scenario), source, dice_kind, seed, sorted(set(bots))
-        )
+        record = TableRecord(new_table_id(), dict(scenario), source, dice_kind, seed, [])
         enc = start_encounter(record)  # validates the scenario before anything is stored
-        unknown = set(bots) - set(enc.seats())
+        seats = [*enc.seats(), GM]  # a bot GM makes the ruleset's GM decisions, no overrides
+        bots = seats if bots == "all" else bots
+        record = TableRecord(record.id, record.scenario, source, dice_kind, seed, sorted(bots))
+        unknown = set(bots) - set(seats)
         if unknown:
             raise TableError(
-                f"bots: no seat {', '.join(sorted(unknown))} (seats: {', '.join(enc.seats())})"
+                f"bots: no seat {', '.join(sorted(unknown))} (seats: {', '.join(seats)})"
             )
         tokens = {seat: new_token() for seat in [GM, *enc.seats()]}
         self.store.create(record, tokens)
