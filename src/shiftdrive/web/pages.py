@@ -200,6 +200,7 @@ def home_page(examples: list[str], rulesets: list[str]) -> str:
         f"<option value=''>(upload below)</option>{options}</select></label>"
         "<label>or a scenario file <input type=file name=upload accept='.yaml,.yml'></label>"
         "<label>Bots for (seats, comma-separated, or all) <input name=bots></label>"
+        "<label>Seed (empty: a random one) <input name=seed type=number min=0></label>"
         "<label>Dice <select name=dice><option value=seeded>rolled by the server</option>"
         "<option value=manual>typed in from the table</option></select></label>"
         "<button>Open the table</button></form><section id=links></section>"

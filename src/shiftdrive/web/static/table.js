@@ -95,6 +95,7 @@ document.addEventListener("submit", async (ev) => {
     const bots = form.bots.value.trim();
     const body = { dice: form.dice.value,
                    bots: bots === "all" ? "all" : bots ? bots.split(",").map((s) => s.trim()) : [] };
+    if (form.seed.value !== "") body.seed = Number(form.seed.value);
     if (file) body.scenario = await file.text(); else body.example = form.example.value;
     try {
       const out = await post("/api/tables", body);
