@@ -182,12 +182,17 @@ def test_clicking_a_hex_chooses_it(browser: Browser, server: Server) -> None:
         server, "fully_automated/standoff.yaml", ["Pulsa", "Dusty", "Kade", "Lux", "Brick", "gm"]
     )
     page = live_page(browser, made["links"]["Hiro"])
-    for _ in range(8):  # play cards until a move shows the reachable hexes
+    for _ in range(20):  # play the Move card until its move shows the reachable hexes
         if page.query_selector("svg.hexes .place"):
             break
-        move = page.query_selector("button.do:text-matches('Move', 'i')")
-        (move or page.query_selector_all("button.do")[0]).click()
-        page.wait_for_timeout(400)
+        buttons = page.query_selector_all("button.do")
+        if not buttons:
+            page.wait_for_timeout(200)
+            continue
+        move = page.query_selector("button.do:text-is('play Move')")
+        before = seq(page)
+        (move or buttons[0]).click()
+        page.wait_for_function(f"Number(document.querySelector('#live').dataset.seq) > {before}")
     place = page.query_selector("svg.hexes .place")
     assert place is not None, "no reachable hex was drawn"
     before = seq(page)

@@ -3,6 +3,7 @@ exactly after a restart (a kill -9 too), on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -14,7 +15,9 @@ from pathlib import Path
 import pytest
 from web_helpers import (  # the fixtures: imported to be found
     EXAMPLES,
+    Server,
     example_paths,
+    free_port,
     fresh_pg_fixture,  # noqa: F401
     postgres_url_fixture,  # noqa: F401
 )
@@ -149,3 +152,48 @@ def test_a_kill_9_loses_no_acknowledged_command(tmp_path: Path) -> None:
         assert table.digest() == acked[table.seq]
     replayed = Tables(Store.open(db))
     assert replayed.get(last[0]).digest() == table.digest()
+
+
+def test_two_processes_on_postgres_serialize_commands_on_one_table(fresh_pg: str) -> None:
+    """Two servers over one database: both seats' secret cards land, each through its own
+    server; a command made illegal by the other's is refused; both end in the same state."""
+    first, second = Tables(Store.open(fresh_pg)), Tables(Store.open(fresh_pg))
+    data = read_yaml(EXAMPLES / "fully_automated/brawl.yaml")
+    table, _ = first.create(data, source="x", bots=["Rook", "Vex", "Nyx", "gm"], seed=4)
+    mara_card = table.enc.legal("Mara")[0].text()
+    tobi_card = second.get(table.id).enc.legal("Tobi")[0].text()
+    first.command(table.id, "Mara", "choice", mara_card)
+    with pytest.raises(IllegalChoice):  # second catches up first: Mara's card is down already
+        second.command(table.id, "Mara", "choice", mara_card)
+    second.command(table.id, "Tobi", "choice", tobi_card)
+    first.command(table.id, GM, "status", "paused")  # first catches up with Tobi's card
+    assert first.get(table.id).digest() == second.get(table.id).digest()
+    commands = [r.text for r in first.store.rows(table.id) if r.seat in ("Mara", "Tobi")]
+    assert commands[:2] == [mara_card, tobi_card]
+
+
+def test_seats_on_another_server_process_hear_of_a_command(fresh_pg: str) -> None:
+    """LISTEN/NOTIFY: a command through one server reaches a page connected to another."""
+    import httpx
+    from websockets.sync.client import connect
+
+    one, two = Server(fresh_pg, free_port()), Server(fresh_pg, free_port())
+    one.start()
+    two.start()
+    try:
+        made = httpx.post(
+            f"{one.base}/api/tables",
+            json={"example": "tachyon/dogfight-2v2.yaml", "bots": ["Pirates"], "seed": 2},
+        ).json()
+        token = made["tokens"]["Tachyon"]
+        with connect(f"ws://127.0.0.1:{two.port}/ws/{token}?format=json") as ws:
+            first = json.loads(ws.recv(timeout=10))
+            skip = next(c for c in first["view"]["choices"] if not c["free"])
+            answer = httpx.post(f"{one.base}/api/t/{token}/choice", json={"text": skip["text"]})
+            assert answer.status_code == 200, answer.text
+            heard = json.loads(ws.recv(timeout=10))
+            assert heard["seq"] == answer.json()["seq"] > first["seq"]
+            assert heard["view"]["state"] == answer.json()["state"]
+    finally:
+        one.kill()
+        two.kill()

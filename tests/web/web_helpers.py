@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import glob
 import os
 import shutil
 import socket
@@ -16,7 +17,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
-PG_DIRS = ("/usr/lib/postgresql/15/bin", "/usr/local/bin", "/usr/bin")
+PG_DIRS = (
+    *sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True),
+    "/usr/local/bin",
+    "/usr/bin",
+)
 
 
 def example_paths() -> list[Path]:

@@ -8,6 +8,7 @@ A link is a token; the token is the seat: every answer is built from that seat's
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
@@ -28,7 +29,7 @@ from shiftdrive.engine.ruleset import get_ruleset, ruleset_ids
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.files import MAX_SCENARIO_BYTES, parse_yaml
 from shiftdrive.web import pages
-from shiftdrive.web.store import Store
+from shiftdrive.web.store import PostgresStore, Store
 from shiftdrive.web.tables import RestoreError, Table, TableError, Tables, new_token
 from shiftdrive.web.views import choice_odds, seat_view
 
@@ -204,8 +205,23 @@ def create_app(db: str, examples: Path | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await run_in_threadpool(tables.restore_all)
+        stop = threading.Event()
+        if isinstance(store, PostgresStore):  # other processes' commits reach our seats
+            loop = asyncio.get_running_loop()
+
+            def heard(origin: str, table_id: str) -> None:
+                if origin != tables.origin and table_id in hub.sockets:
+                    asyncio.run_coroutine_threadsafe(changed_elsewhere(table_id), loop)
+
+            threading.Thread(target=store.listen, args=(heard, stop), daemon=True).start()
         yield
+        stop.set()
         store.close()
+
+    async def changed_elsewhere(table_id: str) -> None:
+        table = await run_in_threadpool(tables.catch_up, table_id)
+        if table is not None:
+            await hub.publish(table)
 
     app = FastAPI(
         title="shiftdrive tables",
@@ -325,7 +341,9 @@ def create_app(db: str, examples: Path | None = None) -> FastAPI:
         if isinstance(found, JSONResponse):
             return found
         try:
-            return {"odds": choice_odds(found[0], found[1], Choice.parse(text))}
+            choice = Choice.parse(text)
+            with found[0].lock:
+                return {"odds": choice_odds(found[0], found[1], choice)}
         except ChoiceSyntaxError as bad:
             return error(str(bad), 422)
 

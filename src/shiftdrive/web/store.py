@@ -16,11 +16,13 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
+#: The PostgreSQL channel on which a process announces the tables it committed to.
+CHANNEL: Final = "shiftdrive_tables"
 SCHEMA: Final = [
     """CREATE TABLE IF NOT EXISTS tables (
         id TEXT PRIMARY KEY,
@@ -96,6 +98,10 @@ class Tx:
     def rows_after(self, seq: int) -> list[Row]:
         return self.store._rows(self.conn, self.table_id, seq)
 
+    def announce(self, origin: str) -> None:
+        """Tell the other server processes, on commit, that this table changed."""
+        self.store._announce(self.conn, f"{origin}:{self.table_id}")
+
     def append(self, rows: list[Row]) -> None:
         for row in rows:
             self.store._exec(
@@ -127,6 +133,9 @@ class Store:
     def _begin(self, conn: _Connection, table_id: str) -> bool:
         """Start a transaction holding the table's lock; False if there is no such table."""
         raise NotImplementedError
+
+    def _announce(self, conn: _Connection, payload: str) -> None:
+        """Other processes hear of a commit (PostgreSQL); one SQLite file has one process."""
 
     def _exec(self, conn: _Connection, sql: str, params: tuple[Any, ...] = ()) -> Any:
         return conn.execute(sql.replace("?", self.placeholder), params)
@@ -188,8 +197,11 @@ class Store:
         )
 
     def rows(self, table_id: str) -> list[Row]:
+        return self.rows_after(table_id, 0)
+
+    def rows_after(self, table_id: str, seq: int) -> list[Row]:
         with self._lock:
-            out = self._rows(self.conn, table_id, 0)
+            out = self._rows(self.conn, table_id, seq)
             self.conn.commit()
         return out
 
@@ -332,6 +344,21 @@ class PostgresStore(Store):
             conn, "SELECT 1 FROM tables WHERE id = ? FOR UPDATE", (table_id,)
         ).fetchone()
         return found is not None
+
+    def _announce(self, conn: _Connection, payload: str) -> None:
+        self._exec(conn, "SELECT pg_notify(?, ?)", (CHANNEL, payload))
+
+    def listen(self, heard: Callable[[str, str], None], stop: threading.Event) -> None:
+        """Call `heard(origin, table_id)` for each table another process commits to, until
+        `stop` is set (run it in a thread of its own: it blocks)."""
+        import psycopg
+
+        with psycopg.connect(self.url, autocommit=True) as conn:
+            conn.execute(f"LISTEN {CHANNEL}")
+            while not stop.is_set():
+                for note in conn.notifies(timeout=0.5):
+                    origin, _, table_id = note.payload.partition(":")
+                    heard(origin, table_id)
 
 
 __all__ = ["Row", "SqliteStore", "Store", "TableRecord", "Tx", "token_hash"]

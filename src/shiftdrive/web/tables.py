@@ -99,6 +99,7 @@ class Tables:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self.origin = secrets.token_hex(6)  # this process, in its announcements
         self.live: dict[str, Table] = {}
         self._lock = threading.Lock()
 
@@ -151,6 +152,18 @@ class Tables:
         with self._lock:
             return self.live.setdefault(table_id, table)
 
+    def catch_up(self, table_id: str) -> Table | None:
+        """Apply what other processes committed to a table this process has live (None if it
+        has not got it)."""
+        with self._lock:
+            table = self.live.get(table_id)
+        if table is None:
+            return None
+        with table.lock:
+            for row in self.store.rows_after(table_id, table.seq):
+                table.replay(row)
+        return table
+
     def restore_all(self) -> list[str]:
         """Rebuild every stored table (at start-up): their ids."""
         ids = self.store.table_ids()
@@ -180,6 +193,8 @@ class Tables:
                 except Refusal as refused:
                     refusal, rows = refused, refused.rows
                 tx.append(rows)
+                if rows:
+                    tx.announce(self.origin)
             except BaseException:
                 with self._lock:  # the cache may hold half a command: rebuild it next time
                     self.live.pop(table_id, None)

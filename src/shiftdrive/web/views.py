@@ -36,7 +36,12 @@ def choice_odds(table: Table, seat: str, choice: Choice) -> dict[str, Any] | Non
 
 
 def seat_view(table: Table, seat: str) -> dict[str, Any]:
-    """Everything `seat` may see, as JSON data."""
+    """Everything `seat` may see, as JSON data (never half-way through a command)."""
+    with table.lock:
+        return _seat_view(table, seat)
+
+
+def _seat_view(table: Table, seat: str) -> dict[str, Any]:
     enc = table.enc
     view = enc.view(seat)
     legal = enc.legal(seat) if seat != GM else enc.legal(GM)
