@@ -70,9 +70,13 @@ async def player(
                     continue
                 choice = rng.choice(latest["choices"])
                 started = time.perf_counter()
-                answer = await http.post(
-                    f"{base}/api/t/{token}/choice", json={"text": choice["text"]}
-                )
+                try:
+                    answer = await http.post(
+                        f"{base}/api/t/{token}/choice", json={"text": choice["text"]}
+                    )
+                except httpx.HTTPError as failed:
+                    tally.errors.append(f"{type(failed).__name__}: {failed}")
+                    continue
                 tally.latencies.append(time.perf_counter() - started)
                 if answer.status_code == 200:
                     tally.acked.append((table, answer.json()["seq"], seat))
@@ -146,9 +150,11 @@ def main() -> None:
     args = parser.parse_args()
     db = args.db or str(Path(tempfile.mkdtemp()) / "bench.db")
     port = free_port()
+    server_log = Path(tempfile.mkdtemp()) / "serve.log"
     server = subprocess.Popen(
         [sys.executable, "-m", "shiftdrive.cli.main", "serve", "--db", db, "--port", str(port)],
         stdout=subprocess.DEVNULL,
+        stderr=server_log.open("w"),
     )
     try:
         for _ in range(100):
@@ -172,6 +178,8 @@ def main() -> None:
     )
     for problem in tally.errors[:5]:
         print("  error:", problem)
+    if tally.errors:
+        print("  the server said:", server_log.read_text()[-3000:])
 
 
 if __name__ == "__main__":

@@ -105,7 +105,8 @@ def test_free_text_is_filled_in_by_the_seat(client: TestClient) -> None:
         f"/api/t/{token}/choice", json={"text": say["text"], "params": {"text": "Break left"}}
     )
     assert answer.status_code == 200, answer.text
-    assert any("Break left" in json.dumps(e) for e in answer.json()["log"][-3:])
+    assert any("Break left" in json.dumps(e) for e in view(client, token)["log"][-3:])
+    assert "Break left" in client.get(f"/api/t/{token}/log").text
 
 
 def test_the_gm_undoes_pauses_ends_and_every_override_is_logged(client: TestClient) -> None:
@@ -118,7 +119,7 @@ def test_the_gm_undoes_pauses_ends_and_every_override_is_logged(client: TestClie
     assert view(client, gm)["state"] == start["state"]
     note = client.post(f"/api/t/{gm}/choice", json={"text": "gm_note text='Alarms ring'"})
     assert note.status_code == 200, note.text
-    assert any(e.get("seat") == "gm" for e in note.json()["log"])
+    assert any(e.get("seat") == "gm" for e in view(client, gm)["log"])
     assert client.post(f"/api/t/{crew}/choice", json={"text": "gm_note text=x"}).status_code == 409
     assert client.post(f"/api/t/{gm}/status", json={"status": "paused"}).status_code == 200
     paused = client.post(f"/api/t/{crew}/choice", json={"text": move["text"]})
@@ -190,3 +191,16 @@ def test_every_example_plays_in_the_server_with_bots(client: TestClient) -> None
         choice = rng.choice(view(client, made["tokens"][seat])["choices"])
         answer = client.post(f"/api/t/{made['tokens'][seat]}/choice", json={"text": choice["text"]})
         assert answer.status_code == 200, (example, answer.text)
+
+
+def test_serve_says_why_it_cannot_open_its_database(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from shiftdrive.cli.main import app
+
+    runner = CliRunner()
+    missing = runner.invoke(app, ["serve", "--db", str(tmp_path / "no" / "such" / "dir.db")])
+    assert missing.exit_code == 2 and "cannot open the SQLite database" in missing.output
+    nohost = runner.invoke(app, ["serve", "--db", "postgresql://nobody@127.0.0.1:1/none"])
+    assert nohost.exit_code == 2 and "cannot open the PostgreSQL database" in nohost.output
+    assert "Traceback" not in missing.output + nohost.output

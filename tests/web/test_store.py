@@ -193,7 +193,8 @@ def test_seats_on_another_server_process_hear_of_a_command(fresh_pg: str) -> Non
             assert answer.status_code == 200, answer.text
             heard = json.loads(ws.recv(timeout=10))
             assert heard["seq"] == answer.json()["seq"] > first["seq"]
-            assert heard["view"]["state"] == answer.json()["state"]
+            mine = httpx.get(f"{one.base}/api/t/{token}").json()
+            assert heard["view"]["state"] == mine["state"]
     finally:
         one.kill()
         two.kill()

@@ -31,7 +31,7 @@ from shiftdrive.files import MAX_SCENARIO_BYTES, parse_yaml
 from shiftdrive.web import pages
 from shiftdrive.web.store import PostgresStore, Store
 from shiftdrive.web.tables import RestoreError, Table, TableError, Tables, new_token
-from shiftdrive.web.views import choice_odds, seat_view
+from shiftdrive.web.views import ack, choice_odds, seat_view
 
 #: A request body past this is refused before it is read whole (a scenario is at most
 #: MAX_SCENARIO_BYTES; its JSON quoting may grow it).
@@ -97,10 +97,10 @@ class Hub:
 
     async def publish(self, table: Table) -> None:
         listeners = list(self.sockets.get(table.id, ()))
-        rendered: dict[tuple[str, str], str] = {}
-        for _, seat, fmt in listeners:
-            if (seat, fmt) not in rendered:
-                rendered[seat, fmt] = message(table, seat, fmt)
+        wanted = {(seat, fmt) for _, seat, fmt in listeners}
+        rendered = await run_in_threadpool(
+            lambda: {(seat, fmt): message(table, seat, fmt) for seat, fmt in wanted}
+        )
         await asyncio.gather(
             *(_send(ws, rendered[seat, fmt]) for ws, seat, fmt in listeners),
             return_exceptions=True,
@@ -260,7 +260,7 @@ def create_app(db: str, examples: Path | None = None) -> FastAPI:
         except (IllegalChoice, TableError) as refused:
             return error(str(refused), 409, view=seat_view(table, seat))
         await hub.publish(table)
-        return JSONResponse(seat_view(table, seat))
+        return JSONResponse(ack(table))
 
     # --- pages ----------------------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -328,6 +328,12 @@ def create_app(db: str, examples: Path | None = None) -> FastAPI:
         found = seat_of(token)
         return found if isinstance(found, JSONResponse) else seat_view(*found)
 
+    @app.get("/api/t/{token}/log", tags=["seat"])
+    def log(token: str) -> Any:
+        """The whole log as this seat sees it, each event in its words."""
+        found = seat_of(token)
+        return found if isinstance(found, JSONResponse) else seat_view(*found, last=None)["log"]
+
     @app.get("/api/t/{token}/choices", tags=["seat"])
     def choices(token: str) -> Any:
         """The seat's legal choices now: text, label, each parameter's kind, odds."""
@@ -350,7 +356,9 @@ def create_app(db: str, examples: Path | None = None) -> FastAPI:
     @app.post("/api/t/{token}/choice", tags=["seat"])
     async def submit(token: str, body: Submit) -> JSONResponse:
         """Make a choice (its text from `choices`, with free parameters filled in `params`).
-        Refused: 409 with the reason and the seat's view as it is."""
+        Answers where the table is now (`seq`, `waiting_on`, `result`; the seat's view comes
+        over its WebSocket or from `GET /api/t/{token}`). Refused: 409 with the reason and
+        the seat's view as it is."""
         try:
             choice = Choice.parse(body.text)
             if body.params:

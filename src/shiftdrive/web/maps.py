@@ -85,7 +85,8 @@ def hex_map(view: dict[str, Any]) -> str:
     x0 = min(x for x, _ in centres) - HEX_SIZE
     y0 = min(y for _, y in centres) - HEX_SIZE
     width = max(x for x, _ in centres) - x0 + HEX_SIZE
-    height = max(y for _, y in centres) - y0 + HEX_SIZE
+    legend_y = max(y for _, y in centres) + HEX_SIZE * 1.6
+    height = legend_y - y0 + HEX_SIZE
     parts = [
         f'<svg class="board hexes" viewBox="{x0:.0f} {y0:.0f} {width:.0f} {height:.0f}" '
         'xmlns="http://www.w3.org/2000/svg" role="img" aria-label="hex map">'
@@ -117,6 +118,15 @@ def hex_map(view: dict[str, Any]) -> str:
                 f"{escape(str(unit['name'])[:2])}</text>"
             )
         parts.append("</g>")
+    kinds = ["open", *sorted({str(k) for k in terrain.values()})]
+    for i, kind in enumerate(kinds):  # the legend: what each colour is (cover, walls, ...)
+        x = x0 + 8 + i * 105
+        parts.append(
+            f'<rect x="{x:.0f}" y="{legend_y - 9:.0f}" width="12" height="12" '
+            f'fill="{TERRAIN_FILL.get(kind, "#f4f1ea")}" stroke="#999"/>'
+            f'<text x="{x + 16:.0f}" y="{legend_y + 1:.0f}" class="note">'
+            f"{escape(kind.replace('_', ' '))}</text>"
+        )
     parts.append("</svg>")
     return "".join(parts)
 

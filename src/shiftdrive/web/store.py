@@ -51,6 +51,10 @@ SCHEMA: Final = [
 ]
 
 
+class StoreError(ValueError):
+    """The database cannot be opened (the message says which and why)."""
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -122,9 +126,17 @@ class Store:
 
     @staticmethod
     def open(url: str) -> Store:
-        if url.startswith(("postgresql://", "postgres://")):
-            return PostgresStore(url)
-        return SqliteStore(url.removeprefix("sqlite:///"))
+        """The store at `url`; StoreError says why it cannot be opened."""
+        try:
+            if url.startswith(("postgresql://", "postgres://")):
+                return PostgresStore(url)
+            return SqliteStore(url.removeprefix("sqlite:///"))
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the SQLite database {url!r}: {exc}") from None
+        except Exception as exc:  # psycopg's errors, imported only with PostgreSQL
+            if type(exc).__module__.startswith("psycopg"):
+                raise StoreError(f"cannot open the PostgreSQL database: {exc}") from None
+            raise
 
     # --- the backend's part --------------------------------------------------------------------
     def _connect(self) -> _Connection:
@@ -233,14 +245,15 @@ class Store:
 
     # --- links ---------------------------------------------------------------------------------
     def seat_of(self, token: str) -> tuple[str, str] | None:
-        """(table, seat) a live token opens; None for an unknown or revoked one."""
-        with self._lock:
+        """(table, seat) a live token opens; None for an unknown or revoked one. On a
+        connection of its own: a link is looked up while commands hold the other."""
+        with self._read_lock:
             row = self._exec(
-                self.conn,
+                self._reader,
                 "SELECT table_id, seat FROM tokens WHERE hash = ? AND revoked = 0",
                 (token_hash(token),),
             ).fetchone()
-            self.conn.commit()
+            self._reader.commit()
         return None if row is None else (str(row[0]), str(row[1]))
 
     def reissue(self, table_id: str, seat: str, token: str) -> None:
@@ -264,8 +277,9 @@ class Store:
                 raise
 
     def close(self) -> None:
-        with self._lock:
+        with self._lock, self._read_lock:
             self.conn.close()
+            self._reader.close()
 
     @property
     def conn(self) -> _Connection:
@@ -276,6 +290,8 @@ class Store:
         for sql in SCHEMA:
             self._exec(self._conn, sql)
         self._conn.commit()
+        self._reader = self._connect()
+        self._read_lock = threading.Lock()
 
 
 class SqliteStore(Store):
@@ -361,4 +377,4 @@ class PostgresStore(Store):
                     heard(origin, table_id)
 
 
-__all__ = ["Row", "SqliteStore", "Store", "TableRecord", "Tx", "token_hash"]
+__all__ = ["Row", "SqliteStore", "Store", "StoreError", "TableRecord", "Tx", "token_hash"]

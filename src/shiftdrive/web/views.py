@@ -8,7 +8,7 @@ events' `visible_to`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from shiftdrive.engine.actions import describe_choice
 from shiftdrive.engine.choices import Choice
@@ -17,6 +17,9 @@ from shiftdrive.engine.overrides import OVERRIDES
 from shiftdrive.maps.errors import MapError
 from shiftdrive.maps.hexgrid import HexMap
 from shiftdrive.web.tables import Table
+
+#: Log entries a view carries (the page shows them; `GET /api/t/{token}/log` has them all).
+LOG_TAIL: Final = 60
 
 
 def choice_odds(table: Table, seat: str, choice: Choice) -> dict[str, Any] | None:
@@ -35,15 +38,28 @@ def choice_odds(table: Table, seat: str, choice: Choice) -> dict[str, Any] | Non
     return out
 
 
-def seat_view(table: Table, seat: str) -> dict[str, Any]:
-    """Everything `seat` may see, as JSON data (never half-way through a command)."""
+def seat_view(table: Table, seat: str, last: int | None = LOG_TAIL) -> dict[str, Any]:
+    """Everything `seat` may see, as JSON data (never half-way through a command), with the
+    last `last` log entries it sees (None: the whole log)."""
     with table.lock:
-        return _seat_view(table, seat)
+        return _seat_view(table, seat, last)
 
 
-def _seat_view(table: Table, seat: str) -> dict[str, Any]:
+def ack(table: Table) -> dict[str, Any]:
+    """The short answer to an accepted command: where the table is now."""
+    with table.lock:
+        result = table.enc.result()
+        return {
+            "seq": table.seq,
+            "status": table.status,
+            "waiting_on": table.enc.pending_seats(),
+            "result": result.to_json() if result else None,
+        }
+
+
+def _seat_view(table: Table, seat: str, last: int | None) -> dict[str, Any]:
     enc = table.enc
-    view = enc.view(seat)
+    view = enc.view(seat, last=last)
     legal = enc.legal(seat) if seat != GM else enc.legal(GM)
     if seat == GM:  # the GM's own decisions (a ruleset's GM turns), besides the overrides
         view["legal"] = [c.text() for c in legal]
@@ -78,4 +94,4 @@ def _hexes(table: Table) -> list[str] | None:
         return None
 
 
-__all__ = ["choice_odds", "seat_view"]
+__all__ = ["LOG_TAIL", "ack", "choice_odds", "seat_view"]
