@@ -204,3 +204,11 @@ def test_serve_says_why_it_cannot_open_its_database(tmp_path: Path) -> None:
     nohost = runner.invoke(app, ["serve", "--db", "postgresql://nobody@127.0.0.1:1/none"])
     assert nohost.exit_code == 2 and "cannot open the PostgreSQL database" in nohost.output
     assert "Traceback" not in missing.output + nohost.output
+
+
+def test_bots_for_a_whole_side_by_its_name(client: TestClient) -> None:
+    made = open_table(client, "fully_automated/brawl.yaml", bots=["Gang"])
+    seats = {s["id"]: s["bot"] for s in view(client, made["tokens"]["gm"])["seats"]}
+    assert seats == {"Mara": False, "Tobi": False, "Rook": True, "Vex": True, "Nyx": True}
+    wrong = client.post("/api/tables", json={"example": "tachyon/convoy.yaml", "bots": ["Nobody"]})
+    assert wrong.status_code == 422 and "Nobody" in wrong.json()["error"]

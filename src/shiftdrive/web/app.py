@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -233,6 +233,8 @@ def create_app(db: str, examples: Path | None = None) -> FastAPI:
     static = resources.files("shiftdrive.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
 
+    examples_read: dict[str, Mapping[str, Any]] = {}
+
     def example_names() -> list[str]:
         return sorted(str(p.relative_to(folder)) for p in folder.glob("*/*.yaml"))
 
@@ -299,11 +301,14 @@ def create_app(db: str, examples: Path | None = None) -> FastAPI:
                 if body.example not in example_names():
                     return error(f"example: there is no example {body.example!r}", 422)
                 source = body.example
-                data = parse_yaml((folder / body.example).read_text(encoding="utf-8"), source)
+                data = examples_read.get(source)
+                if data is None:  # read once: examples do not change while serving
+                    text = (folder / source).read_text(encoding="utf-8")
+                    data = examples_read[source] = await run_in_threadpool(parse_yaml, text, source)
             else:
                 source = "scenario"
                 assert body.scenario is not None
-                data = parse_yaml(body.scenario, source)
+                data = await run_in_threadpool(parse_yaml, body.scenario, source)
             table, tokens = await run_in_threadpool(_create, tables, data, source, body)
         except ScenarioError as bad:
             problems = [{"field": path, "reason": reason} for path, reason in bad.problems]

@@ -114,14 +114,18 @@ class Tables:
         dice_kind: str = "seeded",
     ) -> tuple[Table, dict[str, str]]:
         """A new table and its links (seat -> token, the GM's as 'gm'); `bots`: the seats bots
-        play ('gm' among them: the ruleset's GM decisions), or "all". Scenario errors raise
-        ScenarioError with the field paths, as `check` shows them."""
+        play (a side's name: all its seats; 'gm': the ruleset's GM decisions), or "all".
+        Scenario errors raise ScenarioError with the field paths, as `check` shows them."""
         if seed is None and dice_kind != "manual":
             seed = random.SystemRandom().randrange(2**31)
         record = TableRecord(new_table_id(), dict(scenario), source, dice_kind, seed, [])
         enc = start_encounter(record)  # validates the scenario before anything is stored
         seats = [*enc.seats(), GM]  # a bot GM makes the ruleset's GM decisions, no overrides
-        bots = seats if bots == "all" else bots
+        sides = {s.side: [t.id for t in enc.seating() if t.side == s.side] for s in enc.seating()}
+        if bots == "all":
+            bots = seats
+        else:  # a side's name: all its seats
+            bots = [seat for name in bots for seat in sides.get(name, [name])]
         record = TableRecord(record.id, record.scenario, source, dice_kind, seed, sorted(bots))
         unknown = set(bots) - set(seats)
         if unknown:
