@@ -44,7 +44,10 @@ def test_a_table_gives_one_link_per_seat_and_one_for_the_gm(client: TestClient) 
     for seat, token in made["tokens"].items():
         assert view(client, token)["seat"] == seat
         assert made["links"][seat].endswith(f"/t/{token}")
-        assert client.get(f"/t/{token}").status_code == 200
+        page = client.get(f"/t/{token}")
+        assert page.status_code == 200
+        assert page.headers["referrer-policy"] == "no-referrer"  # the link is the seat
+        assert "script-src" not in page.headers["content-security-policy"]  # 'self' only
     assert client.get("/api/t/not-a-token").status_code == 404
 
 

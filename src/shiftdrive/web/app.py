@@ -39,6 +39,13 @@ MAX_BODY: Final = 2 * MAX_SCENARIO_BYTES
 #: Commands a link may send: a burst of this many, refilled at this rate per second.
 BURST: Final = 30
 RATE: Final = 10.0
+#: A page's link is its seat: never sent on as a referrer; only this server's script runs.
+PAGE_HEADERS: Final = {
+    "Referrer-Policy": "no-referrer",
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; style-src 'self'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+}
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -266,8 +273,8 @@ def create_app(db: str, examples: Path | None = None) -> FastAPI:
 
     # --- pages ----------------------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    def home() -> str:
-        return pages.home_page(example_names(), ruleset_ids())
+    def home() -> HTMLResponse:
+        return HTMLResponse(pages.home_page(example_names(), ruleset_ids()), headers=PAGE_HEADERS)
 
     @app.get("/t/{token}", response_class=HTMLResponse, include_in_schema=False)
     def table_page(token: str) -> HTMLResponse:
@@ -275,9 +282,10 @@ def create_app(db: str, examples: Path | None = None) -> FastAPI:
         if isinstance(found, JSONResponse):
             gone = "<h1>No table has this link</h1><p>It may have been revoked: ask your GM.</p>"
             body = pages.shell("No such table", gone)
-            return HTMLResponse(body, 404)
+            return HTMLResponse(body, 404, headers=PAGE_HEADERS)
         table, seat = found
-        return HTMLResponse(pages.table_page(seat_view(table, seat), token))
+        page = pages.table_page(seat_view(table, seat), token)
+        return HTMLResponse(page, headers=PAGE_HEADERS)
 
     # --- the API --------------------------------------------------------------------------------
     @app.get("/api/rulesets", tags=["tables"])
