@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import queue
 import sqlite3
 import threading
 import time
@@ -21,6 +22,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
+#: PostgreSQL connections for commands (each holds one for its transaction).
+POOL: Final = 4
 #: The PostgreSQL channel on which a process announces the tables it committed to.
 CHANNEL: Final = "shiftdrive_tables"
 SCHEMA: Final = [
@@ -348,6 +351,33 @@ class PostgresStore(Store):
         super().__init__()
         self.url = url
         self._init()
+        # Commands on different tables run side by side, each on a connection of the pool;
+        # the table's row lock serializes those on one table.
+        self._pool: queue.SimpleQueue[_Connection] = queue.SimpleQueue()
+        for _ in range(POOL):
+            self._pool.put(self._connect())
+
+    @contextmanager
+    def transaction(self, table_id: str) -> Iterator[Tx | None]:
+        conn = self._pool.get()
+        try:
+            if not self._begin(conn, table_id):
+                conn.rollback()
+                yield None
+                return
+            try:
+                yield Tx(self, conn, table_id)
+            except BaseException:
+                conn.rollback()
+                raise
+            conn.commit()
+        finally:
+            self._pool.put(conn)
+
+    def close(self) -> None:
+        super().close()
+        for _ in range(POOL):
+            self._pool.get().close()
 
     def _connect(self) -> _Connection:
         import psycopg  # only a PostgreSQL table needs it loaded
