@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench clean fast test-fast bench-fast
+# `make serve`: the table in the browser on http://127.0.0.1:8000/ (docs/web.md).
+.PHONY: run serve test lint typecheck bench clean fast test-fast bench-fast
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -14,6 +15,9 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/shiftdrive demo
+
+serve: $(STAMP)
+	$(BIN)/shiftdrive serve
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks tools

@@ -588,6 +588,24 @@ app.add_typer(character_app, name="character")
 app.command("recover")(recover_cmd)
 
 
+@app.command()
+def serve(
+    db: Annotated[
+        str, typer.Option(help="A SQLite file, or postgresql://user@host/db for PostgreSQL")
+    ] = "shiftdrive-tables.db",
+    host: Annotated[str, typer.Option(help="Address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on")] = 8000,
+) -> None:
+    """Serve tables in the browser: one private link per seat (docs/web.md)."""
+    from shiftdrive.web.app import serve as run_server  # the web stack loads only here
+
+    console.print(f"shiftdrive tables on http://{host}:{port}/ (database: {db}); Ctrl-C stops")
+    try:
+        run_server(db, host, port)
+    except (OSError, ValueError) as exc:
+        raise fail(f"serve: {exc}") from None
+
+
 def main() -> None:
     app()
 

@@ -461,13 +461,16 @@ class Encounter:
     def snapshot(self) -> dict[str, Any]:
         return self.ruleset.snapshot(self.state)
 
-    def view(self, seat: str) -> dict[str, Any]:
-        """Everything `seat` may see: state, its decisions, its legal choices and the log."""
+    def view(self, seat: str, *, last: int | None = None) -> dict[str, Any]:
+        """Everything `seat` may see: state, its decisions, its legal choices and the log
+        (only the `last` entries it sees, when given: a live page needs no more)."""
         self._need_log("a seat's view")
         pend = [d.to_json() for d in self.pending() if seat in (GM, d.seat)]
-        log = []
+        log: list[dict[str, Any]] = []
         unseen = self.ruleset.unseen(self.state, seat) if self.state is not None else frozenset()
-        for entry in self.log:
+        for entry in reversed(self.log):
+            if last is not None and len(log) >= last:
+                break
             shown = entry.redacted(seat, unseen if seat != GM else frozenset())
             if shown is None:
                 continue
@@ -475,6 +478,7 @@ class Encounter:
             for data, event in zip(shown["events"], seen, strict=True):
                 data["text"] = self.describe(event, seat)
             log.append(shown)
+        log.reverse()
         result = self.result()
         legal = self.legal(seat) if seat != GM or self.awaiting else []
         return {

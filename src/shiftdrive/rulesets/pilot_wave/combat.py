@@ -123,7 +123,7 @@ def why_not(
         return f"{f.name}'s {weapon.name} is not fired with {skill}"
     if fire == FOLLOW and not follow:
         return "a later attack of automatic fire comes only after the first"
-    if fire not in (*FIRE_MODES, FOLLOW):
+    if fire != FOLLOW and fire not in FIRE_MODES:
         return f"fire is one of {', '.join(FIRE_MODES)}"
     if fire != SINGLE and not weapon.auto:
         return f"the {weapon.name} has no automatic fire"

@@ -1,0 +1,212 @@
+"""End to end in Chromium (Debian's, driven by Playwright): two players at a fully_automated
+table never hold each other's secret card, a tachyon table survives a kill -9 of the server,
+updates arrive within 100 ms, and a phone-sized screen works (screenshots in docs/img/)."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from web_helpers import ROOT, Server, server_fixture  # noqa: F401  (the server fixture)
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]  # fmt: skip
+SHOTS = ROOT / "docs" / "img"
+
+if not os.access(CHROMIUM, os.X_OK):
+    if os.environ.get("CI"):
+        raise RuntimeError(f"{CHROMIUM} is missing: .ci/run installs it (apt-get install chromium)")
+    pytest.skip(
+        f"browser tests need Debian's Chromium at {CHROMIUM}: apt-get install chromium",
+        allow_module_level=True,
+    )
+
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as play:
+        launched = play.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield launched
+        launched.close()
+
+
+def open_table(server: Server, example: str, bots: list[str], seed: int = 3) -> dict[str, Any]:
+    answer = httpx.post(
+        f"{server.base}/api/tables", json={"example": example, "bots": bots, "seed": seed}
+    )
+    assert answer.status_code == 201, answer.text
+    out: dict[str, Any] = answer.json()
+    return out
+
+
+def live_page(browser: Browser, link: str, **context: Any) -> Page:
+    page = browser.new_context(**context).new_page()
+    page.goto(link)
+    page.wait_for_selector("#conn.live")
+    return page
+
+
+def seq(page: Page) -> int:
+    return int(page.get_attribute("#live", "data-seq") or -1)
+
+
+def wait_seq_above(page: Page, before: int, seconds: float = 10) -> None:
+    """Until the page shows a later state (polled: the pages' CSP allows no eval)."""
+    deadline = time.monotonic() + seconds
+    while seq(page) <= before:
+        assert time.monotonic() < deadline, f"the page stayed at {before}"
+        page.wait_for_timeout(20)
+
+
+def gm_opens(browser: Browser, server: Server, example: str, bots: str) -> dict[str, str]:
+    """The GM opens a table on the home page: its links by seat."""
+    home = browser.new_context().new_page()
+    home.goto(server.base + "/")
+    home.select_option("select[name=example]", example)
+    home.fill("input[name=bots]", bots)
+    home.fill("input[name=seed]", "5")
+    home.click("#create button")
+    home.wait_for_selector("#links a")
+    return {
+        li.query_selector("b").inner_text(): li.query_selector("a").inner_text()  # type: ignore[union-attr]
+        for li in home.query_selector_all("#links li")
+    }
+
+
+def test_two_players_never_hold_each_others_secret_card(browser: Browser, server: Server) -> None:
+    """Two tables alike but for Mara's secret card: Tobi's page is the same in both until
+    the cards are revealed, and then it is not (so the comparison sees cards)."""
+    tobi_pages = []
+    for pick in (0, -1):
+        links = gm_opens(browser, server, "fully_automated/brawl.yaml", "Rook, Vex, Nyx, gm")
+        mara, tobi = live_page(browser, links["Mara"]), live_page(browser, links["Tobi"])
+        before = seq(tobi)
+        mara.query_selector_all("button.do")[pick].click()
+        wait_seq_above(tobi, before)
+        tobi_pages.append((tobi, tobi.inner_html("#live"), mara.inner_html("#live")))
+    (first, first_html, mara_a), (second, second_html, mara_b) = tobi_pages
+    assert mara_a != mara_b  # Mara's own page shows the card she chose
+    assert first_html == second_html  # Tobi's shows nothing of it
+    for page in (first, second):  # the last secret card: every card is revealed
+        before = seq(page)
+        page.query_selector_all("button.do")[0].click()
+        wait_seq_above(page, before)
+    assert first.inner_html("#live") != second.inner_html("#live")
+
+
+def test_updates_arrive_within_100_ms(browser: Browser, server: Server) -> None:
+    made = open_table(server, "tachyon/dogfight-2v2.yaml", ["Pirates"])
+    player = live_page(browser, made["links"]["Tachyon"], bypass_csp=True)  # to measure
+    watcher = live_page(browser, made["links"]["gm"], bypass_csp=True)
+    delays = []
+    for _ in range(5):
+        button = player.query_selector(".choice:not(:has(input)) button.do:not(:disabled)")
+        if button is None:
+            break
+        start = watcher.evaluate(
+            "() => new Promise(done => { const n = Number(document.querySelector('#live')"
+            ".dataset.seq); window.__seen = new Promise(r => new MutationObserver((m, o) => {"
+            " if (Number(document.querySelector('#live').dataset.seq) > n) { o.disconnect();"
+            " r(performance.timeOrigin + performance.now()); } }).observe(document.querySelector"
+            "('#live'), {attributes: true})); done(performance.timeOrigin + performance.now()); })"
+        )
+        clicked = player.evaluate("() => performance.timeOrigin + performance.now()")
+        button.click()
+        seen = watcher.evaluate("() => window.__seen")
+        assert seen >= start
+        delays.append(seen - clicked)
+        player.wait_for_timeout(50)
+    assert delays
+    assert statistics.median(delays) < 100, delays
+
+
+def test_a_tachyon_table_survives_a_kill_9_mid_fight(browser: Browser, server: Server) -> None:
+    made = open_table(server, "tachyon/dogfight-2v2.yaml", ["Pirates"])
+    page = live_page(browser, made["links"]["Tachyon"])
+    for _ in range(3):
+        page.query_selector_all("button.do")[0].click()
+        page.wait_for_timeout(300)
+    shown = page.inner_text("#live")
+    before = seq(page)
+    server.kill()
+    page.wait_for_selector("#conn.down")
+    server.start()
+    page.wait_for_selector("#conn.live", timeout=15000)
+    page.reload()
+    page.wait_for_selector("#conn.live")
+    assert (seq(page), page.inner_text("#live")) == (before, shown)
+    assert page.query_selector_all("button.do"), shown  # the fight goes on
+    page.query_selector_all("button.do")[0].click()
+    wait_seq_above(page, before)
+
+
+@pytest.mark.parametrize(
+    ("example", "bots", "seat", "name"),
+    [
+        (
+            "fully_automated/standoff.yaml",
+            ["Pulsa", "Dusty", "Kade", "Lux", "Brick", "gm"],
+            "Hiro",
+            "hex",
+        ),
+        ("tachyon/assault.yaml", ["Garrison"], "Strike Group", "zones"),
+        ("diaspora/breakout.yaml", ["Blockade"], "Runner", "bands"),
+    ],
+)
+def test_a_phone_screen_works(
+    browser: Browser, server: Server, example: str, bots: list[str], seat: str, name: str
+) -> None:
+    made = open_table(server, example, bots)
+    phone = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+             "is_mobile": True, "has_touch": True}  # fmt: skip
+    page = live_page(browser, made["links"][seat], **phone)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
+    assert page.query_selector("svg.board") is not None
+    button = page.query_selector("button.do")
+    assert button is not None and button.is_visible()
+    box = button.bounding_box()
+    assert box is not None and box["height"] >= 40  # a finger's target
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"phone-{name}.png"))
+    before = seq(page)
+    started = time.monotonic()
+    button.click()
+    wait_seq_above(page, before)
+    assert time.monotonic() - started < 5
+
+
+def test_clicking_a_hex_chooses_it(browser: Browser, server: Server) -> None:
+    made = open_table(
+        server, "fully_automated/standoff.yaml", ["Pulsa", "Dusty", "Kade", "Lux", "Brick", "gm"]
+    )
+    page = live_page(browser, made["links"]["Hiro"])
+    for _ in range(20):  # play the Move card until its move shows the reachable hexes
+        if page.query_selector("svg.hexes .place"):
+            break
+        buttons = page.query_selector_all("button.do")
+        if not buttons:
+            page.wait_for_timeout(200)
+            continue
+        move = page.query_selector("button.do:text-is('play Move')")
+        before = seq(page)
+        (move or buttons[0]).click()
+        wait_seq_above(page, before)
+    place = page.query_selector("svg.hexes .place")
+    assert place is not None, "no reachable hex was drawn"
+    before = seq(page)
+    hex_name = place.get_attribute("data-place")
+    place.click()
+    if page.query_selector(".choice.picked"):  # several choices go there: pick the first
+        page.query_selector(".choice.picked button.do").click()  # type: ignore[union-attr]
+    wait_seq_above(page, before)
+    assert hex_name
