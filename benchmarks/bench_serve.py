@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2 as httpx
 from websockets.asyncio.client import connect
 
 from shiftdrive.web.store import Store

@@ -10,7 +10,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
+import httpx2 as httpx
 import pytest
 from web_helpers import ROOT, Server, server_fixture  # noqa: F401  (the server fixture)
 

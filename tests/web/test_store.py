@@ -174,7 +174,7 @@ def test_two_processes_on_postgres_serialize_commands_on_one_table(fresh_pg: str
 
 def test_seats_on_another_server_process_hear_of_a_command(fresh_pg: str) -> None:
     """LISTEN/NOTIFY: a command through one server reaches a page connected to another."""
-    import httpx
+    import httpx2 as httpx
     from websockets.sync.client import connect
 
     one, two = Server(fresh_pg, free_port()), Server(fresh_pg, free_port())
