@@ -124,3 +124,8 @@ class Host(Protocol[CS_contra]):
 
     def resolve(self, state: CS_contra, roll: Roll, shifts: int, outcome: Outcome) -> list[Event]:
         """What a roll's outcome does once the invoke window closes (by the roll's action)."""
+
+    def before_roll(self, state: CS_contra, roll: Roll) -> list[Event]:
+        """Bonuses a host's own rules add to a roll just before its dice (teamwork of helpers
+        who spent their action, a size difference), set on `roll.actor_bonus` and
+        `roll.opp_bonus`, with the events that say so."""

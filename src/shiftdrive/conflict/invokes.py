@@ -213,8 +213,8 @@ class Pass(HostedAction[CS]):
 
 def roll_and_open(host: Host[Any], state: CS, roll: Roll, dice: DiceSource) -> list[Event]:
     """Roll the dice, then open the invoke window at the roller's side (or resolve at once
-    when no side could change the outcome)."""
-    events = roll_dice(state, roll, dice)
+    when no side could change the outcome). The host adds its own bonuses first."""
+    events = host.before_roll(state, roll) + roll_dice(state, roll, dice)
     return events + next_side(host, state, roll, roll.turn_side, first=True)
 
 

@@ -131,6 +131,10 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
     "consequence": _consequence,
     "taken_out": lambda d: f"{d['who']} is taken out by {d['by']}",
     "concede": lambda d: f"{d['who']} concedes and gains {d['fate_points']} fate point(s)",
+    "boost_expires": lambda d: f"Boost '{d['aspect']}' fades",
+    "fate_points": lambda d: (
+        f"{d['who']} gains {d['fate_points']} fate point(s) for aspects invoked against them"
+    ),
 }
 
 

@@ -439,6 +439,10 @@ _REGISTRY: Final[dict[str, tuple[str, str]]] = {
         "shiftdrive.rulesets.fully_automated:FullyAutomated",
         "shiftdrive.rulesets.fully_automated.bot:choose",
     ),
+    "star_wars": (
+        "shiftdrive.rulesets.star_wars:StarWars",
+        "shiftdrive.rulesets.star_wars.bot:choose",
+    ),
     "tachyon": ("shiftdrive.rulesets.tachyon:Tachyon", "shiftdrive.rulesets.tachyon.bot:choose"),
 }
 _LOADED: Final[dict[str, Ruleset[Any, Any]]] = {}

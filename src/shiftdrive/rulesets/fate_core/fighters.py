@@ -128,6 +128,10 @@ class FateCoreHost:
     ) -> list[Event]:
         return self.rolls[roll.action].resolve(state, roll, shifts, outcome)
 
+    def before_roll(self, state: FateCoreState, roll: Roll) -> list[Event]:
+        """fate_core adds nothing to a roll before its dice."""
+        return []
+
 
 #: the one host of every fate_core conflict (it keeps no state of a battle)
 HOST: Final = FateCoreHost()

@@ -1,0 +1,148 @@
+"""star_wars's bot: names its strongest ready character next when it needs damage, otherwise
+hands the turn to the enemy's strongest so it cannot have the last slot (S1); interrupts
+seldom; attacks the likeliest target, closes distance and invokes to win. It uses only the
+ruleset's public contract and `query`."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.ruleset import Turn
+from shiftdrive.rulesets.star_wars import query
+from shiftdrive.rulesets.star_wars.state import StarWarsState
+
+#: below this chance to hit, the bot may help a stronger ally or create an advantage instead
+POOR_ODDS: Final = 0.25
+#: a character with this many consequences, outnumbered, concedes
+CONCEDE_AT: Final = 2
+#: fate points a character keeps before it spends one to interrupt or refuse an interrupt
+INTERRUPT_RESERVE: Final = 3
+#: the distance the bot gives an enemy no path reaches
+UNREACHABLE: Final = 99
+
+
+def choose(rs: Any, state: StarWarsState, seat: str, rng: random.Random) -> Choice:
+    legal: list[Choice] = rs.legal(state, seat)
+    turn = rs.turn_of(state, seat)
+    assert turn is not None
+    by_action: dict[str, list[Choice]] = {}
+    for c in legal:
+        by_action.setdefault(c.action, []).append(c)
+    if turn.kind == "next":
+        return _next(state, seat, by_action["next"])
+    if turn.kind == "interrupt":
+        return _interrupt(state, by_action)
+    if turn.kind == "interrupted":
+        f = state.fighters[turn.actor or ""]
+        return by_action["refuse" if f.fate_points.current >= INTERRUPT_RESERVE else "allow"][0]
+    if turn.kind == "defend":
+        target = state.fighters[turn.actor or ""]
+        return max(by_action["defend"], key=lambda c: target.skill(c.str_param("skill")))
+    if turn.kind == "style":
+        return by_action["full"][0]
+    if turn.kind == "absorb":
+        return legal[0]
+    if turn.kind == "invoke":
+        return _invoke(state, seat, by_action)
+    return _turn(rs, state, turn, by_action, rng)
+
+
+def _next(state: StarWarsState, seat: str, options: list[Choice]) -> Choice:
+    """Our strongest ready character; else the enemy's strongest, so it is not last."""
+
+    def strength(c: Choice) -> tuple[int, str]:
+        return (query.threat(state, c.str_param("who")), c.str_param("who"))
+
+    ours = [c for c in options if state.side_of(c.str_param("who")) == seat]
+    if ours:
+        return max(ours, key=strength)
+    return max(options, key=strength)
+
+
+def _interrupt(state: StarWarsState, by_action: dict[str, list[Choice]]) -> Choice:
+    """Interrupt an enemy only with a clearly stronger character rich in fate points."""
+    actor = state.order.current or ""
+    for c in by_action.get("interrupt", []):
+        who = state.fighters[c.str_param("who")]
+        if (
+            state.side_of(actor) != who.side
+            and who.fate_points.current >= INTERRUPT_RESERVE
+            and query.threat(state, who.name) > query.threat(state, actor) + 1
+        ):
+            return c
+    return by_action["pass"][0]
+
+
+def _invoke(state: StarWarsState, seat: str, by_action: dict[str, list[Choice]]) -> Choice:
+    roll = query.roll_in_hand(state)
+    assert roll is not None
+    total, opp = query.standing(state)
+    shifts = total - opp
+    mine = seat == state.side_of(roll.actor)
+    bonus = [
+        c for c in by_action.get("invoke", []) if c.str_param("effect") in ("bonus", "teamwork")
+    ]
+    free = [c for c in bonus if c.str_param("payment") == "free"]
+    paid = [c for c in bonus if c.str_param("payment") == "fate_point"]
+    if mine:
+        if -2 <= shifts < 1:
+            if free:
+                return free[0]
+            if paid and (roll.action == "attack" or shifts < 0):
+                return paid[0]
+    elif roll.target and roll.action == "attack" and shifts >= 1:
+        if free:
+            return free[0]
+        if paid and shifts <= 2:
+            return paid[0]
+    return by_action["pass"][0]
+
+
+def _turn(
+    rs: Any,
+    state: StarWarsState,
+    turn: Turn,
+    by_action: dict[str, list[Choice]],
+    rng: random.Random,
+) -> Choice:
+    f = state.fighters[turn.actor or ""]
+    attacks = by_action.get("attack", [])
+    if attacks:
+        attack = rs.actions["attack"]
+
+        def p_hit(c: Choice) -> float:
+            o = attack.odds(state, turn, c)
+            return float(o.success + o.style) if o else 0.0
+
+        best = max(attacks, key=lambda c: (p_hit(c), rng.random()))
+        if p_hit(best) < POOR_ODDS and rng.random() < 0.5:
+            ready = set(query.yet_to_act(state))
+            helps = [
+                c
+                for c in by_action.get("help", [])
+                if c.str_param("ally") in ready
+                and query.threat(state, c.str_param("ally")) > query.threat(state, f.name)
+            ]
+            if helps:
+                return helps[0]
+            if "advantage" in by_action:
+                return by_action["advantage"][0]
+        return best
+    enemies = query.enemies(state, f.name)
+    if f.consequences.count_taken_in_conflict() >= CONCEDE_AT and len(enemies) > len(
+        query.allies(state, f.name)
+    ):
+        return by_action["concede"][0]
+    if "move" in by_action and enemies:
+
+        def closeness(c: Choice) -> int:
+            z = c.str_param("to")
+            far = [query.distance(state, z, e.zone) for e in enemies]
+            return min(d if d is not None else UNREACHABLE for d in far)
+
+        return min(by_action["move"], key=lambda c: (closeness(c), c.str_param("to")))
+    if "advantage" in by_action:
+        return by_action["advantage"][0]
+    return by_action["concede"][0]

@@ -1,0 +1,111 @@
+"""What this hack's characters can do, as the conflict library asks it (`conflict.host.Host`):
+the attack skills and their reach, the skills that defend and resist, the difficulties of
+passive rolls, zones, who sees which aspect, and the help added before a roll (S13)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final
+
+from shiftdrive.conflict.host import Combatant, Harm
+from shiftdrive.core.consequences import Severity
+from shiftdrive.engine.events import GM
+from shiftdrive.maps.zones import ZoneMap
+from shiftdrive.rulesets.star_wars import skills as catalog
+from shiftdrive.rulesets.star_wars.popcorn import end_turn
+from shiftdrive.rulesets.star_wars.state import StarWarsState
+from shiftdrive.rulesets.star_wars.teamwork import teamwork_bonus
+
+if TYPE_CHECKING:
+    from shiftdrive.conflict.exchange import RollAction
+    from shiftdrive.conflict.roll import Roll
+    from shiftdrive.core.aspects import Aspect
+    from shiftdrive.core.outcomes import Outcome
+    from shiftdrive.engine.events import Event
+
+CONSEQUENCE_NAMES: Final[dict[str, dict[Severity, str]]] = {
+    "physical": {Severity.MILD: "Blaster Burn", Severity.MODERATE: "Bleeding Badly",
+                 Severity.SEVERE: "Shattered Arm", Severity.EXTREME: "Lost A Hand"},
+    "mental": {Severity.MILD: "Rattled", Severity.MODERATE: "Shaken Confidence",
+               Severity.SEVERE: "Broken Nerve", Severity.EXTREME: "Haunted By The Dark Side"},
+}  # fmt: skip
+
+
+def zone_map(state: StarWarsState) -> ZoneMap:
+    zmap = state.settings["zmap"]
+    assert isinstance(zmap, ZoneMap)
+    return zmap
+
+
+class StarWarsHost:
+    """star_wars's answers to the conflict library (see `conflict.host.Host`)."""
+
+    def __init__(self) -> None:
+        #: the actions that roll, by name (set by the ruleset once its specs exist)
+        self.rolls: Mapping[str, RollAction[Any]] = {}
+
+    def end_turn(self, state: StarWarsState) -> list[Event]:
+        return end_turn(state)
+
+    def visible(self, state: StarWarsState, aspect: Aspect, seat: str) -> bool:
+        """Hidden aspects are seen by the GM and their owner's side only."""
+        if seat == GM or not aspect.hidden:
+            return True
+        return aspect.owner is not None and state.fighters[aspect.owner].side == seat
+
+    def distance(self, state: StarWarsState, a: str, b: str) -> int | None:
+        return zone_map(state).distance(a, b)
+
+    def attack_skills(self, state: StarWarsState, f: Combatant) -> list[str]:
+        """Attack skills the character has at Average or better; anyone can throw a punch."""
+        return [s for s in catalog.ATTACKS if f.skill(s) >= 1 or s == catalog.UNARMED]
+
+    def reach(self, state: StarWarsState, skill: str) -> int | None:
+        spec = catalog.ATTACKS.get(skill)
+        return spec.reach if spec is not None else None
+
+    def defenses(self, state: StarWarsState, action: str, skill: str) -> list[str]:
+        if action == "attack":
+            return list(catalog.ATTACKS[skill].defend)
+        if action == "discover":
+            return list(catalog.RESIST_DISCOVERY)
+        return list(catalog.RESIST_ADVANTAGE)
+
+    def harm(self, state: StarWarsState, roll: Roll, shifts: int) -> Harm:
+        """The shifts, on the attack skill's track (the seed gives no weapon ratings)."""
+        return Harm(shifts, catalog.ATTACKS[roll.skill].track)
+
+    def advantage_skills(self, state: StarWarsState, f: Combatant) -> list[str]:
+        """The character's best three skills rated Average or better."""
+        skills = state.fighters[f.name].skills
+        ranked = sorted((s for s, v in skills.items() if v >= 1), key=lambda s: (-skills[s], s))
+        return ranked[: catalog.ADVANTAGE_SKILLS]
+
+    def discovery_skill(self, state: StarWarsState, f: Combatant) -> str | None:
+        return next((s for s in catalog.DISCOVERY_SKILLS if f.skill(s) >= 1), None)
+
+    def overcome_skill(self, state: StarWarsState, f: Combatant) -> str:
+        return "Athletics" if f.skill("Athletics") >= f.skill("Will") else "Will"
+
+    def difficulty(self, state: StarWarsState, action: str, aspect: str | None = None) -> int:
+        if action == "overcome":
+            default = int(state.settings["overcome_difficulty"])
+            return state.aspect_difficulty.get(aspect or "", default)
+        return int(state.settings["advantage_difficulty"])
+
+    def consequence_name(self, f: Combatant, track: str, severity: Severity) -> str:
+        names = CONSEQUENCE_NAMES.get(track, CONSEQUENCE_NAMES["physical"])
+        return f"{f.name} {names[severity]}"
+
+    def resolve(
+        self, state: StarWarsState, roll: Roll, shifts: int, outcome: Outcome
+    ) -> list[Event]:
+        return self.rolls[roll.action].resolve(state, roll, shifts, outcome)
+
+    def before_roll(self, state: StarWarsState, roll: Roll) -> list[Event]:
+        """S13: the help promised to the roller for this skill is spent on this roll."""
+        return teamwork_bonus(state, roll)
+
+
+#: the one host of every star_wars conflict (it keeps no state of a battle)
+HOST: Final = StarWarsHost()

@@ -1,0 +1,49 @@
+"""What a bot or a user interface may ask of a star_wars conflict beyond the ruleset's
+contract: the roll's standing, enemies and allies, distances, who has yet to act, and how
+dangerous a character is (for picking the next actor, S1)."""
+
+from __future__ import annotations
+
+from shiftdrive.conflict.roll import Roll, totals
+from shiftdrive.rulesets.star_wars.characters import HOST, zone_map
+from shiftdrive.rulesets.star_wars.state import Character, StarWarsState
+
+
+def roll_in_hand(state: StarWarsState) -> Roll | None:
+    return state.roll
+
+
+def standing(state: StarWarsState) -> tuple[int, int]:
+    """The roll in hand's total and opposition so far (invokes included)."""
+    assert state.roll is not None
+    return totals(state, state.roll)
+
+
+def enemies(state: StarWarsState, name: str) -> list[Character]:
+    side = state.fighters[name].side
+    return [e for e in state.active() if e.side != side]
+
+
+def allies(state: StarWarsState, name: str) -> list[Character]:
+    """`name`'s side still in the fight, `name` included."""
+    return state.active(state.fighters[name].side)
+
+
+def distance(state: StarWarsState, a: str, b: str) -> int | None:
+    return zone_map(state).distance(a, b)
+
+
+def yet_to_act(state: StarWarsState) -> list[str]:
+    """Who has not acted this round (the current actor aside)."""
+    order = state.order
+    return [a for a in order.actors if a not in order.acted and a != order.current]
+
+
+def threat(state: StarWarsState, name: str) -> int:
+    """How hard `name` hits: its best attack skill's rating."""
+    f = state.fighters[name]
+    return max(f.skill(s) for s in HOST.attack_skills(state, f))
+
+
+def free_invokes(state: StarWarsState, name: str) -> int:
+    return sum(a.free_for(name) for a in state.aspects)

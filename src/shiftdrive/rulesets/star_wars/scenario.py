@@ -1,0 +1,149 @@
+"""The star_wars scenario file, validated at the edge with pydantic: sides of characters in
+zones, who opens the popcorn order (S1), and the defaults a scenario may override."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from shiftdrive.engine.scenario import MAX_SIDES, ScenarioError, refuse_crowds, validate_model
+from shiftdrive.rulesets.star_wars.skills import SKILLS
+
+#: longest stress track a character may be given (no Fate character's is longer)
+MAX_STRESS: Final = 20
+
+
+class ZoneSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=80)
+    aspects: list[str] = []
+    adjacent: list[str] = []
+
+
+class AspectSpec(BaseModel):
+    """An aspect given as text, or as a mapping with options."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=120)
+    hidden: bool = False
+    difficulty: int | None = Field(default=None, ge=-4, le=12)
+
+
+def _aspect_list(value: Any) -> Any:
+    if isinstance(value, list):
+        return [{"name": v} if isinstance(v, str) else v for v in value]
+    return value
+
+
+class CharacterSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=80)
+    skills: dict[str, Annotated[int, Field(ge=-4, le=12)]] = {}
+    aspects: list[AspectSpec] = []
+    refresh: int = Field(default=3, ge=0, le=20)
+    fate_points: int | None = Field(default=None, ge=0, le=50)
+    zone: str | None = None
+    consequences: list[Literal["mild", "moderate", "severe", "extreme"]] = [
+        "mild",
+        "moderate",
+        "severe",
+    ]
+    #: boxes per track, overriding the ones the skills give (C8a)
+    stress: dict[Literal["physical", "mental"], Annotated[int, Field(ge=0, le=MAX_STRESS)]] = {}
+
+    _aspects = field_validator("aspects", mode="before")(_aspect_list)
+
+
+class SideSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=80)
+    characters: list[CharacterSpec] = Field(min_length=1)
+
+
+class StarWarsScenario(BaseModel):
+    """A Star Wars Fate conflict: sides of characters in zones, in popcorn order."""
+
+    model_config = ConfigDict(extra="forbid")
+    ruleset: str
+    title: str = "A Star Wars conflict"
+    description: str = ""
+    #: S1: who acts first (default: the first character listed)
+    first: str | None = None
+    #: S1: interrupts for a fate point, refusable for one (a scenario may turn them off)
+    interrupts: bool = True
+    max_rounds: int = Field(default=20, ge=1, le=1000)
+    advantage_difficulty: int = Field(default=2, ge=-4, le=12)
+    overcome_difficulty: int = Field(default=2, ge=-4, le=12)
+    #: S4: on foot, one more zone is an Athletics overcome against Fair (+2)
+    sprint_difficulty: int = Field(default=2, ge=-4, le=12)
+    zones: list[ZoneSpec] = []
+    aspects: list[AspectSpec] = []
+    sides: list[SideSpec] = Field(min_length=2, max_length=MAX_SIDES)
+    gm_notes: str = ""
+
+    _aspects = field_validator("aspects", mode="before")(_aspect_list)
+
+
+def load(data: Mapping[str, Any]) -> StarWarsScenario:
+    """Validate the file's shape, then its cross-references (skills, zones, names, `first`)."""
+    sc = validate_model(StarWarsScenario, data)
+    refuse_crowds(sum(len(s.characters) for s in sc.sides), "characters")
+    problems: list[tuple[str, str]] = []
+    skills = {s.lower() for s in SKILLS}
+    zone_names = [z.name for z in sc.zones]
+    zone_lower = {z.lower() for z in zone_names}
+    names: set[str] = set()
+    for i, side in enumerate(sc.sides):
+        if side.name.lower() in names:
+            problems.append((f"sides[{i}].name", f"duplicate name {side.name!r}"))
+        names.add(side.name.lower())
+    for i, z in enumerate(sc.zones):
+        if zone_names.index(z.name) != i or z.name.lower() in {n.lower() for n in zone_names[:i]}:
+            problems.append((f"zones[{i}].name", f"duplicate zone name {z.name!r}"))
+        for j, adj in enumerate(z.adjacent):
+            if adj.lower() not in zone_lower:
+                problems.append((f"zones[{i}].adjacent[{j}]", f"no zone named {adj!r}"))
+            elif adj.lower() == z.name.lower():
+                problems.append((f"zones[{i}].adjacent[{j}]", "a zone cannot border itself"))
+    aspects: dict[str, str] = {}
+
+    def aspect(path: str, name: str) -> None:
+        if name.lower() in aspects:
+            problems.append((path, f"duplicate aspect {name!r} (also at {aspects[name.lower()]})"))
+        aspects.setdefault(name.lower(), path)
+
+    for i, a in enumerate(sc.aspects):
+        aspect(f"aspects[{i}].name", a.name)
+    for i, z in enumerate(sc.zones):
+        for j, name in enumerate(z.aspects):
+            aspect(f"zones[{i}].aspects[{j}]", name)
+    for si, side in enumerate(sc.sides):
+        for ci, c in enumerate(side.characters):
+            base = f"sides[{si}].characters[{ci}]"
+            if c.name.lower() in names:
+                problems.append(
+                    (
+                        f"{base}.name",
+                        f"duplicate name {c.name!r}: characters and sides need unique names",
+                    )
+                )
+            names.add(c.name.lower())
+            for skill in c.skills:
+                if skill.lower() not in skills:
+                    problems.append(
+                        (f"{base}.skills.{skill}", f"unknown skill {skill!r} ({', '.join(SKILLS)})")
+                    )
+            if c.zone is not None and c.zone.lower() not in zone_lower:
+                problems.append((f"{base}.zone", f"no zone named {c.zone!r}"))
+            if c.zone is None and zone_names:
+                problems.append((f"{base}.zone", f"is required: one of {', '.join(zone_names)}"))
+            for j, a in enumerate(c.aspects):
+                aspect(f"{base}.aspects[{j}].name", a.name)
+    characters = {c.name.lower() for s in sc.sides for c in s.characters}
+    if sc.first is not None and sc.first.lower() not in characters:
+        problems.append(("first", f"no character named {sc.first!r} to act first"))
+    if problems:
+        raise ScenarioError(problems)
+    return sc

@@ -1,0 +1,79 @@
+"""star_wars's events and prompts in words: the one place they are worded. `describe` reads
+the event's data only (the log is read long after the fight)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from shiftdrive.conflict.words import describe_conflict, stage_prompt
+from shiftdrive.core.ladder import describe as ladder
+from shiftdrive.engine.events import Event
+from shiftdrive.engine.ruleset import Turn, describe_engine_event
+from shiftdrive.rulesets.star_wars.state import StarWarsState
+
+
+def _declare(d: dict[str, Any]) -> str | None:
+    if d.get("action") != "sprint":
+        return None
+    against = ladder(d["difficulty"], difficulty=True)
+    return f"{d['who']} sprints for {d['to']} ({d['skill']} against {against})"
+
+
+def _end(d: dict[str, Any]) -> str:
+    winner = d["winner"]
+    return f"{winner} wins: {d['reason']}" if winner else f"No winner: {d['reason']}"
+
+
+def _teamwork(d: dict[str, Any]) -> str:
+    helpers = ", ".join(d["helpers"])
+    return f"{d['who']} gets +{len(d['helpers'])} on {d['skill']} from teamwork ({helpers})"
+
+
+WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
+    "setup": lambda d: f"{d['title']}: {' vs '.join(d['sides'])}",
+    "opens": lambda d: f"{d['who']} acts first",
+    "next": lambda d: f"{d['by']} hands the action to {d['who']}",
+    "round": lambda d: f"Round {d['round']} begins",
+    "resume": lambda d: f"{d['who']} takes the interrupted turn",
+    "interrupt": lambda d: f"{d['who']} pays a fate point to interrupt {d['actor']}",
+    "interrupted": lambda d: f"{d['who']} acts before {d['actor']}",
+    "refused": lambda d: f"{d['actor']} pays a fate point and refuses {d['who']}'s interrupt",
+    "move": lambda d: f"{d['who']} moves to {d['to']}",
+    "help": lambda d: f"{d['who']} helps {d['ally']} with {d['skill']} (+1 on the next roll)",
+    "teamwork": _teamwork,
+    "end": _end,
+}
+
+
+def describe(event: Event, seat: str) -> str:
+    """An event in words for `seat`. Secret events reach only the seats in their `visible_to`
+    (the log filters them), so no wording here needs to hide anything."""
+    if event.kind == "declare":
+        sprint = _declare(event.data)
+        if sprint is not None:
+            return sprint
+    word = WORDS.get(event.kind)
+    if word is not None:
+        return word(event.data)
+    conflict = describe_conflict(event)
+    if conflict is not None:
+        return conflict
+    return describe_engine_event(event)
+
+
+def prompt(state: StarWarsState, turn: Turn) -> str:
+    """The decision in words, for the person deciding."""
+    if state.roll is not None:
+        return stage_prompt(state, state.roll, turn)
+    actor = state.order.current
+    if turn.kind == "interrupted":
+        return (
+            f"{state.interrupter} interrupts {actor}: let them act first (gain a fate point) "
+            "or refuse (pay a fate point)"
+        )
+    if turn.kind == "next":
+        return f"{actor} is done: name who acts next (round {state.round})"
+    if turn.kind == "interrupt":
+        return f"{actor} is about to act: interrupt with a fate point, or pass"
+    return f"{actor}'s turn (round {state.round})"
