@@ -113,6 +113,9 @@ class ArenaHost:
     def resolve(self, state: Arena, roll: Roll, shifts: int, outcome: Outcome) -> list[Event]:
         return self.rolls[roll.action].resolve(state, roll, shifts, outcome)
 
+    def aboard(self, state: Arena, name: str) -> str | None:
+        return None
+
     def before_roll(self, state: Arena, roll: Roll) -> list[Event]:
         return []
 

@@ -125,6 +125,10 @@ class Host(Protocol[CS_contra]):
     def resolve(self, state: CS_contra, roll: Roll, shifts: int, outcome: Outcome) -> list[Event]:
         """What a roll's outcome does once the invoke window closes (by the roll's action)."""
 
+    def aboard(self, state: CS_contra, name: str) -> str | None:
+        """The vehicle (or anything else) `name` rides, whose aspects it may invoke as its
+        own; None when it rides nothing."""
+
     def before_roll(self, state: CS_contra, roll: Roll) -> list[Event]:
         """Bonuses a host's own rules add to a roll just before its dice (teamwork of helpers
         who spent their action, a size difference), set on `roll.actor_bonus` and

@@ -105,7 +105,9 @@ class InvokeAspect(HostedAction[CS]):
                 continue
             payers: list[tuple[str, str]] = []
             if roller:
-                if a.owner in (None, roller, opponent):
+                if a.owner in (None, roller, opponent) or (
+                    a.owner is not None and a.owner == self.host.aboard(state, roller)
+                ):
                     payers.append((roller, "bonus"))
                     payers.append((roller, "reroll"))
                 for ally in helpers(state, roll, seat, roller, a):

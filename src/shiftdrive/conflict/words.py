@@ -105,6 +105,8 @@ def _overcome(d: dict[str, Any]) -> str:
 
 
 def _stress(d: dict[str, Any]) -> str:
+    if "filled" in d:
+        return f"{d['who']} fills {d['filled']} {d['track']} box(es): {d['boxes']}"
     return f"{d['who']} checks {d['track']} stress box [{d['box']}]: {d['boxes']}"
 
 

@@ -40,3 +40,48 @@ BRAWL: dict[str, Any] = {
 
 def brawl() -> dict[str, Any]:
     return copy.deepcopy(BRAWL)
+
+
+def behemoth() -> dict[str, Any]:
+    """The seed's worked examples: the star destroyer Behemoth (Size 5, Deflector Shields +1,
+    gunners at Shoot 2 in groups) against Zemara Fleck (Pilot 2, Shoot 3, Size 1, Advanced
+    Starfighter) and five unnamed wingmen in Size 1 craft."""
+    wingmen = [
+        {"name": f"Wingman {i}", "size": 1, "zone": "Orbit",
+         "crew": [{"station": "pilot", "skills": {"Pilot": 1, "Shoot": 1}}]}
+        for i in range(1, 6)
+    ]  # fmt: skip
+    return {
+        "ruleset": "star_wars",
+        "title": "Behemoth",
+        "first": "Behemoth gunners 1",
+        "interrupts": False,
+        "zones": [{"name": "Orbit", "adjacent": ["High Orbit"]}, {"name": "High Orbit"}],
+        "sides": [
+            {
+                "name": "rebels",
+                "characters": [
+                    {"name": "Zemara Fleck", "skills": {"Pilot": 2, "Shoot": 3}, "refresh": 2,
+                     "vehicle": "Fleck's Starfighter", "station": "pilot"},
+                ],
+                "vehicles": [
+                    {"name": "Fleck's Starfighter", "size": 1, "zone": "Orbit",
+                     "aspects": ["Advanced Starfighter"]},
+                    *wingmen,
+                ],
+            },
+            {
+                "name": "empire",
+                "vehicles": [
+                    {"name": "Behemoth", "size": 5, "zone": "Orbit", "named": True,
+                     "defense": 1, "aspects": ["Imperial Star Destroyer"],
+                     "crew": [
+                         {"station": "pilot", "skills": {"Pilot": 1}},
+                         {"station": "gunners", "skills": {"Shoot": 2}, "stations": 2},
+                         {"station": "gunners", "skills": {"Shoot": 2}, "stations": 2},
+                         {"station": "gunners", "skills": {"Shoot": 2}, "stations": 1},
+                     ]},
+                ],
+            },
+        ],
+    }  # fmt: skip

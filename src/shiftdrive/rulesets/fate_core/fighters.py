@@ -128,6 +128,10 @@ class FateCoreHost:
     ) -> list[Event]:
         return self.rolls[roll.action].resolve(state, roll, shifts, outcome)
 
+    def aboard(self, state: FateCoreState, name: str) -> str | None:
+        """fate_core's fighters ride nothing."""
+        return None
+
     def before_roll(self, state: FateCoreState, roll: Roll) -> list[Event]:
         """fate_core adds nothing to a roll before its dice."""
         return []

@@ -50,12 +50,16 @@ def choose(rs: Any, state: StarWarsState, seat: str, rng: random.Random) -> Choi
 
 
 def _next(state: StarWarsState, seat: str, options: list[Choice]) -> Choice:
-    """Our strongest ready character; else the enemy's strongest, so it is not last."""
+    """Our character with help waiting, else our strongest ready one; else the enemy's
+    strongest, so that it does not have the last slot (and two turns in a row)."""
 
     def strength(c: Choice) -> tuple[int, str]:
         return (query.threat(state, c.str_param("who")), c.str_param("who"))
 
     ours = [c for c in options if state.side_of(c.str_param("who")) == seat]
+    helped = [c for c in ours if query.helped(state, c.str_param("who"))]
+    if helped:
+        return max(helped, key=strength)  # S13: cash in the help before it lapses
     if ours:
         return max(ours, key=strength)
     return max(options, key=strength)
@@ -86,8 +90,10 @@ def _invoke(state: StarWarsState, seat: str, by_action: dict[str, list[Choice]])
     ]
     free = [c for c in bonus if c.str_param("payment") == "free"]
     paid = [c for c in bonus if c.str_param("payment") == "fate_point"]
-    if mine:
-        if -2 <= shifts < 1:
+    if mine and shifts < 1:
+        # invoke while the +2s at hand can still lift the roll to a tie or better
+        reach = 2 * (len(free) + len(paid))
+        if shifts + reach >= 0:
             if free:
                 return free[0]
             if paid and (roll.action == "attack" or shifts < 0):
@@ -117,18 +123,25 @@ def _turn(
             return float(o.success + o.style) if o else 0.0
 
         best = max(attacks, key=lambda c: (p_hit(c), rng.random()))
-        if p_hit(best) < POOR_ODDS and rng.random() < 0.5:
+        if p_hit(best) < POOR_ODDS:
+            # S13: give up a poor shot to add +1 to an ally who shoots later this round
             ready = set(query.yet_to_act(state))
             helps = [
                 c
                 for c in by_action.get("help", [])
                 if c.str_param("ally") in ready
-                and query.threat(state, c.str_param("ally")) > query.threat(state, f.name)
+                and c.str_param("skill") == best.str_param("skill")
+                and query.threat(state, c.str_param("ally")) >= query.threat(state, f.name)
             ]
             if helps:
-                return helps[0]
-            if "advantage" in by_action:
-                return by_action["advantage"][0]
+                return max(helps, key=lambda c: query.threat(state, c.str_param("ally")))
+            on_target = [
+                c
+                for c in by_action.get("advantage", [])
+                if c.str_param("target") == best.str_param("target")
+            ]
+            if on_target and query.free_invokes(state, f.name) < 2:
+                return on_target[0]  # set up the shot (a maneuver, S9) before taking it
         return best
     enemies = query.enemies(state, f.name)
     if f.consequences.count_taken_in_conflict() >= CONCEDE_AT and len(enemies) > len(
@@ -137,12 +150,15 @@ def _turn(
         return by_action["concede"][0]
     if "move" in by_action and enemies:
 
-        def closeness(c: Choice) -> int:
-            z = c.str_param("to")
-            far = [query.distance(state, z, e.zone) for e in enemies]
+        def closeness(zone: str) -> int:
+            far = [query.distance(state, zone, e.zone) for e in enemies]
             return min(d if d is not None else UNREACHABLE for d in far)
 
-        return min(by_action["move"], key=lambda c: (closeness(c), c.str_param("to")))
-    if "advantage" in by_action:
+        step = min(
+            by_action["move"], key=lambda c: (closeness(c.str_param("to")), c.str_param("to"))
+        )
+        if closeness(step.str_param("to")) < closeness(f.zone):
+            return step
+    if "advantage" in by_action and rng.random() < 0.5:
         return by_action["advantage"][0]
-    return by_action["concede"][0]
+    return by_action["hold"][0]

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Any, Final
 
 from shiftdrive.conflict.host import Combatant, Harm
 from shiftdrive.core.consequences import Severity
-from shiftdrive.engine.events import GM
+from shiftdrive.engine.events import GM, Event
 from shiftdrive.maps.zones import ZoneMap
 from shiftdrive.rulesets.star_wars import skills as catalog
+from shiftdrive.rulesets.star_wars import vehicles as rules
 from shiftdrive.rulesets.star_wars.popcorn import end_turn
 from shiftdrive.rulesets.star_wars.state import StarWarsState
 from shiftdrive.rulesets.star_wars.teamwork import teamwork_bonus
@@ -21,13 +22,14 @@ if TYPE_CHECKING:
     from shiftdrive.conflict.roll import Roll
     from shiftdrive.core.aspects import Aspect
     from shiftdrive.core.outcomes import Outcome
-    from shiftdrive.engine.events import Event
 
 CONSEQUENCE_NAMES: Final[dict[str, dict[Severity, str]]] = {
     "physical": {Severity.MILD: "Blaster Burn", Severity.MODERATE: "Bleeding Badly",
                  Severity.SEVERE: "Shattered Arm", Severity.EXTREME: "Lost A Hand"},
     "mental": {Severity.MILD: "Rattled", Severity.MODERATE: "Shaken Confidence",
                Severity.SEVERE: "Broken Nerve", Severity.EXTREME: "Haunted By The Dark Side"},
+    rules.HULL: {Severity.MILD: "Scorched Hull", Severity.MODERATE: "Shields Down",
+                 Severity.SEVERE: "Hyperdrive Damaged", Severity.EXTREME: "Crippled"},
 }  # fmt: skip
 
 
@@ -65,6 +67,11 @@ class StarWarsHost:
         return spec.reach if spec is not None else None
 
     def defenses(self, state: StarWarsState, action: str, skill: str) -> list[str]:
+        """A character's skills by the catalog; a vehicle (the target of the roll in hand)
+        resists with its pilot's (S9, S10)."""
+        roll = state.roll
+        if roll is not None and roll.target and state.fighters[roll.target].is_vehicle:
+            return list(rules.RESISTS[action])
         if action == "attack":
             return list(catalog.ATTACKS[skill].defend)
         if action == "discover":
@@ -72,17 +79,28 @@ class StarWarsHost:
         return list(catalog.RESIST_ADVANTAGE)
 
     def harm(self, state: StarWarsState, roll: Roll, shifts: int) -> Harm:
-        """The shifts, on the attack skill's track (the seed gives no weapon ratings)."""
+        """The shifts, on the attack skill's track, or a vehicle's hull (the seed gives no
+        weapon ratings)."""
+        if state.fighters[roll.target or ""].is_vehicle:
+            return Harm(shifts, rules.HULL)
         return Harm(shifts, catalog.ATTACKS[roll.skill].track)
 
     def advantage_skills(self, state: StarWarsState, f: Combatant) -> list[str]:
-        """The character's best three skills rated Average or better."""
-        skills = state.fighters[f.name].skills
+        """The character's best three skills rated Average or better; a pilot maneuvers with
+        Pilot (S9), a weapon station makes no advantages."""
+        crew = state.fighters[f.name]
+        if crew.vehicle is not None:
+            return [rules.DEFENSE_SKILL] if crew.station == "pilot" else []
+        skills = crew.skills
         ranked = sorted((s for s, v in skills.items() if v >= 1), key=lambda s: (-skills[s], s))
         return ranked[: catalog.ADVANTAGE_SKILLS]
 
     def discovery_skill(self, state: StarWarsState, f: Combatant) -> str | None:
-        return next((s for s in catalog.DISCOVERY_SKILLS if f.skill(s) >= 1), None)
+        """Notice, Investigate or Empathy on foot; a crew's sensors take Notice or Investigate."""
+        found = (
+            catalog.SENSOR_SKILLS if state.fighters[f.name].vehicle else catalog.DISCOVERY_SKILLS
+        )
+        return next((s for s in found if f.skill(s) >= 1), None)
 
     def overcome_skill(self, state: StarWarsState, f: Combatant) -> str:
         return "Athletics" if f.skill("Athletics") >= f.skill("Will") else "Will"
@@ -102,9 +120,28 @@ class StarWarsHost:
     ) -> list[Event]:
         return self.rolls[roll.action].resolve(state, roll, shifts, outcome)
 
+    def aboard(self, state: StarWarsState, name: str) -> str | None:
+        """A crew invokes its vehicle's aspects as its own (the seed's Advanced Starfighter)."""
+        return state.fighters[name].vehicle
+
     def before_roll(self, state: StarWarsState, roll: Roll) -> list[Event]:
-        """S13: the help promised to the roller for this skill is spent on this roll."""
-        return teamwork_bonus(state, roll)
+        """S13: the help promised to the roller for this skill is spent on this roll; a shot
+        at a vehicle carries its station and size bonuses (S3)."""
+        events = teamwork_bonus(state, roll)
+        actor = state.fighters[roll.actor]
+        target = state.fighters[roll.target] if roll.target else None
+        if roll.action == "attack" and actor.vehicle and target is not None and target.is_vehicle:
+            attack, defense = rules.fire_bonuses(state, actor, target)
+            roll.actor_bonus += attack
+            roll.opp_bonus += defense
+            if not attack and not defense:
+                return events
+            data = {
+                "who": actor.name, "target": target.name, "stations": attack,
+                "size": defense - target.defense, "stunts": target.defense,
+            }  # fmt: skip
+            events.append(Event("fire_bonus", data=data, visible_to=None))
+        return events
 
 
 #: the one host of every star_wars conflict (it keeps no state of a battle)

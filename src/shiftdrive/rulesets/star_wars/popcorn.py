@@ -38,8 +38,12 @@ TURN_MENU: Final = (
     "help",
     "concede",
 )
+#: S9: what a crew does on its turn, by station
+STATION_MENUS: Final[dict[str, tuple[str, ...]]] = {
+    "pilot": ("move", "sprint", "attack", "advantage", "discover", "help", "hold", "concede"),
+    "gunner": ("attack", "discover", "help", "hold", "concede"),
+}
 MENUS: Final[dict[str, tuple[str, ...]]] = {
-    "turn": TURN_MENU,
     "next": ("next",),
     "interrupt": ("interrupt", "pass"),
     "interrupted": ("allow", "refuse"),
@@ -48,13 +52,15 @@ WHO_PARAMS: Final = {"who": ParamKind.UNIT}
 
 
 def interrupters(state: StarWarsState, seat: str) -> list[str]:
-    """S1: `seat`'s characters who may interrupt now: in the fight, not the actor, not yet acted
+    """S1: `seat`'s characters (and crews; vehicles never act) who may interrupt now: in the
+    fight, not the actor, not yet acted
     this round nor waiting to resume an interrupted turn, with a fate point to pay."""
     order = state.order
     return [
         f.name
         for f in state.active(seat)
-        if f.name != order.current
+        if f.name in order.actors
+        and f.name != order.current
         and f.name not in order.acted
         and f.name not in state.resume
         and f.fate_points.current >= 1
@@ -92,8 +98,13 @@ def turns(state: StarWarsState) -> list[Turn]:
     return [Turn(f.side, "turn", f.name)]
 
 
-def menu(turn: Turn, stage: str | None) -> tuple[str, ...]:
-    """The actions offered in `turn` (`stage`: the roll's, when one is in hand)."""
+def menu(state: StarWarsState, turn: Turn) -> tuple[str, ...]:
+    """The actions offered in `turn`: a character's, by station for a crew (S9), a roll's
+    stage while one is in hand."""
+    if turn.kind == "turn":
+        f = state.fighters[turn.actor or ""]
+        return STATION_MENUS[f.station] if f.vehicle else TURN_MENU
+    stage = state.roll.stage if state.roll is not None else None
     own = MENUS.get(turn.kind)
     if own is not None:
         return own
@@ -116,8 +127,11 @@ def end_turn(state: StarWarsState) -> list[Event]:
     events: list[Event] = []
     if f is not None:
         events += expire_boosts(state, f.name)
+        if f.vehicle and f.station == "pilot":
+            events += expire_boosts(state, f.vehicle)  # the boosts its flying earned
         state.helps = [h for h in state.helps if h.ally != f.name]
     state.turn_count += 1
+    events += _crews_and_vehicles(state)
     sides_left = [s for s in state.sides if state.active(s)]
     if len(sides_left) <= 1:
         winner = sides_left[0] if sides_left else None
@@ -135,6 +149,26 @@ def end_turn(state: StarWarsState) -> list[Event]:
     options = state.order.next_options()
     if len(options) == 1:
         return events + hand_to(state, options[0])
+    return events
+
+
+def _crews_and_vehicles(state: StarWarsState) -> list[Event]:
+    """S10: a vehicle taken out takes its crew out of the vehicle fight (a vehicle conceded
+    takes them with it); a vehicle whose crew have all left (conceded) leaves with them."""
+    events: list[Event] = []
+    for v in state.fighters.values():
+        if not v.is_vehicle:
+            continue
+        crew = [f for f in state.fighters.values() if f.vehicle == v.name]
+        if not v.active:
+            for f in crew:
+                if f.active:
+                    f.status = v.status
+                    data = {"who": f.name, "vehicle": v.name}
+                    events.append(Event("crew_out", data=data, visible_to=None))
+        elif not any(f.active for f in crew):
+            v.status = CONCEDED
+            events.append(Event("abandoned", data={"vehicle": v.name}, visible_to=None))
     return events
 
 
@@ -188,6 +222,20 @@ class Next(Action[StarWarsState]):
         self, state: StarWarsState, turn: Turn, choice: Choice, dice: DiceSource
     ) -> list[Event]:
         return hand_to(state, choice.str_param("who"))
+
+
+class Hold(Action[StarWarsState]):
+    """No action this turn (after a move, or with nothing in reach): the turn ends."""
+
+    name = "hold"
+
+    def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
+        return [Choice.of("hold", label=f"{turn.actor} takes no action")]
+
+    def apply(
+        self, state: StarWarsState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        return [Event("hold", data={"who": turn.actor}, visible_to=None), *end_turn(state)]
 
 
 class Interrupt(Action[StarWarsState]):

@@ -47,3 +47,8 @@ def threat(state: StarWarsState, name: str) -> int:
 
 def free_invokes(state: StarWarsState, name: str) -> int:
     return sum(a.free_for(name) for a in state.aspects)
+
+
+def helped(state: StarWarsState, name: str) -> bool:
+    """Whether allies have promised `name` help (S13) not yet spent."""
+    return any(h.ally == name for h in state.helps)

@@ -21,20 +21,26 @@ from shiftdrive.engine.ruleset import Result, Ruleset, Seat, Sheet, Tally, Turn
 from shiftdrive.rulesets.star_wars import popcorn, words
 from shiftdrive.rulesets.star_wars import view as seen
 from shiftdrive.rulesets.star_wars.characters import HOST, StarWarsHost
+from shiftdrive.rulesets.star_wars.maneuvers import StarWarsAdvantage, StarWarsDiscover
 from shiftdrive.rulesets.star_wars.movement import Move, Sprint
 from shiftdrive.rulesets.star_wars.scenario import StarWarsScenario, load
 from shiftdrive.rulesets.star_wars.setup import setup
 from shiftdrive.rulesets.star_wars.state import StarWarsState
 from shiftdrive.rulesets.star_wars.teamwork import HelpAlly
+from shiftdrive.rulesets.star_wars.weapons import StarWarsAttack
 
 
 def _actions(host: StarWarsHost) -> dict[str, Action[StarWarsState]]:
     specs: dict[str, Action[Any]] = dict(conflict_actions(host))
     own: list[Action[Any]] = [
+        StarWarsAttack(host),
+        StarWarsAdvantage(host),
+        StarWarsDiscover(host),
         Move(host),
         Sprint(host),
         HelpAlly(),
         popcorn.Next(),
+        popcorn.Hold(),
         popcorn.Interrupt(),
         popcorn.Answer(True),
         popcorn.Answer(False),
@@ -75,7 +81,7 @@ class StarWars(Ruleset[StarWarsState, StarWarsScenario]):
         return popcorn.turns(state)
 
     def menu(self, state: StarWarsState, turn: Turn) -> Sequence[str]:
-        return popcorn.menu(turn, state.roll.stage if state.roll is not None else None)
+        return popcorn.menu(state, turn)
 
     def prompt(self, state: StarWarsState, turn: Turn) -> str:
         return words.prompt(state, turn)
@@ -91,6 +97,7 @@ class StarWars(Ruleset[StarWarsState, StarWarsScenario]):
 
     # --- balancing ----------------------------------------------------------------------------
     def tally(self, state: StarWarsState) -> list[Tally]:
+        """Each unit; a vehicle spends its pilot's fate points, counted with the pilot."""
         return [
             Tally(
                 name=f.name,
@@ -99,7 +106,7 @@ class StarWars(Ruleset[StarWarsState, StarWarsScenario]):
                 conceded=f.status == CONCEDED,
                 damage=sum(t.marked_count for t in f.stress.values()),
                 consequences=len(f.consequences.taken()),
-                fate_points_spent=f.fate_points.spent,
+                fate_points_spent=0 if f.is_vehicle else f.fate_points.spent,
             )
             for f in state.fighters.values()
         ]

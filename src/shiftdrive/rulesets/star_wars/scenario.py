@@ -3,7 +3,7 @@ zones, who opens the popcorn order (S1), and the defaults a scenario may overrid
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -13,6 +13,8 @@ from shiftdrive.rulesets.star_wars.skills import SKILLS
 
 #: longest stress track a character may be given (no Fate character's is longer)
 MAX_STRESS: Final = 20
+#: the largest vehicle Size (the seed's weapon-range table goes to 9)
+MAX_SIZE: Final = 10
 
 
 class ZoneSpec(BaseModel):
@@ -52,6 +54,38 @@ class CharacterSpec(BaseModel):
     ]
     #: boxes per track, overriding the ones the skills give (C8a)
     stress: dict[Literal["physical", "mental"], Annotated[int, Field(ge=0, le=MAX_STRESS)]] = {}
+    #: S9: the vehicle this character crews (on the same side), and at which station
+    vehicle: str | None = None
+    station: Literal["pilot", "gunner"] | None = None
+
+    _aspects = field_validator("aspects", mode="before")(_aspect_list)
+
+
+class CrewSpec(BaseModel):
+    """A nameless crew (S3, S9): a vehicle's pilot, or a group of weapon stations that rolls
+    once at +1 per station beyond the first. It is one actor in popcorn order."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str | None = Field(default=None, min_length=1, max_length=80)
+    station: Literal["pilot", "gunners"]
+    skills: dict[str, Annotated[int, Field(ge=-4, le=12)]] = {}
+    stations: int = Field(default=1, ge=1, le=MAX_SIZE)
+
+
+class VehicleSpec(BaseModel):
+    """A vehicle by Size (S3, S10): stress boxes = Size; a named vehicle (or one crewed by a
+    named character) also takes consequences."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=80)
+    size: int = Field(ge=1, le=MAX_SIZE)
+    zone: str | None = None
+    named: bool = False
+    aspects: list[AspectSpec] = []
+    #: defense stunts (a Deflector Shields +1)
+    defense: int = Field(default=0, ge=0, le=10)
+    consequences: list[Literal["mild", "moderate", "severe"]] | None = None
+    crew: list[CrewSpec] = []
 
     _aspects = field_validator("aspects", mode="before")(_aspect_list)
 
@@ -59,7 +93,8 @@ class CharacterSpec(BaseModel):
 class SideSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1, max_length=80)
-    characters: list[CharacterSpec] = Field(min_length=1)
+    characters: list[CharacterSpec] = []
+    vehicles: list[VehicleSpec] = []
 
 
 class StarWarsScenario(BaseModel):
@@ -89,7 +124,10 @@ class StarWarsScenario(BaseModel):
 def load(data: Mapping[str, Any]) -> StarWarsScenario:
     """Validate the file's shape, then its cross-references (skills, zones, names, `first`)."""
     sc = validate_model(StarWarsScenario, data)
-    refuse_crowds(sum(len(s.characters) for s in sc.sides), "characters")
+    refuse_crowds(
+        sum(len(s.characters) + sum(1 + len(v.crew) for v in s.vehicles) for s in sc.sides),
+        "characters, vehicles and crews",
+    )
     problems: list[tuple[str, str]] = []
     skills = {s.lower() for s in SKILLS}
     zone_names = [z.name for z in sc.zones]
@@ -137,13 +175,91 @@ def load(data: Mapping[str, Any]) -> StarWarsScenario:
                     )
             if c.zone is not None and c.zone.lower() not in zone_lower:
                 problems.append((f"{base}.zone", f"no zone named {c.zone!r}"))
-            if c.zone is None and zone_names:
+            if c.zone is None and zone_names and c.vehicle is None:
                 problems.append((f"{base}.zone", f"is required: one of {', '.join(zone_names)}"))
             for j, a in enumerate(c.aspects):
                 aspect(f"{base}.aspects[{j}].name", a.name)
+    for si, side in enumerate(sc.sides):
+        _check_vehicles(side, f"sides[{si}]", zone_names, names, aspect, problems)
     characters = {c.name.lower() for s in sc.sides for c in s.characters}
+    characters |= {n.lower() for s in sc.sides for v in s.vehicles for n in crew_names(v)}
     if sc.first is not None and sc.first.lower() not in characters:
-        problems.append(("first", f"no character named {sc.first!r} to act first"))
+        problems.append(("first", f"no character or crew named {sc.first!r} to act first"))
+    for si, side in enumerate(sc.sides):
+        if not side.characters and not any(v.crew for v in side.vehicles):
+            problems.append((f"sides[{si}]", f"{side.name} has nobody to act"))
     if problems:
         raise ScenarioError(problems)
     return sc
+
+
+def crew_names(vehicle: VehicleSpec) -> list[str]:
+    """The names of a vehicle's nameless crews: given, else '<vehicle> pilot' and
+    '<vehicle> gunners' (numbered when there are several groups)."""
+    groups = sum(1 for c in vehicle.crew if c.station == "gunners")
+    out: list[str] = []
+    n = 0
+    for c in vehicle.crew:
+        if c.name:
+            out.append(c.name)
+        elif c.station == "pilot":
+            out.append(f"{vehicle.name} pilot")
+        else:
+            n += 1
+            out.append(f"{vehicle.name} gunners" + (f" {n}" if groups > 1 else ""))
+    return out
+
+
+def _check_vehicles(
+    side: SideSpec,
+    base: str,
+    zone_names: list[str],
+    names: set[str],
+    aspect: Callable[[str, str], None],
+    problems: list[tuple[str, str]],
+) -> None:
+    """S3/S9: each vehicle has one pilot, no more weapon stations than its Size, a zone on the
+    map; crews name vehicles of their own side."""
+    zone_lower = {z.lower() for z in zone_names}
+    skills = {s.lower() for s in SKILLS}
+    vehicles = {v.name.lower(): v for v in side.vehicles}
+    for ci, c in enumerate(side.characters):
+        path = f"{base}.characters[{ci}]"
+        if c.vehicle is not None and c.vehicle.lower() not in vehicles:
+            problems.append((f"{path}.vehicle", f"no vehicle named {c.vehicle!r} on {side.name}"))
+        if (c.vehicle is None) != (c.station is None):
+            problems.append((f"{path}.station", "a crew member needs both vehicle and station"))
+    for vi, v in enumerate(side.vehicles):
+        path = f"{base}.vehicles[{vi}]"
+        for n in [v.name, *crew_names(v)]:
+            if n.lower() in names:
+                problems.append(
+                    (f"{path}.name", f"duplicate name {n!r}: every name must be unique")
+                )
+            names.add(n.lower())
+        if v.zone is not None and v.zone.lower() not in zone_lower:
+            problems.append((f"{path}.zone", f"no zone named {v.zone!r}"))
+        if v.zone is None and zone_names:
+            problems.append((f"{path}.zone", f"is required: one of {', '.join(zone_names)}"))
+        for j, a in enumerate(v.aspects):
+            aspect(f"{path}.aspects[{j}].name", a.name)
+        for j, crew in enumerate(v.crew):
+            for skill in crew.skills:
+                if skill.lower() not in skills:
+                    problems.append(
+                        (f"{path}.crew[{j}].skills.{skill}", f"unknown skill {skill!r}")
+                    )
+        aboard = [c for c in side.characters if c.vehicle and c.vehicle.lower() == v.name.lower()]
+        pilots = sum(1 for c in aboard if c.station == "pilot")
+        pilots += sum(1 for c in v.crew if c.station == "pilot")
+        if pilots != 1:
+            problems.append((f"{path}.crew", f"{v.name} needs exactly one pilot (it has {pilots})"))
+        stations = sum(1 for c in aboard if c.station == "gunner")
+        stations += sum(c.stations for c in v.crew if c.station == "gunners")
+        if stations > v.size:
+            problems.append(
+                (
+                    f"{path}.crew",
+                    f"{v.name} has {stations} weapon stations; Size {v.size} has {v.size} (S3)",
+                )
+            )

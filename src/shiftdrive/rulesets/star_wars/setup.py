@@ -3,6 +3,7 @@ popcorn order opened by the scenario's `first` (S1)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
@@ -12,11 +13,16 @@ from shiftdrive.core.stress import StressKind, StressTrack
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.turns import PopcornOrder
 from shiftdrive.maps.zones import ZoneMap
-from shiftdrive.rulesets.star_wars.scenario import StarWarsScenario
+from shiftdrive.rulesets.star_wars.scenario import StarWarsScenario, VehicleSpec, crew_names
 from shiftdrive.rulesets.star_wars.skills import SKILLS, STRESS_SKILLS
 from shiftdrive.rulesets.star_wars.state import Character, StarWarsState
+from shiftdrive.rulesets.star_wars.vehicles import HULL
 
 DEFAULT_ZONE: Final = "Battlefield"
+#: S10: the consequences of a named vehicle, or one crewed by a named character
+NAMED: Final = ["mild", "moderate", "severe"]
+#: what a vehicle takes from its pilot: Pilot to defend (S10), Stealth against sensors (S9)
+VEHICLE_SKILLS: Final = ("Pilot", "Stealth")
 
 
 def setup(sc: StarWarsScenario) -> tuple[StarWarsState, list[Event]]:
@@ -50,14 +56,19 @@ def setup(sc: StarWarsScenario) -> tuple[StarWarsState, list[Event]]:
                 fate_points=FatePoints(
                     c.fate_points if c.fate_points is not None else c.refresh, c.refresh),
                 stress=tracks,
-                consequences=ConsequenceSlots.of(
-                    {Severity(s): FATE_CORE_VALUES[Severity(s)] for s in c.consequences}),
+                consequences=_slots(c.consequences),
+                station=c.station or "",
+                vehicle=c.vehicle,
             )  # fmt: skip
             for a in c.aspects:
                 aspects.add(Aspect(a.name, AspectKind.CHARACTER, owner=c.name, hidden=a.hidden))
-    by_lower = {n.lower(): n for n in fighters}
-    first = by_lower[sc.first.lower()] if sc.first else next(iter(fighters))
-    order = PopcornOrder(list(fighters))
+    for side in sc.sides:
+        for v in side.vehicles:
+            _vehicle(side.name, v, fighters, aspects, skill_names, zmap, zones)
+    actors = [n for n, f in fighters.items() if not f.is_vehicle]
+    by_lower = {n.lower(): n for n in actors}
+    first = by_lower[sc.first.lower()] if sc.first else actors[0]
+    order = PopcornOrder(actors)
     order.start(first)
     state = StarWarsState(
         title=sc.title, sides=[s.name for s in sc.sides], fighters=fighters, zones=zones,
@@ -72,3 +83,45 @@ def setup(sc: StarWarsScenario) -> tuple[StarWarsState, list[Event]]:
         Event("setup", data={"title": sc.title, "sides": list(state.sides)}, visible_to=None),
         Event("opens", data={"who": first}, visible_to=None),
     ]
+
+
+def _slots(severities: Sequence[str]) -> ConsequenceSlots:
+    return ConsequenceSlots.of({Severity(s): FATE_CORE_VALUES[Severity(s)] for s in severities})
+
+
+def _vehicle(
+    side: str,
+    v: VehicleSpec,
+    fighters: dict[str, Character],
+    aspects: AspectSet,
+    skill_names: dict[str, str],
+    zmap: ZoneMap,
+    zones: dict[str, list[str]],
+) -> None:
+    """A vehicle and its nameless crews (S3, S9, S10); its named crew take its zone. The
+    vehicle defends with its pilot's Pilot and hides with its Stealth, and spends the pilot's
+    fate points (a nameless pilot has none)."""
+    zone = zmap.canonical(v.zone) if v.zone else next(iter(zones))
+    for name, crew in zip(crew_names(v), v.crew, strict=True):
+        skills = {skill_names[k.lower()]: val for k, val in crew.skills.items()}
+        fighters[name] = Character(
+            name=name, side=side, skills=skills, zone=zone, fate_points=FatePoints(0, 0),
+            stress={}, consequences=_slots([]), vehicle=v.name,
+            station="pilot" if crew.station == "pilot" else "gunner", stations=crew.stations,
+        )  # fmt: skip
+    crew_of = [f for f in fighters.values() if f.vehicle and f.vehicle.lower() == v.name.lower()]
+    for f in crew_of:
+        f.vehicle = v.name
+        f.zone = zone
+    pilot = next(f for f in crew_of if f.station == "pilot")
+    named = v.named or any(f.stress for f in crew_of)  # named characters have stress tracks
+    severities = v.consequences if v.consequences is not None else (NAMED if named else [])
+    fighters[v.name] = Character(
+        name=v.name, side=side,
+        skills={s: pilot.skill(s) for s in VEHICLE_SKILLS},
+        zone=zone, fate_points=pilot.fate_points,
+        stress={HULL: StressTrack.counting(HULL, v.size)},
+        consequences=_slots(severities), size=v.size, defense=v.defense,
+    )  # fmt: skip
+    for a in v.aspects:
+        aspects.add(Aspect(a.name, AspectKind.CHARACTER, owner=v.name, hidden=a.hidden))

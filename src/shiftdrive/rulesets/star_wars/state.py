@@ -19,7 +19,12 @@ __all__ = ["ACTIVE", "CONCEDED", "TAKEN_OUT", "Character", "Help", "Roll", "Star
 
 @dataclass(slots=True)
 class Character:
-    """One character in the conflict. Unlisted skills are Mediocre (+0)."""
+    """One unit in the conflict: a character (or a nameless crew) or a vehicle (`size` >= 1).
+
+    A vehicle never acts: its crew do (`vehicle`, `station`); a crew of grouped weapon
+    stations works `stations` of them (S3). A vehicle's `skills` are its pilot's Pilot and
+    Stealth, its `defense` its defense stunts; it spends its pilot's fate points.
+    Unlisted skills are Mediocre (+0)."""
 
     name: str
     side: str
@@ -31,6 +36,15 @@ class Character:
     status: str = ACTIVE
     full_defense: bool = False
     owed_points: int = 0
+    size: int = 0
+    vehicle: str | None = None
+    station: str = ""
+    stations: int = 1
+    defense: int = 0
+
+    @property
+    def is_vehicle(self) -> bool:
+        return self.size > 0
 
     def skill(self, name: str) -> int:
         return self.skills.get(name, 0)
@@ -45,7 +59,8 @@ class Character:
             "fate_points": self.fate_points.to_json(),
             "stress": {k: t.to_json() for k, t in self.stress.items()},
             "consequences": self.consequences.to_json(), "status": self.status,
-            "owed_points": self.owed_points,
+            "owed_points": self.owed_points, "size": self.size, "vehicle": self.vehicle,
+            "station": self.station, "stations": self.stations, "defense": self.defense,
         }  # fmt: skip
 
 

@@ -22,6 +22,11 @@ if TYPE_CHECKING:
 HELP_PARAMS: Final = {"ally": ParamKind.UNIT, "skill": ParamKind.SKILL}
 
 
+def pending_help(state: StarWarsState, ally: str, skill: str) -> int:
+    """The +1s promised to `ally`'s next roll with `skill` (for its odds)."""
+    return sum(1 for h in state.helps if h.ally == ally and h.skill == skill)
+
+
 def teamwork_bonus(state: StarWarsState, roll: Roll) -> list[Event]:
     """Spend the help promised to the roller for the roll's skill: +1 per helper."""
     used = [h for h in state.helps if h.ally == roll.actor and h.skill == roll.skill]
@@ -43,7 +48,7 @@ class HelpAlly(Action[StarWarsState]):
         f = state.fighters[turn.actor or ""]
         out: list[Choice] = []
         for ally in state.active(f.side):
-            if ally.name == f.name:
+            if ally.name == f.name or ally.is_vehicle:
                 continue
             for skill in SKILLS:
                 if f.skill(skill) >= HELP_MIN and ally.skill(skill) >= HELP_MIN:

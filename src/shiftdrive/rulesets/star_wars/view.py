@@ -43,6 +43,7 @@ def view(state: StarWarsState, seat: str) -> dict[str, Any]:
             "stress": {k: t.render() for k, t in f.stress.items()},
             "consequences": [c.aspect for c in f.consequences.taken()],
             "acted": f.name in state.order.acted,
+            "size": f.size, "vehicle": f.vehicle, "station": f.station or None,
             "aspects": [_aspect_json(a) for a in shown if a.owner == f.name],
         })  # fmt: skip
     out: dict[str, Any] = {

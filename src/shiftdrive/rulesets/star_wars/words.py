@@ -17,7 +17,8 @@ def _declare(d: dict[str, Any]) -> str | None:
     if d.get("action") != "sprint":
         return None
     against = ladder(d["difficulty"], difficulty=True)
-    return f"{d['who']} sprints for {d['to']} ({d['skill']} against {against})"
+    verb = "dashes" if d["skill"] == "Pilot" else "sprints"
+    return f"{d['who']} {verb} for {d['to']} ({d['skill']} against {against})"
 
 
 def _end(d: dict[str, Any]) -> str:
@@ -30,7 +31,18 @@ def _teamwork(d: dict[str, Any]) -> str:
     return f"{d['who']} gets +{len(d['helpers'])} on {d['skill']} from teamwork ({helpers})"
 
 
+def _fire_bonus(d: dict[str, Any]) -> str:
+    parts = [f"+{d['stations']} for grouped stations"] if d["stations"] else []
+    defense = f"{d['target']} defends at +{d['size']} for size"
+    if d["stunts"]:
+        defense += f" and +{d['stunts']} for stunts"
+    return "; ".join([*parts, defense])
+
+
 WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
+    "fire_bonus": _fire_bonus,
+    "crew_out": lambda d: f"{d['who']} is out of the fight with {d['vehicle']}",
+    "abandoned": lambda d: f"{d['vehicle']} leaves the fight with its crew",
     "setup": lambda d: f"{d['title']}: {' vs '.join(d['sides'])}",
     "opens": lambda d: f"{d['who']} acts first",
     "next": lambda d: f"{d['by']} hands the action to {d['who']}",
@@ -40,6 +52,7 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
     "interrupted": lambda d: f"{d['who']} acts before {d['actor']}",
     "refused": lambda d: f"{d['actor']} pays a fate point and refuses {d['who']}'s interrupt",
     "move": lambda d: f"{d['who']} moves to {d['to']}",
+    "hold": lambda d: f"{d['who']} takes no action",
     "help": lambda d: f"{d['who']} helps {d['ally']} with {d['skill']} (+1 on the next roll)",
     "teamwork": _teamwork,
     "end": _end,
