@@ -2,7 +2,8 @@
 
 Run: .venv/bin/python benchmarks/bench_sim.py [--battles N] [--repeat R] [--profile]
 
-For each scenario (tachyon 2v2 dogfight, fully_automated brawl, diaspora duel) it measures:
+For each scenario (tachyon 2v2 dogfight, fully_automated brawl, diaspora duel, the three
+star_wars examples) it measures:
   * one core: N battles in this process through `shiftdrive.sim.simulate` (serial backend);
   * all cores: the same N battles with --jobs = os.cpu_count() (spawn start-up included);
   * decisions per second and the cost per decision (one decision = one bot choice submitted);
@@ -35,6 +36,9 @@ SCENARIOS = [
     ROOT / "examples" / "tachyon" / "dogfight-2v2.yaml",
     ROOT / "examples" / "fully_automated" / "brawl.yaml",
     ROOT / "examples" / "diaspora" / "duel.yaml",
+    ROOT / "examples" / "star_wars" / "cantina-duel.yaml",
+    ROOT / "examples" / "star_wars" / "trench-run.yaml",
+    ROOT / "examples" / "star_wars" / "blockade-runner.yaml",
 ]
 
 

@@ -56,6 +56,7 @@ def behemoth() -> dict[str, Any]:
         "title": "Behemoth",
         "first": "Behemoth gunners 1",
         "interrupts": False,
+        "zone_kind": "space",
         "zones": [{"name": "Orbit", "adjacent": ["High Orbit"]}, {"name": "High Orbit"}],
         "sides": [
             {

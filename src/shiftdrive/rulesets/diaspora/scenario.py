@@ -113,4 +113,19 @@ def load(data: Mapping[str, Any]) -> DiasporaScenario:
     scenario = validate_model(DiasporaScenario, data)
     if scenario.ruleset != "diaspora":
         raise ScenarioError([("ruleset", f"expected 'diaspora', got {scenario.ruleset!r}")])
+    problems: list[tuple[str, str]] = []
+    seen: dict[str, str] = {}
+    for si, side in enumerate(scenario.sides):
+        for mi, ship in enumerate(side.ships):
+            for ai, name in enumerate(ship.aspects):
+                path = f"sides[{si}].ships[{mi}].aspects[{ai}]"
+                if not name.strip():
+                    problems.append((path, "an aspect needs a name"))
+                elif name.lower() in seen:
+                    problems.append(
+                        (path, f"duplicate aspect {name!r} (also at {seen[name.lower()]})")
+                    )
+                seen.setdefault(name.lower(), path)
+    if problems:
+        raise ScenarioError(problems)
     return scenario

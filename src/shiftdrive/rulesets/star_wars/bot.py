@@ -15,6 +15,8 @@ from shiftdrive.rulesets.star_wars.state import StarWarsState
 
 #: below this chance to hit, the bot may help a stronger ally or create an advantage instead
 POOR_ODDS: Final = 0.25
+#: below this chance to hit an enemy fighter in its zone, a fighter pilot first tails it
+EVEN_ODDS: Final = 0.5
 #: a character with this many consequences, outnumbered, concedes
 CONCEDE_AT: Final = 2
 #: fate points a character keeps before it spends one to interrupt or refuse an interrupt
@@ -42,6 +44,10 @@ def choose(rs: Any, state: StarWarsState, seat: str, rng: random.Random) -> Choi
         return max(by_action["defend"], key=lambda c: target.skill(c.str_param("skill")))
     if turn.kind == "style":
         return by_action["full"][0]
+    if turn.kind == "duel_style":
+        return by_action["two_points"][0]
+    if turn.kind == "duel_cut":
+        return _cut(state, turn, by_action)
     if turn.kind == "absorb":
         return legal[0]
     if turn.kind == "invoke":
@@ -63,6 +69,17 @@ def _next(state: StarWarsState, seat: str, options: list[Choice]) -> Choice:
     if ours:
         return max(ours, key=strength)
     return max(options, key=strength)
+
+
+def _cut(state: StarWarsState, turn: Turn, by_action: dict[str, list[Choice]]) -> Choice:
+    """Take the mildest consequence that keeps the duel going, if the gain would end it."""
+    left = query.points_to_lose(state, turn.actor or "")
+    gain = query.duel_gain(state)
+    if gain >= left:
+        for cut in by_action.get("cut", []):  # mildest first
+            if gain - query.cut_of(cut.str_param("severity")) < left:
+                return cut
+    return by_action["accept"][0]
 
 
 def _interrupt(state: StarWarsState, by_action: dict[str, list[Choice]]) -> Choice:
@@ -114,7 +131,13 @@ def _turn(
     rng: random.Random,
 ) -> Choice:
     f = state.fighters[turn.actor or ""]
+    if "duel" in by_action:  # S8: a duellist's turn is a duel round, with its best skill
+        return by_action["duel"][0]
+    if "jump" in by_action:  # S6: a ship that can jump away tries every turn
+        return by_action["jump"][0]
     attacks = by_action.get("attack", [])
+    if not attacks and by_action.get("tail") and rng.random() < 0.5:
+        return by_action["tail"][0]  # S5: tailed, or nothing to shoot: fight for the six
     if attacks:
         attack = rs.actions["attack"]
 
@@ -123,6 +146,14 @@ def _turn(
             return float(o.success + o.style) if o else 0.0
 
         best = max(attacks, key=lambda c: (p_hit(c), rng.random()))
+        chase = [
+            c
+            for c in by_action.get("tail", [])
+            if c.str_param("target") == best.str_param("target")
+            and not query.on_six(state, f.vehicle or "", c.str_param("target"))
+        ]
+        if chase and p_hit(best) < EVEN_ODDS:
+            return chase[0]  # S5: get on its six first (its shots at us stop, +2 for ours)
         if p_hit(best) < POOR_ODDS:
             # S13: give up a poor shot to add +1 to an ally who shoots later this round
             ready = set(query.yet_to_act(state))
@@ -137,7 +168,7 @@ def _turn(
                 return max(helps, key=lambda c: query.threat(state, c.str_param("ally")))
             on_target = [
                 c
-                for c in by_action.get("advantage", [])
+                for c in by_action.get("tail", []) + by_action.get("advantage", [])
                 if c.str_param("target") == best.str_param("target")
             ]
             if on_target and query.free_invokes(state, f.name) < 2:
@@ -154,9 +185,11 @@ def _turn(
             far = [query.distance(state, zone, e.zone) for e in enemies]
             return min(d if d is not None else UNREACHABLE for d in far)
 
-        step = min(
-            by_action["move"], key=lambda c: (closeness(c.str_param("to")), c.str_param("to"))
-        )
+        if query.runs_for_hyperspace(state, f.name):  # keep away while the jump is plotted
+            away = max(by_action["move"], key=lambda c: (closeness(c.str_param("to")), c.text()))
+            if closeness(away.str_param("to")) > closeness(f.zone):
+                return away
+        step = min(by_action["move"], key=lambda c: (closeness(c.str_param("to")), c.text()))
         if closeness(step.str_param("to")) < closeness(f.zone):
             return step
     if "advantage" in by_action and rng.random() < 0.5:

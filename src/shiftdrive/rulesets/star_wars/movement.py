@@ -1,7 +1,10 @@
-"""Moving (S4): a character on foot moves one zone free before acting; a pilot moves the
-vehicle (and its crew) one zone free in space. One zone more is an overcome that is the turn's
-action: Athletics against Fair (+2) on foot, Pilot against the vehicle's Size; a failure gets
-only the free zone."""
+"""Moving by zone kind (S4, S12): before acting, a character on foot moves one zone free; a
+pilot moves the vehicle (and its crew): in space 0 or 1 zone, in the air 3 / 2 / 1 by Size
+(1-2, 3-4, 5+), on the ground 3 for a car and 2 for an armored vehicle. One zone more is an
+overcome that is the turn's action: Athletics against Fair (+2) on foot, Pilot against the
+vehicle's Size; a failure gets only the free zones. Characters and ground vehicles stay on
+ground zones; craft fly through space and air zones, and an aircraft crosses ground zones
+on its way from one air zone to another (S12) without counting them."""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from shiftdrive.core.outcomes import Outcome
 from shiftdrive.engine.actions import ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
+from shiftdrive.maps.paths import cheapest
 from shiftdrive.rulesets.star_wars.characters import zone_map
 from shiftdrive.rulesets.star_wars.state import Character, StarWarsState
 from shiftdrive.rulesets.star_wars.vehicles import DEFENSE_SKILL, vehicle_of
@@ -26,8 +30,62 @@ if TYPE_CHECKING:
 
 MOVE_PARAMS: Final = {"to": ParamKind.ZONE}
 SPRINT_SKILL: Final = "Athletics"
-#: S4: the zones a turn's free move reaches (on foot; a spacecraft, which may also stay put)
-FREE_ZONES: Final = 1
+#: S4: the zones a turn's free move reaches on foot, in space (a craft may also stay put),
+#: on the ground by vehicle, and in the air by Size (up to the Size in each row)
+ON_FOOT: Final = 1
+IN_SPACE: Final = 1
+ON_GROUND: Final = {"car": 3, "armored": 2}
+IN_AIR: Final = ((2, 3), (4, 2))
+IN_AIR_LARGEST: Final = 1
+#: S4: the extra zone an overcome buys
+EXTRA_ZONES: Final = 1
+GROUND: Final = "ground"
+AIR: Final = "air"
+
+
+def kind_of(state: StarWarsState, zone: str) -> str:
+    kinds = state.settings["zone_kinds"]
+    assert isinstance(kinds, dict)
+    return str(kinds[zone])
+
+
+def free_zones(state: StarWarsState, unit: Character) -> int:
+    """S4: how far `unit` moves free this turn, by the kind of zone it is in."""
+    if not unit.is_vehicle:
+        return ON_FOOT
+    if unit.mode in ON_GROUND:
+        return ON_GROUND[unit.mode]
+    if kind_of(state, unit.zone) == AIR:
+        return next((n for size, n in IN_AIR if unit.size <= size), IN_AIR_LARGEST)
+    return IN_SPACE
+
+
+def may_stop(unit: Character, kind: str) -> bool:
+    """S12: characters and ground vehicles stop on ground zones; craft in space or the air."""
+    if unit.is_vehicle and unit.mode not in ON_GROUND:
+        return kind != GROUND
+    return kind == GROUND
+
+
+def reach(state: StarWarsState, unit: Character, budget: int) -> dict[str, int]:
+    """The zones `unit` may stop in within `budget` zones, with what each costs (S4, S12): an
+    aircraft crosses ground zones without counting them; nobody else enters a zone it may not
+    stop in."""
+    zmap = zone_map(state)
+    flying = unit.is_vehicle and unit.mode not in ON_GROUND and kind_of(state, unit.zone) == AIR
+
+    def steps(zone: str) -> list[tuple[str, int]]:
+        out: list[tuple[str, int]] = []
+        for z in zmap.neighbours(zone):
+            kind = kind_of(state, z)
+            if may_stop(unit, kind):
+                out.append((z, 1))
+            elif flying and kind == GROUND:
+                out.append((z, 0))
+        return out
+
+    costs, _ = cheapest(unit.zone, steps, budget=budget)
+    return {z: c for z, c in costs.items() if z != unit.zone and may_stop(unit, kind_of(state, z))}
 
 
 def mover(state: StarWarsState, f: Character) -> Character | None:
@@ -68,8 +126,7 @@ class Move(HostedAction[StarWarsState]):
             return []
         return [
             Choice.of("move", to=z, label=f"Move {unit.name} to {z} (free, then act)")
-            for z, d in sorted(zone_map(state).distances_from(unit.zone).items())
-            if 1 <= d <= FREE_ZONES
+            for z in sorted(reach(state, unit, free_zones(state, unit)))
         ]
 
     def check(self, state: StarWarsState, turn: Turn, choice: Choice) -> str | None:
@@ -99,10 +156,11 @@ class Sprint(RollAction[StarWarsState]):
         if state.moved or unit is None:
             return []
         skill, _ = sprint_roll(state, f)
+        free = free_zones(state, unit)
         return [
             Choice.of("sprint", to=z, label=f"Dash {unit.name} to {z} ({d} zones, {skill})")
-            for z, d in sorted(zone_map(state).distances_from(unit.zone).items())
-            if d == FREE_ZONES + 1
+            for z, d in sorted(reach(state, unit, free + EXTRA_ZONES).items())
+            if d == free + EXTRA_ZONES
         ]
 
     def apply(
@@ -138,6 +196,8 @@ class Sprint(RollAction[StarWarsState]):
         assert unit is not None
         to = roll.to_zone or unit.zone
         if outcome is Outcome.FAIL:
-            path = zone_map(state).path(unit.zone, to) or [unit.zone]
-            to = path[FREE_ZONES] if len(path) > FREE_ZONES else unit.zone
+            # only the free zones: the reachable zone on the way nearest the goal
+            free = reach(state, unit, free_zones(state, unit))
+            zmap = zone_map(state)
+            to = min(free, key=lambda z: (zmap.distance(z, to) or 0, z), default=unit.zone)
         return go(state, unit, to)

@@ -21,7 +21,9 @@ from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Turn
-from shiftdrive.rulesets.star_wars.state import StarWarsState
+from shiftdrive.rulesets.star_wars.dogfight import split_up
+from shiftdrive.rulesets.star_wars.duel import CUT, STYLE
+from shiftdrive.rulesets.star_wars.state import ESCAPED, StarWarsState
 
 if TYPE_CHECKING:
     from shiftdrive.core.dice import DiceSource
@@ -36,18 +38,35 @@ TURN_MENU: Final = (
     "overcome",
     "sprint",
     "help",
+    "hold",
     "concede",
 )
 #: S9: what a crew does on its turn, by station
 STATION_MENUS: Final[dict[str, tuple[str, ...]]] = {
-    "pilot": ("move", "sprint", "attack", "advantage", "discover", "help", "hold", "concede"),
-    "gunner": ("attack", "discover", "help", "hold", "concede"),
+    "pilot": (
+        "move",
+        "sprint",
+        "attack",
+        "tail",
+        "advantage",
+        "discover",
+        "jump",
+        "help",
+        "hold",
+        "concede",
+    ),
+    "gunner": ("attack", "discover", "jump", "help", "hold", "concede"),
 }
 MENUS: Final[dict[str, tuple[str, ...]]] = {
     "next": ("next",),
     "interrupt": ("interrupt", "pass"),
     "interrupted": ("allow", "refuse"),
+    STYLE: ("two_points", "point_and_boost"),
+    CUT: ("cut", "accept"),
 }
+DUEL_STAGES: Final = (STYLE, CUT)
+#: S8: a duellist's turn is a duel round
+DUEL_MENU: Final = ("duel", "concede")
 WHO_PARAMS: Final = {"who": ParamKind.UNIT}
 
 
@@ -84,6 +103,12 @@ def turns(state: StarWarsState) -> list[Turn]:
         return []
     roll = state.roll
     if roll is not None:
+        if roll.stage in DUEL_STAGES:
+            who = state.duel_winner or ""
+            if roll.stage == CUT:
+                duel = state.duel_of(who)
+                who = duel.other(who) if duel is not None else who
+            return [Turn(state.side_of(who), roll.stage, who)]
         return [stage_turn(state, roll)]
     f = state.current()
     if f is None:
@@ -103,7 +128,9 @@ def menu(state: StarWarsState, turn: Turn) -> tuple[str, ...]:
     stage while one is in hand."""
     if turn.kind == "turn":
         f = state.fighters[turn.actor or ""]
-        return STATION_MENUS[f.station] if f.vehicle else TURN_MENU
+        if f.vehicle:
+            return STATION_MENUS[f.station]
+        return DUEL_MENU if state.duel_of(f.name) is not None else TURN_MENU
     stage = state.roll.stage if state.roll is not None else None
     own = MENUS.get(turn.kind)
     if own is not None:
@@ -132,8 +159,12 @@ def end_turn(state: StarWarsState) -> list[Event]:
         state.helps = [h for h in state.helps if h.ally != f.name]
     state.turn_count += 1
     events += _crews_and_vehicles(state)
+    events += split_up(state)
     sides_left = [s for s in state.sides if state.active(s)]
     if len(sides_left) <= 1:
+        gone = [s for s in state.sides if s not in sides_left and _escaped(state, s)]
+        if gone:  # S6: a side that jumped away escaped: nobody wins
+            return events + finish(state, None, f"{', '.join(gone)} escaped to hyperspace")
         winner = sides_left[0] if sides_left else None
         return events + finish(state, winner, "the other side is out of the fight")
     for g in state.fighters.values():
@@ -152,6 +183,10 @@ def end_turn(state: StarWarsState) -> list[Event]:
     return events
 
 
+def _escaped(state: StarWarsState, side: str) -> bool:
+    return any(f.status == ESCAPED for f in state.fighters.values() if f.side == side)
+
+
 def _crews_and_vehicles(state: StarWarsState) -> list[Event]:
     """S10: a vehicle taken out takes its crew out of the vehicle fight (a vehicle conceded
     takes them with it); a vehicle whose crew have all left (conceded) leaves with them."""
@@ -164,7 +199,7 @@ def _crews_and_vehicles(state: StarWarsState) -> list[Event]:
             for f in crew:
                 if f.active:
                     f.status = v.status
-                    data = {"who": f.name, "vehicle": v.name}
+                    data = {"who": f.name, "vehicle": v.name, "status": v.status}
                     events.append(Event("crew_out", data=data, visible_to=None))
         elif not any(f.active for f in crew):
             v.status = CONCEDED
@@ -200,6 +235,8 @@ def ending(state: StarWarsState) -> Ending:
     """Round limit when the rounds ran out; concession when any loser conceded (C7)."""
     if state.order.round > state.max_rounds:
         return Ending.ROUND_LIMIT
+    if state.winner is None and any(_escaped(state, s) for s in state.sides):
+        return Ending.BUG_OUT
     losers = [f for f in state.fighters.values() if f.side != state.winner]
     if any(f.status == CONCEDED for f in losers):
         return Ending.CONCESSION

@@ -5,7 +5,11 @@ dangerous a character is (for picking the next actor, S1)."""
 from __future__ import annotations
 
 from shiftdrive.conflict.roll import Roll, totals
+from shiftdrive.core.consequences import Severity
 from shiftdrive.rulesets.star_wars.characters import HOST, zone_map
+from shiftdrive.rulesets.star_wars.dogfight import tailed_by
+from shiftdrive.rulesets.star_wars.duel import CUTS, VICTORY
+from shiftdrive.rulesets.star_wars.hyperspace import hyperdrive_trouble
 from shiftdrive.rulesets.star_wars.state import Character, StarWarsState
 
 
@@ -52,3 +56,32 @@ def free_invokes(state: StarWarsState, name: str) -> int:
 def helped(state: StarWarsState, name: str) -> bool:
     """Whether allies have promised `name` help (S13) not yet spent."""
     return any(h.ally == name for h in state.helps)
+
+
+def points_to_lose(state: StarWarsState, loser: str) -> int:
+    """How many more victory points the duellist's opponent needs to take it out (S2)."""
+    duel = state.duel_of(loser)
+    assert duel is not None
+    return VICTORY - duel.points[duel.other(loser)]
+
+
+def duel_gain(state: StarWarsState) -> int:
+    """The victory points the duel round in hand would give its winner."""
+    return state.duel_gain
+
+
+def cut_of(severity: str) -> int:
+    """What a consequence of `severity` cuts from a duel round's gain (S2)."""
+    return CUTS[Severity(severity)]
+
+
+def runs_for_hyperspace(state: StarWarsState, name: str) -> bool:
+    """Whether `name` pilots a ship whose hyperdrive works (it may want distance, S6)."""
+    f = state.fighters[name]
+    ship = state.fighters[f.vehicle] if f.vehicle and f.station == "pilot" else None
+    return ship is not None and hyperdrive_trouble(state, ship) is None
+
+
+def on_six(state: StarWarsState, pursuer: str, tailed: str) -> bool:
+    """Whether the fighter `pursuer` is on `tailed`'s six (S5)."""
+    return tailed_by(state, tailed, pursuer)

@@ -21,11 +21,14 @@ from shiftdrive.engine.ruleset import Result, Ruleset, Seat, Sheet, Tally, Turn
 from shiftdrive.rulesets.star_wars import popcorn, words
 from shiftdrive.rulesets.star_wars import view as seen
 from shiftdrive.rulesets.star_wars.characters import HOST, StarWarsHost
+from shiftdrive.rulesets.star_wars.dogfight import GetOnTheirSix
+from shiftdrive.rulesets.star_wars.duel import AcceptLoss, CutGain, DuelRound, StyleChoice
+from shiftdrive.rulesets.star_wars.hyperspace import Jump
 from shiftdrive.rulesets.star_wars.maneuvers import StarWarsAdvantage, StarWarsDiscover
 from shiftdrive.rulesets.star_wars.movement import Move, Sprint
 from shiftdrive.rulesets.star_wars.scenario import StarWarsScenario, load
 from shiftdrive.rulesets.star_wars.setup import setup
-from shiftdrive.rulesets.star_wars.state import StarWarsState
+from shiftdrive.rulesets.star_wars.state import ESCAPED, StarWarsState
 from shiftdrive.rulesets.star_wars.teamwork import HelpAlly
 from shiftdrive.rulesets.star_wars.weapons import StarWarsAttack
 
@@ -39,6 +42,13 @@ def _actions(host: StarWarsHost) -> dict[str, Action[StarWarsState]]:
         Move(host),
         Sprint(host),
         HelpAlly(),
+        DuelRound(host),
+        Jump(host),
+        GetOnTheirSix(host),
+        StyleChoice(host, False),
+        StyleChoice(host, True),
+        CutGain(host),
+        AcceptLoss(host),
         popcorn.Next(),
         popcorn.Hold(),
         popcorn.Interrupt(),
@@ -104,6 +114,7 @@ class StarWars(Ruleset[StarWarsState, StarWarsScenario]):
                 side=f.side,
                 taken_out=f.status == TAKEN_OUT,
                 conceded=f.status == CONCEDED,
+                bugged_out=f.status == ESCAPED,
                 damage=sum(t.marked_count for t in f.stress.values()),
                 consequences=len(f.consequences.taken()),
                 fate_points_spent=0 if f.is_vehicle else f.fate_points.spent,

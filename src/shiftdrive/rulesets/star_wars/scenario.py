@@ -15,6 +15,11 @@ from shiftdrive.rulesets.star_wars.skills import SKILLS
 MAX_STRESS: Final = 20
 #: the largest vehicle Size (the seed's weapon-range table goes to 9)
 MAX_SIZE: Final = 10
+#: S4/S12: the zone kinds each way of moving may stop in
+MOVES_IN: Final = {"craft": ("space", "air"), "car": ("ground",), "armored": ("ground",)}
+
+
+ZoneKind = Literal["space", "air", "ground"]
 
 
 class ZoneSpec(BaseModel):
@@ -22,6 +27,8 @@ class ZoneSpec(BaseModel):
     name: str = Field(min_length=1, max_length=80)
     aspects: list[str] = []
     adjacent: list[str] = []
+    #: S12: the zone's kind (default: the scenario's `zone_kind`)
+    kind: ZoneKind | None = None
 
 
 class AspectSpec(BaseModel):
@@ -84,6 +91,10 @@ class VehicleSpec(BaseModel):
     aspects: list[AspectSpec] = []
     #: defense stunts (a Deflector Shields +1)
     defense: int = Field(default=0, ge=0, le=10)
+    #: S4: how it moves: a craft flies (space, air), a car or an armored vehicle drives
+    mode: Literal["craft", "car", "armored"] = "craft"
+    #: S6: it can jump to lightspeed
+    hyperdrive: bool = False
     consequences: list[Literal["mild", "moderate", "severe"]] | None = None
     crew: list[CrewSpec] = []
 
@@ -95,6 +106,15 @@ class SideSpec(BaseModel):
     name: str = Field(min_length=1, max_length=80)
     characters: list[CharacterSpec] = []
     vehicles: list[VehicleSpec] = []
+
+
+class DuelSpec(BaseModel):
+    """S2/S8: two characters in a formal 1:1 fight from the start; the equipment stunts the GM
+    finds applicable become situation aspects with one free invoke for their holder (S7)."""
+
+    model_config = ConfigDict(extra="forbid")
+    between: list[str] = Field(min_length=2, max_length=2)
+    stunts: dict[str, list[Annotated[str, Field(min_length=1, max_length=120)]]] = {}
 
 
 class StarWarsScenario(BaseModel):
@@ -113,9 +133,17 @@ class StarWarsScenario(BaseModel):
     overcome_difficulty: int = Field(default=2, ge=-4, le=12)
     #: S4: on foot, one more zone is an Athletics overcome against Fair (+2)
     sprint_difficulty: int = Field(default=2, ge=-4, le=12)
+    #: S12: the kind of the zones that do not say
+    zone_kind: ZoneKind = "ground"
+    #: S6: the jump to lightspeed: rounds of calculation, the roll's difficulty, and the
+    #: aspects that put a hyperdrive out of action (besides a severe consequence)
+    jump_after: int = Field(default=3, ge=0, le=100)
+    jump_difficulty: int = Field(default=3, ge=-4, le=12)
+    hyperdrive_disabled_by: list[Annotated[str, Field(min_length=1, max_length=120)]] = []
     zones: list[ZoneSpec] = []
     aspects: list[AspectSpec] = []
     sides: list[SideSpec] = Field(min_length=2, max_length=MAX_SIDES)
+    duels: list[DuelSpec] = []
     gm_notes: str = ""
 
     _aspects = field_validator("aspects", mode="before")(_aspect_list)
@@ -132,6 +160,8 @@ def load(data: Mapping[str, Any]) -> StarWarsScenario:
     skills = {s.lower() for s in SKILLS}
     zone_names = [z.name for z in sc.zones]
     zone_lower = {z.lower() for z in zone_names}
+    kinds: dict[str, str] = {z.name: z.kind or sc.zone_kind for z in sc.zones}
+    kind_of = {z.lower(): k for z, k in kinds.items()}
     names: set[str] = set()
     for i, side in enumerate(sc.sides):
         if side.name.lower() in names:
@@ -148,7 +178,9 @@ def load(data: Mapping[str, Any]) -> StarWarsScenario:
     aspects: dict[str, str] = {}
 
     def aspect(path: str, name: str) -> None:
-        if name.lower() in aspects:
+        if not name.strip():
+            problems.append((path, "an aspect needs a name"))
+        elif name.lower() in aspects:
             problems.append((path, f"duplicate aspect {name!r} (also at {aspects[name.lower()]})"))
         aspects.setdefault(name.lower(), path)
 
@@ -175,16 +207,20 @@ def load(data: Mapping[str, Any]) -> StarWarsScenario:
                     )
             if c.zone is not None and c.zone.lower() not in zone_lower:
                 problems.append((f"{base}.zone", f"no zone named {c.zone!r}"))
+            elif c.zone is not None and c.vehicle is None and kind_of[c.zone.lower()] != "ground":
+                kind = kind_of[c.zone.lower()]
+                problems.append((f"{base}.zone", f"{c.zone} is {kind}: on foot needs ground (S12)"))
             if c.zone is None and zone_names and c.vehicle is None:
                 problems.append((f"{base}.zone", f"is required: one of {', '.join(zone_names)}"))
             for j, a in enumerate(c.aspects):
                 aspect(f"{base}.aspects[{j}].name", a.name)
     for si, side in enumerate(sc.sides):
-        _check_vehicles(side, f"sides[{si}]", zone_names, names, aspect, problems)
+        _check_vehicles(side, f"sides[{si}]", kinds, names, aspect, problems)
     characters = {c.name.lower() for s in sc.sides for c in s.characters}
     characters |= {n.lower() for s in sc.sides for v in s.vehicles for n in crew_names(v)}
     if sc.first is not None and sc.first.lower() not in characters:
         problems.append(("first", f"no character or crew named {sc.first!r} to act first"))
+    _check_duels(sc, aspect, problems)
     for si, side in enumerate(sc.sides):
         if not side.characters and not any(v.crew for v in side.vehicles):
             problems.append((f"sides[{si}]", f"{side.name} has nobody to act"))
@@ -213,14 +249,15 @@ def crew_names(vehicle: VehicleSpec) -> list[str]:
 def _check_vehicles(
     side: SideSpec,
     base: str,
-    zone_names: list[str],
+    kinds: dict[str, str],
     names: set[str],
     aspect: Callable[[str, str], None],
     problems: list[tuple[str, str]],
 ) -> None:
     """S3/S9: each vehicle has one pilot, no more weapon stations than its Size, a zone on the
-    map; crews name vehicles of their own side."""
-    zone_lower = {z.lower() for z in zone_names}
+    map of a kind it moves in (S12); crews name vehicles of their own side."""
+    zone_names = list(kinds)
+    kind_of = {z.lower(): k for z, k in kinds.items()}
     skills = {s.lower() for s in SKILLS}
     vehicles = {v.name.lower(): v for v in side.vehicles}
     for ci, c in enumerate(side.characters):
@@ -237,8 +274,13 @@ def _check_vehicles(
                     (f"{path}.name", f"duplicate name {n!r}: every name must be unique")
                 )
             names.add(n.lower())
-        if v.zone is not None and v.zone.lower() not in zone_lower:
+        if v.zone is not None and v.zone.lower() not in kind_of:
             problems.append((f"{path}.zone", f"no zone named {v.zone!r}"))
+        elif v.zone is not None and kind_of[v.zone.lower()] not in MOVES_IN[v.mode]:
+            kind = kind_of[v.zone.lower()]
+            problems.append(
+                (f"{path}.zone", f"{v.zone} is {kind}: a {v.mode} cannot be there (S12)")
+            )
         if v.zone is None and zone_names:
             problems.append((f"{path}.zone", f"is required: one of {', '.join(zone_names)}"))
         for j, a in enumerate(v.aspects):
@@ -263,3 +305,28 @@ def _check_vehicles(
                     f"{v.name} has {stations} weapon stations; Size {v.size} has {v.size} (S3)",
                 )
             )
+
+
+def _check_duels(
+    sc: StarWarsScenario, aspect: Callable[[str, str], None], problems: list[tuple[str, str]]
+) -> None:
+    """A duel is between two characters on foot of different sides, each in one duel."""
+    on_foot = {c.name.lower(): (s.name, c) for s in sc.sides for c in s.characters}
+    seen: set[str] = set()
+    for i, d in enumerate(sc.duels):
+        path = f"duels[{i}]"
+        found = [on_foot.get(n.lower()) for n in d.between]
+        for j, (name, hit) in enumerate(zip(d.between, found, strict=True)):
+            if hit is None or hit[1].vehicle is not None:
+                problems.append((f"{path}.between[{j}]", f"no character on foot named {name!r}"))
+            elif name.lower() in seen:
+                problems.append((f"{path}.between[{j}]", f"{name} is already in a duel"))
+            seen.add(name.lower())
+        a, b = found
+        if a is not None and b is not None and a[0] == b[0]:
+            problems.append((f"{path}.between", "duellists must be on different sides"))
+        for holder, names in d.stunts.items():
+            if holder.lower() not in {n.lower() for n in d.between}:
+                problems.append((f"{path}.stunts.{holder}", f"{holder} is not in this duel"))
+            for k, name in enumerate(names):
+                aspect(f"{path}.stunts.{holder}[{k}]", name)

@@ -15,7 +15,7 @@ from shiftdrive.engine.turns import PopcornOrder
 from shiftdrive.maps.zones import ZoneMap
 from shiftdrive.rulesets.star_wars.scenario import StarWarsScenario, VehicleSpec, crew_names
 from shiftdrive.rulesets.star_wars.skills import SKILLS, STRESS_SKILLS
-from shiftdrive.rulesets.star_wars.state import Character, StarWarsState
+from shiftdrive.rulesets.star_wars.state import Character, Duel, StarWarsState
 from shiftdrive.rulesets.star_wars.vehicles import HULL
 
 DEFAULT_ZONE: Final = "Battlefield"
@@ -65,6 +65,16 @@ def setup(sc: StarWarsScenario) -> tuple[StarWarsState, list[Event]]:
     for side in sc.sides:
         for v in side.vehicles:
             _vehicle(side.name, v, fighters, aspects, skill_names, zmap, zones)
+    by_name = {n.lower(): n for n in fighters}
+    duels = []
+    for d in sc.duels:
+        one, two = (by_name[n.lower()] for n in d.between)
+        duels.append(Duel(one, two, {one: 0, two: 0}))
+        for holder, names in d.stunts.items():
+            for name in names:  # S7: an applicable equipment stunt, one free invoke
+                stunt = Aspect(name, AspectKind.SITUATION)
+                stunt.add_free(by_name[holder.lower()], 1)
+                aspects.add(stunt)
     actors = [n for n, f in fighters.items() if not f.is_vehicle]
     by_lower = {n.lower(): n for n in actors}
     first = by_lower[sc.first.lower()] if sc.first else actors[0]
@@ -73,8 +83,14 @@ def setup(sc: StarWarsScenario) -> tuple[StarWarsState, list[Event]]:
     state = StarWarsState(
         title=sc.title, sides=[s.name for s in sc.sides], fighters=fighters, zones=zones,
         aspects=aspects, order=order, interrupts=sc.interrupts, aspect_difficulty=difficulty,
+        duels=duels,
         gm_notes=sc.gm_notes, max_rounds=sc.max_rounds,
         settings={"zmap": zmap,
+                  "hyperdrives": {v.name: v.hyperdrive for s in sc.sides for v in s.vehicles},
+                  "jump_after": sc.jump_after, "jump_difficulty": sc.jump_difficulty,
+                  "jump_blockers": list(sc.hyperdrive_disabled_by),
+                  "zone_kinds": {z.name: z.kind or sc.zone_kind for z in sc.zones}
+                  or {DEFAULT_ZONE: sc.zone_kind},
                   "advantage_difficulty": sc.advantage_difficulty,
                   "overcome_difficulty": sc.overcome_difficulty,
                   "sprint_difficulty": sc.sprint_difficulty},
@@ -121,7 +137,7 @@ def _vehicle(
         skills={s: pilot.skill(s) for s in VEHICLE_SKILLS},
         zone=zone, fate_points=pilot.fate_points,
         stress={HULL: StressTrack.counting(HULL, v.size)},
-        consequences=_slots(severities), size=v.size, defense=v.defense,
+        consequences=_slots(severities), size=v.size, defense=v.defense, mode=v.mode,
     )  # fmt: skip
     for a in v.aspects:
         aspects.add(Aspect(a.name, AspectKind.CHARACTER, owner=v.name, hidden=a.hidden))

@@ -14,7 +14,13 @@ from shiftdrive.core.fate_points import FatePoints
 from shiftdrive.core.stress import StressTrack
 from shiftdrive.engine.turns import PopcornOrder
 
-__all__ = ["ACTIVE", "CONCEDED", "TAKEN_OUT", "Character", "Help", "Roll", "StarWarsState"]
+#: S6: a ship (and its crew) gone into hyperspace
+ESCAPED = "escaped"
+
+__all__ = [
+    "ACTIVE", "CONCEDED", "ESCAPED", "TAKEN_OUT", "Character", "Duel", "Help", "Roll",
+    "StarWarsState", "Tail",
+]  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -41,6 +47,7 @@ class Character:
     station: str = ""
     stations: int = 1
     defense: int = 0
+    mode: str = ""
 
     @property
     def is_vehicle(self) -> bool:
@@ -61,6 +68,7 @@ class Character:
             "consequences": self.consequences.to_json(), "status": self.status,
             "owed_points": self.owed_points, "size": self.size, "vehicle": self.vehicle,
             "station": self.station, "stations": self.stations, "defense": self.defense,
+            "mode": self.mode,
         }  # fmt: skip
 
 
@@ -74,6 +82,33 @@ class Help:
 
     def to_json(self) -> dict[str, Any]:
         return {"helper": self.helper, "ally": self.ally, "skill": self.skill}
+
+
+@dataclass(slots=True)
+class Tail:
+    """S5: `pursuer` (a fighter) is on `tailed`'s six, the aspect `aspect`."""
+
+    pursuer: str
+    tailed: str
+    aspect: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"pursuer": self.pursuer, "tailed": self.tailed, "aspect": self.aspect}
+
+
+@dataclass(slots=True)
+class Duel:
+    """S2/S8: a formal 1:1 fight between `a` and `b`, with each one's victory points."""
+
+    a: str
+    b: str
+    points: dict[str, int]
+
+    def other(self, name: str) -> str:
+        return self.b if name == self.a else self.a
+
+    def to_json(self) -> dict[str, Any]:
+        return {"a": self.a, "b": self.b, "points": dict(self.points)}
 
 
 @dataclass(slots=True)
@@ -102,6 +137,11 @@ class StarWarsState:
     moved: bool = False
     roll: Roll | None = None
     helps: list[Help] = field(default_factory=list)
+    duels: list[Duel] = field(default_factory=list)
+    tails: list[Tail] = field(default_factory=list)
+    #: the duel round in hand once its dice are read: who won it and how many points
+    duel_winner: str | None = None
+    duel_gain: int = 0
     boosts_born: dict[str, int] = field(default_factory=dict)
     aspect_difficulty: dict[str, int] = field(default_factory=dict)
     ended: str | None = None
@@ -120,6 +160,13 @@ class StarWarsState:
     def active(self, side: str | None = None) -> list[Character]:
         return [f for f in self.fighters.values() if f.active and (side is None or f.side == side)]
 
+    def duel_of(self, name: str) -> Duel | None:
+        """The duel `name` fights, while both duellists are in the fight."""
+        for d in self.duels:
+            if name in (d.a, d.b) and self.fighters[d.a].active and self.fighters[d.b].active:
+                return d
+        return None
+
     def current(self) -> Character | None:
         if self.ended or self.order.current is None:
             return None
@@ -136,6 +183,8 @@ class StarWarsState:
             "turn_count": self.turn_count, "moved": self.moved,
             "roll": self.roll.to_json() if self.roll else None,
             "helps": [h.to_json() for h in self.helps], "boosts_born": self.boosts_born,
+            "duels": [d.to_json() for d in self.duels], "duel_winner": self.duel_winner,
+            "duel_gain": self.duel_gain, "tails": [t.to_json() for t in self.tails],
             "aspect_difficulty": self.aspect_difficulty, "ended": self.ended,
             "winner": self.winner, "max_rounds": self.max_rounds,
         }  # fmt: skip

@@ -68,9 +68,13 @@ def crew_of(state: StarWarsState, vehicle: str) -> list[Character]:
 
 
 def engaged(state: StarWarsState, actor: Character, target: Character) -> bool:
-    """Who acts on whom: a character on foot on characters on foot; a crew on other vehicles
-    (the seed's mixed combat leaves the rest to the group: not automated)."""
+    """Who acts on whom: a character on foot on characters on foot who are not duelling
+    someone else; a crew on other vehicles (the seed's mixed combat leaves the rest to the
+    group: not automated)."""
     if actor.vehicle is None:
+        duel = state.duel_of(target.name)
+        if duel is not None and duel.other(target.name) != actor.name:
+            return False  # S8: a duellist is in a formal 1:1 fight
         return target.vehicle is None and not target.is_vehicle
     return target.is_vehicle and target.name != actor.vehicle
 
@@ -94,6 +98,7 @@ def in_weapon_range(state: StarWarsState, crew: Character, target: Character, ga
 RESISTS: Final = {
     "attack": (DEFENSE_SKILL,),
     "advantage": (DEFENSE_SKILL,),
+    "tail": (DEFENSE_SKILL,),
     "discover": ("Stealth",),
 }
 

@@ -43,7 +43,7 @@ def view(state: StarWarsState, seat: str) -> dict[str, Any]:
             "stress": {k: t.render() for k, t in f.stress.items()},
             "consequences": [c.aspect for c in f.consequences.taken()],
             "acted": f.name in state.order.acted,
-            "size": f.size, "vehicle": f.vehicle, "station": f.station or None,
+            "size": f.size or None, "vehicle": f.vehicle, "station": f.station or None,
             "aspects": [_aspect_json(a) for a in shown if a.owner == f.name],
         })  # fmt: skip
     out: dict[str, Any] = {
@@ -52,6 +52,8 @@ def view(state: StarWarsState, seat: str) -> dict[str, Any]:
         "max_rounds": state.max_rounds,
         "turn": state.order.current,
         "help": [h.to_json() for h in state.helps],
+        "duels": [d.to_json() for d in state.duels],
+        "tails": [t.to_json() for t in state.tails],
         "zones": [
             {
                 "name": z,

@@ -14,6 +14,7 @@ from shiftdrive.conflict.roll import Roll, action_odds, defense_bonus
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.star_wars import vehicles as rules
+from shiftdrive.rulesets.star_wars.dogfight import tailed_by
 from shiftdrive.rulesets.star_wars.state import Character, StarWarsState
 from shiftdrive.rulesets.star_wars.teamwork import pending_help
 
@@ -53,6 +54,8 @@ class StarWarsAttack(Attack[StarWarsState]):
         """A vehicle the crew's weapons reach (S3 weapon range)."""
         if not rules.engaged(state, crew, target):
             return False
+        if tailed_by(state, crew.vehicle or "", target.name):
+            return False  # S5: no direct attack on the fighter on your six
         gap = self.host.distance(state, crew.zone, target.zone)
         return gap is not None and rules.in_weapon_range(state, crew, target, gap)
 
@@ -69,6 +72,9 @@ class StarWarsAttack(Attack[StarWarsState]):
             return f"{f.name} is not at a weapon station (a pilot fires only when flying alone)"
         if any(choice.matches(o) for o in self.options(state, turn)):
             return None
+        aimed = choice.str_param("target")
+        if tailed_by(state, f.vehicle, aimed):
+            return f"{f.name} cannot attack {aimed}: it is on its six (S5)"
         ship = rules.vehicle_of(state, f)
         reach = rules.weapon_range(ship.size) if ship else 0
         return (

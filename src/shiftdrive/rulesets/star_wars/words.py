@@ -14,6 +14,14 @@ from shiftdrive.rulesets.star_wars.state import StarWarsState
 
 
 def _declare(d: dict[str, Any]) -> str | None:
+    if d.get("action") == "tail":
+        return f"{d['who']} tries to get on {d['target']}'s six with {d['skill']}"
+    if d.get("action") == "jump":
+        against = ladder(d["difficulty"], difficulty=True)
+        skill = f"{d['skill']} against {against}"
+        return f"{d['who']} calculates {d['ship']}'s jump to lightspeed ({skill})"
+    if d.get("action") == "duel":
+        return f"{d['who']} presses the duel against {d['target']} with {d['skill']}"
     if d.get("action") != "sprint":
         return None
     against = ladder(d["difficulty"], difficulty=True)
@@ -39,9 +47,26 @@ def _fire_bonus(d: dict[str, Any]) -> str:
     return "; ".join([*parts, defense])
 
 
+def _tail(d: dict[str, Any]) -> str:
+    if d.get("failed"):
+        return f"{d['who']} cannot get on {d['target']}'s six"
+    if d.get("again"):
+        return f"{d['who']} stays on {d['target']}'s six: more free invokes on '{d['aspect']}'"
+    how = "reverses the chase and is" if d.get("reversed") else "is"
+    return f"{d['who']} {how} on {d['target']}'s six: '{d['aspect']}'"
+
+
 WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
     "fire_bonus": _fire_bonus,
-    "crew_out": lambda d: f"{d['who']} is out of the fight with {d['vehicle']}",
+    "crew_out": lambda d: (
+        f"{d['who']} leaves for hyperspace with {d['vehicle']}"
+        if d.get("status") == "escaped"
+        else f"{d['who']} is out of the fight with {d['vehicle']}"
+    ),
+    "tail": _tail,
+    "tail_lost": lambda d: f"{d['pursuer']} is no longer on {d['tailed']}'s six ({d['why']})",
+    "jump": lambda d: f"{d['ship']} jumps to lightspeed and is gone",
+    "jump_failed": lambda d: f"{d['ship']}'s jump calculations fail: try again next turn",
     "abandoned": lambda d: f"{d['vehicle']} leaves the fight with its crew",
     "setup": lambda d: f"{d['title']}: {' vs '.join(d['sides'])}",
     "opens": lambda d: f"{d['who']} acts first",
@@ -52,6 +77,11 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
     "interrupted": lambda d: f"{d['who']} acts before {d['actor']}",
     "refused": lambda d: f"{d['actor']} pays a fate point and refuses {d['who']}'s interrupt",
     "move": lambda d: f"{d['who']} moves to {d['to']}",
+    "victory_points": lambda d: (
+        f"{d['who']} wins the round: +{d['gain']} victory point(s), {d['points']} of 3 "
+        f"against {d['against']}"
+    ),
+    "duel_tie": lambda d: f"{d['who']} and {d['against']} tie the round: no points, a twist",
     "hold": lambda d: f"{d['who']} takes no action",
     "help": lambda d: f"{d['who']} helps {d['ally']} with {d['skill']} (+1 on the next roll)",
     "teamwork": _teamwork,
@@ -77,6 +107,13 @@ def describe(event: Event, seat: str) -> str:
 
 def prompt(state: StarWarsState, turn: Turn) -> str:
     """The decision in words, for the person deciding."""
+    if turn.kind == "duel_style":
+        return f"{turn.actor} wins the duel round with style: two points, or one and a boost"
+    if turn.kind == "duel_cut":
+        return (
+            f"{state.duel_winner} wins the duel round (+{state.duel_gain}): take a consequence "
+            "to cut the gain (mild 1, moderate or severe 2), or accept"
+        )
     if state.roll is not None:
         return stage_prompt(state, state.roll, turn)
     actor = state.order.current

@@ -374,7 +374,9 @@ def load(data: Mapping[str, Any]) -> TachyonScenario:
     for zi, z in enumerate(sc.map.zones):
         for ai, a in enumerate(z.aspects):
             path = f"map.zones[{zi}].aspects[{ai}]"
-            if a.lower() in aspects:
+            if not a.strip():
+                problems.append((path, "an aspect needs a name"))
+            elif a.lower() in aspects:
                 problems.append((path, f"duplicate aspect {a!r} (also at {aspects[a.lower()]})"))
             aspects[a.lower()] = path
     for si, side in enumerate(sc.sides):
