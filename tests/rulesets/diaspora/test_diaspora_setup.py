@@ -152,3 +152,19 @@ def test_a_tie_both_sides_pay_for_still_stands_and_is_placed_at_random_d9() -> N
     dice.push([*PLUS, *MINUS])
     enc.submit("red", "break_tie")
     assert (the(enc, "A").band, the(enc, "B").band) == (4, -4)
+
+
+def test_duplicate_or_blank_ship_aspects_are_refused_by_name() -> None:
+    """The file fuzz found a ship listing one aspect twice crashing the set-up."""
+    import yaml
+
+    from conftest import EXAMPLES
+
+    data = yaml.safe_load((EXAMPLES / "diaspora" / "duel.yaml").read_text(encoding="utf-8"))
+    ship_ = data["sides"][0]["ships"][0]
+    ship_["aspects"] = ["Overpowered Drives", "overpowered drives", " "]
+    with pytest.raises(ScenarioError) as err:
+        get_ruleset("diaspora").load_scenario(data)
+    text = str(err.value)
+    assert "sides[0].ships[0].aspects[1]" in text and "duplicate aspect" in text
+    assert "sides[0].ships[0].aspects[2]" in text and "an aspect needs a name" in text

@@ -618,3 +618,18 @@ def test_tachyon_refusals_come_from_each_actions_own_rule() -> None:
         enc.submit("Tachyon", "fire target=Raider-1")
     with pytest.raises(IllegalChoice, match="Viper-1 has no torpedo left"):
         enc.submit("Tachyon", "launch ordnance=torpedo target=Raider-1")
+
+
+def test_a_blank_zone_aspect_is_refused_by_name() -> None:
+    """The file fuzz found a zone aspect of spaces crashing the set-up."""
+    import yaml
+
+    from conftest import EXAMPLES
+    from shiftdrive.engine.ruleset import get_ruleset
+
+    text = (EXAMPLES / "tachyon" / "dogfight-2v2.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    zone = next(z for z in data["map"]["zones"] if z.get("aspects"))
+    zone["aspects"] = [" "]
+    with pytest.raises(ScenarioError, match="an aspect needs a name"):
+        get_ruleset("tachyon").load_scenario(data)
