@@ -86,7 +86,7 @@ class InvokeAspect(HostedAction[CS]):
         for a in state.aspects:
             if not visible(state, a, seat):
                 continue
-            for h in side_fighters:
+            for h in side_fighters if a.free_invokes else ():
                 if a.free_for(h.name) > 0:
                     effects = ("bonus", "reroll") if roller else ("obstacle",)
                     for eff in effects:

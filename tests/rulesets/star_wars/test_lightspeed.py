@@ -78,3 +78,26 @@ def test_a_severe_consequence_or_a_named_aspect_disables_the_hyperdrive() -> Non
     enc.state.aspects.add(Aspect("Ion Lock", AspectKind.SITUATION, owner="Kestrel"))
     reason = enc.why_illegal("smugglers", Choice.of("jump", skill="Navigate"))
     assert reason == "Kestrel's hyperdrive is out: Ion Lock"
+
+
+def test_repair_ignores_a_consequence_for_the_scene_and_frees_the_hyperdrive() -> None:
+    """S9: Engineering 3 + 3 ties the 6 shifts a severe consequence absorbed: it is ignored,
+    and the jump is open again."""
+    data = runner()
+    data["sides"][0]["characters"][1]["skills"]["Engineering"] = 3
+    enc = Encounter.start(data, dice=ScriptedDice([1, 1, 1, 0]))
+    kestrel = enc.state.fighters["Kestrel"]
+    kestrel.consequences.take(Severity.SEVERE, "Kestrel Hyperdrive Damaged")
+    enc.state.aspects.add(
+        Aspect("Kestrel Hyperdrive Damaged", AspectKind.CONSEQUENCE, owner="Kestrel")
+    )
+    choice = next(c for c in enc.legal("smugglers") if c.action == "repair")
+    assert choice.label == "Repair 'Kestrel Hyperdrive Damaged' (Engineering against 6)"
+    enc.submit("smugglers", choice)
+    enc.pass_window("invoke")
+    assert enc.state.repaired == ["Kestrel Hyperdrive Damaged"]
+    assert "Kestrel Hyperdrive Damaged" not in enc.state.aspects
+    pix = enc.state.fighters["Pix"]
+    from shiftdrive.rulesets.star_wars.hyperspace import may_jump
+
+    assert may_jump(enc.state, pix) is None

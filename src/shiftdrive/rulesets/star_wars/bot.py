@@ -135,6 +135,13 @@ def _turn(
         return by_action["duel"][0]
     if "jump" in by_action:  # S6: a ship that can jump away tries every turn
         return by_action["jump"][0]
+    fix = [
+        c
+        for c in by_action.get("repair", [])
+        if query.blocks_jump(state, c.str_param("consequence"))
+    ]
+    if fix:
+        return fix[0]  # S9: mend what keeps the hyperdrive out
     attacks = by_action.get("attack", [])
     if not attacks and by_action.get("tail") and rng.random() < 0.5:
         return by_action["tail"][0]  # S5: tailed, or nothing to shoot: fight for the six

@@ -22,6 +22,7 @@ from shiftdrive.rulesets.star_wars.state import ESCAPED, Character, StarWarsStat
 from shiftdrive.rulesets.star_wars.vehicles import vehicle_of
 
 if TYPE_CHECKING:
+    from shiftdrive.core.consequences import Consequence
     from shiftdrive.core.dice import DiceSource
     from shiftdrive.core.odds import Odds
     from shiftdrive.engine.ruleset import Turn
@@ -33,12 +34,17 @@ DISABLING: Final = Severity.SEVERE
 JUMP_PARAMS: Final = {"skill": ParamKind.SKILL}
 
 
+def disabling(ship: Character) -> Consequence | None:
+    """The consequence of the kind that puts a hyperdrive out, if the ship has taken one."""
+    return next((c for c in ship.consequences.taken() if c.severity is DISABLING), None)
+
+
 def hyperdrive_trouble(state: StarWarsState, ship: Character) -> str | None:
     """Why `ship` cannot jump now, or None when its hyperdrive works."""
     if not state.settings["hyperdrives"].get(ship.name, False):
         return f"{ship.name} has no hyperdrive"
-    taken = ship.consequences.get(DISABLING)
-    if taken is not None:
+    taken = disabling(ship)
+    if taken is not None and taken.aspect not in state.repaired:
         return f"{ship.name}'s hyperdrive is out: {taken.aspect}"
     for name in state.settings["jump_blockers"]:
         found = state.aspects.find(name)

@@ -51,11 +51,12 @@ STATION_MENUS: Final[dict[str, tuple[str, ...]]] = {
         "advantage",
         "discover",
         "jump",
+        "repair",
         "help",
         "hold",
         "concede",
     ),
-    "gunner": ("attack", "discover", "jump", "help", "hold", "concede"),
+    "gunner": ("attack", "discover", "jump", "repair", "help", "hold", "concede"),
 }
 MENUS: Final[dict[str, tuple[str, ...]]] = {
     "next": ("next",),
@@ -75,15 +76,19 @@ def interrupters(state: StarWarsState, seat: str) -> list[str]:
     fight, not the actor, not yet acted
     this round nor waiting to resume an interrupted turn, with a fate point to pay."""
     order = state.order
-    return [
-        f.name
-        for f in state.active(seat)
-        if f.name in order.actors
-        and f.name != order.current
-        and f.name not in order.acted
-        and f.name not in state.resume
-        and f.fate_points.current >= 1
-    ]
+    out: list[str] = []
+    for name in order.actors:  # the actors only, in the sheet's order
+        f = state.fighters[name]
+        if (
+            f.side == seat
+            and f.active
+            and name != order.current
+            and name not in order.acted
+            and name not in state.resume
+            and f.fate_points.current >= 1
+        ):
+            out.append(name)
+    return out
 
 
 def window_seat(state: StarWarsState) -> str | None:

@@ -9,7 +9,7 @@ from shiftdrive.core.consequences import Severity
 from shiftdrive.rulesets.star_wars.characters import HOST, zone_map
 from shiftdrive.rulesets.star_wars.dogfight import tailed_by
 from shiftdrive.rulesets.star_wars.duel import CUTS, VICTORY
-from shiftdrive.rulesets.star_wars.hyperspace import hyperdrive_trouble
+from shiftdrive.rulesets.star_wars.hyperspace import disabling, hyperdrive_trouble
 from shiftdrive.rulesets.star_wars.state import Character, StarWarsState
 
 
@@ -73,6 +73,15 @@ def duel_gain(state: StarWarsState) -> int:
 def cut_of(severity: str) -> int:
     """What a consequence of `severity` cuts from a duel round's gain (S2)."""
     return CUTS[Severity(severity)]
+
+
+def blocks_jump(state: StarWarsState, consequence: str) -> bool:
+    """Whether this vehicle consequence is the kind that puts a hyperdrive out (S6)."""
+    for f in state.fighters.values():
+        taken = disabling(f) if f.is_vehicle else None
+        if taken is not None and taken.aspect == consequence:
+            return state.settings["hyperdrives"].get(f.name, False) is True
+    return False
 
 
 def runs_for_hyperspace(state: StarWarsState, name: str) -> bool:

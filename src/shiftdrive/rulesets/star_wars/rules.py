@@ -26,6 +26,7 @@ from shiftdrive.rulesets.star_wars.duel import AcceptLoss, CutGain, DuelRound, S
 from shiftdrive.rulesets.star_wars.hyperspace import Jump
 from shiftdrive.rulesets.star_wars.maneuvers import StarWarsAdvantage, StarWarsDiscover
 from shiftdrive.rulesets.star_wars.movement import Move, Sprint
+from shiftdrive.rulesets.star_wars.repair import Repair
 from shiftdrive.rulesets.star_wars.scenario import StarWarsScenario, load
 from shiftdrive.rulesets.star_wars.setup import setup
 from shiftdrive.rulesets.star_wars.state import ESCAPED, StarWarsState
@@ -44,6 +45,7 @@ def _actions(host: StarWarsHost) -> dict[str, Action[StarWarsState]]:
         HelpAlly(),
         DuelRound(host),
         Jump(host),
+        Repair(host),
         GetOnTheirSix(host),
         StyleChoice(host, False),
         StyleChoice(host, True),

@@ -139,6 +139,8 @@ class StarWarsState:
     helps: list[Help] = field(default_factory=list)
     duels: list[Duel] = field(default_factory=list)
     tails: list[Tail] = field(default_factory=list)
+    #: S9: the vehicle consequences repaired (ignored) for the rest of the scene
+    repaired: list[str] = field(default_factory=list)
     #: the duel round in hand once its dice are read: who won it and how many points
     duel_winner: str | None = None
     duel_gain: int = 0
@@ -185,6 +187,7 @@ class StarWarsState:
             "helps": [h.to_json() for h in self.helps], "boosts_born": self.boosts_born,
             "duels": [d.to_json() for d in self.duels], "duel_winner": self.duel_winner,
             "duel_gain": self.duel_gain, "tails": [t.to_json() for t in self.tails],
+            "repaired": list(self.repaired),
             "aspect_difficulty": self.aspect_difficulty, "ended": self.ended,
             "winner": self.winner, "max_rounds": self.max_rounds,
         }  # fmt: skip

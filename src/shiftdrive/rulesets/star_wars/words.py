@@ -14,6 +14,9 @@ from shiftdrive.rulesets.star_wars.state import StarWarsState
 
 
 def _declare(d: dict[str, Any]) -> str | None:
+    if d.get("action") == "repair":
+        against = ladder(d["difficulty"], difficulty=True)
+        return f"{d['who']} repairs '{d['aspect']}' (Engineering against {against})"
     if d.get("action") == "tail":
         return f"{d['who']} tries to get on {d['target']}'s six with {d['skill']}"
     if d.get("action") == "jump":
@@ -64,6 +67,11 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
         else f"{d['who']} is out of the fight with {d['vehicle']}"
     ),
     "tail": _tail,
+    "repair": lambda d: (
+        f"{d['who']} cannot fix '{d['aspect']}'"
+        if d.get("failed")
+        else f"{d['who']} fixes '{d['aspect']}': it is ignored for the rest of the scene"
+    ),
     "tail_lost": lambda d: f"{d['pursuer']} is no longer on {d['tailed']}'s six ({d['why']})",
     "jump": lambda d: f"{d['ship']} jumps to lightspeed and is gone",
     "jump_failed": lambda d: f"{d['ship']}'s jump calculations fail: try again next turn",
