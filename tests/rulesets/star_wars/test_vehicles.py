@@ -172,3 +172,23 @@ def test_a_vehicle_needs_one_pilot_and_no_more_stations_than_its_size() -> None:
     text = str(err.value)
     assert "needs exactly one pilot (it has 2)" in text
     assert "7 weapon stations; Size 5 has 5" in text
+
+
+def test_command_is_a_rapport_advantage_whose_free_invokes_serve_the_crew() -> None:
+    """S9: a named gunner with Rapport may create an advantage (Command); its free invokes
+    are held by the gunner, who may spend them on any crewmate's roll (C4)."""
+    data = behemoth()
+    rebels = data["sides"][0]
+    rebels["characters"].append(
+        {"name": "Cap", "skills": {"Rapport": 3, "Shoot": 1}, "vehicle": "Fleck's Starfighter",
+         "station": "gunner"}
+    )  # fmt: skip
+    data["first"] = "Cap"
+    enc = Encounter.start(data, dice=ScriptedDice([1, 1, 0, 0]))
+    command = Choice.of("advantage", skill="Rapport", target="scene", name="Tight Formation")
+    offered = [c for c in enc.legal("rebels") if c.action == "advantage"]
+    assert {(c.str_param("skill"), c.str_param("target")) for c in offered} >= {
+        ("Rapport", "scene")
+    }
+    enc.submit("rebels", command)  # Rapport 3 + 2 against Fair: three shifts, two invokes
+    assert enc.state.aspects.get("Tight Formation").free_for("Cap") == 2

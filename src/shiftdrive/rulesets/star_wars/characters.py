@@ -89,11 +89,13 @@ class StarWarsHost:
         return Harm(shifts, catalog.ATTACKS[roll.skill].track)
 
     def advantage_skills(self, state: StarWarsState, f: Combatant) -> list[str]:
-        """The character's best three skills rated Average or better; a pilot maneuvers with
-        Pilot (S9), a weapon station makes no advantages."""
+        """The character's best three skills rated Average or better; aboard a vehicle (S9),
+        a pilot maneuvers with Pilot and anyone with Rapport commands (its free invokes serve
+        the whole crew, as every free invoke may go on an ally's roll, C4)."""
         crew = state.fighters[f.name]
         if crew.vehicle is not None:
-            return [rules.DEFENSE_SKILL] if crew.station == "pilot" else []
+            pilot = [rules.DEFENSE_SKILL] if crew.station == "pilot" else []
+            return pilot + [s for s in (catalog.COMMAND_SKILL,) if crew.skill(s) >= 1]
         skills = crew.skills
         ranked = sorted((s for s, v in skills.items() if v >= 1), key=lambda s: (-skills[s], s))
         return ranked[: catalog.ADVANTAGE_SKILLS]

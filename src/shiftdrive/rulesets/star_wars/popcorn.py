@@ -56,7 +56,7 @@ STATION_MENUS: Final[dict[str, tuple[str, ...]]] = {
         "hold",
         "concede",
     ),
-    "gunner": ("attack", "discover", "jump", "repair", "help", "hold", "concede"),
+    "gunner": ("attack", "advantage", "discover", "jump", "repair", "help", "hold", "concede"),
 }
 MENUS: Final[dict[str, tuple[str, ...]]] = {
     "next": ("next",),

@@ -34,6 +34,8 @@ RESIST_ADVANTAGE: Final = ("Athletics", "Notice", "Will")
 RESIST_DISCOVERY: Final = ("Deceive", "Stealth")
 #: the skills a character looks for hidden aspects with, the first rated Average or better
 DISCOVERY_SKILLS: Final = ("Notice", "Investigate", "Empathy")
+#: S9: Command, advantages for the crew
+COMMAND_SKILL: Final = "Rapport"
 #: S9: a crew's sensors
 SENSOR_SKILLS: Final = ("Notice", "Investigate")
 #: how many of a character's best skills they create advantages with
