@@ -3,7 +3,7 @@
 Run: .venv/bin/python benchmarks/bench_sim.py [--battles N] [--repeat R] [--profile]
 
 For each scenario (tachyon 2v2 dogfight, fully_automated brawl, diaspora duel, pilot_wave's
-boarding party, ambush and convoy raid) it measures:
+boarding party, ambush and convoy raid, the three star_wars examples) it measures:
   * one core: N battles in this process through `shiftdrive.sim.simulate` (serial backend);
   * all cores: the same N battles with --jobs = os.cpu_count() (spawn start-up included);
   * decisions per second and the cost per decision (one decision = one bot choice submitted);
@@ -39,6 +39,9 @@ SCENARIOS = [
     ROOT / "examples" / "pilot_wave" / "boarding-party.yaml",
     ROOT / "examples" / "pilot_wave" / "ambush.yaml",
     ROOT / "examples" / "pilot_wave" / "convoy-raid.yaml",
+    ROOT / "examples" / "star_wars" / "cantina-duel.yaml",
+    ROOT / "examples" / "star_wars" / "trench-run.yaml",
+    ROOT / "examples" / "star_wars" / "blockade-runner.yaml",
 ]
 
 

@@ -116,6 +116,12 @@ class ArenaHost:
     def roving(self, state: Arena, seat: str) -> int:
         return 0
 
+    def aboard(self, state: Arena, name: str) -> str | None:
+        return None
+
+    def before_roll(self, state: Arena, roll: Roll) -> list[Event]:
+        return []
+
 
 def arena() -> tuple[Arena, ArenaHost, dict[str, Any]]:
     state = Arena(

@@ -136,7 +136,7 @@ def render_events(
             "gm": "magenta",
             "compel": "magenta",
         }.get(e.kind, "")
-        console.print(f"  {describe(e)}", style=style or None, highlight=False)
+        console.print(f"  {describe(e)}", style=style or None, highlight=False, markup=False)
 
 
 def render_odds(console: Console, o: Odds, title: str) -> None:

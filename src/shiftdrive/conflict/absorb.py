@@ -1,4 +1,4 @@
-"""Absorbing a hit (C8a, C9, C10): stress boxes and consequences, or being taken out."""
+"""Absorbing a hit (C8a, C8c, C9, C10): stress boxes and consequences, or being taken out."""
 
 from __future__ import annotations
 
@@ -10,18 +10,20 @@ from shiftdrive.conflict.host import CS, TAKEN_OUT, Host
 from shiftdrive.conflict.roll import close
 from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.consequences import Absorption, Severity, absorb_options
+from shiftdrive.core.stress import StressKind, StressTrack
 from shiftdrive.engine.actions import ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 
 if TYPE_CHECKING:
-    from shiftdrive.conflict.host import ConflictState
+    from shiftdrive.conflict.host import Combatant, ConflictState
     from shiftdrive.conflict.roll import Roll
     from shiftdrive.core.dice import DiceSource
     from shiftdrive.engine.ruleset import Turn
 
 ABSORB_PARAMS: Final = {
     "box": ParamKind.NUMBER,
+    "boxes": ParamKind.NUMBER,
     **{s.value: ParamKind.TEXT for s in Severity},
 }
 
@@ -52,6 +54,8 @@ class Absorb(HostedAction[CS]):
         target = state.fighters[roll.target or ""]
         track = target.stress[roll.track]
         out: list[Choice] = []
+        if track.kind is StressKind.COUNTING:
+            return self.counting_options(state, roll.hit, target, track)
         for opt in absorb_options(roll.hit, track, target.consequences):
             params: dict[str, Any] = {"box": (opt.box + 1) if opt.box is not None else 0}
             for sev in opt.consequences:
@@ -64,6 +68,29 @@ class Absorb(HostedAction[CS]):
                     free=tuple(s.value for s in opt.consequences),
                     label=opt.describe(track),
                     **params,
+                )
+            )
+        return out
+
+    def counting_options(
+        self, state: CS, hit: int, target: Combatant, track: StressTrack
+    ) -> list[Choice]:
+        """C8c: a counting track fills one box per shift, as far as it goes; the rest of the
+        hit is absorbed by consequences (every minimal set), or the target is taken out."""
+        filled = min(hit, len(track.open_boxes()))
+        out: list[Choice] = []
+        for opt in absorb_options(hit - filled, None, target.consequences):
+            params: dict[str, Any] = {"boxes": filled}
+            for sev in opt.consequences:
+                params[sev.value] = state.aspects.unique_name(
+                    self.host.consequence_name(target, track.name, sev)
+                )
+            parts = [f"fill {filled} {track.name} box(es)"] if filled else []
+            parts += [f"take a {sev.value} consequence" for sev in opt.consequences]
+            label = " and ".join(parts) + f" (absorbs {filled + opt.absorbed})"
+            out.append(
+                Choice.of(
+                    "absorb", free=tuple(s.value for s in opt.consequences), label=label, **params
                 )
             )
         return out
@@ -89,6 +116,11 @@ class Absorb(HostedAction[CS]):
         box = choice.int_param("box")
         sevs = [s for s in Severity if choice.get(s.value) is not None]
         opt = Absorption(box - 1 if box else None, tuple(sevs), 0)
+        filled = choice.int_param("boxes")
+        if filled:
+            track.fill(filled)
+            data = {"who": target.name, "track": track.name, "filled": filled}
+            events.append(Event("stress", data={**data, "boxes": track.render()}, visible_to=None))
         if opt.box is not None:
             track.mark(opt.box)
             events.append(

@@ -128,3 +128,12 @@ class Host(Protocol[CS_contra]):
     def roving(self, state: CS_contra, seat: str) -> int:
         """Points `seat` may still add to its own side's roll besides invokes, one shift each
         (Pilot Wave's Tactics pool, P6); 0 where the game has none."""
+
+    def aboard(self, state: CS_contra, name: str) -> str | None:
+        """The vehicle (or anything else) `name` rides, whose aspects it may invoke as its
+        own; None when it rides nothing."""
+
+    def before_roll(self, state: CS_contra, roll: Roll) -> list[Event]:
+        """Bonuses a host's own rules add to a roll just before its dice (teamwork of helpers
+        who spent their action, a size difference), set on `roll.actor_bonus` and
+        `roll.opp_bonus`, with the events that say so."""

@@ -104,7 +104,7 @@ class InvokeAspect(HostedAction[CS]):
         for a in state.aspects:
             if not visible(state, a, seat):
                 continue
-            for h in side_fighters:
+            for h in side_fighters if a.free_invokes else ():
                 if a.free_for(h.name) > 0:
                     for eff in ("bonus", "reroll") if roller else ("obstacle",):
                         yield a.name, eff, "free", h.name
@@ -112,7 +112,9 @@ class InvokeAspect(HostedAction[CS]):
                 continue
             payers: list[tuple[str, str]] = []
             if roller:
-                if a.owner in (None, roller, opponent):
+                if a.owner in (None, roller, opponent) or (
+                    a.owner is not None and a.owner == self.host.aboard(state, roller)
+                ):
                     payers.append((roller, "bonus"))
                     payers.append((roller, "reroll"))
                 for ally in helpers(state, roll, seat, roller, a):
@@ -209,8 +211,8 @@ class Pass(HostedAction[CS]):
 
 def roll_and_open(host: Host[Any], state: CS, roll: Roll, dice: DiceSource) -> list[Event]:
     """Roll the dice, then open the invoke window at the roller's side (or resolve at once
-    when no side could change the outcome)."""
-    events = roll_dice(state, roll, dice)
+    when no side could change the outcome). The host adds its own bonuses first."""
+    events = host.before_roll(state, roll) + roll_dice(state, roll, dice)
     return events + next_side(host, state, roll, roll.turn_side, first=True)
 
 

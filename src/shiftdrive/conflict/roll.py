@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from shiftdrive.core.aspects import Aspect
 from shiftdrive.core.dice import DiceSource, roll_fudge
+from shiftdrive.core.fate_points import EarnReason
 from shiftdrive.core.odds import Odds, OddsQuery, odds
 from shiftdrive.core.records import field_names
 from shiftdrive.engine.events import Event
@@ -131,6 +132,35 @@ def add_boost(state: ConflictState, name: str, holder: str) -> Aspect:
     state.aspects.add(boost)
     state.boosts_born[boost.name] = state.turn_count
     return boost
+
+
+def expire_boosts(state: ConflictState, holder: str) -> list[Event]:
+    """C6: `holder`'s boosts born before this turn vanish as their turn ends."""
+    events: list[Event] = []
+    for b in state.aspects.boosts_expiring(holder):
+        if state.boosts_born.get(b.name, state.turn_count) < state.turn_count:
+            state.aspects.remove(b.name)
+            state.boosts_born.pop(b.name, None)
+            events.append(Event("boost_expires", data={"aspect": b.name}, visible_to=None))
+    return events
+
+
+def settle_invokes(state: ConflictState) -> list[Event]:
+    """C7, at the end of a conflict: each fighter is paid a fate point for every aspect of
+    theirs invoked against them (seen by their own side)."""
+    events: list[Event] = []
+    for f in state.fighters.values():
+        if f.owed_points:
+            f.fate_points.earn(EarnReason.INVOKED_AGAINST, f.owed_points)
+            events.append(
+                Event(
+                    "fate_points",
+                    data={"who": f.name, "fate_points": f.owed_points},
+                    visible_to=frozenset({f.side}),
+                )
+            )
+            f.owed_points = 0
+    return events
 
 
 def boost_event(holder: str, boost: Aspect, why: str) -> Event:

@@ -105,6 +105,8 @@ def _overcome(d: dict[str, Any]) -> str:
 
 
 def _stress(d: dict[str, Any]) -> str:
+    if "filled" in d:
+        return f"{d['who']} fills {d['filled']} {d['track']} box(es): {d['boxes']}"
     return f"{d['who']} checks {d['track']} stress box [{d['box']}]: {d['boxes']}"
 
 
@@ -131,6 +133,10 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
     "consequence": _consequence,
     "taken_out": lambda d: f"{d['who']} is taken out by {d['by']}",
     "concede": lambda d: f"{d['who']} concedes and gains {d['fate_points']} fate point(s)",
+    "boost_expires": lambda d: f"Boost '{d['aspect']}' fades",
+    "fate_points": lambda d: (
+        f"{d['who']} gains {d['fate_points']} fate point(s) for aspects invoked against them"
+    ),
 }
 
 

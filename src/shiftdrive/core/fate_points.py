@@ -23,6 +23,7 @@ class SpendReason(StrEnum):
     STUNT = "stunt"
     REFUSE_COMPEL = "refuse a compel"
     STORY_DETAIL = "declare a story detail"
+    INTERRUPT = "interrupt the order"
     GM = "GM adjustment"
 
 
@@ -31,6 +32,7 @@ _SPEND_VERB: Final[dict[SpendReason, str]] = {
     SpendReason.STUNT: "power a stunt",
     SpendReason.REFUSE_COMPEL: "refuse a compel",
     SpendReason.STORY_DETAIL: "declare a story detail",
+    SpendReason.INTERRUPT: "interrupt",
     SpendReason.GM: "pay",
 }
 

@@ -446,6 +446,10 @@ _REGISTRY: Final[dict[str, tuple[str, str]]] = {
         "shiftdrive.rulesets.pilot_wave:PilotWave",
         "shiftdrive.rulesets.pilot_wave.bot:choose",
     ),
+    "star_wars": (
+        "shiftdrive.rulesets.star_wars:StarWars",
+        "shiftdrive.rulesets.star_wars.bot:choose",
+    ),
     "tachyon": ("shiftdrive.rulesets.tachyon:Tachyon", "shiftdrive.rulesets.tachyon.bot:choose"),
 }
 _LOADED: Final[dict[str, Ruleset[Any, Any]]] = {}

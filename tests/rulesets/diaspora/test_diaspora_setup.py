@@ -154,18 +154,17 @@ def test_a_tie_both_sides_pay_for_still_stands_and_is_placed_at_random_d9() -> N
     assert (the(enc, "A").band, the(enc, "B").band) == (4, -4)
 
 
-def test_a_scenario_with_a_repeated_or_empty_aspect_is_refused_by_name() -> None:
-    import copy
+def test_duplicate_or_blank_ship_aspects_are_refused_by_name() -> None:
+    """The file fuzz found a ship listing one aspect twice crashing the set-up."""
+    import yaml
 
-    from shiftdrive.engine.scenario import ScenarioError
-    from shiftdrive.rulesets.diaspora.scenario import load
+    from conftest import EXAMPLES
 
-    data = copy.deepcopy(duel())
-    ships = [s for side in data["sides"] for s in side["ships"]]
-    ships[0]["aspects"] = ["Overpowered Drives"]
-    ships[1]["aspects"] = ["Overpowered Drives"]
-    with pytest.raises(ScenarioError, match="aspect names must differ"):
-        load(data)
-    ships[1]["aspects"] = [" "]
-    with pytest.raises(ScenarioError, match="an aspect needs a name"):
-        load(data)
+    data = yaml.safe_load((EXAMPLES / "diaspora" / "duel.yaml").read_text(encoding="utf-8"))
+    ship_ = data["sides"][0]["ships"][0]
+    ship_["aspects"] = ["Overpowered Drives", "overpowered drives", " "]
+    with pytest.raises(ScenarioError) as err:
+        get_ruleset("diaspora").load_scenario(data)
+    text = str(err.value)
+    assert "sides[0].ships[0].aspects[1]" in text and "duplicate aspect" in text
+    assert "sides[0].ships[0].aspects[2]" in text and "an aspect needs a name" in text

@@ -105,11 +105,6 @@ class DiasporaScenario(_Model):
             raise ValueError("ship names must differ")
         if set(ships) & set(sides):
             raise ValueError("a ship may not share its name with a side")
-        aspects = [a.strip().lower() for side in self.sides for s in side.ships for a in s.aspects]
-        if "" in aspects:
-            raise ValueError("an aspect needs a name")
-        if len(set(aspects)) != len(aspects):
-            raise ValueError("aspect names must differ (each aspect is in play once)")
         return self
 
 
@@ -118,4 +113,18 @@ def load(data: Mapping[str, Any]) -> DiasporaScenario:
     scenario = validate_model(DiasporaScenario, data)
     if scenario.ruleset != "diaspora":
         raise ScenarioError([("ruleset", f"expected 'diaspora', got {scenario.ruleset!r}")])
+    problems: list[tuple[str, str]] = []
+    seen: dict[str, str] = {}
+    for si, side in enumerate(scenario.sides):
+        for mi, ship in enumerate(side.ships):
+            for ai, name in enumerate(ship.aspects):
+                path = f"sides[{si}].ships[{mi}].aspects[{ai}]"
+                key = name.strip().lower()  # each aspect is in play once, by name
+                if not key:
+                    problems.append((path, "an aspect needs a name"))
+                elif key in seen:
+                    problems.append((path, f"duplicate aspect {name!r} (also at {seen[key]})"))
+                seen.setdefault(key, path)
+    if problems:
+        raise ScenarioError(problems)
     return scenario

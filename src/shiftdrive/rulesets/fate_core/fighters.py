@@ -132,6 +132,14 @@ class FateCoreHost:
         """Fate Core has no points to add to a roll besides invokes."""
         return 0
 
+    def aboard(self, state: FateCoreState, name: str) -> str | None:
+        """fate_core's fighters ride nothing."""
+        return None
+
+    def before_roll(self, state: FateCoreState, roll: Roll) -> list[Event]:
+        """fate_core adds nothing to a roll before its dice."""
+        return []
+
 
 #: the one host of every fate_core conflict (it keeps no state of a battle)
 HOST: Final = FateCoreHost()

@@ -7,7 +7,7 @@ from typing import Final
 
 from shiftdrive.conflict.exchange import STAGE_MENUS, stage_turn
 from shiftdrive.conflict.host import CONCEDED
-from shiftdrive.core.fate_points import EarnReason
+from shiftdrive.conflict.roll import expire_boosts, settle_invokes
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Turn
 from shiftdrive.rulesets.fate_core.state import FateCoreState
@@ -53,14 +53,8 @@ def menu(turn: Turn, stage: str | None) -> tuple[str, ...]:
 
 def end_turn(state: FateCoreState) -> list[Event]:
     """Close the current turn: expire boosts (C6), pass to the next active fighter."""
-    events: list[Event] = []
     f = state.current()
-    if f is not None:
-        for b in state.aspects.boosts_expiring(f.name):
-            if state.boosts_born.get(b.name, state.turn_count) < state.turn_count:
-                state.aspects.remove(b.name)
-                state.boosts_born.pop(b.name, None)
-                events.append(Event("boost_expires", data={"aspect": b.name}, visible_to=None))
+    events = expire_boosts(state, f.name) if f is not None else []
     state.turn_count += 1
     state.moved = False
     sides_left = [s for s in state.sides if state.active(s)]
@@ -89,19 +83,10 @@ def finish(state: FateCoreState, winner: str | None, why: str) -> list[Event]:
     """The conflict ends; aspects invoked against a fighter pay them now (C7)."""
     state.ended = why
     state.winner = winner
-    events = [Event("end", data={"winner": winner, "reason": why}, visible_to=None)]
-    for f in state.fighters.values():
-        if f.owed_points:
-            f.fate_points.earn(EarnReason.INVOKED_AGAINST, f.owed_points)
-            events.append(
-                Event(
-                    "fate_points",
-                    data={"who": f.name, "fate_points": f.owed_points},
-                    visible_to=frozenset({f.side}),
-                )
-            )
-            f.owed_points = 0
-    return events
+    return [
+        Event("end", data={"winner": winner, "reason": why}, visible_to=None),
+        *settle_invokes(state),
+    ]
 
 
 def ending(state: FateCoreState) -> Ending:

@@ -44,12 +44,8 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
     "turn_order": _turn_order,
     "move": lambda d: f"{d['who']} moves to {d['to']}",
     "full_defense": lambda d: f"{d['who']} goes on full defense (+2 to defend)",
-    "boost_expires": lambda d: f"Boost '{d['aspect']}' fades",
     "exchange": lambda d: f"Exchange {d['exchange']} begins",
     "end": _end,
-    "fate_points": lambda d: (
-        f"{d['who']} gains {d['fate_points']} fate point(s) for aspects invoked against them"
-    ),
     "compel": lambda d: f"The GM compels {d['character']}'s aspect '{d['aspect']}'",
     "compel_answer": _compel_answer,
 }

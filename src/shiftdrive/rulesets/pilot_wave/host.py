@@ -115,6 +115,14 @@ class PilotWaveHost:
         names = CONSEQUENCE_NAMES.get(track, CONSEQUENCE_NAMES[PHYSICAL])
         return f"{f.name} {names[severity]}"
 
+    def aboard(self, state: PilotWaveState, name: str) -> str | None:
+        """A Pilot Wave crew invokes its vehicle's aspects through the vehicle's own unit."""
+        return None
+
+    def before_roll(self, state: PilotWaveState, roll: Roll) -> list[Event]:
+        """Pilot Wave's bonuses are in the roll when it is made; nothing is added here."""
+        return []
+
     def roving(self, state: PilotWaveState, seat: str) -> int:
         """P6: what is left of the side's Tactics pool this exchange, for a roll of the side
         (the roller's, or the defender's on an opposed roll); 0 for anything else."""

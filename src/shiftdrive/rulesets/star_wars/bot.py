@@ -1,0 +1,204 @@
+"""star_wars's bot: names its strongest ready character next when it needs damage, otherwise
+hands the turn to the enemy's strongest so it cannot have the last slot (S1); interrupts
+seldom; attacks the likeliest target, closes distance and invokes to win. It uses only the
+ruleset's public contract and `query`."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.ruleset import Turn
+from shiftdrive.rulesets.star_wars import query
+from shiftdrive.rulesets.star_wars.state import StarWarsState
+
+#: below this chance to hit, the bot may help a stronger ally or create an advantage instead
+POOR_ODDS: Final = 0.25
+#: below this chance to hit an enemy fighter in its zone, a fighter pilot first tails it
+EVEN_ODDS: Final = 0.5
+#: a character with this many consequences, outnumbered, concedes
+CONCEDE_AT: Final = 2
+#: fate points a character keeps before it spends one to interrupt or refuse an interrupt
+INTERRUPT_RESERVE: Final = 3
+#: the distance the bot gives an enemy no path reaches
+UNREACHABLE: Final = 99
+
+
+def choose(rs: Any, state: StarWarsState, seat: str, rng: random.Random) -> Choice:
+    legal: list[Choice] = rs.legal(state, seat)
+    turn = rs.turn_of(state, seat)
+    assert turn is not None
+    by_action: dict[str, list[Choice]] = {}
+    for c in legal:
+        by_action.setdefault(c.action, []).append(c)
+    if turn.kind == "next":
+        return _next(state, seat, by_action["next"])
+    if turn.kind == "interrupt":
+        return _interrupt(state, by_action)
+    if turn.kind == "interrupted":
+        f = state.fighters[turn.actor or ""]
+        return by_action["refuse" if f.fate_points.current >= INTERRUPT_RESERVE else "allow"][0]
+    if turn.kind == "defend":
+        target = state.fighters[turn.actor or ""]
+        return max(by_action["defend"], key=lambda c: target.skill(c.str_param("skill")))
+    if turn.kind == "style":
+        return by_action["full"][0]
+    if turn.kind == "duel_style":
+        return by_action["two_points"][0]
+    if turn.kind == "duel_cut":
+        return _cut(state, turn, by_action)
+    if turn.kind == "absorb":
+        return legal[0]
+    if turn.kind == "invoke":
+        return _invoke(state, seat, by_action)
+    return _turn(rs, state, turn, by_action, rng)
+
+
+def _next(state: StarWarsState, seat: str, options: list[Choice]) -> Choice:
+    """Our character with help waiting, else our strongest ready one; else the enemy's
+    strongest, so that it does not have the last slot (and two turns in a row)."""
+
+    def strength(c: Choice) -> tuple[int, str]:
+        return (query.threat(state, c.str_param("who")), c.str_param("who"))
+
+    ours = [c for c in options if state.side_of(c.str_param("who")) == seat]
+    helped = [c for c in ours if query.helped(state, c.str_param("who"))]
+    if helped:
+        return max(helped, key=strength)  # S13: cash in the help before it lapses
+    if ours:
+        return max(ours, key=strength)
+    return max(options, key=strength)
+
+
+def _cut(state: StarWarsState, turn: Turn, by_action: dict[str, list[Choice]]) -> Choice:
+    """Take the mildest consequence that keeps the duel going, if the gain would end it."""
+    left = query.points_to_lose(state, turn.actor or "")
+    gain = query.duel_gain(state)
+    if gain >= left:
+        for cut in by_action.get("cut", []):  # mildest first
+            if gain - query.cut_of(cut.str_param("severity")) < left:
+                return cut
+    return by_action["accept"][0]
+
+
+def _interrupt(state: StarWarsState, by_action: dict[str, list[Choice]]) -> Choice:
+    """Interrupt an enemy only with a clearly stronger character rich in fate points."""
+    actor = state.order.current or ""
+    for c in by_action.get("interrupt", []):
+        who = state.fighters[c.str_param("who")]
+        if (
+            state.side_of(actor) != who.side
+            and who.fate_points.current >= INTERRUPT_RESERVE
+            and query.threat(state, who.name) > query.threat(state, actor) + 1
+        ):
+            return c
+    return by_action["pass"][0]
+
+
+def _invoke(state: StarWarsState, seat: str, by_action: dict[str, list[Choice]]) -> Choice:
+    roll = query.roll_in_hand(state)
+    assert roll is not None
+    total, opp = query.standing(state)
+    shifts = total - opp
+    mine = seat == state.side_of(roll.actor)
+    bonus = [
+        c for c in by_action.get("invoke", []) if c.str_param("effect") in ("bonus", "teamwork")
+    ]
+    free = [c for c in bonus if c.str_param("payment") == "free"]
+    paid = [c for c in bonus if c.str_param("payment") == "fate_point"]
+    if mine and shifts < 1:
+        # invoke while the +2s at hand can still lift the roll to a tie or better
+        reach = 2 * (len(free) + len(paid))
+        if shifts + reach >= 0:
+            if free:
+                return free[0]
+            if paid and (roll.action == "attack" or shifts < 0):
+                return paid[0]
+    elif roll.target and roll.action == "attack" and shifts >= 1:
+        if free:
+            return free[0]
+        if paid and shifts <= 2:
+            return paid[0]
+    return by_action["pass"][0]
+
+
+def _turn(
+    rs: Any,
+    state: StarWarsState,
+    turn: Turn,
+    by_action: dict[str, list[Choice]],
+    rng: random.Random,
+) -> Choice:
+    f = state.fighters[turn.actor or ""]
+    if "duel" in by_action:  # S8: a duellist's turn is a duel round, with its best skill
+        return by_action["duel"][0]
+    if "jump" in by_action:  # S6: a ship that can jump away tries every turn
+        return by_action["jump"][0]
+    fix = [
+        c
+        for c in by_action.get("repair", [])
+        if query.blocks_jump(state, c.str_param("consequence"))
+    ]
+    if fix:
+        return fix[0]  # S9: mend what keeps the hyperdrive out
+    attacks = by_action.get("attack", [])
+    if not attacks and by_action.get("tail") and rng.random() < 0.5:
+        return by_action["tail"][0]  # S5: tailed, or nothing to shoot: fight for the six
+    if attacks:
+        attack = rs.actions["attack"]
+
+        def p_hit(c: Choice) -> float:
+            o = attack.odds(state, turn, c)
+            return float(o.success + o.style) if o else 0.0
+
+        best = max(attacks, key=lambda c: (p_hit(c), rng.random()))
+        chase = [
+            c
+            for c in by_action.get("tail", [])
+            if c.str_param("target") == best.str_param("target")
+            and not query.on_six(state, f.vehicle or "", c.str_param("target"))
+        ]
+        if chase and p_hit(best) < EVEN_ODDS:
+            return chase[0]  # S5: get on its six first (its shots at us stop, +2 for ours)
+        if p_hit(best) < POOR_ODDS:
+            # S13: give up a poor shot to add +1 to an ally who shoots later this round
+            ready = set(query.yet_to_act(state))
+            helps = [
+                c
+                for c in by_action.get("help", [])
+                if c.str_param("ally") in ready
+                and c.str_param("skill") == best.str_param("skill")
+                and query.threat(state, c.str_param("ally")) >= query.threat(state, f.name)
+            ]
+            if helps:
+                return max(helps, key=lambda c: query.threat(state, c.str_param("ally")))
+            on_target = [
+                c
+                for c in by_action.get("tail", []) + by_action.get("advantage", [])
+                if c.str_param("target") == best.str_param("target")
+            ]
+            if on_target and query.free_invokes(state, f.name) < 2:
+                return on_target[0]  # set up the shot (a maneuver, S9) before taking it
+        return best
+    enemies = query.enemies(state, f.name)
+    if f.consequences.count_taken_in_conflict() >= CONCEDE_AT and len(enemies) > len(
+        query.allies(state, f.name)
+    ):
+        return by_action["concede"][0]
+    if "move" in by_action and enemies:
+
+        def closeness(zone: str) -> int:
+            far = [query.distance(state, zone, e.zone) for e in enemies]
+            return min(d if d is not None else UNREACHABLE for d in far)
+
+        if query.runs_for_hyperspace(state, f.name):  # keep away while the jump is plotted
+            away = max(by_action["move"], key=lambda c: (closeness(c.str_param("to")), c.text()))
+            if closeness(away.str_param("to")) > closeness(f.zone):
+                return away
+        step = min(by_action["move"], key=lambda c: (closeness(c.str_param("to")), c.text()))
+        if closeness(step.str_param("to")) < closeness(f.zone):
+            return step
+    if "advantage" in by_action and rng.random() < 0.5:
+        return by_action["advantage"][0]
+    return by_action["hold"][0]

@@ -1,0 +1,157 @@
+"""What this hack's characters can do, as the conflict library asks it (`conflict.host.Host`):
+the attack skills and their reach, the skills that defend and resist, the difficulties of
+passive rolls, zones, who sees which aspect, and the help added before a roll (S13)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final
+
+from shiftdrive.conflict.host import Combatant, Harm
+from shiftdrive.core.consequences import Severity
+from shiftdrive.engine.events import GM, Event
+from shiftdrive.maps.zones import ZoneMap
+from shiftdrive.rulesets.star_wars import skills as catalog
+from shiftdrive.rulesets.star_wars import vehicles as rules
+from shiftdrive.rulesets.star_wars.duel import DUEL, duel_skills
+from shiftdrive.rulesets.star_wars.popcorn import end_turn
+from shiftdrive.rulesets.star_wars.state import StarWarsState
+from shiftdrive.rulesets.star_wars.teamwork import teamwork_bonus
+
+if TYPE_CHECKING:
+    from shiftdrive.conflict.exchange import RollAction
+    from shiftdrive.conflict.roll import Roll
+    from shiftdrive.core.aspects import Aspect
+    from shiftdrive.core.outcomes import Outcome
+
+CONSEQUENCE_NAMES: Final[dict[str, dict[Severity, str]]] = {
+    "physical": {Severity.MILD: "Blaster Burn", Severity.MODERATE: "Bleeding Badly",
+                 Severity.SEVERE: "Shattered Arm", Severity.EXTREME: "Lost A Hand"},
+    "mental": {Severity.MILD: "Rattled", Severity.MODERATE: "Shaken Confidence",
+               Severity.SEVERE: "Broken Nerve", Severity.EXTREME: "Haunted By The Dark Side"},
+    rules.HULL: {Severity.MILD: "Scorched Hull", Severity.MODERATE: "Shields Down",
+                 Severity.SEVERE: "Hyperdrive Damaged", Severity.EXTREME: "Crippled"},
+}  # fmt: skip
+
+
+def zone_map(state: StarWarsState) -> ZoneMap:
+    zmap = state.settings["zmap"]
+    assert isinstance(zmap, ZoneMap)
+    return zmap
+
+
+class StarWarsHost:
+    """star_wars's answers to the conflict library (see `conflict.host.Host`)."""
+
+    def __init__(self) -> None:
+        #: the actions that roll, by name (set by the ruleset once its specs exist)
+        self.rolls: Mapping[str, RollAction[Any]] = {}
+
+    def end_turn(self, state: StarWarsState) -> list[Event]:
+        return end_turn(state)
+
+    def visible(self, state: StarWarsState, aspect: Aspect, seat: str) -> bool:
+        """Hidden aspects are seen by the GM and their owner's side only."""
+        if seat == GM or not aspect.hidden:
+            return True
+        return aspect.owner is not None and state.fighters[aspect.owner].side == seat
+
+    def distance(self, state: StarWarsState, a: str, b: str) -> int | None:
+        return zone_map(state).distance(a, b)
+
+    def attack_skills(self, state: StarWarsState, f: Combatant) -> list[str]:
+        """Attack skills the character has at Average or better; anyone can throw a punch."""
+        return [s for s in catalog.ATTACKS if f.skill(s) >= 1 or s == catalog.UNARMED]
+
+    def reach(self, state: StarWarsState, skill: str) -> int | None:
+        spec = catalog.ATTACKS.get(skill)
+        return spec.reach if spec is not None else None
+
+    def defenses(self, state: StarWarsState, action: str, skill: str) -> list[str]:
+        """A character's skills by the catalog; a vehicle (the target of the roll in hand)
+        resists with its pilot's (S9, S10)."""
+        roll = state.roll
+        if roll is not None and action == DUEL:
+            return duel_skills(state, roll.target or "")  # S8: the opponent's own choice
+        if roll is not None and roll.target and state.fighters[roll.target].is_vehicle:
+            return list(rules.RESISTS[action])
+        if action == "attack":
+            return list(catalog.ATTACKS[skill].defend)
+        if action == "discover":
+            return list(catalog.RESIST_DISCOVERY)
+        return list(catalog.RESIST_ADVANTAGE)
+
+    def harm(self, state: StarWarsState, roll: Roll, shifts: int) -> Harm:
+        """The shifts, on the attack skill's track, or a vehicle's hull (the seed gives no
+        weapon ratings)."""
+        if state.fighters[roll.target or ""].is_vehicle:
+            return Harm(shifts, rules.HULL)
+        return Harm(shifts, catalog.ATTACKS[roll.skill].track)
+
+    def advantage_skills(self, state: StarWarsState, f: Combatant) -> list[str]:
+        """The character's best three skills rated Average or better; aboard a vehicle (S9),
+        a pilot maneuvers with Pilot and anyone with Rapport commands (its free invokes serve
+        the whole crew, as every free invoke may go on an ally's roll, C4)."""
+        crew = state.fighters[f.name]
+        if crew.vehicle is not None:
+            pilot = [rules.DEFENSE_SKILL] if crew.station == "pilot" else []
+            return pilot + [s for s in (catalog.COMMAND_SKILL,) if crew.skill(s) >= 1]
+        skills = crew.skills
+        ranked = sorted((s for s, v in skills.items() if v >= 1), key=lambda s: (-skills[s], s))
+        return ranked[: catalog.ADVANTAGE_SKILLS]
+
+    def discovery_skill(self, state: StarWarsState, f: Combatant) -> str | None:
+        """Notice, Investigate or Empathy on foot; a crew's sensors take Notice or Investigate."""
+        found = (
+            catalog.SENSOR_SKILLS if state.fighters[f.name].vehicle else catalog.DISCOVERY_SKILLS
+        )
+        return next((s for s in found if f.skill(s) >= 1), None)
+
+    def overcome_skill(self, state: StarWarsState, f: Combatant) -> str:
+        return "Athletics" if f.skill("Athletics") >= f.skill("Will") else "Will"
+
+    def difficulty(self, state: StarWarsState, action: str, aspect: str | None = None) -> int:
+        if action == "overcome":
+            default = int(state.settings["overcome_difficulty"])
+            return state.aspect_difficulty.get(aspect or "", default)
+        return int(state.settings["advantage_difficulty"])
+
+    def consequence_name(self, f: Combatant, track: str, severity: Severity) -> str:
+        names = CONSEQUENCE_NAMES.get(track, CONSEQUENCE_NAMES["physical"])
+        return f"{f.name} {names[severity]}"
+
+    def resolve(
+        self, state: StarWarsState, roll: Roll, shifts: int, outcome: Outcome
+    ) -> list[Event]:
+        return self.rolls[roll.action].resolve(state, roll, shifts, outcome)
+
+    def roving(self, state: StarWarsState, seat: str) -> int:
+        """Star Wars has no points to add to a roll besides invokes."""
+        return 0
+
+    def aboard(self, state: StarWarsState, name: str) -> str | None:
+        """A crew invokes its vehicle's aspects as its own (the seed's Advanced Starfighter)."""
+        return state.fighters[name].vehicle
+
+    def before_roll(self, state: StarWarsState, roll: Roll) -> list[Event]:
+        """S13: the help promised to the roller for this skill is spent on this roll; a shot
+        at a vehicle carries its station and size bonuses (S3)."""
+        events = teamwork_bonus(state, roll)
+        actor = state.fighters[roll.actor]
+        target = state.fighters[roll.target] if roll.target else None
+        if roll.action == "attack" and actor.vehicle and target is not None and target.is_vehicle:
+            attack, defense = rules.fire_bonuses(state, actor, target)
+            roll.actor_bonus += attack
+            roll.opp_bonus += defense
+            if not attack and not defense:
+                return events
+            data = {
+                "who": actor.name, "target": target.name, "stations": attack,
+                "size": defense - target.defense, "stunts": target.defense,
+            }  # fmt: skip
+            events.append(Event("fire_bonus", data=data, visible_to=None))
+        return events
+
+
+#: the one host of every star_wars conflict (it keeps no state of a battle)
+HOST: Final = StarWarsHost()

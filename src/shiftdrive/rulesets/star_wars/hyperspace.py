@@ -1,0 +1,120 @@
+"""Jumping to lightspeed (S6, S13): a challenge alongside the conflict. After three rounds, a
+crew member of a ship with a working hyperdrive may spend its action on the jump: Navigate (or
+Pilot, the better) overcome against the scenario's difficulty. Success (a tie too: C2's success
+at a minor cost) takes the ship and its crew out of the scene into hyperspace; a failure may be
+tried again on a later turn. A severe consequence on the hull, or an aspect the scenario names,
+puts the hyperdrive out of action."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from shiftdrive.conflict.exchange import RollAction
+from shiftdrive.conflict.invokes import roll_and_open
+from shiftdrive.conflict.roll import Roll, action_odds
+from shiftdrive.core.consequences import Severity
+from shiftdrive.core.outcomes import Outcome
+from shiftdrive.engine.actions import ParamKind
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+from shiftdrive.rulesets.star_wars.state import ESCAPED, Character, StarWarsState
+from shiftdrive.rulesets.star_wars.vehicles import vehicle_of
+
+if TYPE_CHECKING:
+    from shiftdrive.core.consequences import Consequence
+    from shiftdrive.core.dice import DiceSource
+    from shiftdrive.core.odds import Odds
+    from shiftdrive.engine.ruleset import Turn
+
+JUMP: Final = "jump"
+JUMP_SKILLS: Final = ("Navigate", "Pilot")
+#: the consequence that puts a hyperdrive out of action unless the scenario says otherwise
+DISABLING: Final = Severity.SEVERE
+JUMP_PARAMS: Final = {"skill": ParamKind.SKILL}
+
+
+def disabling(ship: Character) -> Consequence | None:
+    """The consequence of the kind that puts a hyperdrive out, if the ship has taken one."""
+    return next((c for c in ship.consequences.taken() if c.severity is DISABLING), None)
+
+
+def hyperdrive_trouble(state: StarWarsState, ship: Character) -> str | None:
+    """Why `ship` cannot jump now, or None when its hyperdrive works."""
+    if not state.settings["hyperdrives"].get(ship.name, False):
+        return f"{ship.name} has no hyperdrive"
+    taken = disabling(ship)
+    if taken is not None and taken.aspect not in state.repaired:
+        return f"{ship.name}'s hyperdrive is out: {taken.aspect}"
+    for name in state.settings["jump_blockers"]:
+        found = state.aspects.find(name)
+        if found is not None and found.owner in (None, ship.name):
+            return f"{ship.name}'s hyperdrive is out: {found.name}"
+    return None
+
+
+def jump_skill(f: Character) -> str:
+    """S6: Navigate, or Pilot when it is better."""
+    return max(JUMP_SKILLS, key=lambda s: (f.skill(s), s == JUMP_SKILLS[0]))
+
+
+def may_jump(state: StarWarsState, f: Character) -> str | None:
+    """Why `f` cannot make the jump roll now, or None."""
+    ship = vehicle_of(state, f)
+    if ship is None:
+        return f"{f.name} is aboard no ship"
+    after = int(state.settings["jump_after"])
+    if state.round <= after:
+        return f"the jump calculations take {after} rounds (it is round {state.round})"
+    return hyperdrive_trouble(state, ship)
+
+
+class Jump(RollAction[StarWarsState]):
+    """S6: the navigator's roll to take the ship into hyperspace."""
+
+    name = JUMP
+    params: ClassVar[Mapping[str, ParamKind]] = JUMP_PARAMS
+
+    def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
+        f = state.fighters[turn.actor or ""]
+        if may_jump(state, f) is not None:
+            return []
+        skill = jump_skill(f)
+        ship = f.vehicle
+        return [Choice.of(JUMP, skill=skill, label=f"Jump {ship} to lightspeed with {skill}")]
+
+    def check(self, state: StarWarsState, turn: Turn, choice: Choice) -> str | None:
+        reason = may_jump(state, state.fighters[turn.actor or ""])
+        return reason if reason is not None else super().check(state, turn, choice)
+
+    def apply(
+        self, state: StarWarsState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        f = state.fighters[turn.actor or ""]
+        roll = Roll(action=JUMP, actor=f.name, skill=choice.str_param("skill"))
+        roll.difficulty = int(state.settings["jump_difficulty"])
+        state.roll = roll
+        data = {
+            "action": JUMP, "who": f.name, "skill": roll.skill, "ship": f.vehicle,
+            "difficulty": roll.difficulty,
+        }  # fmt: skip
+        return [
+            Event("declare", data=data, visible_to=None),
+            *roll_and_open(self.host, state, roll, dice),
+        ]
+
+    def odds(self, state: StarWarsState, turn: Turn, choice: Choice) -> Odds | None:
+        f = state.fighters[turn.actor or ""]
+        diff = int(state.settings["jump_difficulty"])
+        return action_odds(state, f, choice.str_param("skill"), difficulty=diff)
+
+    def resolve(
+        self, state: StarWarsState, roll: Roll, shifts: int, outcome: Outcome
+    ) -> list[Event]:
+        f = state.fighters[roll.actor]
+        ship = vehicle_of(state, f)
+        assert ship is not None
+        if outcome is Outcome.FAIL:
+            return [Event("jump_failed", data={"ship": ship.name}, visible_to=None)]
+        ship.status = ESCAPED  # its crew goes with it as the turn ends
+        return [Event("jump", data={"ship": ship.name, "side": ship.side}, visible_to=None)]

@@ -1,0 +1,65 @@
+"""Create an advantage and discover, by scale (S9): a character on foot works on characters on
+foot; a crew works on other vehicles — Maneuver (Pilot) within one zone, resisted by the
+target's pilot's Pilot; Sensors (Notice, Investigate) within detection range, resisted by its
+pilot's Stealth."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from shiftdrive.conflict.advantage import SCENE, CreateAdvantage, Discover
+from shiftdrive.conflict.roll import action_odds
+from shiftdrive.engine.choices import Choice
+from shiftdrive.rulesets.star_wars import vehicles as rules
+from shiftdrive.rulesets.star_wars.state import StarWarsState
+
+if TYPE_CHECKING:
+    from shiftdrive.core.odds import Odds
+    from shiftdrive.engine.ruleset import Turn
+
+
+def _engaged(state: StarWarsState, actor: str, choice: Choice) -> bool:
+    target = choice.str_param("target")
+    return target == SCENE or rules.engaged(state, state.fighters[actor], state.fighters[target])
+
+
+def _vehicle_odds(state: StarWarsState, turn: Turn, choice: Choice, action: str) -> Odds | None:
+    """The odds against a vehicle, which resists with its pilot's skill (S9)."""
+    f = state.fighters[turn.actor or ""]
+    target = state.fighters[choice.str_param("target")]
+    best = max(target.skill(s) for s in rules.RESISTS[action])
+    return action_odds(state, f, choice.str_param("skill"), opposed=best)
+
+
+class StarWarsAdvantage(CreateAdvantage[StarWarsState]):
+    def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
+        actor = turn.actor or ""
+        return [c for c in super().options(state, turn) if _engaged(state, actor, c)]
+
+    def odds(self, state: StarWarsState, turn: Turn, choice: Choice) -> Odds | None:
+        target = choice.str_param("target")
+        if target != SCENE and state.fighters[target].is_vehicle:
+            return _vehicle_odds(state, turn, choice, self.name)
+        return super().odds(state, turn, choice)
+
+
+class StarWarsDiscover(Discover[StarWarsState]):
+    def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
+        f = state.fighters[turn.actor or ""]
+        out: list[Choice] = []
+        for c in super().options(state, turn):
+            if not _engaged(state, f.name, c):
+                continue
+            target = c.str_param("target")
+            if target != SCENE and f.vehicle is not None:
+                gap = self.host.distance(state, f.zone, state.fighters[target].zone)
+                if gap is None or not rules.detects(state, f, state.fighters[target], gap):
+                    continue
+            out.append(c)
+        return out
+
+    def odds(self, state: StarWarsState, turn: Turn, choice: Choice) -> Odds | None:
+        target = choice.str_param("target")
+        if target != SCENE and state.fighters[target].is_vehicle:
+            return _vehicle_odds(state, turn, choice, self.name)
+        return super().odds(state, turn, choice)

@@ -1,0 +1,363 @@
+"""Popcorn initiative (S1): whose turn it is, who may interrupt it, and how a turn ends.
+
+The scenario names who opens; each actor, once done, names the next among those who have not
+acted this round; the last names who opens the next round, themself included. Before the actor
+announces anything, each seat with a character who has not acted yet may pay a fate point to
+have that character act at once; the actor whose turn it was may refuse by paying one. The
+interrupted actor acts right after the interrupter (its turn was only put off).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from shiftdrive.conflict.exchange import STAGE_MENUS, stage_turn
+from shiftdrive.conflict.host import CONCEDED
+from shiftdrive.conflict.invokes import Pass
+from shiftdrive.conflict.roll import expire_boosts, settle_invokes
+from shiftdrive.core.fate_points import EarnReason, SpendReason
+from shiftdrive.engine.actions import Action, ParamKind
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+from shiftdrive.engine.ruleset import Ending, Turn
+from shiftdrive.rulesets.star_wars.dogfight import split_up
+from shiftdrive.rulesets.star_wars.duel import CUT, STYLE
+from shiftdrive.rulesets.star_wars.state import ESCAPED, StarWarsState
+
+if TYPE_CHECKING:
+    from shiftdrive.core.dice import DiceSource
+
+INTERRUPT_WINDOW: Final = "interrupt"
+#: what a character may do on their turn, in the order offered
+TURN_MENU: Final = (
+    "move",
+    "attack",
+    "advantage",
+    "discover",
+    "overcome",
+    "sprint",
+    "help",
+    "hold",
+    "concede",
+)
+#: S9: what a crew does on its turn, by station
+STATION_MENUS: Final[dict[str, tuple[str, ...]]] = {
+    "pilot": (
+        "move",
+        "sprint",
+        "attack",
+        "tail",
+        "advantage",
+        "discover",
+        "jump",
+        "repair",
+        "help",
+        "hold",
+        "concede",
+    ),
+    "gunner": ("attack", "advantage", "discover", "jump", "repair", "help", "hold", "concede"),
+}
+MENUS: Final[dict[str, tuple[str, ...]]] = {
+    "next": ("next",),
+    "interrupt": ("interrupt", "pass"),
+    "interrupted": ("allow", "refuse"),
+    STYLE: ("two_points", "point_and_boost"),
+    CUT: ("cut", "accept"),
+}
+DUEL_STAGES: Final = (STYLE, CUT)
+#: S8: a duellist's turn is a duel round
+DUEL_MENU: Final = ("duel", "concede")
+WHO_PARAMS: Final = {"who": ParamKind.UNIT}
+
+
+def interrupters(state: StarWarsState, seat: str) -> list[str]:
+    """S1: `seat`'s characters (and crews; vehicles never act) who may interrupt now: in the
+    fight, not the actor, not yet acted
+    this round nor waiting to resume an interrupted turn, with a fate point to pay."""
+    order = state.order
+    out: list[str] = []
+    for name in order.actors:  # the actors only, in the sheet's order
+        f = state.fighters[name]
+        if (
+            f.side == seat
+            and f.active
+            and name != order.current
+            and name not in order.acted
+            and name not in state.resume
+            and f.fate_points.current >= 1
+        ):
+            out.append(name)
+    return out
+
+
+def window_seat(state: StarWarsState) -> str | None:
+    """The next seat to ask in the interrupt window before the actor announces, if any."""
+    if not state.interrupts or state.announced:
+        return None
+    for seat in state.sides:
+        if seat not in state.asked and interrupters(state, seat):
+            return seat
+    return None
+
+
+def turns(state: StarWarsState) -> list[Turn]:
+    """The one decision the conflict waits on: a roll's stage, an interrupt's answer, the next
+    actor's name, the interrupt window, or the actor's turn."""
+    if state.ended:
+        return []
+    roll = state.roll
+    if roll is not None:
+        if roll.stage in DUEL_STAGES:
+            who = state.duel_winner or ""
+            if roll.stage == CUT:
+                duel = state.duel_of(who)
+                who = duel.other(who) if duel is not None else who
+            return [Turn(state.side_of(who), roll.stage, who)]
+        return [stage_turn(state, roll)]
+    f = state.current()
+    if f is None:
+        return []
+    if state.interrupter is not None:
+        return [Turn(f.side, "interrupted", f.name)]
+    if state.picking:
+        return [Turn(f.side, "next", f.name)]
+    seat = window_seat(state)
+    if seat is not None:
+        return [Turn(seat, "interrupt", None, window=INTERRUPT_WINDOW)]
+    return [Turn(f.side, "turn", f.name)]
+
+
+def menu(state: StarWarsState, turn: Turn) -> tuple[str, ...]:
+    """The actions offered in `turn`: a character's, by station for a crew (S9), a roll's
+    stage while one is in hand."""
+    if turn.kind == "turn":
+        f = state.fighters[turn.actor or ""]
+        if f.vehicle:
+            return STATION_MENUS[f.station]
+        return DUEL_MENU if state.duel_of(f.name) is not None else TURN_MENU
+    stage = state.roll.stage if state.roll is not None else None
+    own = MENUS.get(turn.kind)
+    if own is not None:
+        return own
+    return STAGE_MENUS[stage] if stage is not None else ()
+
+
+def _act(state: StarWarsState, name: str) -> None:
+    """`name` takes the turn now: a fresh window before it announces anything."""
+    state.order.current = name
+    state.picking = False
+    state.announced = False
+    state.asked = []
+    state.moved = False
+
+
+def end_turn(state: StarWarsState) -> list[Event]:
+    """Close the actor's turn: its boosts fade (C6) and unused help for it lapses (S13); the
+    fight may be over; an interrupted actor resumes, else the actor names the next (S1)."""
+    f = state.current()
+    events: list[Event] = []
+    if f is not None:
+        events += expire_boosts(state, f.name)
+        if f.vehicle and f.station == "pilot":
+            events += expire_boosts(state, f.vehicle)  # the boosts its flying earned
+        state.helps = [h for h in state.helps if h.ally != f.name]
+    state.turn_count += 1
+    events += _crews_and_vehicles(state)
+    events += split_up(state)
+    sides_left = [s for s in state.sides if state.active(s)]
+    if len(sides_left) <= 1:
+        gone = [s for s in state.sides if s not in sides_left and _escaped(state, s)]
+        if gone:  # S6: a side that jumped away escaped: nobody wins
+            return events + finish(state, None, f"{', '.join(gone)} escaped to hyperspace")
+        winner = sides_left[0] if sides_left else None
+        return events + finish(state, winner, "the other side is out of the fight")
+    for g in state.fighters.values():
+        if not g.active and g.name in state.order.actors:
+            state.order.remove(g.name)
+    while state.resume:
+        name = state.resume.pop()
+        if state.fighters[name].active:
+            state.order.hand_to(name)
+            _act(state, name)
+            return [*events, Event("resume", data={"who": name}, visible_to=None)]
+    state.picking = True
+    options = state.order.next_options()
+    if len(options) == 1:
+        return events + hand_to(state, options[0])
+    return events
+
+
+def _escaped(state: StarWarsState, side: str) -> bool:
+    return any(f.status == ESCAPED for f in state.fighters.values() if f.side == side)
+
+
+def _crews_and_vehicles(state: StarWarsState) -> list[Event]:
+    """S10: a vehicle taken out takes its crew out of the vehicle fight (a vehicle conceded
+    takes them with it); a vehicle whose crew have all left (conceded) leaves with them."""
+    events: list[Event] = []
+    for v in state.fighters.values():
+        if not v.is_vehicle:
+            continue
+        crew = [f for f in state.fighters.values() if f.vehicle == v.name]
+        if not v.active:
+            for f in crew:
+                if f.active:
+                    f.status = v.status
+                    data = {"who": f.name, "vehicle": v.name, "status": v.status}
+                    events.append(Event("crew_out", data=data, visible_to=None))
+        elif not any(f.active for f in crew):
+            v.status = CONCEDED
+            events.append(Event("abandoned", data={"vehicle": v.name}, visible_to=None))
+    return events
+
+
+def hand_to(state: StarWarsState, name: str) -> list[Event]:
+    """The actor names `name` to act next; the last of a round opens the next one."""
+    by = state.order.current
+    new_round = state.order.hand_to(name)
+    _act(state, name)
+    events = [Event("next", data={"by": by, "who": name}, visible_to=None)]
+    if new_round:
+        if state.order.round > state.max_rounds:
+            why = f"the fight is broken off after {state.max_rounds} rounds"
+            return events + finish(state, None, why)
+        events.append(Event("round", data={"round": state.order.round}, visible_to=None))
+    return events
+
+
+def finish(state: StarWarsState, winner: str | None, why: str) -> list[Event]:
+    """The conflict ends; aspects invoked against a character pay them now (C7)."""
+    state.ended = why
+    state.winner = winner
+    return [
+        Event("end", data={"winner": winner, "reason": why}, visible_to=None),
+        *settle_invokes(state),
+    ]
+
+
+def ending(state: StarWarsState) -> Ending:
+    """Round limit when the rounds ran out; concession when any loser conceded (C7)."""
+    if state.order.round > state.max_rounds:
+        return Ending.ROUND_LIMIT
+    if state.winner is None and any(_escaped(state, s) for s in state.sides):
+        return Ending.BUG_OUT
+    losers = [f for f in state.fighters.values() if f.side != state.winner]
+    if any(f.status == CONCEDED for f in losers):
+        return Ending.CONCESSION
+    return Ending.TAKEN_OUT
+
+
+class Next(Action[StarWarsState]):
+    """S1: the actor who is done names who acts next (anyone, to open a new round)."""
+
+    name = "next"
+    params: ClassVar[Mapping[str, ParamKind]] = WHO_PARAMS
+
+    def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
+        order = state.order
+        last = all(a in order.acted or a == order.current for a in order.actors)
+        what = f"to open round {order.round + 1}" if last else "to act next"
+        return [Choice.of("next", who=n, label=f"{n} {what}") for n in state.order.next_options()]
+
+    def apply(
+        self, state: StarWarsState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        return hand_to(state, choice.str_param("who"))
+
+
+class Hold(Action[StarWarsState]):
+    """No action this turn (after a move, or with nothing in reach): the turn ends."""
+
+    name = "hold"
+
+    def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
+        return [Choice.of("hold", label=f"{turn.actor} takes no action")]
+
+    def apply(
+        self, state: StarWarsState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        return [Event("hold", data={"who": turn.actor}, visible_to=None), *end_turn(state)]
+
+
+class Interrupt(Action[StarWarsState]):
+    """S1: pay a fate point to have one of your characters act now, before the actor
+    announces; an actor with a fate point may refuse."""
+
+    name = "interrupt"
+    params: ClassVar[Mapping[str, ParamKind]] = WHO_PARAMS
+
+    def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
+        actor = state.order.current
+        return [
+            Choice.of("interrupt", who=n, label=f"{n} interrupts {actor} (a fate point)")
+            for n in interrupters(state, turn.seat)
+        ]
+
+    def apply(
+        self, state: StarWarsState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        who = state.fighters[choice.str_param("who")]
+        who.fate_points.spend(SpendReason.INTERRUPT, who=who.name)
+        state.asked.append(turn.seat)
+        actor = state.current()
+        assert actor is not None
+        events = [Event("interrupt", data={"who": who.name, "actor": actor.name}, visible_to=None)]
+        if actor.fate_points.current >= 1:
+            state.interrupter = who.name
+            return events
+        return events + _give_way(state, actor.name, who.name)
+
+
+def _give_way(state: StarWarsState, actor: str, interrupter: str) -> list[Event]:
+    """The interrupt stands: the interrupter acts now, the actor right after."""
+    state.resume.append(actor)
+    _act(state, interrupter)
+    return [Event("interrupted", data={"who": interrupter, "actor": actor}, visible_to=None)]
+
+
+class Answer(Action[StarWarsState]):
+    """The interrupted actor allows it (and gains the fate point, as for a compel: C7) or
+    refuses it by paying a fate point of its own."""
+
+    params: ClassVar[Mapping[str, ParamKind]] = {}
+
+    def __init__(self, allow: bool) -> None:
+        self.allow = allow
+        self.name = "allow" if allow else "refuse"
+
+    def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
+        who = state.interrupter
+        if self.allow:
+            return [Choice.of("allow", label=f"Let {who} act first (gain a fate point)")]
+        return [Choice.of("refuse", label=f"Refuse {who}'s interrupt (pay a fate point)")]
+
+    def apply(
+        self, state: StarWarsState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        actor = state.fighters[turn.actor or ""]
+        who = state.interrupter or ""
+        state.interrupter = None
+        if self.allow:
+            actor.fate_points.earn(EarnReason.COMPEL)
+            return _give_way(state, actor.name, who)
+        actor.fate_points.spend(SpendReason.REFUSE_COMPEL, who=actor.name)
+        return [Event("refused", data={"who": who, "actor": actor.name}, visible_to=None)]
+
+
+class WindowPass(Pass[StarWarsState]):
+    """`pass` closes a seat's part of either window: the invoke window after the dice (the
+    library's), or the interrupt window before the actor announces (S1)."""
+
+    def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
+        if turn.window == INTERRUPT_WINDOW:
+            return [Choice.of("pass", label=f"Let {state.order.current} act (no interrupt)")]
+        return super().options(state, turn)
+
+    def apply(
+        self, state: StarWarsState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        if turn.window == INTERRUPT_WINDOW:
+            state.asked.append(turn.seat)
+            return []
+        return super().apply(state, turn, choice, dice)

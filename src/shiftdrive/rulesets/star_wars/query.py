@@ -1,0 +1,96 @@
+"""What a bot or a user interface may ask of a star_wars conflict beyond the ruleset's
+contract: the roll's standing, enemies and allies, distances, who has yet to act, and how
+dangerous a character is (for picking the next actor, S1)."""
+
+from __future__ import annotations
+
+from shiftdrive.conflict.roll import Roll, totals
+from shiftdrive.core.consequences import Severity
+from shiftdrive.rulesets.star_wars.characters import HOST, zone_map
+from shiftdrive.rulesets.star_wars.dogfight import tailed_by
+from shiftdrive.rulesets.star_wars.duel import CUTS, VICTORY
+from shiftdrive.rulesets.star_wars.hyperspace import disabling, hyperdrive_trouble
+from shiftdrive.rulesets.star_wars.state import Character, StarWarsState
+
+
+def roll_in_hand(state: StarWarsState) -> Roll | None:
+    return state.roll
+
+
+def standing(state: StarWarsState) -> tuple[int, int]:
+    """The roll in hand's total and opposition so far (invokes included)."""
+    assert state.roll is not None
+    return totals(state, state.roll)
+
+
+def enemies(state: StarWarsState, name: str) -> list[Character]:
+    side = state.fighters[name].side
+    return [e for e in state.active() if e.side != side]
+
+
+def allies(state: StarWarsState, name: str) -> list[Character]:
+    """`name`'s side still in the fight, `name` included."""
+    return state.active(state.fighters[name].side)
+
+
+def distance(state: StarWarsState, a: str, b: str) -> int | None:
+    return zone_map(state).distance(a, b)
+
+
+def yet_to_act(state: StarWarsState) -> list[str]:
+    """Who has not acted this round (the current actor aside)."""
+    order = state.order
+    return [a for a in order.actors if a not in order.acted and a != order.current]
+
+
+def threat(state: StarWarsState, name: str) -> int:
+    """How hard `name` hits: its best attack skill's rating."""
+    f = state.fighters[name]
+    return max(f.skill(s) for s in HOST.attack_skills(state, f))
+
+
+def free_invokes(state: StarWarsState, name: str) -> int:
+    return sum(a.free_for(name) for a in state.aspects)
+
+
+def helped(state: StarWarsState, name: str) -> bool:
+    """Whether allies have promised `name` help (S13) not yet spent."""
+    return any(h.ally == name for h in state.helps)
+
+
+def points_to_lose(state: StarWarsState, loser: str) -> int:
+    """How many more victory points the duellist's opponent needs to take it out (S2)."""
+    duel = state.duel_of(loser)
+    assert duel is not None
+    return VICTORY - duel.points[duel.other(loser)]
+
+
+def duel_gain(state: StarWarsState) -> int:
+    """The victory points the duel round in hand would give its winner."""
+    return state.duel_gain
+
+
+def cut_of(severity: str) -> int:
+    """What a consequence of `severity` cuts from a duel round's gain (S2)."""
+    return CUTS[Severity(severity)]
+
+
+def blocks_jump(state: StarWarsState, consequence: str) -> bool:
+    """Whether this vehicle consequence is the kind that puts a hyperdrive out (S6)."""
+    for f in state.fighters.values():
+        taken = disabling(f) if f.is_vehicle else None
+        if taken is not None and taken.aspect == consequence:
+            return state.settings["hyperdrives"].get(f.name, False) is True
+    return False
+
+
+def runs_for_hyperspace(state: StarWarsState, name: str) -> bool:
+    """Whether `name` pilots a ship whose hyperdrive works (it may want distance, S6)."""
+    f = state.fighters[name]
+    ship = state.fighters[f.vehicle] if f.vehicle and f.station == "pilot" else None
+    return ship is not None and hyperdrive_trouble(state, ship) is None
+
+
+def on_six(state: StarWarsState, pursuer: str, tailed: str) -> bool:
+    """Whether the fighter `pursuer` is on `tailed`'s six (S5)."""
+    return tailed_by(state, tailed, pursuer)

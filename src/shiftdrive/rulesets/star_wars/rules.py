@@ -1,0 +1,149 @@
+"""Star Wars Fate conflicts: a thin host of the conflict library (`shiftdrive.conflict`) with
+popcorn initiative (S1) instead of Fate Core's order, interrupts, and teamwork (S13).
+
+Seed: 004 (the Star Wars hack), sections Challenges, Contests, and Conflicts; Vehicle Action.
+Rulings C1-C12 and S1-S13 apply. Which module holds which rule: docs/rulesets/star_wars.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Final
+
+from shiftdrive.conflict.actions import conflict_actions
+from shiftdrive.conflict.exchange import RollAction
+from shiftdrive.conflict.host import CONCEDED, TAKEN_OUT
+from shiftdrive.core.aspects import AspectSet
+from shiftdrive.core.dice import DiceSource
+from shiftdrive.engine.actions import Action
+from shiftdrive.engine.events import Event
+from shiftdrive.engine.ruleset import Result, Ruleset, Seat, Sheet, Tally, Turn
+from shiftdrive.rulesets.star_wars import popcorn, words
+from shiftdrive.rulesets.star_wars import view as seen
+from shiftdrive.rulesets.star_wars.characters import HOST, StarWarsHost
+from shiftdrive.rulesets.star_wars.dogfight import GetOnTheirSix
+from shiftdrive.rulesets.star_wars.duel import AcceptLoss, CutGain, DuelRound, StyleChoice
+from shiftdrive.rulesets.star_wars.hyperspace import Jump
+from shiftdrive.rulesets.star_wars.maneuvers import StarWarsAdvantage, StarWarsDiscover
+from shiftdrive.rulesets.star_wars.movement import Move, Sprint
+from shiftdrive.rulesets.star_wars.repair import Repair
+from shiftdrive.rulesets.star_wars.scenario import StarWarsScenario, load
+from shiftdrive.rulesets.star_wars.setup import setup
+from shiftdrive.rulesets.star_wars.state import ESCAPED, StarWarsState
+from shiftdrive.rulesets.star_wars.teamwork import HelpAlly
+from shiftdrive.rulesets.star_wars.weapons import StarWarsAttack
+
+
+def _actions(host: StarWarsHost) -> dict[str, Action[StarWarsState]]:
+    specs: dict[str, Action[Any]] = dict(conflict_actions(host))
+    own: list[Action[Any]] = [
+        StarWarsAttack(host),
+        StarWarsAdvantage(host),
+        StarWarsDiscover(host),
+        Move(host),
+        Sprint(host),
+        HelpAlly(),
+        DuelRound(host),
+        Jump(host),
+        Repair(host),
+        GetOnTheirSix(host),
+        StyleChoice(host, False),
+        StyleChoice(host, True),
+        CutGain(host),
+        AcceptLoss(host),
+        popcorn.Next(),
+        popcorn.Hold(),
+        popcorn.Interrupt(),
+        popcorn.Answer(True),
+        popcorn.Answer(False),
+        popcorn.WindowPass(host),
+    ]
+    specs.update((spec.name, spec) for spec in own)
+    host.rolls = {name: spec for name, spec in specs.items() if isinstance(spec, RollAction)}
+    return specs
+
+
+ACTIONS: Final = _actions(HOST)
+
+
+class StarWars(Ruleset[StarWarsState, StarWarsScenario]):
+    """A Star Wars Fate conflict between sides of characters in zones, in popcorn order."""
+
+    id = "star_wars"
+    title = "Star Wars Fate hack (popcorn initiative)"
+    actions: ClassVar[Mapping[str, Action[Any]]] = ACTIONS
+
+    # --- set-up -------------------------------------------------------------------------------
+    def load_scenario(self, data: Mapping[str, Any]) -> StarWarsScenario:
+        return load(data)
+
+    def setup(
+        self, scenario: StarWarsScenario, dice: DiceSource
+    ) -> tuple[StarWarsState, list[Event]]:
+        return setup(scenario)
+
+    # --- turn structure -----------------------------------------------------------------------
+    def seats(self, state: StarWarsState) -> list[Seat]:
+        return [
+            Seat(side, side, tuple(f.name for f in state.fighters.values() if f.side == side))
+            for side in state.sides
+        ]
+
+    def turns(self, state: StarWarsState) -> list[Turn]:
+        return popcorn.turns(state)
+
+    def menu(self, state: StarWarsState, turn: Turn) -> Sequence[str]:
+        return popcorn.menu(state, turn)
+
+    def prompt(self, state: StarWarsState, turn: Turn) -> str:
+        return words.prompt(state, turn)
+
+    def result(self, state: StarWarsState) -> Result | None:
+        if state.ended is None:
+            return None
+        return Result(state.winner, state.ended, popcorn.ending(state))
+
+    # --- events in words ----------------------------------------------------------------------
+    def describe(self, event: Event, seat: str) -> str:
+        return words.describe(event, seat)
+
+    # --- balancing ----------------------------------------------------------------------------
+    def tally(self, state: StarWarsState) -> list[Tally]:
+        """Each unit; a vehicle spends its pilot's fate points, counted with the pilot."""
+        return [
+            Tally(
+                name=f.name,
+                side=f.side,
+                taken_out=f.status == TAKEN_OUT,
+                conceded=f.status == CONCEDED,
+                bugged_out=f.status == ESCAPED,
+                damage=sum(t.marked_count for t in f.stress.values()),
+                consequences=len(f.consequences.taken()),
+                fate_points_spent=0 if f.is_vehicle else f.fate_points.spent,
+            )
+            for f in state.fighters.values()
+        ]
+
+    def rounds(self, state: StarWarsState) -> int:
+        """Popcorn rounds begun; `round` runs one past the limit at the end."""
+        return min(state.order.round, state.max_rounds)
+
+    # --- what leaves the engine ---------------------------------------------------------------
+    def snapshot(self, state: StarWarsState) -> dict[str, Any]:
+        return state.to_json()
+
+    def secrets(self, state: StarWarsState, seat: str) -> list[str]:
+        return seen.secrets(state, seat)
+
+    def view(self, state: StarWarsState, seat: str) -> dict[str, Any]:
+        return seen.view(state, seat)
+
+    # --- GM control ---------------------------------------------------------------------------
+    def sheets(self, state: StarWarsState) -> dict[str, Sheet]:
+        return {
+            n: Sheet(n, f.side, f.fate_points, f.stress, f.consequences)
+            for n, f in state.fighters.items()
+        }
+
+    def aspects(self, state: StarWarsState) -> AspectSet:
+        return state.aspects

@@ -1,0 +1,193 @@
+"""The state of a Star Wars conflict: characters, zones, aspects, the popcorn order (S1), the
+interrupt in hand, the help promised (S13) and the roll in hand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from shiftdrive.conflict.host import ACTIVE, CONCEDED, TAKEN_OUT
+from shiftdrive.conflict.roll import Roll
+from shiftdrive.core.aspects import AspectSet
+from shiftdrive.core.consequences import ConsequenceSlots
+from shiftdrive.core.fate_points import FatePoints
+from shiftdrive.core.stress import StressTrack
+from shiftdrive.engine.turns import PopcornOrder
+
+#: S6: a ship (and its crew) gone into hyperspace
+ESCAPED = "escaped"
+
+__all__ = [
+    "ACTIVE", "CONCEDED", "ESCAPED", "TAKEN_OUT", "Character", "Duel", "Help", "Roll",
+    "StarWarsState", "Tail",
+]  # fmt: skip
+
+
+@dataclass(slots=True)
+class Character:
+    """One unit in the conflict: a character (or a nameless crew) or a vehicle (`size` >= 1).
+
+    A vehicle never acts: its crew do (`vehicle`, `station`); a crew of grouped weapon
+    stations works `stations` of them (S3). A vehicle's `skills` are its pilot's Pilot and
+    Stealth, its `defense` its defense stunts; it spends its pilot's fate points.
+    Unlisted skills are Mediocre (+0)."""
+
+    name: str
+    side: str
+    skills: dict[str, int]
+    zone: str
+    fate_points: FatePoints
+    stress: dict[str, StressTrack]
+    consequences: ConsequenceSlots
+    status: str = ACTIVE
+    full_defense: bool = False
+    owed_points: int = 0
+    size: int = 0
+    vehicle: str | None = None
+    station: str = ""
+    stations: int = 1
+    defense: int = 0
+    mode: str = ""
+
+    @property
+    def is_vehicle(self) -> bool:
+        return self.size > 0
+
+    def skill(self, name: str) -> int:
+        return self.skills.get(name, 0)
+
+    @property
+    def active(self) -> bool:
+        return self.status == ACTIVE
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "side": self.side, "skills": dict(self.skills), "zone": self.zone,
+            "fate_points": self.fate_points.to_json(),
+            "stress": {k: t.to_json() for k, t in self.stress.items()},
+            "consequences": self.consequences.to_json(), "status": self.status,
+            "owed_points": self.owed_points, "size": self.size, "vehicle": self.vehicle,
+            "station": self.station, "stations": self.stations, "defense": self.defense,
+            "mode": self.mode,
+        }  # fmt: skip
+
+
+@dataclass(slots=True)
+class Help:
+    """S13: `helper` spent its action to give `ally` +1 on its next roll with `skill`."""
+
+    helper: str
+    ally: str
+    skill: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"helper": self.helper, "ally": self.ally, "skill": self.skill}
+
+
+@dataclass(slots=True)
+class Tail:
+    """S5: `pursuer` (a fighter) is on `tailed`'s six, the aspect `aspect`."""
+
+    pursuer: str
+    tailed: str
+    aspect: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"pursuer": self.pursuer, "tailed": self.tailed, "aspect": self.aspect}
+
+
+@dataclass(slots=True)
+class Duel:
+    """S2/S8: a formal 1:1 fight between `a` and `b`, with each one's victory points."""
+
+    a: str
+    b: str
+    points: dict[str, int]
+
+    def other(self, name: str) -> str:
+        return self.b if name == self.a else self.a
+
+    def to_json(self) -> dict[str, Any]:
+        return {"a": self.a, "b": self.b, "points": dict(self.points)}
+
+
+@dataclass(slots=True)
+class StarWarsState:
+    """Everything the rules need; derived from the log, never edited around it.
+
+    The popcorn stages (S1): `picking` while the actor who just acted names the next;
+    `asked` lists the seats already asked in the interrupt window before the current actor
+    announces (`announced` once it has moved); `interrupter` while the displaced actor
+    answers; `resume` the interrupted actors who act once their interrupter is done.
+    """
+
+    title: str
+    sides: list[str]
+    fighters: dict[str, Character]
+    zones: dict[str, list[str]]
+    aspects: AspectSet
+    order: PopcornOrder
+    interrupts: bool = True
+    picking: bool = False
+    announced: bool = False
+    asked: list[str] = field(default_factory=list)
+    interrupter: str | None = None
+    resume: list[str] = field(default_factory=list)
+    turn_count: int = 0
+    moved: bool = False
+    roll: Roll | None = None
+    helps: list[Help] = field(default_factory=list)
+    duels: list[Duel] = field(default_factory=list)
+    tails: list[Tail] = field(default_factory=list)
+    #: S9: the vehicle consequences repaired (ignored) for the rest of the scene
+    repaired: list[str] = field(default_factory=list)
+    #: the duel round in hand once its dice are read: who won it and how many points
+    duel_winner: str | None = None
+    duel_gain: int = 0
+    boosts_born: dict[str, int] = field(default_factory=dict)
+    aspect_difficulty: dict[str, int] = field(default_factory=dict)
+    ended: str | None = None
+    winner: str | None = None
+    gm_notes: str = ""
+    max_rounds: int = 20
+    settings: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def round(self) -> int:
+        return self.order.round
+
+    def side_of(self, name: str) -> str:
+        return self.fighters[name].side
+
+    def active(self, side: str | None = None) -> list[Character]:
+        return [f for f in self.fighters.values() if f.active and (side is None or f.side == side)]
+
+    def duel_of(self, name: str) -> Duel | None:
+        """The duel `name` fights, while both duellists are in the fight."""
+        for d in self.duels:
+            if name in (d.a, d.b) and self.fighters[d.a].active and self.fighters[d.b].active:
+                return d
+        return None
+
+    def current(self) -> Character | None:
+        if self.ended or self.order.current is None:
+            return None
+        return self.fighters[self.order.current]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "title": self.title, "sides": self.sides,
+            "fighters": {k: f.to_json() for k, f in self.fighters.items()},
+            "zones": self.zones, "aspects": self.aspects.to_json(),
+            "order": self.order.to_json(), "interrupts": self.interrupts,
+            "picking": self.picking, "announced": self.announced, "asked": list(self.asked),
+            "interrupter": self.interrupter, "resume": list(self.resume),
+            "turn_count": self.turn_count, "moved": self.moved,
+            "roll": self.roll.to_json() if self.roll else None,
+            "helps": [h.to_json() for h in self.helps], "boosts_born": self.boosts_born,
+            "duels": [d.to_json() for d in self.duels], "duel_winner": self.duel_winner,
+            "duel_gain": self.duel_gain, "tails": [t.to_json() for t in self.tails],
+            "repaired": list(self.repaired),
+            "aspect_difficulty": self.aspect_difficulty, "ended": self.ended,
+            "winner": self.winner, "max_rounds": self.max_rounds,
+        }  # fmt: skip

@@ -1,0 +1,77 @@
+"""Teamwork (S13, Fate Core's): a character with the skill at Average (+1) or better spends
+their action to help an ally; each helper gives +1 to the ally's next roll with that skill.
+Help not used lapses when the ally's next turn ends."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from shiftdrive.engine.actions import Action, ParamKind
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+from shiftdrive.rulesets.star_wars.popcorn import end_turn
+from shiftdrive.rulesets.star_wars.skills import HELP_MIN, SKILLS
+from shiftdrive.rulesets.star_wars.state import Help, StarWarsState
+
+if TYPE_CHECKING:
+    from shiftdrive.conflict.roll import Roll
+    from shiftdrive.core.dice import DiceSource
+    from shiftdrive.engine.ruleset import Turn
+
+HELP_PARAMS: Final = {"ally": ParamKind.UNIT, "skill": ParamKind.SKILL}
+
+
+def pending_help(state: StarWarsState, ally: str, skill: str) -> int:
+    """The +1s promised to `ally`'s next roll with `skill` (for its odds)."""
+    return sum(1 for h in state.helps if h.ally == ally and h.skill == skill)
+
+
+def teamwork_bonus(state: StarWarsState, roll: Roll) -> list[Event]:
+    """Spend the help promised to the roller for the roll's skill: +1 per helper."""
+    used = [h for h in state.helps if h.ally == roll.actor and h.skill == roll.skill]
+    if not used:
+        return []
+    state.helps = [h for h in state.helps if h not in used]
+    roll.actor_bonus += len(used)
+    data = {"who": roll.actor, "skill": roll.skill, "helpers": [h.helper for h in used]}
+    return [Event("teamwork", data=data, visible_to=None)]
+
+
+class HelpAlly(Action[StarWarsState]):
+    """S13: spend this turn's action to give an ally +1 on their next roll with a skill."""
+
+    name = "help"
+    params: ClassVar[Mapping[str, ParamKind]] = HELP_PARAMS
+
+    def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
+        f = state.fighters[turn.actor or ""]
+        out: list[Choice] = []
+        for ally in state.active(f.side):
+            if ally.name == f.name or ally.is_vehicle:
+                continue
+            for skill in SKILLS:
+                if f.skill(skill) >= HELP_MIN and ally.skill(skill) >= HELP_MIN:
+                    out.append(
+                        Choice.of(
+                            "help", ally=ally.name, skill=skill,
+                            label=f"Help {ally.name} with {skill} (+1 on their next roll)",
+                        )
+                    )  # fmt: skip
+        return out
+
+    def check(self, state: StarWarsState, turn: Turn, choice: Choice) -> str | None:
+        f = state.fighters[turn.actor or ""]
+        skill = choice.str_param("skill")
+        if skill in SKILLS and f.skill(skill) < HELP_MIN:
+            return f"{f.name} needs {skill} at Average (+1) or better to help with it (S13)"
+        return super().check(state, turn, choice)
+
+    def apply(
+        self, state: StarWarsState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        f = state.fighters[turn.actor or ""]
+        ally, skill = choice.str_param("ally"), choice.str_param("skill")
+        state.helps.append(Help(f.name, ally, skill))
+        data = {"who": f.name, "ally": ally, "skill": skill}
+        return [Event("help", data=data, visible_to=None), *end_turn(state)]
