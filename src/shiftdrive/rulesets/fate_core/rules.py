@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
+from shiftdrive.conflict import table
 from shiftdrive.conflict.actions import conflict_actions
 from shiftdrive.conflict.exchange import RollAction
-from shiftdrive.conflict.host import CONCEDED, TAKEN_OUT
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.engine.actions import Action
@@ -72,10 +72,7 @@ class FateCore(Ruleset[FateCoreState, FateCoreScenario]):
 
     # --- turn structure -----------------------------------------------------------------------
     def seats(self, state: FateCoreState) -> list[Seat]:
-        return [
-            Seat(side, side, tuple(f.name for f in state.fighters.values() if f.side == side))
-            for side in state.sides
-        ]
+        return table.side_seats(state)
 
     def turns(self, state: FateCoreState) -> list[Turn]:
         return flow.turns(state)
@@ -111,18 +108,7 @@ class FateCore(Ruleset[FateCoreState, FateCoreScenario]):
 
     # --- balancing ----------------------------------------------------------------------------
     def tally(self, state: FateCoreState) -> list[Tally]:
-        return [
-            Tally(
-                name=f.name,
-                side=f.side,
-                taken_out=f.status == TAKEN_OUT,
-                conceded=f.status == CONCEDED,
-                damage=sum(t.marked_count for t in f.stress.values()),
-                consequences=len(f.consequences.taken()),
-                fate_points_spent=f.fate_points.spent,
-            )
-            for f in state.fighters.values()
-        ]
+        return [table.tally(f) for f in state.fighters.values()]
 
     def rounds(self, state: FateCoreState) -> int:
         """Exchanges begun (Fate Core's rounds); `exchange` runs one past the limit at the end."""
@@ -140,10 +126,7 @@ class FateCore(Ruleset[FateCoreState, FateCoreScenario]):
 
     # --- GM control ---------------------------------------------------------------------------
     def sheets(self, state: FateCoreState) -> dict[str, Sheet]:
-        return {
-            n: Sheet(n, f.side, f.fate_points, f.stress, f.consequences)
-            for n, f in state.fighters.items()
-        }
+        return table.sheets(state)
 
     def aspects(self, state: FateCoreState) -> AspectSet:
         return state.aspects

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
+from shiftdrive.conflict import table
 from shiftdrive.conflict.actions import conflict_actions
 from shiftdrive.conflict.exchange import RollAction
-from shiftdrive.conflict.host import CONCEDED, TAKEN_OUT
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.engine.actions import Action
@@ -82,10 +82,7 @@ class PilotWave(Ruleset[PilotWaveState, PilotWaveScenario]):
 
     # --- turn structure -----------------------------------------------------------------------
     def seats(self, state: PilotWaveState) -> list[Seat]:
-        return [
-            Seat(side, side, tuple(f.name for f in state.fighters.values() if f.side == side))
-            for side in state.sides
-        ]
+        return table.side_seats(state)
 
     def turns(self, state: PilotWaveState) -> list[Turn]:
         return flow.turns(state)
@@ -125,18 +122,7 @@ class PilotWave(Ruleset[PilotWaveState, PilotWaveScenario]):
 
     # --- balancing ----------------------------------------------------------------------------
     def tally(self, state: PilotWaveState) -> list[Tally]:
-        return [
-            Tally(
-                name=f.name,
-                side=f.side,
-                taken_out=f.status == TAKEN_OUT,
-                conceded=f.status == CONCEDED,
-                damage=sum(t.marked_count for t in f.stress.values()),
-                consequences=len(f.consequences.taken()),
-                fate_points_spent=f.fate_points.spent,
-            )
-            for f in state.fighters.values()
-        ]
+        return [table.tally(f) for f in state.fighters.values()]
 
     def rounds(self, state: PilotWaveState) -> int:
         return state.exchange
@@ -153,10 +139,7 @@ class PilotWave(Ruleset[PilotWaveState, PilotWaveScenario]):
 
     # --- GM control ---------------------------------------------------------------------------
     def sheets(self, state: PilotWaveState) -> dict[str, Sheet]:
-        return {
-            n: Sheet(n, f.side, f.fate_points, f.stress, f.consequences)
-            for n, f in state.fighters.items()
-        }
+        return table.sheets(state)
 
     def aspects(self, state: PilotWaveState) -> AspectSet:
         return state.aspects

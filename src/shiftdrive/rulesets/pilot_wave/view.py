@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shiftdrive.conflict.roll import totals
+from shiftdrive.conflict import view as shared
 from shiftdrive.core.aspects import Aspect
 from shiftdrive.engine.events import GM
 from shiftdrive.rulesets.pilot_wave.board import hex_map, weapon_of, where
@@ -16,33 +16,23 @@ from shiftdrive.rulesets.pilot_wave.state import PilotWaveState
 
 
 def secrets(state: PilotWaveState, seat: str) -> list[str]:
-    if seat == GM:
-        return []
-    out = [a.name for a in state.aspects if not HOST.visible(state, a, seat)]
-    if state.gm_notes:
-        out.append(state.gm_notes)
-    return out
+    return shared.secrets(HOST, state, seat, state.gm_notes)
 
 
 def _aspect_json(a: Aspect) -> dict[str, Any]:
-    d: dict[str, Any] = {"name": a.name, "kind": a.kind.value}
-    if a.free_invokes:
-        d["free_invokes"] = dict(a.free_invokes)
-    return d
+    return shared.aspect_json(a, hidden=False)
 
 
 def view(state: PilotWaveState, seat: str) -> dict[str, Any]:
-    shown = [a for a in state.aspects if HOST.visible(state, a, seat)]
+    shown = shared.shown(HOST, state, seat)
     fighters = []
     for f in state.fighters.values():
-        own = seat in (GM, f.side)
         fighters.append({
             "name": f.name, "side": f.side, "hex": f.zone, "status": f.status,
             "aware": not f.surprised, "skills": {k: v for k, v in f.skills.items() if v != -2},
             "physique": f.physique, "psyche": f.psyche,
-            "fate_points": f.fate_points.current if own else None,
-            "stress": {k: t.render() for k, t in f.stress.items()},
-            "consequences": [c.aspect for c in f.consequences.taken()],
+            "fate_points": shared.fate_points(f, seat),
+            **shared.harm(f),
             "weapon": weapon_of(state, f).name, "rounds": f.rounds, "armor": f.armor,
             "moved": f.moved, "acted": f.name in state.acted, "power": f.power,
             "aspects": [_aspect_json(a) for a in shown if a.owner == f.name],
@@ -72,13 +62,7 @@ def view(state: PilotWaveState, seat: str) -> dict[str, Any]:
 
 
 def roll_view(state: PilotWaveState) -> dict[str, Any] | None:
-    roll = state.roll
-    if roll is None:
-        return None
-    total, opp = totals(state, roll) if roll.stage != "defend" else (None, None)
-    return {
-        "action": roll.action, "actor": roll.actor, "skill": roll.skill, "target": roll.target,
-        "stage": roll.stage, "actor_dice": roll.actor_faces, "opposition_dice": roll.opp_faces,
-        "total": total, "opposition": opp, "difficulty": roll.difficulty,
-        "hazardous": roll.hazardous,
-    }  # fmt: skip
+    out = shared.roll_view(state)
+    if out is not None and state.roll is not None:
+        out["hazardous"] = state.roll.hazardous
+    return out

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
+from shiftdrive.conflict import table
 from shiftdrive.conflict.actions import conflict_actions
 from shiftdrive.conflict.exchange import RollAction
-from shiftdrive.conflict.host import CONCEDED, TAKEN_OUT
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.engine.actions import Action
@@ -84,10 +84,7 @@ class StarWars(Ruleset[StarWarsState, StarWarsScenario]):
 
     # --- turn structure -----------------------------------------------------------------------
     def seats(self, state: StarWarsState) -> list[Seat]:
-        return [
-            Seat(side, side, tuple(f.name for f in state.fighters.values() if f.side == side))
-            for side in state.sides
-        ]
+        return table.side_seats(state)
 
     def turns(self, state: StarWarsState) -> list[Turn]:
         return popcorn.turns(state)
@@ -111,16 +108,7 @@ class StarWars(Ruleset[StarWarsState, StarWarsScenario]):
     def tally(self, state: StarWarsState) -> list[Tally]:
         """Each unit; a vehicle spends its pilot's fate points, counted with the pilot."""
         return [
-            Tally(
-                name=f.name,
-                side=f.side,
-                taken_out=f.status == TAKEN_OUT,
-                conceded=f.status == CONCEDED,
-                bugged_out=f.status == ESCAPED,
-                damage=sum(t.marked_count for t in f.stress.values()),
-                consequences=len(f.consequences.taken()),
-                fate_points_spent=0 if f.is_vehicle else f.fate_points.spent,
-            )
+            table.tally(f, bugged_out=f.status == ESCAPED, fate_points=not f.is_vehicle)
             for f in state.fighters.values()
         ]
 
@@ -140,10 +128,7 @@ class StarWars(Ruleset[StarWarsState, StarWarsScenario]):
 
     # --- GM control ---------------------------------------------------------------------------
     def sheets(self, state: StarWarsState) -> dict[str, Sheet]:
-        return {
-            n: Sheet(n, f.side, f.fate_points, f.stress, f.consequences)
-            for n, f in state.fighters.items()
-        }
+        return table.sheets(state)
 
     def aspects(self, state: StarWarsState) -> AspectSet:
         return state.aspects

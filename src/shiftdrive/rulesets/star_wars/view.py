@@ -5,46 +5,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from shiftdrive.conflict.roll import totals
-from shiftdrive.core.aspects import Aspect
+from shiftdrive.conflict import view as shared
+from shiftdrive.conflict.view import aspect_json
 from shiftdrive.engine.events import GM
 from shiftdrive.rulesets.star_wars.characters import HOST
 from shiftdrive.rulesets.star_wars.state import StarWarsState
 
 
 def secrets(state: StarWarsState, seat: str) -> list[str]:
-    if seat == GM:
-        return []
-    out = [a.name for a in state.aspects if not HOST.visible(state, a, seat)]
-    if state.gm_notes:
-        out.append(state.gm_notes)
-    return out
-
-
-def _aspect_json(a: Aspect) -> dict[str, Any]:
-    d: dict[str, Any] = {"name": a.name, "kind": a.kind.value}
-    if a.free_invokes:
-        d["free_invokes"] = dict(a.free_invokes)
-    if a.hidden:
-        d["hidden"] = True
-    return d
+    return shared.secrets(HOST, state, seat, state.gm_notes)
 
 
 def view(state: StarWarsState, seat: str) -> dict[str, Any]:
-    shown = [a for a in state.aspects if HOST.visible(state, a, seat)]
+    shown = shared.shown(HOST, state, seat)
     fighters = []
     for f in state.fighters.values():
-        own = seat in (GM, f.side)
         fighters.append({
             "name": f.name, "side": f.side, "zone": f.zone, "status": f.status,
             "skills": dict(f.skills),
-            "fate_points": f.fate_points.current if own else None,
+            "fate_points": shared.fate_points(f, seat),
             "refresh": f.fate_points.refresh,
-            "stress": {k: t.render() for k, t in f.stress.items()},
-            "consequences": [c.aspect for c in f.consequences.taken()],
+            **shared.harm(f),
             "acted": f.name in state.order.acted,
             "size": f.size or None, "vehicle": f.vehicle, "station": f.station or None,
-            "aspects": [_aspect_json(a) for a in shown if a.owner == f.name],
+            "aspects": [aspect_json(a) for a in shown if a.owner == f.name],
         })  # fmt: skip
     out: dict[str, Any] = {
         "title": state.title,
@@ -58,11 +42,11 @@ def view(state: StarWarsState, seat: str) -> dict[str, Any]:
             {
                 "name": z,
                 "adjacent": adj,
-                "aspects": [_aspect_json(a) for a in shown if a.zone == z and a.owner is None],
+                "aspects": [aspect_json(a) for a in shown if a.zone == z and a.owner is None],
             }
             for z, adj in state.zones.items()
         ],
-        "scene_aspects": [_aspect_json(a) for a in shown if a.owner is None and a.zone is None],
+        "scene_aspects": [aspect_json(a) for a in shown if a.owner is None and a.zone is None],
         "fighters": fighters,
         "roll": roll_view(state),
         "result": {"winner": state.winner, "reason": state.ended} if state.ended else None,
@@ -73,12 +57,4 @@ def view(state: StarWarsState, seat: str) -> dict[str, Any]:
 
 
 def roll_view(state: StarWarsState) -> dict[str, Any] | None:
-    roll = state.roll
-    if roll is None:
-        return None
-    total, opp = totals(state, roll) if roll.stage != "defend" else (None, None)
-    return {
-        "action": roll.action, "actor": roll.actor, "skill": roll.skill, "target": roll.target,
-        "stage": roll.stage, "actor_dice": roll.actor_faces, "opposition_dice": roll.opp_faces,
-        "total": total, "opposition": opp, "difficulty": roll.difficulty,
-    }  # fmt: skip
+    return shared.roll_view(state)
