@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from shiftdrive.conflict.invokes import EFFECT_WORDS
 from shiftdrive.conflict.roll import totals
 from shiftdrive.core.dice import fudge_symbols
 from shiftdrive.core.ladder import describe as ladder
+from shiftdrive.engine.ruleset import describe_engine_event
 
 if TYPE_CHECKING:
     from shiftdrive.conflict.host import ConflictState
@@ -144,6 +145,28 @@ def describe_conflict(event: Event) -> str | None:
     """A conflict event in words, or None when the event is not the library's."""
     word = WORDS.get(event.kind)
     return word(event.data) if word is not None else None
+
+
+def describe_in(
+    event: Event,
+    own: Mapping[str, Callable[[dict[str, Any]], str]],
+    declare: Callable[[dict[str, Any]], str | None],
+) -> str:
+    """An event in words for a ruleset on the library: a declaration as the game words it
+    (when it does), then the game's `own` words, the library's, and the engine's. Secret
+    events reach only the seats in their `visible_to` (the log filters them), so no wording
+    needs to hide anything."""
+    if event.kind == "declare":
+        said = declare(event.data)
+        if said is not None:
+            return said
+    word = own.get(event.kind)
+    if word is not None:
+        return word(event.data)
+    conflict = describe_conflict(event)
+    if conflict is not None:
+        return conflict
+    return describe_engine_event(event)
 
 
 def stage_prompt(state: ConflictState, roll: Roll, turn: Turn) -> str:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from shiftdrive.conflict.words import describe_conflict, stage_prompt
+from shiftdrive.conflict.words import describe_in, stage_prompt
 from shiftdrive.core.dice import fudge_symbols
 from shiftdrive.core.ladder import describe as ladder
 from shiftdrive.engine.events import Event
-from shiftdrive.engine.ruleset import Turn, describe_engine_event
+from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.pilot_wave.catalog import EXCHANGE, HEX_SIZE
 from shiftdrive.rulesets.pilot_wave.state import PilotWaveState
 
@@ -151,19 +151,8 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
 
 
 def describe(event: Event, seat: str) -> str:
-    """An event in words for `seat`. Secret events (bids) reach only the seats in their
-    `visible_to`, so no wording here needs to hide anything."""
-    if event.kind == "declare":
-        words = _declare(event.data)
-        if words is not None:
-            return words
-    word = WORDS.get(event.kind)
-    if word is not None:
-        return word(event.data)
-    conflict = describe_conflict(event)
-    if conflict is not None:
-        return conflict
-    return describe_engine_event(event)
+    """An event in words for `seat` (see `conflict.words.describe_in`)."""
+    return describe_in(event, WORDS, _declare)
 
 
 def prompt(state: PilotWaveState, turn: Turn) -> str:

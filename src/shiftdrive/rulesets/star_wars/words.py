@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from shiftdrive.conflict.words import describe_conflict, stage_prompt
+from shiftdrive.conflict.words import describe_in, stage_prompt
 from shiftdrive.core.ladder import describe as ladder
 from shiftdrive.engine.events import Event
-from shiftdrive.engine.ruleset import Turn, describe_engine_event
+from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.star_wars.state import StarWarsState
 
 
@@ -98,19 +98,8 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
 
 
 def describe(event: Event, seat: str) -> str:
-    """An event in words for `seat`. Secret events reach only the seats in their `visible_to`
-    (the log filters them), so no wording here needs to hide anything."""
-    if event.kind == "declare":
-        sprint = _declare(event.data)
-        if sprint is not None:
-            return sprint
-    word = WORDS.get(event.kind)
-    if word is not None:
-        return word(event.data)
-    conflict = describe_conflict(event)
-    if conflict is not None:
-        return conflict
-    return describe_engine_event(event)
+    """An event in words for `seat` (see `conflict.words.describe_in`)."""
+    return describe_in(event, WORDS, _declare)
 
 
 def prompt(state: StarWarsState, turn: Turn) -> str:
