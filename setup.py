@@ -37,6 +37,7 @@ COMPILED = [
     "shiftdrive/core/records.py",
     "shiftdrive/core/stress.py",
     "shiftdrive/engine/actions.py",
+    "shiftdrive/engine/bots.py",
     "shiftdrive/engine/choices.py",
     "shiftdrive/engine/encounter.py",
     "shiftdrive/engine/events.py",

@@ -27,7 +27,8 @@ import time
 from pathlib import Path
 
 import shiftdrive
-from shiftdrive.engine.encounter import Encounter, run_bots
+from shiftdrive.engine.bots import run_bots
+from shiftdrive.engine.encounter import Encounter
 from shiftdrive.files import read_yaml
 from shiftdrive.sim import Plan, battle_seed, simulate
 

@@ -33,7 +33,8 @@ import yaml
 from conftest import EXAMPLES
 from forked import Command, Outcome, run_commands
 from hostile import hostile_save, hostile_scenario
-from shiftdrive.engine.encounter import Encounter, IllegalChoice, random_bot, run_bots
+from shiftdrive.engine.bots import random_bot, run_bots
+from shiftdrive.engine.encounter import Encounter, IllegalChoice
 from shiftdrive.files import save
 
 CASES = int(os.environ.get("SHIFTDRIVE_FUZZ_CASES", "200"))

@@ -8,8 +8,9 @@ import random
 import pytest
 
 from conftest import EXAMPLES, pure_only
+from shiftdrive.engine.bots import random_bot
 from shiftdrive.engine.choices import Choice
-from shiftdrive.engine.encounter import Encounter, IllegalChoice, digest, random_bot
+from shiftdrive.engine.encounter import Encounter, IllegalChoice, digest
 from shiftdrive.files import read_yaml
 
 AMBUSH = read_yaml(EXAMPLES / "fate_core" / "station-ambush.yaml")

@@ -10,8 +10,9 @@ import pytest
 from conftest import EXAMPLES
 from shiftdrive.core.dice import ScriptedDice
 from shiftdrive.engine.choices import Choice
-from shiftdrive.engine.encounter import DICE, Encounter, IllegalChoice, digest, replay
+from shiftdrive.engine.encounter import DICE, Encounter, IllegalChoice, digest
 from shiftdrive.engine.events import GM
+from shiftdrive.engine.replay import replay
 from shiftdrive.files import read_yaml
 
 BRAWL = read_yaml(EXAMPLES / "fully_automated" / "brawl.yaml")

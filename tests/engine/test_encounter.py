@@ -12,16 +12,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from shiftdrive.core.dice import ScriptedDice
+from shiftdrive.engine.bots import random_bot, run_bots
 from shiftdrive.engine.choices import Choice
-from shiftdrive.engine.encounter import (
-    Encounter,
-    IllegalChoice,
-    SaveFileError,
-    digest,
-    random_bot,
-    replay,
-    run_bots,
-)
+from shiftdrive.engine.encounter import Encounter, IllegalChoice, SaveFileError, digest
+from shiftdrive.engine.replay import replay
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.files import load, read_yaml, save
 

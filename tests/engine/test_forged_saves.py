@@ -10,14 +10,9 @@ import random
 from typing import Any
 
 from conftest import EXAMPLES
-from shiftdrive.engine.encounter import (
-    Encounter,
-    IllegalChoice,
-    digest,
-    random_bot,
-    replay,
-    run_bots,
-)
+from shiftdrive.engine.bots import random_bot, run_bots
+from shiftdrive.engine.encounter import Encounter, IllegalChoice, digest
+from shiftdrive.engine.replay import replay
 from shiftdrive.files import read_yaml
 
 AMBUSH = read_yaml(EXAMPLES / "fate_core" / "station-ambush.yaml")

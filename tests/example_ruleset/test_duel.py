@@ -14,8 +14,9 @@ import yaml
 from example_ruleset import EXAMPLE, ID
 from example_ruleset.bot import choose
 from shiftdrive.core.dice import ScriptedDice
+from shiftdrive.engine.bots import run_bots
 from shiftdrive.engine.choices import Choice
-from shiftdrive.engine.encounter import Encounter, IllegalChoice, run_bots
+from shiftdrive.engine.encounter import Encounter, IllegalChoice
 from shiftdrive.engine.events import GM
 from shiftdrive.engine.ruleset import Ending, get_bot, get_ruleset
 from shiftdrive.engine.scenario import ScenarioError

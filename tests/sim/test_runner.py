@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from conftest import DUEL, EXAMPLES
-from shiftdrive.engine.encounter import Encounter, run_bots
+from shiftdrive.engine.bots import run_bots
+from shiftdrive.engine.encounter import Encounter
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.files import read_yaml
 from shiftdrive.sim import Plan, battle_seed, build_report, compare_runs, runner, simulate

@@ -27,9 +27,10 @@ from shiftdrive.core.dice import FUDGE, DiceError, DiceExpr, SeededDice, fudge_s
 from shiftdrive.core.ladder import describe, parse_rating
 from shiftdrive.core.odds import OddsQuery, odds
 from shiftdrive.engine.choices import Choice, ChoiceSyntaxError
-from shiftdrive.engine.encounter import DICE, Encounter, IllegalChoice, SaveFileError, replay
+from shiftdrive.engine.encounter import DICE, Encounter, IllegalChoice, SaveFileError
 from shiftdrive.engine.events import GM, LogEntry
 from shiftdrive.engine.overrides import OVERRIDES
+from shiftdrive.engine.replay import replay
 from shiftdrive.engine.ruleset import Seat, get_bot, get_ruleset, ruleset_ids
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.files import (

@@ -15,15 +15,11 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 from shiftdrive.core.dice import FUDGE, fudge_symbols
+from shiftdrive.engine.bots import random_bot, run_bots
 from shiftdrive.engine.choices import Choice, Param
-from shiftdrive.engine.encounter import (
-    Encounter,
-    digest,
-    random_bot,
-    replay,
-    run_bots,
-)
+from shiftdrive.engine.encounter import Encounter, digest
 from shiftdrive.engine.events import GM, LogEntry
+from shiftdrive.engine.replay import replay
 
 #: legal choices per seat and state whose refusal check, near misses and kinds are tried
 SAMPLE: Final = 6

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -56,7 +56,6 @@ from shiftdrive.engine.saves import (
     _type_word,
     check_save,
     digest,
-    verify_dice,
 )
 from shiftdrive.engine.scenario import ScenarioError, ruleset_of
 
@@ -635,57 +634,6 @@ class Encounter:
 
 
 @dataclass(frozen=True, slots=True)
-class ReplayReport:
-    """Whether a saved encounter reproduces: same events, same final state."""
-
-    ok: bool
-    commands: int
-    events: int
-    digest: str
-    expected_digest: str | None
-    problems: list[str]
-    #: how far the dice could be checked: regenerated from the seed, or not at all
-    dice: str = ""
-
-
-def replay(data: Mapping[str, Any], *, source: str = "save") -> ReplayReport:
-    """Re-run a saved encounter from its scenario, commands and recorded dice, and compare."""
-    entries = _read_log(data, source)
-    enc = Encounter.from_json(data, source=source, continue_dice=False)
-    problems: list[str] = []
-    for i, (old, new) in enumerate(zip(entries, enc.log, strict=True)):
-        if [e.to_json() for e in old.events] != [e.to_json() for e in new.events]:
-            problems.append(f"log entry {i}: events differ")
-        if [d.to_json() for d in old.draws] != [d.to_json() for d in new.draws]:
-            problems.append(f"log entry {i}: its dice are not the ones its command rolls")
-    final = data.get("final")
-    saved = final.get("digest") if isinstance(final, dict) else None
-    expected = saved if isinstance(saved, str) else None
-    got = digest(enc.snapshot())
-    if saved is not None and expected is None:
-        problems.append("the save's final state digest is not text")
-    elif expected is None:
-        problems.append("the save has no final state digest to compare with")
-    elif expected != got:
-        problems.append("final state differs from the one saved")
-    if isinstance(final, dict) and final.get("commands") != len(entries) - 1:
-        problems.append(f"the log holds {len(entries) - 1} commands, not {final.get('commands')}")
-    if extra := sum(len(e.draws) for e in entries) - sum(len(e.draws) for e in enc.log):
-        problems.append(f"{extra} recorded draw(s) were never rolled")
-    if enc.spec.kind == "seeded":
-        problems.extend(verify_dice(data, source))
-    if enc.spec.kind == "seeded":
-        dice = f"every die regenerated from seed {enc.spec.seed}"
-    elif enc.spec.kind == "manual":
-        dice = "dice typed in at the table: they cannot be verified"
-    else:
-        dice = f"{enc.spec.kind} dice: they cannot be verified"
-    return ReplayReport(
-        not problems, len(entries) - 1, len(enc.events()), got, expected, problems, dice
-    )
-
-
-@dataclass(frozen=True, slots=True)
 class PreparedScenario:
     """A scenario parsed and validated once; `start(seed)` begins a seeded encounter from it.
 
@@ -712,55 +660,7 @@ class PreparedScenario:
         )
 
 
-BotPolicy = Callable[[Encounter, str, random.Random], Choice]
-
-
-def default_bot(enc: Encounter, seat: str, rng: random.Random) -> Choice:
-    """The registry's bot for the encounter's ruleset (looked up once per encounter)."""
-    return enc.bot(enc.ruleset, enc.state, seat, rng)
-
-
-def random_bot(enc: Encounter, seat: str, rng: random.Random) -> Choice:
-    return rng.choice(enc.legal(seat))
-
-
-def run_bots(
-    enc: Encounter,
-    seats: set[str] | None = None,
-    *,
-    rng: random.Random | None = None,
-    policy: BotPolicy = default_bot,
-    max_steps: int = 100_000,
-    validate: bool = True,
-) -> int:
-    """Let bots decide for `seats` (all when None) until someone else must decide or it ends.
-
-    Seats are asked in `pending_seats()` order, re-checking after each choice that the seat
-    still has to decide: the same order `shiftdrive play --bots all` uses, so a seed gives the
-    same battle in both. `validate=False` trusts the policy's choices (see `submit`).
-    """
-    rng = rng or random.Random(0)
-    steps = 0
-    ruleset = enc.ruleset
-    while steps < max_steps:
-        if ruleset.result(enc.state) is not None:
-            break
-        waiting = [s for s in ruleset.waiting(enc.state) if seats is None or s in seats]
-        if not waiting:
-            break
-        for i, seat in enumerate(waiting):
-            if i:  # the earlier choices may have ended the fight or settled this seat's decision
-                if ruleset.result(enc.state) is not None:
-                    break
-                if seat not in ruleset.waiting(enc.state):
-                    continue
-            enc.submit(seat, policy(enc, seat, rng), validate=validate)
-            steps += 1
-    return steps
-
-
 __all__ = [
     "OVERRIDES", "DiceDraw", "DiceSpec", "Encounter", "IllegalChoice", "PreparedScenario",
-    "ReplayReport",
-    "SaveFileError", "check_save", "digest", "random_bot", "replay", "run_bots",
+    "SaveFileError", "check_save", "digest",
 ]  # fmt: skip

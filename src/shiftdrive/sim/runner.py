@@ -22,7 +22,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from shiftdrive.engine.encounter import Encounter, PreparedScenario, run_bots
+from shiftdrive.engine.bots import run_bots
+from shiftdrive.engine.encounter import Encounter, PreparedScenario
 from shiftdrive.engine.ruleset import Tally
 
 UNFINISHED = "unfinished"

@@ -15,8 +15,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from shiftdrive.engine.bots import default_bot
 from shiftdrive.engine.choices import Choice, ChoiceSyntaxError
-from shiftdrive.engine.encounter import Encounter, IllegalChoice, default_bot
+from shiftdrive.engine.encounter import Encounter, IllegalChoice
 from shiftdrive.engine.events import GM
 from shiftdrive.engine.saves import digest
 from shiftdrive.web.store import Row, Store, TableRecord

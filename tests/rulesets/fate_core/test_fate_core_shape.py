@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from shiftdrive.core.dice import ScriptedDice
+from shiftdrive.engine.bots import run_bots
 from shiftdrive.engine.choices import Choice
-from shiftdrive.engine.encounter import Encounter, IllegalChoice, run_bots
+from shiftdrive.engine.encounter import Encounter, IllegalChoice
 from shiftdrive.engine.ruleset import Turn, get_bot
 from shiftdrive.rulesets.fate_core import query
 from shiftdrive.rulesets.fate_core.bot import choose

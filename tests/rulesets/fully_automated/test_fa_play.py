@@ -12,8 +12,10 @@ from fa_helpers import char, scenario, start
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shiftdrive.engine.encounter import Encounter, IllegalChoice, random_bot, replay, run_bots
+from shiftdrive.engine.bots import random_bot, run_bots
+from shiftdrive.engine.encounter import Encounter, IllegalChoice
 from shiftdrive.engine.events import GM
+from shiftdrive.engine.replay import replay
 from shiftdrive.engine.ruleset import Ending
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.files import read_yaml

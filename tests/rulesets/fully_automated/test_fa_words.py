@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from fa_helpers import char, play, scenario, start
 
-from shiftdrive.engine.encounter import Encounter, run_bots
+from shiftdrive.engine.bots import run_bots
+from shiftdrive.engine.encounter import Encounter
 from shiftdrive.engine.events import GM, Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.files import read_yaml

@@ -17,8 +17,9 @@ import pytest
 from tachyon_helpers import raider, scenario, viper
 
 from conftest import pure_only
+from shiftdrive.engine.bots import default_bot, run_bots
 from shiftdrive.engine.choices import Choice
-from shiftdrive.engine.encounter import Encounter, default_bot, run_bots
+from shiftdrive.engine.encounter import Encounter
 from shiftdrive.files import read_yaml
 from shiftdrive.rulesets.tachyon import bot, query
 from shiftdrive.rulesets.tachyon.positions import dist, fighting

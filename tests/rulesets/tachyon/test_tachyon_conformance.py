@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from tachyon_helpers import ZERO, act, raider, scenario, start, viper
 
-from shiftdrive.engine.encounter import random_bot, replay, run_bots
+from shiftdrive.engine.bots import random_bot, run_bots
+from shiftdrive.engine.replay import replay
 from shiftdrive.files import start_from_file
 from shiftdrive.rulesets.tachyon import query
 from shiftdrive.rulesets.tachyon.bot import choose

@@ -22,8 +22,9 @@ from shiftdrive.core.consequences import (
     Severity,
 )
 from shiftdrive.core.dice import RecordingDice, ScriptedDice, roll_fudge
+from shiftdrive.engine.bots import default_bot, run_bots
 from shiftdrive.engine.choices import Choice
-from shiftdrive.engine.encounter import Encounter, default_bot, run_bots
+from shiftdrive.engine.encounter import Encounter
 from shiftdrive.engine.events import GM
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.files import read_yaml

@@ -17,8 +17,9 @@ from tachyon_helpers import MINUS4, PLUS4, ZERO, act, kinds, raider, scenario, s
 
 from shiftdrive.cli.render import odds_cell
 from shiftdrive.core.odds import OddsQuery, odds
+from shiftdrive.engine.bots import run_bots
 from shiftdrive.engine.choices import Choice
-from shiftdrive.engine.encounter import Encounter, run_bots
+from shiftdrive.engine.encounter import Encounter
 from shiftdrive.engine.events import GM
 from shiftdrive.files import start_from_file
 from shiftdrive.rulesets.tachyon.damage import damage_system
