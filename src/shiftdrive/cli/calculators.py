@@ -1,5 +1,6 @@
-"""Commands a Pilot Wave table uses between fights: `astrogate` (the jump calculation's odds
-and minutes, RULINGS P2/P14) and `travel` (in-system travel time, P1). The rules are in
+"""Calculators a table uses outside any fight: `odds` (the exact odds of any roll, C2/C3),
+and for Pilot Wave `astrogate` (the jump calculation's odds and minutes, RULINGS P2/P14) and
+`travel` (in-system travel time, P1). The rules are in `core/odds.py` and
 `rulesets/pilot_wave/astrogation.py` and `travel.py`; this module only words them."""
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from shiftdrive.cli.render import pct
+from shiftdrive.cli.render import pct, render_odds
 from shiftdrive.core.errors import RuleError
 from shiftdrive.core.ladder import describe, parse_rating
+from shiftdrive.core.odds import OddsQuery, odds
 from shiftdrive.rulesets.pilot_wave import astrogation, travel
 
 console = Console(highlight=False)
@@ -133,3 +135,72 @@ def _seed_table() -> None:
         console.print("* the seed's figure is off by more than its rounding:")
         for line in wrong:
             console.print(f"  {line}")
+
+
+# --- odds ------------------------------------------------------------------------------------
+def _rating(text: str, what: str) -> int:
+    try:
+        return parse_rating(text)
+    except ValueError as exc:
+        raise _fail(f"odds: {what}: {exc}") from None
+
+
+def odds_cmd(
+    skill: Annotated[str, typer.Argument(help="Skill rating: a number or a ladder word (Good)")],
+    difficulty: Annotated[str | None, typer.Option(help="Passive difficulty")] = None,
+    opposed: Annotated[
+        str | None, typer.Option(help="Opposing skill (rolls the same dice)")
+    ] = None,
+    dice: Annotated[str, typer.Option(help="4dF or 2dF")] = "4dF",
+    advantage: Annotated[
+        bool, typer.Option("--advantage", help="2dF: roll 3, keep best 2")
+    ] = False,
+    disadvantage: Annotated[bool, typer.Option("--disadvantage", help="keep worst 2")] = False,
+    invokes: Annotated[int, typer.Option(help="+2 invokes spent while not yet a success")] = 0,
+    reroll: Annotated[bool, typer.Option("--reroll", help="one reroll of a failing roll")] = False,
+    hazardous: Annotated[bool, typer.Option("--hazardous", help="-3 or worse is a mishap")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="exact fractions as JSON")] = False,
+) -> None:
+    """Exact odds of a roll against a difficulty or an opposed roll."""
+    if (difficulty is None) == (opposed is None):
+        raise _fail("odds: give exactly one of --difficulty or --opposed")
+    if dice.lower() not in ("4df", "2df"):
+        raise _fail(f"odds: --dice must be 4dF or 2dF, not {dice!r}")
+    if advantage and disadvantage:
+        raise _fail("odds: --advantage and --disadvantage cancel; give at most one")
+    if not 0 <= invokes <= 20:
+        raise _fail("odds: --invokes must be between 0 and 20")
+    q = OddsQuery(
+        skill=_rating(skill, "SKILL"),
+        difficulty=_rating(difficulty, "--difficulty") if difficulty is not None else None,
+        opposed=_rating(opposed, "--opposed") if opposed is not None else None,
+        dice=int(dice[0]),
+        advantage=1 if advantage else -1 if disadvantage else 0,
+        invokes=invokes,
+        reroll=reroll,
+        hazardous=hazardous,
+    )
+    result = odds(q)
+    if as_json:
+        print(json.dumps(result.as_dict(), indent=2))
+        return
+    against = (
+        f"difficulty {describe(q.difficulty, difficulty=True)}"
+        if q.difficulty is not None
+        else f"opposed {describe(q.opposed or 0)}"
+    )
+    extras = [
+        w
+        for w, on in (
+            ("advantage", advantage),
+            ("disadvantage", disadvantage),
+            (f"{invokes} invoke(s)", invokes),
+            ("reroll", reroll),
+            ("hazardous", hazardous),
+        )
+        if on
+    ]
+    title = f"{describe(q.skill)} + {dice} vs {against}" + (
+        f" ({', '.join(extras)})" if extras else ""
+    )
+    render_odds(console, result, title)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from collections.abc import Callable
@@ -14,18 +13,16 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from shiftdrive.cli.calculators import astrogate_cmd, travel_cmd
+from shiftdrive.cli.calculators import astrogate_cmd, odds_cmd, travel_cmd
 from shiftdrive.cli.characters import character_app, check_character_file, recover_cmd
 from shiftdrive.cli.render import (
     render_choices,
     render_events,
-    render_odds,
     render_state,
 )
 from shiftdrive.cli.simulate import simulate_cmd
 from shiftdrive.core.dice import FUDGE, DiceError, DiceExpr, SeededDice, fudge_symbols
-from shiftdrive.core.ladder import describe, parse_rating
-from shiftdrive.core.odds import OddsQuery, odds
+from shiftdrive.core.ladder import describe
 from shiftdrive.engine.choices import Choice, ChoiceSyntaxError
 from shiftdrive.engine.encounter import DICE, Encounter, IllegalChoice, SaveFileError
 from shiftdrive.engine.events import GM, LogEntry
@@ -74,76 +71,6 @@ def roll(
     kept = f" keep {' '.join(map(str, r.kept))}" if e.keep else ""
     ladder = f"  {describe(r.total)}" if e.die == FUDGE else ""
     console.print(f"{e}: [{faces}]{kept} = [bold]{r.total}[/bold]{ladder}")
-
-
-# --- odds ------------------------------------------------------------------------------------
-def _rating(text: str, what: str) -> int:
-    try:
-        return parse_rating(text)
-    except ValueError as exc:
-        raise fail(f"odds: {what}: {exc}") from None
-
-
-@app.command("odds")
-def odds_cmd(
-    skill: Annotated[str, typer.Argument(help="Skill rating: a number or a ladder word (Good)")],
-    difficulty: Annotated[str | None, typer.Option(help="Passive difficulty")] = None,
-    opposed: Annotated[
-        str | None, typer.Option(help="Opposing skill (rolls the same dice)")
-    ] = None,
-    dice: Annotated[str, typer.Option(help="4dF or 2dF")] = "4dF",
-    advantage: Annotated[
-        bool, typer.Option("--advantage", help="2dF: roll 3, keep best 2")
-    ] = False,
-    disadvantage: Annotated[bool, typer.Option("--disadvantage", help="keep worst 2")] = False,
-    invokes: Annotated[int, typer.Option(help="+2 invokes spent while not yet a success")] = 0,
-    reroll: Annotated[bool, typer.Option("--reroll", help="one reroll of a failing roll")] = False,
-    hazardous: Annotated[bool, typer.Option("--hazardous", help="-3 or worse is a mishap")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="exact fractions as JSON")] = False,
-) -> None:
-    """Exact odds of a roll against a difficulty or an opposed roll."""
-    if (difficulty is None) == (opposed is None):
-        raise fail("odds: give exactly one of --difficulty or --opposed")
-    if dice.lower() not in ("4df", "2df"):
-        raise fail(f"odds: --dice must be 4dF or 2dF, not {dice!r}")
-    if advantage and disadvantage:
-        raise fail("odds: --advantage and --disadvantage cancel; give at most one")
-    if not 0 <= invokes <= 20:
-        raise fail("odds: --invokes must be between 0 and 20")
-    q = OddsQuery(
-        skill=_rating(skill, "SKILL"),
-        difficulty=_rating(difficulty, "--difficulty") if difficulty is not None else None,
-        opposed=_rating(opposed, "--opposed") if opposed is not None else None,
-        dice=int(dice[0]),
-        advantage=1 if advantage else -1 if disadvantage else 0,
-        invokes=invokes,
-        reroll=reroll,
-        hazardous=hazardous,
-    )
-    result = odds(q)
-    if as_json:
-        print(json.dumps(result.as_dict(), indent=2))
-        return
-    against = (
-        f"difficulty {describe(q.difficulty, difficulty=True)}"
-        if q.difficulty is not None
-        else f"opposed {describe(q.opposed or 0)}"
-    )
-    extras = [
-        w
-        for w, on in (
-            ("advantage", advantage),
-            ("disadvantage", disadvantage),
-            (f"{invokes} invoke(s)", invokes),
-            ("reroll", reroll),
-            ("hazardous", hazardous),
-        )
-        if on
-    ]
-    title = f"{describe(q.skill)} + {dice} vs {against}" + (
-        f" ({', '.join(extras)})" if extras else ""
-    )
-    render_odds(console, result, title)
 
 
 # --- rulesets --------------------------------------------------------------------------------
@@ -583,6 +510,7 @@ def replay_cmd(file: Annotated[Path, typer.Argument(help="Saved encounter JSON")
 
 
 app.command("simulate")(simulate_cmd)
+app.command("odds")(odds_cmd)
 app.command("astrogate")(astrogate_cmd)
 app.command("travel")(travel_cmd)
 app.add_typer(character_app, name="character")

@@ -9,7 +9,7 @@ from typing import Final
 
 from shiftdrive.conflict.exchange import STAGE_MENUS, stage_turn
 from shiftdrive.conflict.host import CONCEDED
-from shiftdrive.core.fate_points import EarnReason
+from shiftdrive.conflict.roll import expire_boosts, settle_invokes
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Turn
 from shiftdrive.rulesets.pilot_wave.state import Declared, PilotWaveState, Roll
@@ -152,17 +152,6 @@ def absorb_next(state: PilotWaveState, target: str, hit: int, by: str) -> list[E
     return [Event("hit", data={"target": target, "hit": hit, "track": PHYSICAL}, visible_to=None)]
 
 
-def expire_boosts(state: PilotWaveState, holder: str) -> list[Event]:
-    """C6: a boost not used by the end of its holder's next turn is gone."""
-    events: list[Event] = []
-    for b in state.aspects.boosts_expiring(holder):
-        if state.boosts_born.get(b.name, state.turn_count) < state.turn_count:
-            state.aspects.remove(b.name)
-            state.boosts_born.pop(b.name, None)
-            events.append(Event("boost_expires", data={"aspect": b.name}, visible_to=None))
-    return events
-
-
 def next_exchange(state: PilotWaveState) -> list[Event]:
     """The exchange is over: surprise ends for whoever was attacked or noticed the enemy (P8),
     moves are forgotten, pools reset (P6); the side-order winner chooses again."""
@@ -199,18 +188,7 @@ def finish(
     state.winner = winner
     state.how = how.value
     events = [Event("end", data={"winner": winner, "reason": why}, visible_to=None)]
-    for f in state.fighters.values():
-        if f.owed_points:
-            f.fate_points.earn(EarnReason.INVOKED_AGAINST, f.owed_points)
-            events.append(
-                Event(
-                    "fate_points",
-                    data={"who": f.name, "fate_points": f.owed_points},
-                    visible_to=frozenset({f.side}),
-                )
-            )
-            f.owed_points = 0
-    return events
+    return events + settle_invokes(state)
 
 
 def ending(state: PilotWaveState) -> Ending:
