@@ -99,34 +99,43 @@ class InvokeAspect(HostedAction[CS]):
         seat = turn.seat
         roller = roller_of(state, roll, seat)
         opponent = roll.target if roller == roll.actor else roll.actor
-        side_fighters = [f for f in state.fighters.values() if f.side == seat]
+        fighters = state.fighters
+        side_fighters = [f for f in fighters.values() if f.side == seat]
         visible = self.host.visible
+        paid = roll.paid  # (empty on most rolls: no key is made to look in it then)
+        # Whether anyone on the side has a fate point: most NPC sides have none, and then only
+        # the free invokes are looked at.
+        points = any(f.fate_points.current >= 1 for f in side_fighters)
+        aboard = self.host.aboard(state, roller) if roller and points else None
+        effects = ("bonus", "reroll") if roller else ("obstacle",)
         for a in state.aspects:
+            free = a.free_invokes
+            if not free and not points:
+                continue  # nothing to pay for it with
             if not visible(state, a, seat):
                 continue
-            for h in side_fighters if a.free_invokes else ():
+            for h in side_fighters if free else ():
                 if a.free_for(h.name) > 0:
-                    for eff in ("bonus", "reroll") if roller else ("obstacle",):
+                    for eff in effects:
                         yield a.name, eff, "free", h.name
-            if a.kind is AspectKind.BOOST:
+            if a.kind is AspectKind.BOOST or not points:
                 continue
             payers: list[tuple[str, str]] = []
+            owner = a.owner
             if roller:
-                if a.owner in (None, roller, opponent) or (
-                    a.owner is not None and a.owner == self.host.aboard(state, roller)
-                ):
+                if owner in (None, roller, opponent) or (owner is not None and owner == aboard):
                     payers.append((roller, "bonus"))
                     payers.append((roller, "reroll"))
                 for ally in helpers(state, roll, seat, roller, a):
                     payers.append((ally, "teamwork"))
-            elif a.owner is None or state.fighters[a.owner].side == seat:
+            elif owner is None or fighters[owner].side == seat:
                 for f in state.active(seat):
-                    if a.owner in (None, f.name):
+                    if owner in (None, f.name):
                         payers.append((f.name, "obstacle"))
             for payer, eff in payers:
-                if state.fighters[payer].fate_points.current < 1:
+                if fighters[payer].fate_points.current < 1:
                     continue
-                if paid_key(payer, a.name) in roll.paid:
+                if paid and paid_key(payer, a.name) in paid:
                     continue
                 yield a.name, eff, "fate_point", payer
 
