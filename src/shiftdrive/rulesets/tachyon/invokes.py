@@ -105,6 +105,7 @@ def open_invokes(
         ("bonus", "reroll") if roll.stage == "actor" or roll.o_dice is not None else ("bonus",)
     )
     involved = (roll.actor, roll.target, holder)
+    paid = roll.paid
     for a in state.aspects.aspects:
         free = a.free_invokes
         if not free and not payers:
@@ -132,8 +133,8 @@ def open_invokes(
                 continue
             for effect in effects:
                 yield a.name, "free", h, effect
-        if not relevant or a.kind is BOOST or f"{side}:{a.name}" in roll.paid:
-            continue
+        if not relevant or a.kind is BOOST or (paid and f"{side}:{a.name}" in paid):
+            continue  # (no key is made on the many rolls with nothing paid yet)
         for pc in payers:
             for effect in effects:
                 yield a.name, "fate_point", pc, effect
