@@ -13,6 +13,7 @@ from shiftdrive.engine.events import GM, Event
 from shiftdrive.maps.zones import ZoneMap
 from shiftdrive.rulesets.star_wars import skills as catalog
 from shiftdrive.rulesets.star_wars import vehicles as rules
+from shiftdrive.rulesets.star_wars.comms import COMMUNICATE, RESISTED_BY
 from shiftdrive.rulesets.star_wars.duel import DUEL, duel_skills
 from shiftdrive.rulesets.star_wars.popcorn import end_turn
 from shiftdrive.rulesets.star_wars.state import StarWarsState
@@ -73,6 +74,8 @@ class StarWarsHost:
         roll = state.roll
         if roll is not None and action == DUEL:
             return duel_skills(state, roll.target or "")  # S8: the opponent's own choice
+        if action == COMMUNICATE:
+            return [RESISTED_BY[skill]]  # S9: the other crew's Will, or its Security
         if roll is not None and roll.target and state.fighters[roll.target].is_vehicle:
             return list(rules.RESISTS[action])
         if action == "attack":

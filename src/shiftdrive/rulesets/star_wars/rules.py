@@ -21,6 +21,7 @@ from shiftdrive.engine.ruleset import Result, Ruleset, Seat, Sheet, Tally, Turn
 from shiftdrive.rulesets.star_wars import popcorn, words
 from shiftdrive.rulesets.star_wars import view as seen
 from shiftdrive.rulesets.star_wars.characters import HOST, StarWarsHost
+from shiftdrive.rulesets.star_wars.comms import Communicate
 from shiftdrive.rulesets.star_wars.dogfight import GetOnTheirSix
 from shiftdrive.rulesets.star_wars.duel import AcceptLoss, CutGain, DuelRound, StyleChoice
 from shiftdrive.rulesets.star_wars.hyperspace import Jump
@@ -40,6 +41,7 @@ def _actions(host: StarWarsHost) -> dict[str, Action[StarWarsState]]:
         StarWarsAttack(host),
         StarWarsAdvantage(host),
         StarWarsDiscover(host),
+        Communicate(host),
         Move(host),
         Sprint(host),
         HelpAlly(),

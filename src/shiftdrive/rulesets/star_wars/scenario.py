@@ -140,6 +140,12 @@ class StarWarsScenario(BaseModel):
     jump_after: int = Field(default=3, ge=0, le=100)
     jump_difficulty: int = Field(default=3, ge=-4, le=12)
     hyperdrive_disabled_by: list[Annotated[str, Field(min_length=1, max_length=120)]] = []
+    #: S9: the skills of the Communications action (social skills, and Security to jam)
+    communications_skills: list[Literal["Provoke", "Rapport", "Security"]] = [
+        "Provoke",
+        "Rapport",
+        "Security",
+    ]
     zones: list[ZoneSpec] = []
     aspects: list[AspectSpec] = []
     sides: list[SideSpec] = Field(min_length=2, max_length=MAX_SIDES)

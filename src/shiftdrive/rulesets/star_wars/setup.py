@@ -13,6 +13,7 @@ from shiftdrive.core.stress import StressKind, StressTrack
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.turns import PopcornOrder
 from shiftdrive.maps.zones import ZoneMap
+from shiftdrive.rulesets.star_wars.comms import CREW_RESISTS
 from shiftdrive.rulesets.star_wars.scenario import StarWarsScenario, VehicleSpec, crew_names
 from shiftdrive.rulesets.star_wars.skills import SKILLS, STRESS_SKILLS
 from shiftdrive.rulesets.star_wars.state import Character, Duel, StarWarsState
@@ -93,7 +94,9 @@ def setup(sc: StarWarsScenario) -> tuple[StarWarsState, list[Event]]:
                   or {DEFAULT_ZONE: sc.zone_kind},
                   "advantage_difficulty": sc.advantage_difficulty,
                   "overcome_difficulty": sc.overcome_difficulty,
-                  "sprint_difficulty": sc.sprint_difficulty},
+                  "sprint_difficulty": sc.sprint_difficulty,
+                  "communications_skills": [skill_names[s.lower()]
+                                            for s in sc.communications_skills]},
     )  # fmt: skip
     return state, [
         Event("setup", data={"title": sc.title, "sides": list(state.sides)}, visible_to=None),
@@ -116,7 +119,8 @@ def _vehicle(
 ) -> None:
     """A vehicle and its nameless crews (S3, S9, S10); its named crew take its zone. The
     vehicle defends with its pilot's Pilot and hides with its Stealth, and spends the pilot's
-    fate points (a nameless pilot has none)."""
+    fate points (a nameless pilot has none). Against Communications it resists with the best
+    Will and Security aboard (S9)."""
     zone = zmap.canonical(v.zone) if v.zone else next(iter(zones))
     for name, crew in zip(crew_names(v), v.crew, strict=True):
         skills = {skill_names[k.lower()]: val for k, val in crew.skills.items()}
@@ -134,7 +138,8 @@ def _vehicle(
     severities = v.consequences if v.consequences is not None else (NAMED if named else [])
     fighters[v.name] = Character(
         name=v.name, side=side,
-        skills={s: pilot.skill(s) for s in VEHICLE_SKILLS},
+        skills={s: pilot.skill(s) for s in VEHICLE_SKILLS}
+        | {s: max(f.skill(s) for f in crew_of) for s in CREW_RESISTS},
         zone=zone, fate_points=pilot.fate_points,
         stress={HULL: StressTrack.counting(HULL, v.size)},
         consequences=_slots(severities), size=v.size, defense=v.defense, mode=v.mode,

@@ -23,6 +23,8 @@ def _declare(d: dict[str, Any]) -> str | None:
         against = ladder(d["difficulty"], difficulty=True)
         skill = f"{d['skill']} against {against}"
         return f"{d['who']} calculates {d['ship']}'s jump to lightspeed ({skill})"
+    if d.get("action") == "communicate":
+        return f"{d['who']} works on {d['target']}'s crew with {d['skill']}: '{d['aspect']}'"
     if d.get("action") == "duel":
         return f"{d['who']} presses the duel against {d['target']} with {d['skill']}"
     if d.get("action") != "sprint":
