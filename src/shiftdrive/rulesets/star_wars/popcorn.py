@@ -51,6 +51,7 @@ STATION_MENUS: Final[dict[str, tuple[str, ...]]] = {
         "advantage",
         "discover",
         "communicate",
+        "sensors",
         "jump",
         "repair",
         "help",
@@ -62,6 +63,7 @@ STATION_MENUS: Final[dict[str, tuple[str, ...]]] = {
         "advantage",
         "discover",
         "communicate",
+        "sensors",
         "jump",
         "repair",
         "help",
@@ -161,6 +163,7 @@ def _act(state: StarWarsState, name: str) -> None:
     state.announced = False
     state.asked = []
     state.moved = False
+    state.switched = False
 
 
 def end_turn(state: StarWarsState) -> list[Event]:

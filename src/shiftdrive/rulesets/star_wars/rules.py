@@ -29,6 +29,7 @@ from shiftdrive.rulesets.star_wars.maneuvers import StarWarsAdvantage, StarWarsD
 from shiftdrive.rulesets.star_wars.movement import Move, Sprint
 from shiftdrive.rulesets.star_wars.repair import Repair
 from shiftdrive.rulesets.star_wars.scenario import StarWarsScenario, load
+from shiftdrive.rulesets.star_wars.sensors import SensorMode
 from shiftdrive.rulesets.star_wars.setup import setup
 from shiftdrive.rulesets.star_wars.state import ESCAPED, StarWarsState
 from shiftdrive.rulesets.star_wars.teamwork import HelpAlly
@@ -42,6 +43,7 @@ def _actions(host: StarWarsHost) -> dict[str, Action[StarWarsState]]:
         StarWarsAdvantage(host),
         StarWarsDiscover(host),
         Communicate(host),
+        SensorMode(),
         Move(host),
         Sprint(host),
         HelpAlly(),

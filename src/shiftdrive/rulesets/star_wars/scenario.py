@@ -95,6 +95,8 @@ class VehicleSpec(BaseModel):
     mode: Literal["craft", "car", "armored"] = "craft"
     #: S6: it can jump to lightspeed
     hyperdrive: bool = False
+    #: S3: its sensors at the start (passive halves detection range)
+    sensors: Literal["active", "passive"] = "active"
     consequences: list[Literal["mild", "moderate", "severe"]] | None = None
     crew: list[CrewSpec] = []
 

@@ -143,6 +143,7 @@ def _vehicle(
         zone=zone, fate_points=pilot.fate_points,
         stress={HULL: StressTrack.counting(HULL, v.size)},
         consequences=_slots(severities), size=v.size, defense=v.defense, mode=v.mode,
+        passive_sensors=v.sensors == "passive",
     )  # fmt: skip
     for a in v.aspects:
         aspects.add(Aspect(a.name, AspectKind.CHARACTER, owner=v.name, hidden=a.hidden))

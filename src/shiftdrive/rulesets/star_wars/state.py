@@ -48,6 +48,8 @@ class Character:
     stations: int = 1
     defense: int = 0
     mode: str = ""
+    #: S3: a vehicle whose sensors are passive (detection range halved)
+    passive_sensors: bool = False
 
     @property
     def is_vehicle(self) -> bool:
@@ -68,7 +70,7 @@ class Character:
             "consequences": self.consequences.to_json(), "status": self.status,
             "owed_points": self.owed_points, "size": self.size, "vehicle": self.vehicle,
             "station": self.station, "stations": self.stations, "defense": self.defense,
-            "mode": self.mode,
+            "mode": self.mode, "passive_sensors": self.passive_sensors,
         }  # fmt: skip
 
 
@@ -135,6 +137,8 @@ class StarWarsState:
     resume: list[str] = field(default_factory=list)
     turn_count: int = 0
     moved: bool = False
+    #: S3: the actor has switched its vehicle's sensors this turn
+    switched: bool = False
     roll: Roll | None = None
     helps: list[Help] = field(default_factory=list)
     duels: list[Duel] = field(default_factory=list)
@@ -182,7 +186,7 @@ class StarWarsState:
             "order": self.order.to_json(), "interrupts": self.interrupts,
             "picking": self.picking, "announced": self.announced, "asked": list(self.asked),
             "interrupter": self.interrupter, "resume": list(self.resume),
-            "turn_count": self.turn_count, "moved": self.moved,
+            "turn_count": self.turn_count, "moved": self.moved, "switched": self.switched,
             "roll": self.roll.to_json() if self.roll else None,
             "helps": [h.to_json() for h in self.helps], "boosts_born": self.boosts_born,
             "duels": [d.to_json() for d in self.duels], "duel_winner": self.duel_winner,

@@ -104,7 +104,10 @@ RESISTS: Final = {
 
 
 def detects(state: StarWarsState, crew: Character, target: Character, gap: int) -> bool:
-    """S3/S9: sensors reach a vehicle `gap` zones away within detection range (active
-    sensors: the halving for passive sensors is not modelled)."""
+    """S3/S9: sensors reach a vehicle `gap` zones away within detection range, halved once
+    if either vessel's sensors are passive."""
     ship = vehicle_of(state, crew)
-    return ship is not None and gap <= detection_range(ship.size, target.size)
+    if ship is None:
+        return False
+    passive = ship.passive_sensors or target.passive_sensors
+    return gap <= detection_range(ship.size, target.size, passive)

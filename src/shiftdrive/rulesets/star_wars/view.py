@@ -28,6 +28,7 @@ def view(state: StarWarsState, seat: str) -> dict[str, Any]:
             **shared.harm(f),
             "acted": f.name in state.order.acted,
             "size": f.size or None, "vehicle": f.vehicle, "station": f.station or None,
+            "sensors": ("passive" if f.passive_sensors else "active") if f.is_vehicle else None,
             "aspects": [aspect_json(a) for a in shown if a.owner == f.name],
         })  # fmt: skip
     out: dict[str, Any] = {

@@ -69,6 +69,7 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
         else f"{d['who']} is out of the fight with {d['vehicle']}"
     ),
     "tail": _tail,
+    "sensors": lambda d: f"{d['who']} sets {d['vehicle']}'s sensors to {d['mode']}",
     "repair": lambda d: (
         f"{d['who']} cannot fix '{d['aspect']}'"
         if d.get("failed")
