@@ -138,11 +138,11 @@ class StarWarsHost:
 
     def before_roll(self, state: StarWarsState, roll: Roll) -> list[Event]:
         """S13: the help promised to the roller for this skill is spent on this roll; a shot
-        at a vehicle carries its station and size bonuses (S3)."""
+        from or at a vehicle carries its station and size bonuses (S3; a person is Size 0)."""
         events = teamwork_bonus(state, roll)
         actor = state.fighters[roll.actor]
         target = state.fighters[roll.target] if roll.target else None
-        if roll.action == "attack" and actor.vehicle and target is not None and target.is_vehicle:
+        if roll.action == "attack" and target is not None and rules.scaled(actor, target):
             attack, defense = rules.fire_bonuses(state, actor, target)
             roll.actor_bonus += attack
             roll.opp_bonus += defense

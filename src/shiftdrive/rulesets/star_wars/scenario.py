@@ -64,6 +64,8 @@ class CharacterSpec(BaseModel):
     #: S9: the vehicle this character crews (on the same side), and at which station
     vehicle: str | None = None
     station: Literal["pilot", "gunner"] | None = None
+    #: mixed combat: on foot, carries equipment that can damage vehicles (a missile launcher)
+    anti_vehicle: bool = False
 
     _aspects = field_validator("aspects", mode="before")(_aspect_list)
 
@@ -95,6 +97,8 @@ class VehicleSpec(BaseModel):
     mode: Literal["craft", "car", "armored"] = "craft"
     #: S6: it can jump to lightspeed
     hyperdrive: bool = False
+    #: mixed combat: its weapons can hit characters on foot (default: up to Size 2)
+    anti_personnel: bool | None = None
     #: S3: its sensors at the start (passive halves detection range)
     sensors: Literal["active", "passive"] = "active"
     consequences: list[Literal["mild", "moderate", "severe"]] | None = None

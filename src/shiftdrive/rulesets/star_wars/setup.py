@@ -17,7 +17,7 @@ from shiftdrive.rulesets.star_wars.comms import CREW_RESISTS
 from shiftdrive.rulesets.star_wars.scenario import StarWarsScenario, VehicleSpec, crew_names
 from shiftdrive.rulesets.star_wars.skills import SKILLS, STRESS_SKILLS
 from shiftdrive.rulesets.star_wars.state import Character, Duel, StarWarsState
-from shiftdrive.rulesets.star_wars.vehicles import HULL
+from shiftdrive.rulesets.star_wars.vehicles import ANTI_PERSONNEL_UP_TO, HULL
 
 DEFAULT_ZONE: Final = "Battlefield"
 #: S10: the consequences of a named vehicle, or one crewed by a named character
@@ -60,6 +60,7 @@ def setup(sc: StarWarsScenario) -> tuple[StarWarsState, list[Event]]:
                 consequences=_slots(c.consequences),
                 station=c.station or "",
                 vehicle=c.vehicle,
+                anti_vehicle=c.anti_vehicle,
             )  # fmt: skip
             for a in c.aspects:
                 aspects.add(Aspect(a.name, AspectKind.CHARACTER, owner=c.name, hidden=a.hidden))
@@ -144,6 +145,9 @@ def _vehicle(
         stress={HULL: StressTrack.counting(HULL, v.size)},
         consequences=_slots(severities), size=v.size, defense=v.defense, mode=v.mode,
         passive_sensors=v.sensors == "passive",
+        anti_personnel=v.anti_personnel
+        if v.anti_personnel is not None
+        else v.size <= ANTI_PERSONNEL_UP_TO,
     )  # fmt: skip
     for a in v.aspects:
         aspects.add(Aspect(a.name, AspectKind.CHARACTER, owner=v.name, hidden=a.hidden))

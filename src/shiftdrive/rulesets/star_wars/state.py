@@ -50,6 +50,10 @@ class Character:
     mode: str = ""
     #: S3: a vehicle whose sensors are passive (detection range halved)
     passive_sensors: bool = False
+    #: mixed combat: a person's equipment able to damage vehicles; a vehicle's weapons able
+    #: to hit people
+    anti_vehicle: bool = False
+    anti_personnel: bool = False
 
     @property
     def is_vehicle(self) -> bool:
@@ -71,6 +75,7 @@ class Character:
             "owed_points": self.owed_points, "size": self.size, "vehicle": self.vehicle,
             "station": self.station, "stations": self.stations, "defense": self.defense,
             "mode": self.mode, "passive_sensors": self.passive_sensors,
+            "anti_vehicle": self.anti_vehicle, "anti_personnel": self.anti_personnel,
         }  # fmt: skip
 
 

@@ -14,6 +14,10 @@ PASSIVE_FROM_SIZE: Final = 3
 PASSIVE_DEFENSE: Final = 0
 #: S3: a smaller attacker gives the target twice the size difference
 SMALLER_ATTACKER_FACTOR: Final = 2
+#: mixed combat: a character on foot is Size 0 on the seed's size scale
+PERSON_SIZE: Final = 0
+#: mixed combat: vehicles up to this Size carry weapons that can hit a person (default)
+ANTI_PERSONNEL_UP_TO: Final = 2
 HULL: Final = "hull"
 DEFENSE_SKILL: Final = "Pilot"
 WEAPON_SKILL: Final = "Shoot"
@@ -54,12 +58,25 @@ def station_bonus(crew: Character) -> int:
     return max(0, crew.stations - 1)
 
 
+def scale_of(state: StarWarsState, f: Character) -> int:
+    """A unit's Size on the seed's scale: a vehicle's own, a crew's vehicle's, a person's 0."""
+    if f.is_vehicle:
+        return f.size
+    ship = vehicle_of(state, f)
+    return ship.size if ship is not None else PERSON_SIZE
+
+
+def scaled(attacker: Character, target: Character) -> bool:
+    """An attack the size scale governs (S3): fired from a vehicle, or at one."""
+    return attacker.vehicle is not None or target.is_vehicle
+
+
 def fire_bonuses(state: StarWarsState, crew: Character, target: Character) -> tuple[int, int]:
-    """A vehicle attack's bonuses: (to the attack: grouped stations; to the defense: the size
-    bonus and the target's defense stunts)."""
-    ship = vehicle_of(state, crew)
-    assert ship is not None
-    return station_bonus(crew), size_bonus(ship.size, target.size) + target.defense
+    """A scaled attack's bonuses: (to the attack: grouped stations; to the defense: the size
+    bonus, a person counting as Size 0, and the target's defense stunts)."""
+    stations = station_bonus(crew) if crew.vehicle is not None else 0
+    bonus = size_bonus(scale_of(state, crew), scale_of(state, target))
+    return stations, bonus + target.defense
 
 
 def crew_of(state: StarWarsState, vehicle: str) -> list[Character]:
@@ -69,14 +86,28 @@ def crew_of(state: StarWarsState, vehicle: str) -> list[Character]:
 
 def engaged(state: StarWarsState, actor: Character, target: Character) -> bool:
     """Who acts on whom: a character on foot on characters on foot who are not duelling
-    someone else; a crew on other vehicles (the seed's mixed combat leaves the rest to the
-    group: not automated)."""
-    if actor.vehicle is None:
-        duel = state.duel_of(target.name)
-        if duel is not None and duel.other(target.name) != actor.name:
-            return False  # S8: a duellist is in a formal 1:1 fight
-        return target.vehicle is None and not target.is_vehicle
-    return target.is_vehicle and target.name != actor.vehicle
+    someone else, and on vehicles (an attack on one needs more: `may_harm_vehicle`); a crew
+    on other vehicles, and on characters on foot when its vehicle is armed against people
+    (mixed combat). Nobody reaches a crew member inside its vehicle but through the vehicle."""
+    duel = state.duel_of(target.name)
+    if duel is not None and duel.other(target.name) != actor.name:
+        return False  # S8: a duellist is in a formal 1:1 fight
+    if target.is_vehicle:
+        return target.name != actor.vehicle
+    if target.vehicle is not None:
+        return False
+    ship = vehicle_of(state, actor)
+    return ship is None or ship.anti_personnel
+
+
+def may_harm_vehicle(state: StarWarsState, person: Character, target: Character) -> bool:
+    """Mixed combat: a character on foot damages a vehicle only with appropriate equipment,
+    or through an applicable aspect created on it (its side holds a free invoke on an aspect
+    of the vehicle)."""
+    if person.anti_vehicle:
+        return True
+    side = [f.name for f in state.active(person.side)]
+    return any(a.owner == target.name and any(a.free_for(n) for n in side) for a in state.aspects)
 
 
 def may_fire(state: StarWarsState, crew: Character) -> bool:
@@ -88,7 +119,8 @@ def may_fire(state: StarWarsState, crew: Character) -> bool:
 
 
 def in_weapon_range(state: StarWarsState, crew: Character, target: Character, gap: int) -> bool:
-    """S3: `target`, `gap` zones from the crew's vehicle, is within its weapon range."""
+    """S3: `target` (a vehicle or a person), `gap` zones from the crew's vehicle, is within
+    its weapon range."""
     ship = vehicle_of(state, crew)
     return ship is not None and gap <= weapon_range(ship.size)
 

@@ -1,8 +1,11 @@
 """Attacks (S7, S3, S10): a character on foot attacks characters on foot with the library's
 attack; a crew at a weapon station (or a fighter's lone pilot) fires Shoot at another vehicle
-within its vehicle's weapon range. A vehicle of Size 3 or more defends passively (0), a
-smaller one with its pilot's Pilot; the size bonus and defense stunts go to the defense, grouped
-stations to the attack (`vehicles.fire_bonuses`, added before the dice by the host)."""
+within its vehicle's weapon range. Across scales (the seed's mixed combat), a person is Size 0:
+a person with anti-vehicle equipment (or a free invoke on an aspect created on the vehicle)
+may attack a vehicle, and a vehicle armed against people may fire at a person on foot. A
+vehicle of Size 3 or more defends passively (0), a smaller one with its pilot's Pilot; the size
+bonus and defense stunts go to the defense, grouped stations to the attack
+(`vehicles.fire_bonuses`, added before the dice by the host)."""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from shiftdrive.conflict.invokes import roll_and_open
 from shiftdrive.conflict.roll import Roll, action_odds, defense_bonus
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
+from shiftdrive.rulesets.star_wars import skills as catalog
 from shiftdrive.rulesets.star_wars import vehicles as rules
 from shiftdrive.rulesets.star_wars.dogfight import tailed_by
 from shiftdrive.rulesets.star_wars.state import Character, StarWarsState
@@ -26,32 +30,51 @@ if TYPE_CHECKING:
 
 
 class StarWarsAttack(Attack[StarWarsState]):
-    """The one `attack` action: personal attacks on foot, vehicle weapons from a station."""
+    """The one `attack` action: personal attacks on foot, vehicle weapons from a station, and
+    attacks across scales (mixed combat) on the size scale, a person counting as Size 0."""
 
     def in_reach(self, state: StarWarsState, f: Combatant, reach: int, target: Combatant) -> bool:
-        if not rules.engaged(state, state.fighters[f.name], state.fighters[target.name]):
+        actor, aimed = state.fighters[f.name], state.fighters[target.name]
+        if not rules.engaged(state, actor, aimed):
+            return False
+        if aimed.is_vehicle and not rules.may_harm_vehicle(state, actor, aimed):
             return False
         return super().in_reach(state, f, reach, target)
 
     def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
         f = state.fighters[turn.actor or ""]
         if f.vehicle is None:
-            return super().options(state, turn)
+            return [c for c in super().options(state, turn) if self._harms(state, c) is None]
         if not rules.may_fire(state, f):
             return []
         out: list[Choice] = []
         for e in state.active():
             if e.side != f.side and self.fires_at(state, f, e):
+                what = f"Size {e.size}" if e.is_vehicle else "on foot"
                 out.append(
                     Choice.of(
                         "attack", target=e.name, skill=rules.WEAPON_SKILL,
-                        label=f"Fire at {e.name} (Size {e.size}) with {rules.WEAPON_SKILL}",
+                        label=f"Fire at {e.name} ({what}) with {rules.WEAPON_SKILL}",
                     )
                 )  # fmt: skip
         return out
 
+    def _harms(self, state: StarWarsState, choice: Choice) -> str | None:
+        """Why a person's attack skill cannot hurt this target (a vehicle has no mind)."""
+        target = state.fighters.get(choice.str_param("target"))
+        skill = choice.str_param("skill")
+        spec = catalog.ATTACKS.get(skill)
+        if (
+            target is not None
+            and target.is_vehicle
+            and spec is not None
+            and spec.track != "physical"
+        ):
+            return f"{skill} cannot damage a vehicle ({target.name})"
+        return None
+
     def fires_at(self, state: StarWarsState, crew: Character, target: Character) -> bool:
-        """A vehicle the crew's weapons reach (S3 weapon range)."""
+        """A vehicle, or a person on foot, the crew's weapons reach (S3 weapon range)."""
         if not rules.engaged(state, crew, target):
             return False
         if tailed_by(state, crew.vehicle or "", target.name):
@@ -64,9 +87,16 @@ class StarWarsAttack(Attack[StarWarsState]):
         if f.vehicle is None:
             target = state.fighters.get(choice.str_param("target"))
             if target is not None and not rules.engaged(state, f, target):
-                return (
-                    f"{f.name} on foot cannot attack {target.name}: it is a vehicle or aboard one"
-                )
+                return f"{f.name} on foot cannot attack {target.name}: it is aboard a vehicle"
+            if target is not None and target.is_vehicle:
+                if not rules.may_harm_vehicle(state, f, target):
+                    return (
+                        f"{f.name} cannot damage {target.name} on foot: it needs anti-vehicle "
+                        f"equipment or a free invoke on an aspect created on {target.name}"
+                    )
+                harms = self._harms(state, choice)
+                if harms is not None:
+                    return harms
             return super().check(state, turn, choice)
         if not rules.may_fire(state, f):
             return f"{f.name} is not at a weapon station (a pilot fires only when flying alone)"
@@ -77,19 +107,21 @@ class StarWarsAttack(Attack[StarWarsState]):
             return f"{f.name} cannot attack {aimed}: it is on its six (S5)"
         ship = rules.vehicle_of(state, f)
         reach = rules.weapon_range(ship.size) if ship else 0
+        people = " (or a person on foot)" if ship is not None and ship.anti_personnel else ""
         return (
-            f"{f.name} cannot fire at {choice.str_param('target')!r}: fire needs an enemy vehicle "
-            f"within {reach} zone(s) and Shoot"
+            f"{f.name} cannot fire at {choice.str_param('target')!r}: fire needs an enemy vehicle"
+            f"{people} within {reach} zone(s) and Shoot"
         )
 
     def apply(
         self, state: StarWarsState, turn: Turn, choice: Choice, dice: DiceSource
     ) -> list[Event]:
         f = state.fighters[turn.actor or ""]
-        if f.vehicle is None:
-            return super().apply(state, turn, choice, dice)
         target = state.fighters[choice.str_param("target")]
-        roll = Roll(action="attack", actor=f.name, skill=rules.WEAPON_SKILL, target=target.name)
+        if not target.is_vehicle:
+            return super().apply(state, turn, choice, dice)  # a person defends (S7)
+        skill = choice.str_param("skill")
+        roll = Roll(action="attack", actor=f.name, skill=skill, target=target.name)
         data = {"action": "attack", "who": f.name, "target": target.name, "skill": roll.skill}
         events = [Event("declare", data=data, visible_to=None)]
         state.roll = roll
@@ -104,11 +136,15 @@ class StarWarsAttack(Attack[StarWarsState]):
         skill = choice.str_param("skill")
         target = state.fighters[choice.str_param("target")]
         help_ = pending_help(state, f.name, skill)
-        if f.vehicle is None:
-            best = max(target.skill(s) for s in self.host.defenses(state, "attack", skill))
-            return action_odds(state, f, skill, opposed=best + defense_bonus(target) - help_)
-        attack, defense = rules.fire_bonuses(state, f, target)
+        attack, defense = (
+            rules.fire_bonuses(state, f, target) if rules.scaled(f, target) else (0, 0)
+        )
         bonus = attack + help_ - defense
-        if rules.rolls_defense(target.size):
-            return action_odds(state, f, skill, opposed=target.skill(rules.DEFENSE_SKILL) - bonus)
-        return action_odds(state, f, skill, difficulty=rules.PASSIVE_DEFENSE - bonus)
+        if target.is_vehicle and not rules.rolls_defense(target.size):
+            return action_odds(state, f, skill, difficulty=rules.PASSIVE_DEFENSE - bonus)
+        if target.is_vehicle:
+            best = target.skill(rules.DEFENSE_SKILL)
+        else:
+            defenses = self.host.defenses(state, "attack", skill)
+            best = max(target.skill(s) for s in defenses) + defense_bonus(target)
+        return action_odds(state, f, skill, opposed=best - bonus)
