@@ -16,6 +16,7 @@ from shiftdrive.conflict.exchange import RollAction
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.engine.actions import Action
+from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Result, Ruleset, Seat, Sheet, Tally, Turn
 from shiftdrive.rulesets.star_wars import popcorn, words
@@ -95,6 +96,19 @@ class StarWars(Ruleset[StarWarsState, StarWarsScenario]):
 
     def menu(self, state: StarWarsState, turn: Turn) -> Sequence[str]:
         return popcorn.menu(state, turn)
+
+    def apply(
+        self, state: StarWarsState, seat: str, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        """Every choice; whose turn it is is worked out again afterwards (even when the
+        choice was refused half-way, or waits for dice at the table)."""
+        try:
+            return super().apply(state, seat, choice, dice)
+        finally:
+            state.turns_memo = None
+
+    def overridden(self, state: StarWarsState) -> None:
+        state.turns_memo = None
 
     def prompt(self, state: StarWarsState, turn: Turn) -> str:
         return words.prompt(state, turn)

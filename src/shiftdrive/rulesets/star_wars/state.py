@@ -160,6 +160,9 @@ class StarWarsState:
     gm_notes: str = ""
     max_rounds: int = 20
     settings: dict[str, Any] = field(default_factory=dict)
+    #: `popcorn.turns`, remembered until the state changes (the rules forget it in `apply`
+    #: and after a GM override); never part of the snapshot
+    turns_memo: list[Any] | None = None
 
     @property
     def round(self) -> int:
