@@ -25,13 +25,31 @@ INTERRUPT_RESERVE: Final = 3
 UNREACHABLE: Final = 99
 
 
+class Menu:
+    """The seat's legal choices by action, each action's built only when the bot first
+    weighs it (`Ruleset.legal(..., only=...)`): an action with no choice is not `in` it."""
+
+    def __init__(self, rs: Any, state: StarWarsState, seat: str) -> None:
+        self.rs, self.state, self.seat = rs, state, seat
+        self.built: dict[str, list[Choice]] = {}
+
+    def get(self, action: str, default: list[Choice] | None = None) -> list[Choice]:
+        found = self.built.get(action)
+        if found is None:
+            found = self.built[action] = self.rs.legal(self.state, self.seat, only=(action,))
+        return found if found or default is None else default
+
+    def __getitem__(self, action: str) -> list[Choice]:
+        return self.get(action)
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, str) and bool(self.get(action))
+
+
 def choose(rs: Any, state: StarWarsState, seat: str, rng: random.Random) -> Choice:
-    legal: list[Choice] = rs.legal(state, seat)
     turn = rs.turn_of(state, seat)
     assert turn is not None
-    by_action: dict[str, list[Choice]] = {}
-    for c in legal:
-        by_action.setdefault(c.action, []).append(c)
+    by_action = Menu(rs, state, seat)
     if turn.kind == "next":
         return _next(state, seat, by_action["next"])
     if turn.kind == "interrupt":
@@ -49,7 +67,7 @@ def choose(rs: Any, state: StarWarsState, seat: str, rng: random.Random) -> Choi
     if turn.kind == "duel_cut":
         return _cut(state, turn, by_action)
     if turn.kind == "absorb":
-        return legal[0]
+        return rs.legal(state, seat)[0]  # type: ignore[no-any-return]
     if turn.kind == "invoke":
         return _invoke(state, seat, by_action)
     return _turn(rs, state, turn, by_action, rng)
@@ -71,7 +89,7 @@ def _next(state: StarWarsState, seat: str, options: list[Choice]) -> Choice:
     return max(options, key=strength)
 
 
-def _cut(state: StarWarsState, turn: Turn, by_action: dict[str, list[Choice]]) -> Choice:
+def _cut(state: StarWarsState, turn: Turn, by_action: Menu) -> Choice:
     """Take the mildest consequence that keeps the duel going, if the gain would end it."""
     left = query.points_to_lose(state, turn.actor or "")
     gain = query.duel_gain(state)
@@ -82,7 +100,7 @@ def _cut(state: StarWarsState, turn: Turn, by_action: dict[str, list[Choice]]) -
     return by_action["accept"][0]
 
 
-def _interrupt(state: StarWarsState, by_action: dict[str, list[Choice]]) -> Choice:
+def _interrupt(state: StarWarsState, by_action: Menu) -> Choice:
     """Interrupt an enemy only with a clearly stronger character rich in fate points."""
     actor = state.order.current or ""
     for c in by_action.get("interrupt", []):
@@ -96,7 +114,7 @@ def _interrupt(state: StarWarsState, by_action: dict[str, list[Choice]]) -> Choi
     return by_action["pass"][0]
 
 
-def _invoke(state: StarWarsState, seat: str, by_action: dict[str, list[Choice]]) -> Choice:
+def _invoke(state: StarWarsState, seat: str, by_action: Menu) -> Choice:
     roll = query.roll_in_hand(state)
     assert roll is not None
     total, opp = query.standing(state)
@@ -127,7 +145,7 @@ def _turn(
     rs: Any,
     state: StarWarsState,
     turn: Turn,
-    by_action: dict[str, list[Choice]],
+    by_action: Menu,
     rng: random.Random,
 ) -> Choice:
     f = state.fighters[turn.actor or ""]
