@@ -165,10 +165,14 @@ def _turn(
         return by_action["tail"][0]  # S5: tailed, or nothing to shoot: fight for the six
     if attacks:
         attack = rs.actions["attack"]
+        weighed: dict[Choice, float] = {}
 
         def p_hit(c: Choice) -> float:
-            o = attack.odds(state, turn, c)
-            return float(o.success + o.style) if o else 0.0
+            found = weighed.get(c)
+            if found is None:
+                o = attack.odds(state, turn, c)
+                found = weighed[c] = float(o.success + o.style) if o else 0.0
+            return found
 
         best = max(attacks, key=lambda c: (p_hit(c), rng.random()))
         chase = [

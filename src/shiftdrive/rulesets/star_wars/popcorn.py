@@ -23,7 +23,7 @@ from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Turn
 from shiftdrive.rulesets.star_wars.dogfight import split_up
 from shiftdrive.rulesets.star_wars.duel import CUT, STYLE
-from shiftdrive.rulesets.star_wars.state import ESCAPED, StarWarsState
+from shiftdrive.rulesets.star_wars.state import ESCAPED, Character, StarWarsState
 
 if TYPE_CHECKING:
     from shiftdrive.core.dice import DiceSource
@@ -220,10 +220,14 @@ def _crews_and_vehicles(state: StarWarsState) -> list[Event]:
     """S10: a vehicle taken out takes its crew out of the vehicle fight (a vehicle conceded
     takes them with it); a vehicle whose crew have all left (conceded) leaves with them."""
     events: list[Event] = []
+    crews: dict[str, list[Character]] = {}
+    for f in state.fighters.values():
+        if f.vehicle is not None:
+            crews.setdefault(f.vehicle, []).append(f)
     for v in state.fighters.values():
         if not v.is_vehicle:
             continue
-        crew = [f for f in state.fighters.values() if f.vehicle == v.name]
+        crew = crews.get(v.name, [])
         if not v.active:
             for f in crew:
                 if f.active:

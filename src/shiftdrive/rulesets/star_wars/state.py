@@ -172,7 +172,9 @@ class StarWarsState:
         return self.fighters[name].side
 
     def active(self, side: str | None = None) -> list[Character]:
-        return [f for f in self.fighters.values() if f.active and (side is None or f.side == side)]
+        if side is None:
+            return [f for f in self.fighters.values() if f.status == ACTIVE]
+        return [f for f in self.fighters.values() if f.status == ACTIVE and f.side == side]
 
     def duel_of(self, name: str) -> Duel | None:
         """The duel `name` fights, while both duellists are in the fight."""

@@ -47,11 +47,12 @@ class HelpAlly(Action[StarWarsState]):
     def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
         f = state.fighters[turn.actor or ""]
         out: list[Choice] = []
+        mine = [s for s in SKILLS if f.skill(s) >= HELP_MIN]
         for ally in state.active(f.side):
             if ally.name == f.name or ally.is_vehicle:
                 continue
-            for skill in SKILLS:
-                if f.skill(skill) >= HELP_MIN and ally.skill(skill) >= HELP_MIN:
+            for skill in mine:
+                if ally.skill(skill) >= HELP_MIN:
                     out.append(
                         Choice.of(
                             "help", ally=ally.name, skill=skill,
