@@ -69,7 +69,7 @@ def choose(rs: Any, state: StarWarsState, seat: str, rng: random.Random) -> Choi
     if turn.kind == "absorb":
         return rs.legal(state, seat)[0]  # type: ignore[no-any-return]
     if turn.kind == "invoke":
-        return _invoke(state, seat, by_action)
+        return _invoke(state, seat, turn, by_action)
     return _turn(rs, state, turn, by_action, rng)
 
 
@@ -114,30 +114,40 @@ def _interrupt(state: StarWarsState, by_action: Menu) -> Choice:
     return by_action["pass"][0]
 
 
-def _invoke(state: StarWarsState, seat: str, by_action: Menu) -> Choice:
+def _invoke(state: StarWarsState, seat: str, turn: Turn, by_action: Menu) -> Choice:
+    """Invoke for +2 while it can lift our roll to a tie or better (a free invoke first; a
+    fate point on an attack, or to turn a failure), or to add shifts to a hit. The open
+    invokes are read raw and only as far as the choice needs."""
     roll = query.roll_in_hand(state)
     assert roll is not None
     total, opp = query.standing(state)
     shifts = total - opp
-    mine = seat == state.side_of(roll.actor)
-    bonus = [
-        c for c in by_action.get("invoke", []) if c.str_param("effect") in ("bonus", "teamwork")
-    ]
-    free = [c for c in bonus if c.str_param("payment") == "free"]
-    paid = [c for c in bonus if c.str_param("payment") == "fate_point"]
-    if mine and shifts < 1:
-        # invoke while the +2s at hand can still lift the roll to a tie or better
-        reach = 2 * (len(free) + len(paid))
-        if shifts + reach >= 0:
-            if free:
-                return free[0]
-            if paid and (roll.action == "attack" or shifts < 0):
-                return paid[0]
-    elif roll.target and roll.action == "attack" and shifts >= 1:
-        if free:
-            return free[0]
-        if paid and shifts <= 2:
-            return paid[0]
+    lift = seat == state.side_of(roll.actor) and shifts < 1
+    if not lift and not (roll.target and roll.action == "attack" and shifts >= 1):
+        return by_action["pass"][0]
+    free: tuple[str, str, str, str] | None = None
+    paid: tuple[str, str, str, str] | None = None
+    plus_twos = 0
+    for invoke in query.open_invokes(state, turn):
+        if invoke[1] not in ("bonus", "teamwork"):
+            continue
+        plus_twos += 1
+        if invoke[2] == "free":
+            free = free or invoke
+        else:
+            paid = paid or invoke
+        if free is not None and (not lift or shifts + 2 * plus_twos >= 0):
+            break  # the rest cannot change the choice
+    if lift:
+        if shifts + 2 * plus_twos >= 0:
+            if free is not None:
+                return query.as_choice(free)
+            if paid is not None and (roll.action == "attack" or shifts < 0):
+                return query.as_choice(paid)
+    elif free is not None:
+        return query.as_choice(free)
+    elif paid is not None and shifts <= 2:
+        return query.as_choice(paid)
     return by_action["pass"][0]
 
 

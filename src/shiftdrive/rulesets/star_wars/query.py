@@ -4,13 +4,21 @@ dangerous a character is (for picking the next actor, S1)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from shiftdrive.conflict.invokes import InvokeAspect, invoke_choice
 from shiftdrive.conflict.roll import Roll, totals
 from shiftdrive.core.consequences import Severity
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.star_wars.characters import HOST, zone_map
 from shiftdrive.rulesets.star_wars.dogfight import tailed_by
 from shiftdrive.rulesets.star_wars.duel import CUTS, VICTORY
 from shiftdrive.rulesets.star_wars.hyperspace import disabling, hyperdrive_trouble
 from shiftdrive.rulesets.star_wars.state import Character, StarWarsState
+
+#: the library's invoke spec on this ruleset's host (what the invoke menu lists)
+INVOKES: InvokeAspect[StarWarsState] = InvokeAspect(HOST)
 
 
 def roll_in_hand(state: StarWarsState) -> Roll | None:
@@ -21,6 +29,17 @@ def standing(state: StarWarsState) -> tuple[int, int]:
     """The roll in hand's total and opposition so far (invokes included)."""
     assert state.roll is not None
     return totals(state, state.roll)
+
+
+def open_invokes(state: StarWarsState, turn: Turn) -> Iterator[tuple[str, str, str, str]]:
+    """The invokes open in `turn` (the invoke window) as (aspect, effect, payment, by), in
+    the order the menu lists them, without building the menu."""
+    return INVOKES.open_invokes(state, turn)
+
+
+def as_choice(invoke: tuple[str, str, str, str]) -> Choice:
+    """One of `open_invokes` as the choice the menu lists."""
+    return invoke_choice(*invoke)
 
 
 def enemies(state: StarWarsState, name: str) -> list[Character]:
