@@ -182,13 +182,14 @@ async def _too_large(scope: Scope, receive: Receive, send: Send, limit: int) -> 
 class Flood:
     """Per link, a bucket of commands: a burst, then a steady rate (429 past it)."""
 
-    def __init__(self) -> None:
+    def __init__(self, burst: int = BURST, rate: float = RATE) -> None:
         self.buckets: dict[str, tuple[float, float]] = {}
+        self.burst, self.rate = float(burst), rate
 
     def allow(self, token: str) -> bool:
         now = time.monotonic()
-        level, then = self.buckets.get(token, (float(BURST), now))
-        level = min(float(BURST), level + (now - then) * RATE)
+        level, then = self.buckets.get(token, (self.burst, now))
+        level = min(self.burst, level + (now - then) * self.rate)
         if level < 1:
             self.buckets[token] = (level, now)
             return False
@@ -201,12 +202,15 @@ def error(reason: str, status: int, **more: Any) -> JSONResponse:
 
 
 # --- the app -----------------------------------------------------------------------------------
-def create_app(db: str, examples: Path | None = None) -> FastAPI:
-    """The server over the store at `db` (a SQLite file or a postgresql:// URL)."""
+def create_app(
+    db: str, examples: Path | None = None, *, burst: int = BURST, rate: float = RATE
+) -> FastAPI:
+    """The server over the store at `db` (a SQLite file or a postgresql:// URL); `burst` and
+    `rate`: the commands a link may send (a test playing whole fights raises them)."""
     store = Store.open(db)
     tables = Tables(store)
     hub = Hub()
-    flood = Flood()
+    flood = Flood(burst, rate)
     folder = examples or default_examples()
 
     @asynccontextmanager
@@ -327,7 +331,7 @@ def create_app(db: str, examples: Path | None = None) -> FastAPI:
         return JSONResponse(
             {
                 "table": table.id,
-                "seats": [s.to_json() for s in table.enc.seating()],
+                "seats": [s.to_json() for s in table.seating()],
                 "tokens": tokens,
                 "links": {seat: f"{base}/t/{token}" for seat, token in tokens.items()},
             },
@@ -404,7 +408,7 @@ def create_app(db: str, examples: Path | None = None) -> FastAPI:
         table, mine = found
         if mine != GM:
             return error("only the GM's link may do this", 403)
-        if seat not in [GM, *table.enc.seats()]:
+        if seat not in [GM, *table.seats()]:
             return error(f"seat: there is no seat {seat!r}", 422)
         fresh = new_token()
         await run_in_threadpool(store.reissue, table.id, seat, fresh)

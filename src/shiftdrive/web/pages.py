@@ -71,6 +71,13 @@ def _turn(view: dict[str, Any]) -> str:
     mine = [d for d in view["pending"] if d["seat"] == view["seat"]]
     others = [s for s in view["waiting_on"] if s != view["seat"]]
     lines = [f"<p class=prompt>{_e(d['prompt'])}</p>" for d in mine]
+    dice_for = view.get("dice_for")
+    if view["seat"] == GM and dice_for and dice_for["seat"] != GM:
+        whose = f"{dice_for['seat']} (a bot)" if dice_for["bot"] else dice_for["seat"]
+        lines.append(
+            f"<p class='prompt dicefor'>Type the dice for {_e(whose)}: "
+            f"{_e(dice_for['prompt'])}</p>"
+        )
     if not mine and view["seat"] != GM:
         lines.append("<p class=prompt>Not your decision now.</p>")
     if others:

@@ -19,6 +19,7 @@ from shiftdrive.engine.bots import default_bot
 from shiftdrive.engine.choices import Choice, ChoiceSyntaxError
 from shiftdrive.engine.encounter import Encounter, IllegalChoice
 from shiftdrive.engine.events import GM
+from shiftdrive.engine.ruleset import Seat
 from shiftdrive.engine.saves import digest
 from shiftdrive.web.store import Row, Store, TableRecord
 
@@ -54,10 +55,24 @@ class Table:
     seq: int = 0
     status: str = "open"
     lock: threading.Lock = field(default_factory=threading.Lock)
+    _seats: list[Seat] | None = None
 
     @property
     def id(self) -> str:
         return self.record.id
+
+    def seating(self) -> list[Seat]:
+        """Who sits at the table. A table typing its dice in may still wait on the set-up's
+        dice, with no state yet: the seats come from the scenario alone, so a seeded start of
+        the same scenario names them (and the links are made before the first die is in)."""
+        if self.enc.state is not None:
+            return self.enc.seating()
+        if self._seats is None:
+            self._seats = Encounter.start(self.record.scenario, seed=0).seating()
+        return self._seats
+
+    def seats(self) -> list[str]:
+        return [seat.id for seat in self.seating()]
 
     @property
     def bots(self) -> set[str]:
@@ -121,8 +136,10 @@ class Tables:
             seed = random.SystemRandom().randrange(2**31)
         record = TableRecord(new_table_id(), dict(scenario), source, dice_kind, seed, [])
         enc = start_encounter(record)  # validates the scenario before anything is stored
-        seats = [*enc.seats(), GM]  # a bot GM makes the ruleset's GM decisions, no overrides
-        sides = {s.side: [t.id for t in enc.seating() if t.side == s.side] for s in enc.seating()}
+        probe = Table(record, enc)
+        seating = probe.seating()
+        seats = [*probe.seats(), GM]  # a bot GM makes the ruleset's GM decisions, no overrides
+        sides = {s.side: [t.id for t in seating if t.side == s.side] for s in seating}
         if bots == "all":
             bots = seats
         else:  # a side's name: all its seats
@@ -133,9 +150,9 @@ class Tables:
             raise TableError(
                 f"bots: no seat {', '.join(sorted(unknown))} (seats: {', '.join(seats)})"
             )
-        tokens = {seat: new_token() for seat in [GM, *enc.seats()]}
+        tokens = {seat: new_token() for seat in [GM, *probe.seats()]}
         self.store.create(record, tokens)
-        table = Table(record, enc)
+        table = Table(record, enc, _seats=probe._seats)
         with self._lock:
             self.live[record.id] = table
         if bots:
