@@ -75,8 +75,7 @@ def _turn(view: dict[str, Any]) -> str:
     if view["seat"] == GM and dice_for and dice_for["seat"] != GM:
         whose = f"{dice_for['seat']} (a bot)" if dice_for["bot"] else dice_for["seat"]
         lines.append(
-            f"<p class='prompt dicefor'>Type the dice for {_e(whose)}: "
-            f"{_e(dice_for['prompt'])}</p>"
+            f"<p class='prompt dicefor'>Type the dice for {_e(whose)}: {_e(dice_for['prompt'])}</p>"
         )
     if not mine and view["seat"] != GM:
         lines.append("<p class=prompt>Not your decision now.</p>")
