@@ -198,3 +198,31 @@ def test_seats_on_another_server_process_hear_of_a_command(fresh_pg: str) -> Non
     finally:
         one.kill()
         two.kill()
+
+
+def test_the_worded_log_memo_changes_no_view(tmp_path: Path) -> None:
+    """Each seat's view with the table's memo of worded entries is the view worded afresh,
+    command after command, through undos and a diaspora fight's hidden craft; the memo stays
+    within its bound."""
+    from shiftdrive.web.tables import WordedLogs
+
+    tables = Tables(Store.open(str(tmp_path / "t.db")))
+    for example, bots in [("diaspora/breakout.yaml", ["Blockade"]), ("tachyon/assault.yaml", [])]:
+        data = read_yaml(EXAMPLES / example)
+        table, _ = tables.create(data, source=example, bots=bots, seed=5)
+        table.worded = WordedLogs(size=50)
+        rng = random.Random(3)
+        for step in range(60):
+            for seat in [GM, *table.seats()]:
+                memo = table.enc.view(seat, last=20, memo=table.worded)
+                assert memo == table.enc.view(seat, last=20), (example, step, seat)
+            assert len(table.worded) <= 50
+            enc = table.enc
+            people = [s for s in enc.pending_seats() if s not in table.bots]
+            if enc.result() is not None or not people:
+                break
+            if step % 7 == 6:
+                tables.command(table.id, GM, "undo", "2")
+            else:
+                choice = rng.choice(enc.legal(people[0])).text()
+                tables.command(table.id, people[0], "choice", choice)

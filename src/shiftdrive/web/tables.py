@@ -11,14 +11,15 @@ from __future__ import annotations
 import random
 import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from shiftdrive.engine.bots import default_bot
 from shiftdrive.engine.choices import Choice, ChoiceSyntaxError
-from shiftdrive.engine.encounter import Encounter, IllegalChoice
-from shiftdrive.engine.events import GM
+from shiftdrive.engine.encounter import Encounter, IllegalChoice, WordedKey
+from shiftdrive.engine.events import GM, LogEntry
 from shiftdrive.engine.ruleset import Seat
 from shiftdrive.engine.saves import digest
 from shiftdrive.web.store import Row, Store, TableRecord
@@ -28,6 +29,31 @@ TOKEN_BYTES: Final = 24
 #: Bot choices answering one command, at most (a bots-only fight runs to its end in steps).
 MAX_BOT_STEPS: Final = 5_000
 STATUSES: Final = ("open", "paused", "ended")
+#: Log entries kept worded per table (each seat's view words only what is new).
+WORDED_ENTRIES: Final = 1024
+
+
+class WordedLogs:
+    """A table's log entries worded per seat, the least recently used dropped past `size`."""
+
+    def __init__(self, size: int = WORDED_ENTRIES) -> None:
+        self.size = size
+        self._kept: OrderedDict[WordedKey, tuple[LogEntry, dict[str, Any] | None]] = OrderedDict()
+
+    def get(self, key: WordedKey, /) -> tuple[LogEntry, dict[str, Any] | None] | None:
+        found = self._kept.get(key)
+        if found is not None:
+            self._kept.move_to_end(key)
+        return found
+
+    def __setitem__(self, key: WordedKey, value: tuple[LogEntry, dict[str, Any] | None]) -> None:
+        self._kept[key] = value
+        self._kept.move_to_end(key)
+        while len(self._kept) > self.size:
+            self._kept.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._kept)
 
 
 class TableError(Exception):
@@ -56,6 +82,7 @@ class Table:
     status: str = "open"
     lock: threading.Lock = field(default_factory=threading.Lock)
     _seats: list[Seat] | None = None
+    worded: WordedLogs = field(default_factory=WordedLogs)
 
     @property
     def id(self) -> str:

@@ -59,7 +59,7 @@ def ack(table: Table) -> dict[str, Any]:
 
 def _seat_view(table: Table, seat: str, last: int | None) -> dict[str, Any]:
     enc = table.enc
-    view = enc.view(seat, last=last)
+    view = enc.view(seat, last=last, memo=table.worded)
     legal = enc.legal(seat) if seat != GM else enc.legal(GM)
     if seat == GM:  # the GM's own decisions (a ruleset's GM turns), besides the overrides
         view["legal"] = [c.text() for c in legal]
