@@ -39,6 +39,9 @@ MAX_BODY: Final = 2 * MAX_SCENARIO_BYTES
 #: Commands a link may send: a burst of this many, refilled at this rate per second.
 BURST: Final = 30
 RATE: Final = 10.0
+#: Seconds an idle HTTP connection is kept open: longer than a player thinks between commands,
+#: so a seat's next command does not open a new connection.
+KEEP_ALIVE: Final = 75
 #: A page's link is its seat: never sent on as a referrer; only this server's script runs.
 PAGE_HEADERS: Final = {
     "Referrer-Policy": "no-referrer",
@@ -95,6 +98,26 @@ class Hub:
 
     def __init__(self) -> None:
         self.sockets: dict[str, set[tuple[WebSocket, str, str]]] = {}
+        self._dirty: set[str] = set()
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+
+    def changed(self, table: Table) -> None:
+        """The table changed: its update task sends every connected seat the state now. One
+        task per table, so a table's updates leave in order, and changes made while one is
+        being rendered are sent together in the next; the command's answer does not wait."""
+        if not self.sockets.get(table.id):
+            return
+        self._dirty.add(table.id)
+        if table.id not in self._tasks:
+            self._tasks[table.id] = asyncio.create_task(self._updates(table))
+
+    async def _updates(self, table: Table) -> None:
+        try:
+            while table.id in self._dirty:
+                self._dirty.discard(table.id)
+                await self.publish(table)
+        finally:
+            self._tasks.pop(table.id, None)
 
     def join(self, table_id: str, ws: WebSocket, seat: str, fmt: str) -> None:
         self.sockets.setdefault(table_id, set()).add((ws, seat, fmt))
@@ -232,7 +255,7 @@ def create_app(
     async def changed_elsewhere(table_id: str) -> None:
         table = await run_in_threadpool(tables.catch_up, table_id)
         if table is not None:
-            await hub.publish(table)
+            hub.changed(table)
 
     app = FastAPI(
         title="shiftdrive tables",
@@ -272,7 +295,7 @@ def create_app(
             await run_in_threadpool(tables.command, table.id, seat, kind, text)
         except (IllegalChoice, TableError) as refused:
             return error(str(refused), 409, view=seat_view(table, seat))
-        await hub.publish(table)
+        hub.changed(table)
         return JSONResponse(ack(table))
 
     # --- pages ----------------------------------------------------------------------------------
@@ -451,7 +474,15 @@ def serve(db: str, host: str, port: int) -> None:
     """Run the server (uvicorn) until stopped."""
     import uvicorn
 
-    uvicorn.run(create_app(db), host=host, port=port, log_level="warning", ws="websockets-sansio")
+    uvicorn.run(
+        create_app(db),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws="websockets-sansio",
+        ws_per_message_deflate=False,  # views are small and sent often: compressing costs more
+        timeout_keep_alive=KEEP_ALIVE,
+    )
 
 
 __all__ = ["create_app", "serve"]

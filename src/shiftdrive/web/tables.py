@@ -229,10 +229,10 @@ class Tables:
         refusal that drew dice is logged, so the dice stream replays the same)."""
         table = self.get(table_id)
         refusal: Refusal | None = None
-        with table.lock, self.store.transaction(table_id) as tx:
-            if tx is None:
-                raise TableError(f"there is no table {table_id!r}")
-            try:
+        try:
+            with table.lock, self.store.transaction(table_id, after=table.seq) as tx:
+                if tx is None:
+                    raise TableError(f"there is no table {table_id!r}")
                 for row in tx.rows_after(table.seq):  # what other processes committed
                     table.replay(row)
                 try:
@@ -244,10 +244,12 @@ class Tables:
                 tx.append(rows)
                 if rows:
                     tx.announce(self.origin)
-            except BaseException:
-                with self._lock:  # the cache may hold half a command: rebuild it next time
-                    self.live.pop(table_id, None)
-                raise
+        except BaseException:
+            # Not committed (a failure, or a commit that failed): the cache may hold what the
+            # database has not got, so the table is rebuilt from the database next time.
+            with self._lock:
+                self.live.pop(table_id, None)
+            raise
         if refusal is not None:
             raise IllegalChoice(str(refusal))
         return table
