@@ -215,3 +215,88 @@ def test_bots_for_a_whole_side_by_its_name(client: TestClient) -> None:
     assert seats == {"Mara": False, "Tobi": False, "Rook": True, "Vex": True, "Nyx": True}
     wrong = client.post("/api/tables", json={"example": "tachyon/convoy.yaml", "bots": ["Nobody"]})
     assert wrong.status_code == 422 and "Nobody" in wrong.json()["error"]
+
+
+def fill_in(choice: dict[str, Any]) -> dict[str, str | int | bool]:
+    """Values a person would type for a choice's free parameters."""
+    values: dict[str, str | int | bool] = {}
+    for name in choice["free"]:
+        kind = choice["params"][name]["kind"]
+        values[name] = 1 if kind == "number" else True if kind == "flag" else "Scrambled comms"
+    return values
+
+
+@pytest.fixture
+def fast_client(tmp_path: Path) -> Iterator[TestClient]:
+    """A server whose links may send commands as fast as a test plays them."""
+    app = create_app(str(tmp_path / "t.db"), EXAMPLES, burst=10**6, rate=10**6)
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def test_every_example_plays_to_its_end_through_the_api_with_bots(
+    fast_client: TestClient,
+) -> None:
+    """One person's seat played over the API (random legal choices, free parameters filled
+    in), bots for every other seat and the GM's decisions, until the fight is over."""
+    client = fast_client
+    rng = random.Random(11)
+    for path in sorted(EXAMPLES.glob("*/*.yaml")):
+        example = str(path.relative_to(EXAMPLES))
+        first = open_table(client, example, bots="all")
+        person = first["seats"][0]["id"]
+        others = [s["id"] for s in first["seats"][1:]]
+        made = open_table(client, example, bots=[*others, "gm"])
+        token = made["tokens"][person]
+        for _ in range(3000):
+            seen = view(client, token)
+            if seen["result"]:
+                break
+            assert seen["waiting_on"] == [person], (example, seen["waiting_on"])  # bots answered
+            plain = [c for c in seen["choices"] if c["action"] not in ("say", "concede")]
+            choice = rng.choice(plain or seen["choices"])
+            body = {"text": choice["text"], "params": fill_in(choice)}
+            answer = client.post(f"/api/t/{token}/choice", json=body)
+            if answer.status_code == 409:  # a parameter filled in that the rules refuse
+                assert answer.json()["view"]["seq"] == seen["seq"], example
+                continue
+            assert answer.status_code == 200, (example, answer.text)
+            assert answer.json()["seq"] > seen["seq"]
+        assert seen["result"], f"{example}: not over after 3000 choices"
+        assert view(client, made["tokens"]["gm"])["result"] == seen["result"]
+
+
+def test_physical_dice_at_a_table_with_bots_are_typed_by_the_gm(client: TestClient) -> None:
+    """At a table typing its dice in, a bot's roll waits for the GM: the GM's view names it
+    (`dice_for`), the page says it, the bot's own link cannot type them, and once they are
+    in the bots play on."""
+    made = open_table(client, "tachyon/dogfight-2v2.yaml", bots=["Pirates"], dice="manual")
+    assert set(made["tokens"]) == {"gm", "Tachyon", "Pirates"}  # seats before the set-up's dice
+    gm, person, bot = (made["tokens"][s] for s in ("gm", "Tachyon", "Pirates"))
+    faces = ["+ 0 - 0", "- - + 0", "+ + 0 -", "0 0 0 +"]
+    typed_for_bot = 0
+    for step in range(200):
+        seen = view(client, gm)
+        waiting = seen["dice_for"]
+        if waiting is None:
+            mine = view(client, person)
+            assert mine["dice_for"] is None and seen["waiting_on"] == ["Tachyon"]
+            plain = [c for c in mine["choices"] if not c["free"]]
+            client.post(f"/api/t/{person}/choice", json={"text": plain[0]["text"]})
+            continue
+        assert seen["choices"][0]["params"]["faces"]["kind"] == "dice"
+        if waiting["seat"] == "Pirates":
+            assert waiting["bot"] and waiting["prompt"].startswith("Roll 4dF")
+            page = client.get(f"/t/{gm}").text
+            assert "Type the dice for Pirates (a bot)" in page
+            assert view(client, person)["dice_for"] is None  # not the Tachyon's roll
+            refused = client.post(f"/api/t/{bot}/dice", json={"faces": "+ + + +"})
+            assert refused.status_code == 409 and "bot" in refused.json()["error"]
+            typed_for_bot += 1
+        answer = client.post(f"/api/t/{gm}/dice", json={"faces": faces[step % 4]})
+        assert answer.status_code == 200, answer.text
+        if typed_for_bot >= 3:
+            break
+    assert typed_for_bot >= 3
+    log = client.get(f"/api/t/{gm}/log").json()
+    assert any(e.get("seat") == "Pirates" for e in log)  # the bot's rolls were made

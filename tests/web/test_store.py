@@ -7,10 +7,12 @@ import json
 import os
 import random
 import signal
+import sqlite3
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 from web_helpers import (  # the fixtures: imported to be found
@@ -25,7 +27,7 @@ from web_helpers import (  # the fixtures: imported to be found
 from shiftdrive.engine.encounter import Encounter, IllegalChoice
 from shiftdrive.engine.events import GM
 from shiftdrive.files import read_yaml
-from shiftdrive.web.store import Store, token_hash
+from shiftdrive.web.store import SqliteStore, Store, StoreError, token_hash
 from shiftdrive.web.tables import Tables
 
 
@@ -198,3 +200,113 @@ def test_seats_on_another_server_process_hear_of_a_command(fresh_pg: str) -> Non
     finally:
         one.kill()
         two.kill()
+
+
+def test_the_worded_log_memo_changes_no_view(tmp_path: Path) -> None:
+    """Each seat's view with the table's memo of worded entries is the view worded afresh,
+    command after command, through undos and a diaspora fight's hidden craft; the memo stays
+    within its bound."""
+    from shiftdrive.web.tables import WordedLogs
+
+    tables = Tables(Store.open(str(tmp_path / "t.db")))
+    for example, bots in [("diaspora/breakout.yaml", ["Blockade"]), ("tachyon/assault.yaml", [])]:
+        data = read_yaml(EXAMPLES / example)
+        table, _ = tables.create(data, source=example, bots=bots, seed=5)
+        table.worded = WordedLogs(size=50)
+        rng = random.Random(3)
+        for step in range(60):
+            for seat in [GM, *table.seats()]:
+                memo = table.enc.view(seat, last=20, memo=table.worded)
+                assert memo == table.enc.view(seat, last=20), (example, step, seat)
+            assert len(table.worded) <= 50
+            enc = table.enc
+            people = [s for s in enc.pending_seats() if s not in table.bots]
+            if enc.result() is not None or not people:
+                break
+            if step % 7 == 6:
+                tables.command(table.id, GM, "undo", "2")
+            else:
+                choice = rng.choice(enc.legal(people[0])).text()
+                tables.command(table.id, people[0], "choice", choice)
+
+
+def two_tables(tmp_path: Path) -> tuple[Tables, list[str]]:
+    tables = Tables(Store.open(str(tmp_path / "t.db")))
+    data = read_yaml(EXAMPLES / "tachyon/dogfight-2v2.yaml")
+    ids = [tables.create(data, source="x", bots=["Pirates"], seed=n)[0].id for n in (1, 2)]
+    return tables, ids
+
+
+def command_both_while_a_commit_is_held(tables: Tables, ids: list[str]) -> list[BaseException]:
+    """Two tables' commands, each on its own thread, while the test holds the commit back:
+    both write into the same transaction, then wait for its commit."""
+    import threading
+    import time
+
+    store = tables.store
+    assert isinstance(store, SqliteStore)
+    failures: list[BaseException] = []
+
+    def play(table_id: str) -> None:
+        table = tables.get(table_id)
+        skip = next(c for c in table.enc.legal("Tachyon") if not c.free)
+        try:
+            tables.command(table_id, "Tachyon", "choice", skip.text())
+        except BaseException as exc:  # the test looks at it
+            failures.append(exc)
+
+    with store._commit_lock:
+        threads = [threading.Thread(target=play, args=(t,)) for t in ids]
+        for thread in threads:
+            thread.start()
+        time.sleep(0.5)  # both have written and wait for the commit
+        assert all(thread.is_alive() for thread in threads)  # nothing acknowledged yet
+    for thread in threads:
+        thread.join(10)
+    return failures
+
+
+def test_sqlite_commits_several_tables_commands_in_one_sync(tmp_path: Path) -> None:
+    tables, ids = two_tables(tmp_path)
+    before = {t: tables.get(t).seq for t in ids}
+    store = tables.store
+    assert isinstance(store, SqliteStore)
+    batch = store._batch
+    assert command_both_while_a_commit_is_held(tables, ids) == []
+    assert store._batch == batch + 1  # one commit covered both commands
+    again = Tables(Store.open(str(tmp_path / "t.db")))
+    for table_id in ids:  # both are on disk, and restore to what was acknowledged
+        assert again.get(table_id).seq > before[table_id]
+        assert again.get(table_id).digest() == tables.get(table_id).digest()
+
+
+def test_a_failed_group_commit_fails_every_command_in_it(tmp_path: Path) -> None:
+    """Neither command is acknowledged, neither is in the file, and both tables are rebuilt
+    from the file (the live cache had them applied)."""
+    tables, ids = two_tables(tmp_path)
+    before = {t: tables.get(t).digest() for t in ids}
+    store = tables.store
+    assert isinstance(store, SqliteStore)
+    raw = store._conn_raw()
+
+    class FailingCommit:
+        """The connection, with its next COMMIT failing as a full disk would."""
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(raw, name)
+
+        def execute(self, sql: str, *args: Any) -> Any:
+            if sql == "COMMIT":
+                store.conn.raw = raw  # type: ignore[attr-defined]
+                raise sqlite3.OperationalError("database or disk is full")
+            return raw.execute(sql, *args)
+
+    store.conn.raw = FailingCommit()  # type: ignore[attr-defined]
+    failures = command_both_while_a_commit_is_held(tables, ids)
+    assert len(failures) == 2 and all(isinstance(f, StoreError) for f in failures), failures
+    assert all("disk is full" in str(f) for f in failures)
+    for table_id in ids:
+        assert table_id not in tables.live  # the cache is dropped
+        assert tables.get(table_id).digest() == before[table_id]  # rebuilt: unchanged
+    again = Tables(Store.open(str(tmp_path / "t.db")))
+    assert [again.get(t).digest() for t in ids] == [before[t] for t in ids]

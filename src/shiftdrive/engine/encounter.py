@@ -17,7 +17,7 @@ import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from shiftdrive.core.dice import (
     DiceDraw,
@@ -65,6 +65,21 @@ PASS: Final = "pass"
 
 class IllegalChoice(RuleError):
     """A choice the rules refuse now; the encounter is unchanged."""
+
+
+#: A log entry worded for a seat: (seat, what it may not see, the entry's id).
+WordedKey = tuple[str, frozenset[str], int]
+
+
+class WordedLog(Protocol):
+    """Where `view` keeps log entries already worded for a seat (a server keeps one per
+    table, bounded), so a live page's update words only the new entries. It holds the entry
+    itself beside its wording: an id is only trusted while that entry is alive."""
+
+    def get(self, key: WordedKey, /) -> tuple[LogEntry, dict[str, Any] | None] | None: ...
+    def __setitem__(
+        self, key: WordedKey, value: tuple[LogEntry, dict[str, Any] | None], /
+    ) -> None: ...
 
 
 @dataclass(slots=True)
@@ -460,23 +475,32 @@ class Encounter:
     def snapshot(self) -> dict[str, Any]:
         return self.ruleset.snapshot(self.state)
 
-    def view(self, seat: str, *, last: int | None = None) -> dict[str, Any]:
+    def view(
+        self, seat: str, *, last: int | None = None, memo: WordedLog | None = None
+    ) -> dict[str, Any]:
         """Everything `seat` may see: state, its decisions, its legal choices and the log
-        (only the `last` entries it sees, when given: a live page needs no more)."""
+        (only the `last` entries it sees, when given: a live page needs no more). With
+        `memo`, entries worded for the seat before are taken from it (read-only: the same
+        dicts go into every view of the seat until the entry or what it may see changes)."""
         self._need_log("a seat's view")
         pend = [d.to_json() for d in self.pending() if seat in (GM, d.seat)]
         log: list[dict[str, Any]] = []
-        unseen = self.ruleset.unseen(self.state, seat) if self.state is not None else frozenset()
+        unseen: frozenset[str] = frozenset()
+        if seat != GM and self.state is not None:
+            unseen = self.ruleset.unseen(self.state, seat)
         for entry in reversed(self.log):
             if last is not None and len(log) >= last:
                 break
-            shown = entry.redacted(seat, unseen if seat != GM else frozenset())
-            if shown is None:
-                continue
-            seen = [e for e in entry.events if e.visible(seat)]
-            for data, event in zip(shown["events"], seen, strict=True):
-                data["text"] = self.describe(event, seat)
-            log.append(shown)
+            key = (seat, unseen, id(entry))
+            kept = memo.get(key) if memo is not None else None
+            if kept is not None and kept[0] is entry:
+                shown = kept[1]
+            else:
+                shown = self._worded(entry, seat, unseen)
+                if memo is not None:
+                    memo[key] = (entry, shown)
+            if shown is not None:
+                log.append(shown)
         log.reverse()
         result = self.result()
         legal = self.legal(seat) if seat != GM or self.awaiting else []
@@ -491,6 +515,16 @@ class Encounter:
             "log": log,
             "result": result.to_json() if result else None,
         }
+
+    def _worded(self, entry: LogEntry, seat: str, unseen: frozenset[str]) -> dict[str, Any] | None:
+        """One log entry as `seat` sees it, each event in its words (None: it sees nothing)."""
+        shown = entry.redacted(seat, unseen)
+        if shown is None:
+            return None
+        seen = [e for e in entry.events if e.visible(seat)]
+        for data, event in zip(shown["events"], seen, strict=True):
+            data["text"] = self.describe(event, seat)
+        return shown
 
     def events(self) -> list[Event]:
         self._need_log("events")

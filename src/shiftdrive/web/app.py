@@ -39,6 +39,9 @@ MAX_BODY: Final = 2 * MAX_SCENARIO_BYTES
 #: Commands a link may send: a burst of this many, refilled at this rate per second.
 BURST: Final = 30
 RATE: Final = 10.0
+#: Seconds an idle HTTP connection is kept open: longer than a player thinks between commands,
+#: so a seat's next command does not open a new connection.
+KEEP_ALIVE: Final = 75
 #: A page's link is its seat: never sent on as a referrer; only this server's script runs.
 PAGE_HEADERS: Final = {
     "Referrer-Policy": "no-referrer",
@@ -95,6 +98,26 @@ class Hub:
 
     def __init__(self) -> None:
         self.sockets: dict[str, set[tuple[WebSocket, str, str]]] = {}
+        self._dirty: set[str] = set()
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+
+    def changed(self, table: Table) -> None:
+        """The table changed: its update task sends every connected seat the state now. One
+        task per table, so a table's updates leave in order, and changes made while one is
+        being rendered are sent together in the next; the command's answer does not wait."""
+        if not self.sockets.get(table.id):
+            return
+        self._dirty.add(table.id)
+        if table.id not in self._tasks:
+            self._tasks[table.id] = asyncio.create_task(self._updates(table))
+
+    async def _updates(self, table: Table) -> None:
+        try:
+            while table.id in self._dirty:
+                self._dirty.discard(table.id)
+                await self.publish(table)
+        finally:
+            self._tasks.pop(table.id, None)
 
     def join(self, table_id: str, ws: WebSocket, seat: str, fmt: str) -> None:
         self.sockets.setdefault(table_id, set()).add((ws, seat, fmt))
@@ -182,13 +205,14 @@ async def _too_large(scope: Scope, receive: Receive, send: Send, limit: int) -> 
 class Flood:
     """Per link, a bucket of commands: a burst, then a steady rate (429 past it)."""
 
-    def __init__(self) -> None:
+    def __init__(self, burst: int = BURST, rate: float = RATE) -> None:
         self.buckets: dict[str, tuple[float, float]] = {}
+        self.burst, self.rate = float(burst), rate
 
     def allow(self, token: str) -> bool:
         now = time.monotonic()
-        level, then = self.buckets.get(token, (float(BURST), now))
-        level = min(float(BURST), level + (now - then) * RATE)
+        level, then = self.buckets.get(token, (self.burst, now))
+        level = min(self.burst, level + (now - then) * self.rate)
         if level < 1:
             self.buckets[token] = (level, now)
             return False
@@ -201,12 +225,15 @@ def error(reason: str, status: int, **more: Any) -> JSONResponse:
 
 
 # --- the app -----------------------------------------------------------------------------------
-def create_app(db: str, examples: Path | None = None) -> FastAPI:
-    """The server over the store at `db` (a SQLite file or a postgresql:// URL)."""
+def create_app(
+    db: str, examples: Path | None = None, *, burst: int = BURST, rate: float = RATE
+) -> FastAPI:
+    """The server over the store at `db` (a SQLite file or a postgresql:// URL); `burst` and
+    `rate`: the commands a link may send (a test playing whole fights raises them)."""
     store = Store.open(db)
     tables = Tables(store)
     hub = Hub()
-    flood = Flood()
+    flood = Flood(burst, rate)
     folder = examples or default_examples()
 
     @asynccontextmanager
@@ -228,7 +255,7 @@ def create_app(db: str, examples: Path | None = None) -> FastAPI:
     async def changed_elsewhere(table_id: str) -> None:
         table = await run_in_threadpool(tables.catch_up, table_id)
         if table is not None:
-            await hub.publish(table)
+            hub.changed(table)
 
     app = FastAPI(
         title="shiftdrive tables",
@@ -268,7 +295,7 @@ def create_app(db: str, examples: Path | None = None) -> FastAPI:
             await run_in_threadpool(tables.command, table.id, seat, kind, text)
         except (IllegalChoice, TableError) as refused:
             return error(str(refused), 409, view=seat_view(table, seat))
-        await hub.publish(table)
+        hub.changed(table)
         return JSONResponse(ack(table))
 
     # --- pages ----------------------------------------------------------------------------------
@@ -327,7 +354,7 @@ def create_app(db: str, examples: Path | None = None) -> FastAPI:
         return JSONResponse(
             {
                 "table": table.id,
-                "seats": [s.to_json() for s in table.enc.seating()],
+                "seats": [s.to_json() for s in table.seating()],
                 "tokens": tokens,
                 "links": {seat: f"{base}/t/{token}" for seat, token in tokens.items()},
             },
@@ -404,7 +431,7 @@ def create_app(db: str, examples: Path | None = None) -> FastAPI:
         table, mine = found
         if mine != GM:
             return error("only the GM's link may do this", 403)
-        if seat not in [GM, *table.enc.seats()]:
+        if seat not in [GM, *table.seats()]:
             return error(f"seat: there is no seat {seat!r}", 422)
         fresh = new_token()
         await run_in_threadpool(store.reissue, table.id, seat, fresh)
@@ -447,7 +474,15 @@ def serve(db: str, host: str, port: int) -> None:
     """Run the server (uvicorn) until stopped."""
     import uvicorn
 
-    uvicorn.run(create_app(db), host=host, port=port, log_level="warning", ws="websockets-sansio")
+    uvicorn.run(
+        create_app(db),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws="websockets-sansio",
+        ws_per_message_deflate=False,  # views are small and sent often: compressing costs more
+        timeout_keep_alive=KEEP_ALIVE,
+    )
 
 
 __all__ = ["create_app", "serve"]

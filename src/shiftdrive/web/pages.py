@@ -71,6 +71,12 @@ def _turn(view: dict[str, Any]) -> str:
     mine = [d for d in view["pending"] if d["seat"] == view["seat"]]
     others = [s for s in view["waiting_on"] if s != view["seat"]]
     lines = [f"<p class=prompt>{_e(d['prompt'])}</p>" for d in mine]
+    dice_for = view.get("dice_for")
+    if view["seat"] == GM and dice_for and dice_for["seat"] != GM:
+        whose = f"{dice_for['seat']} (a bot)" if dice_for["bot"] else dice_for["seat"]
+        lines.append(
+            f"<p class='prompt dicefor'>Type the dice for {_e(whose)}: {_e(dice_for['prompt'])}</p>"
+        )
     if not mine and view["seat"] != GM:
         lines.append("<p class=prompt>Not your decision now.</p>")
     if others:
@@ -102,21 +108,61 @@ def _choices(view: dict[str, Any]) -> str:
     on_map = {i for kind in KIND_FOR_MAP for ids in places(view, kind).values() for i in ids}
     parts = ["<section class=choices><h2>Your choices</h2>"]
     for action, ids in groups.items():
-        parts.append(f"<fieldset><legend>{_e(action)}</legend>")
-        if len(ids) > PICKER_AT:
-            options = "".join(
-                f'<option value="{_e(choices[i]["text"])}">{_e(choices[i]["label"])}</option>'
-                for i in ids
-            )
-            parts.append(
-                f"<div class=picker><select aria-label='{_e(action)}'>{options}</select>"
-                "<button type=button class=pick>Choose</button></div>"
-            )
+        parts.append(f'<fieldset data-action="{_e(action)}"><legend>{_e(action)}</legend>')
+        parts.append(_picker(action, [choices[i] for i in ids]))
         for i in ids:
             parts.append(_button(choices[i], i, i in on_map))
         parts.append("</fieldset>")
     parts.append("</section>")
     return "".join(parts)
+
+
+def _fixed(choice: dict[str, Any]) -> dict[str, Any]:
+    """A choice's parameters the rules set (the ones a picker chooses among)."""
+    return {n: p["value"] for n, p in choice["params"].items() if n not in choice["free"]}
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _picker(action: str, group: list[dict[str, Any]]) -> str:
+    """One picker per parameter that differs among an action's choices, by its kind (a unit,
+    a zone, a hex or band, also set by a click on the map, a number, a skill, ...); the
+    script sends the choice whose parameters are those picked. An action whose choices differ
+    in no parameter gets a list of them when it is long."""
+    if len(group) < 2:
+        return ""
+    names: dict[str, str] = {}  # name -> kind, in the order the choices give them
+    for choice in group:
+        for name in _fixed(choice):
+            names.setdefault(name, choice["params"][name]["kind"])
+    selects = []
+    for name, kind in names.items():
+        values: dict[str, Any] = {}
+        for choice in group:
+            value = _fixed(choice).get(name)
+            values.setdefault(_json(value), value)
+        if len(values) < 2:
+            continue
+        options = "".join(
+            f'<option value="{_e(raw)}">{_e("—" if value is None else value)}</option>'
+            for raw, value in values.items()
+        )
+        selects.append(
+            f"<label class=param>{_e(name)} <small>{_e(kind)}</small> "
+            f'<select data-param="{_e(name)}" data-kind="{_e(kind)}">{options}</select></label>'
+        )
+    if not selects:
+        if len(group) <= PICKER_AT:
+            return ""
+        options = "".join(
+            f'<option value="{_e(c["text"])}">{_e(c["label"])}</option>' for c in group
+        )
+        selects.append(f"<select class=whole aria-label='{_e(action)}'>{options}</select>")
+    return (
+        f"<div class=picker>{''.join(selects)}<button type=button class=pick>Choose</button></div>"
+    )
 
 
 def _button(choice: dict[str, Any], index: int, on_map: bool) -> str:
@@ -142,6 +188,7 @@ def _button(choice: dict[str, Any], index: int, on_map: bool) -> str:
     where = " ".join(_e(p["value"]) for p in choice["params"].values() if p["kind"] in KIND_FOR_MAP)
     return (
         f'<div class=choice data-index="{index}" data-places="{where}"'
+        f' data-params="{_e(_json(_fixed(choice)))}"'
         f"{' data-on-map' if on_map else ''}>"
         f'<button type=button class=do data-text="{_e(choice["text"])}">'
         f"{_e(choice['label'])}</button>{_odds(choice)}{''.join(inputs)}</div>"

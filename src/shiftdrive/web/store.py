@@ -18,12 +18,12 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
 #: PostgreSQL connections for commands (each holds one for its transaction).
-POOL: Final = 4
+POOL: Final = 8
 #: The PostgreSQL channel on which a process announces the tables it committed to.
 CHANNEL: Final = "shiftdrive_tables"
 SCHEMA: Final = [
@@ -56,6 +56,10 @@ SCHEMA: Final = [
 
 class StoreError(ValueError):
     """The database cannot be opened (the message says which and why)."""
+
+
+def _rows(found: list[Any]) -> list[Row]:
+    return [Row(int(r[0]), str(r[1]), str(r[2]), str(r[3]), str(r[4])) for r in found]
 
 
 def token_hash(token: str) -> str:
@@ -94,29 +98,42 @@ class _Connection(Protocol):
     def close(self) -> None: ...
 
 
-class Tx:
-    """One table's transaction: read the rows committed since, append new ones."""
+INSERT_ROW: Final = (
+    "INSERT INTO commands (table_id, seq, seat, kind, text, digest) VALUES (?, ?, ?, ?, ?, ?)"
+)
+SELECT_ROWS: Final = (
+    "SELECT seq, seat, kind, text, digest FROM commands WHERE table_id = ? AND seq > ? ORDER BY seq"
+)
 
-    def __init__(self, store: Store, conn: _Connection, table_id: str) -> None:
+
+class Tx:
+    """One table's transaction: read the rows committed since, append new ones (written as
+    the transaction commits, in one go)."""
+
+    def __init__(
+        self, store: Store, conn: _Connection, table_id: str, caught_up: tuple[int, list[Row]]
+    ) -> None:
         self.store = store
         self.conn = conn
         self.table_id = table_id
+        self._caught_up = caught_up  # the rows after a seq, read as the lock was taken
+        self.rows: list[Row] = []
+        self.announced: str | None = None
 
     def rows_after(self, seq: int) -> list[Row]:
+        if seq == self._caught_up[0]:
+            return self._caught_up[1]
         return self.store._rows(self.conn, self.table_id, seq)
 
     def announce(self, origin: str) -> None:
-        """Tell the other server processes, on commit, that this table changed."""
-        self.store._announce(self.conn, f"{origin}:{self.table_id}")
+        """Tell the other server processes, once this commits, that this table changed."""
+        self.announced = f"{origin}:{self.table_id}"
 
     def append(self, rows: list[Row]) -> None:
-        for row in rows:
-            self.store._exec(
-                self.conn,
-                "INSERT INTO commands (table_id, seq, seat, kind, text, digest) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (self.table_id, row.seq, row.seat, row.kind, row.text, row.digest),
-            )
+        self.rows += rows
+
+    def params(self) -> list[tuple[Any, ...]]:
+        return [(self.table_id, r.seq, r.seat, r.kind, r.text, r.digest) for r in self.rows]
 
 
 class Store:
@@ -145,46 +162,45 @@ class Store:
     def _connect(self) -> _Connection:
         raise NotImplementedError
 
-    def _begin(self, conn: _Connection, table_id: str) -> bool:
-        """Start a transaction holding the table's lock; False if there is no such table."""
-        raise NotImplementedError
-
-    def _announce(self, conn: _Connection, payload: str) -> None:
-        """Other processes hear of a commit (PostgreSQL); one SQLite file has one process."""
-
     def _exec(self, conn: _Connection, sql: str, params: tuple[Any, ...] = ()) -> Any:
         return conn.execute(sql.replace("?", self.placeholder), params)
 
     # --- tables --------------------------------------------------------------------------------
     def create(self, record: TableRecord, tokens: dict[str, str]) -> None:
         """A new table with its links (`tokens`: seat -> token, stored hashed)."""
+        with self._writing() as conn:
+            self._exec(
+                conn,
+                "INSERT INTO tables (id, scenario, source, dice_kind, seed, bots, created) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    record.id,
+                    json.dumps(record.scenario),
+                    record.source,
+                    record.dice_kind,
+                    record.seed,
+                    json.dumps(record.bots),
+                    time.time(),
+                ),
+            )
+            for seat, token in tokens.items():
+                self._exec(
+                    conn,
+                    "INSERT INTO tokens (hash, table_id, seat) VALUES (?, ?, ?)",
+                    (token_hash(token), record.id, seat),
+                )
+
+    @contextmanager
+    def _writing(self) -> Iterator[_Connection]:
+        """A write on the shared connection, committed before it returns (or rolled back)."""
         with self._lock:
             conn = self.conn
             try:
-                self._exec(
-                    conn,
-                    "INSERT INTO tables (id, scenario, source, dice_kind, seed, bots, created) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        record.id,
-                        json.dumps(record.scenario),
-                        record.source,
-                        record.dice_kind,
-                        record.seed,
-                        json.dumps(record.bots),
-                        time.time(),
-                    ),
-                )
-                for seat, token in tokens.items():
-                    self._exec(
-                        conn,
-                        "INSERT INTO tokens (hash, table_id, seat) VALUES (?, ?, ?)",
-                        (token_hash(token), record.id, seat),
-                    )
-                conn.commit()
+                yield conn
             except BaseException:
                 conn.rollback()
                 raise
+            conn.commit()
 
     def table_ids(self) -> list[str]:
         with self._lock:
@@ -221,30 +237,14 @@ class Store:
         return out
 
     def _rows(self, conn: _Connection, table_id: str, after: int) -> list[Row]:
-        found = self._exec(
-            conn,
-            "SELECT seq, seat, kind, text, digest FROM commands "
-            "WHERE table_id = ? AND seq > ? ORDER BY seq",
-            (table_id, after),
-        ).fetchall()
-        return [Row(int(r[0]), str(r[1]), str(r[2]), str(r[3]), str(r[4])) for r in found]
+        found = self._exec(conn, SELECT_ROWS, (table_id, after)).fetchall()
+        return _rows(found)
 
-    @contextmanager
-    def transaction(self, table_id: str) -> Iterator[Tx | None]:
-        """The table locked for one command: commits on a clean exit, else rolls back.
-        Yields None when there is no such table."""
-        with self._lock:
-            conn = self.conn
-            if not self._begin(conn, table_id):
-                conn.rollback()
-                yield None
-                return
-            try:
-                yield Tx(self, conn, table_id)
-            except BaseException:
-                conn.rollback()
-                raise
-            conn.commit()
+    def transaction(self, table_id: str, after: int = 0) -> AbstractContextManager[Tx | None]:
+        """The table locked for one command (its rows after `after` read with the lock): its
+        rows are written and committed on a clean exit, else nothing is. Yields None when
+        there is no such table."""
+        raise NotImplementedError
 
     # --- links ---------------------------------------------------------------------------------
     def seat_of(self, token: str) -> tuple[str, str] | None:
@@ -261,23 +261,17 @@ class Store:
 
     def reissue(self, table_id: str, seat: str, token: str) -> None:
         """Revoke the seat's links and give it this new one."""
-        with self._lock:
-            conn = self.conn
-            try:
-                self._exec(
-                    conn,
-                    "UPDATE tokens SET revoked = 1 WHERE table_id = ? AND seat = ?",
-                    (table_id, seat),
-                )
-                self._exec(
-                    conn,
-                    "INSERT INTO tokens (hash, table_id, seat) VALUES (?, ?, ?)",
-                    (token_hash(token), table_id, seat),
-                )
-                conn.commit()
-            except BaseException:
-                conn.rollback()
-                raise
+        with self._writing() as conn:
+            self._exec(
+                conn,
+                "UPDATE tokens SET revoked = 1 WHERE table_id = ? AND seat = ?",
+                (table_id, seat),
+            )
+            self._exec(
+                conn,
+                "INSERT INTO tokens (hash, table_id, seat) VALUES (?, ?, ?)",
+                (token_hash(token), table_id, seat),
+            )
 
     def close(self) -> None:
         with self._lock, self._read_lock:
@@ -298,12 +292,77 @@ class Store:
 
 
 class SqliteStore(Store):
-    """One file; WAL with full sync, so a commit is on disk before the answer leaves."""
+    """One file; WAL with full sync, so a commit is on disk before the answer leaves.
+
+    Group commit: a command writes its rows inside a savepoint of the transaction open on
+    the connection, lets go of the connection, and then waits until a commit covers its rows
+    (it makes that commit itself unless another command's did). Commands that arrive while a
+    commit is syncing write into the next transaction and share its one sync, so the tables
+    do not queue one sync each behind each other. Nothing is acknowledged before its commit;
+    when a commit fails every command in it fails (and its tables are rebuilt from the file).
+    """
 
     def __init__(self, path: str) -> None:
         super().__init__()
         self.path = path
+        self._commit_lock = threading.Lock()
+        self._batch = 1  # the transaction now open (or next) on the connection
+        self._committed = 0  # the last batch known to be on disk
+        self._failed: dict[int, str] = {}  # batches whose commit failed: why
         self._init()
+
+    @contextmanager
+    def _writing(self) -> Iterator[_Connection]:
+        with self._lock:
+            raw = self._conn_raw()
+            if not raw.in_transaction:
+                raw.execute("BEGIN IMMEDIATE")
+            raw.execute("SAVEPOINT command")
+            try:
+                yield self.conn
+            except BaseException:
+                raw.execute("ROLLBACK TO command")
+                raw.execute("RELEASE command")
+                raise
+            raw.execute("RELEASE command")
+            batch = self._batch
+        self._commit(batch)
+
+    def _commit(self, batch: int) -> None:
+        """Until `batch` is on disk: committed by this call or by one before it."""
+        with self._commit_lock:
+            if batch in self._failed:
+                raise StoreError(f"the command could not be committed: {self._failed[batch]}")
+            if self._committed >= batch:
+                return
+            with self._lock:
+                current = self._batch
+                self._batch += 1
+                try:
+                    self.conn.commit()
+                except sqlite3.Error as exc:
+                    self.conn.rollback()
+                    self._failed[current] = str(exc)
+                    raise StoreError(f"the command could not be committed: {exc}") from None
+            self._committed = current
+
+    @contextmanager
+    def transaction(self, table_id: str, after: int = 0) -> Iterator[Tx | None]:
+        """The table's command, in the group commit (see the class)."""
+        with self._writing() as conn:
+            found = conn.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone()
+            if found is None:
+                yield None
+                return
+            tx = Tx(self, conn, table_id, (after, self._rows(conn, table_id, after)))
+            yield tx
+            for params in tx.params():
+                conn.execute(INSERT_ROW, params)
+
+    def _conn_raw(self) -> sqlite3.Connection:
+        conn = self.conn
+        assert isinstance(conn, _SqliteConn)
+        return conn.raw
 
     def _connect(self) -> _Connection:
         conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
@@ -311,11 +370,6 @@ class SqliteStore(Store):
         conn.execute("PRAGMA synchronous=FULL")
         conn.execute("PRAGMA busy_timeout=10000")
         return _SqliteConn(conn)
-
-    def _begin(self, conn: _Connection, table_id: str) -> bool:
-        conn.execute("BEGIN IMMEDIATE")
-        found = conn.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone()
-        return found is not None
 
 
 class _SqliteConn:
@@ -343,7 +397,13 @@ class _SqliteConn:
 
 
 class PostgresStore(Store):
-    """PostgreSQL through psycopg 3; the table's row lock serializes its commands."""
+    """PostgreSQL through psycopg 3; the table's row lock serializes its commands.
+
+    A command takes two round trips: the lock with the rows other processes committed since
+    (one pipeline), then its rows with the commit (another). Other processes hear of it by a
+    NOTIFY sent after the commit by the store's own notifier thread, off the command's path:
+    a process that misses one (its listener down) catches up at the table's next command.
+    """
 
     placeholder = "%s"
 
@@ -353,28 +413,54 @@ class PostgresStore(Store):
         self._init()
         # Commands on different tables run side by side, each on a connection of the pool;
         # the table's row lock serializes those on one table.
-        self._pool: queue.SimpleQueue[_Connection] = queue.SimpleQueue()
+        self._pool: queue.SimpleQueue[Any] = queue.SimpleQueue()
         for _ in range(POOL):
             self._pool.put(self._connect())
+        self._notes: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+        self._notifier = threading.Thread(target=self._notify, daemon=True)
+        self._notifier.start()
 
     @contextmanager
-    def transaction(self, table_id: str) -> Iterator[Tx | None]:
+    def transaction(self, table_id: str, after: int = 0) -> Iterator[Tx | None]:
         conn = self._pool.get()
         try:
-            if not self._begin(conn, table_id):
-                conn.rollback()
-                yield None
-                return
             try:
-                yield Tx(self, conn, table_id)
+                with conn.pipeline():
+                    lock = conn.execute(
+                        "SELECT 1 FROM tables WHERE id = %s FOR UPDATE", (table_id,)
+                    )
+                    since = conn.execute(SELECT_ROWS.replace("?", "%s"), (table_id, after))
+                    found = lock.fetchone()
+                    rows = _rows(since.fetchall())
+                if found is None:
+                    conn.rollback()
+                    yield None
+                    return
+                tx = Tx(self, conn, table_id, (after, rows))
+                yield tx
+                with conn.pipeline():
+                    if tx.rows:
+                        conn.cursor().executemany(INSERT_ROW.replace("?", "%s"), tx.params())
+                    conn.commit()
             except BaseException:
                 conn.rollback()
                 raise
-            conn.commit()
+            if tx.announced:
+                self._notes.put(tx.announced)
         finally:
             self._pool.put(conn)
 
+    def _notify(self) -> None:
+        """Send each committed table's NOTIFY, in commit order, on a connection of its own."""
+        import psycopg
+
+        with psycopg.connect(self.url, autocommit=True) as conn:
+            while (note := self._notes.get()) is not None:
+                conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, note))
+
     def close(self) -> None:
+        self._notes.put(None)
+        self._notifier.join(timeout=5)
         super().close()
         for _ in range(POOL):
             self._pool.get().close()
@@ -384,15 +470,6 @@ class PostgresStore(Store):
 
         conn: _Connection = psycopg.connect(self.url)
         return conn
-
-    def _begin(self, conn: _Connection, table_id: str) -> bool:
-        found = self._exec(
-            conn, "SELECT 1 FROM tables WHERE id = ? FOR UPDATE", (table_id,)
-        ).fetchone()
-        return found is not None
-
-    def _announce(self, conn: _Connection, payload: str) -> None:
-        self._exec(conn, "SELECT pg_notify(?, ?)", (CHANNEL, payload))
 
     def listen(self, heard: Callable[[str, str], None], stop: threading.Event) -> None:
         """Call `heard(origin, table_id)` for each table another process commits to, until

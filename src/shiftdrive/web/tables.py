@@ -11,14 +11,16 @@ from __future__ import annotations
 import random
 import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from shiftdrive.engine.bots import default_bot
 from shiftdrive.engine.choices import Choice, ChoiceSyntaxError
-from shiftdrive.engine.encounter import Encounter, IllegalChoice
-from shiftdrive.engine.events import GM
+from shiftdrive.engine.encounter import Encounter, IllegalChoice, WordedKey
+from shiftdrive.engine.events import GM, LogEntry
+from shiftdrive.engine.ruleset import Seat
 from shiftdrive.engine.saves import digest
 from shiftdrive.web.store import Row, Store, TableRecord
 
@@ -27,6 +29,31 @@ TOKEN_BYTES: Final = 24
 #: Bot choices answering one command, at most (a bots-only fight runs to its end in steps).
 MAX_BOT_STEPS: Final = 5_000
 STATUSES: Final = ("open", "paused", "ended")
+#: Log entries kept worded per table (each seat's view words only what is new).
+WORDED_ENTRIES: Final = 1024
+
+
+class WordedLogs:
+    """A table's log entries worded per seat, the least recently used dropped past `size`."""
+
+    def __init__(self, size: int = WORDED_ENTRIES) -> None:
+        self.size = size
+        self._kept: OrderedDict[WordedKey, tuple[LogEntry, dict[str, Any] | None]] = OrderedDict()
+
+    def get(self, key: WordedKey, /) -> tuple[LogEntry, dict[str, Any] | None] | None:
+        found = self._kept.get(key)
+        if found is not None:
+            self._kept.move_to_end(key)
+        return found
+
+    def __setitem__(self, key: WordedKey, value: tuple[LogEntry, dict[str, Any] | None]) -> None:
+        self._kept[key] = value
+        self._kept.move_to_end(key)
+        while len(self._kept) > self.size:
+            self._kept.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._kept)
 
 
 class TableError(Exception):
@@ -54,10 +81,25 @@ class Table:
     seq: int = 0
     status: str = "open"
     lock: threading.Lock = field(default_factory=threading.Lock)
+    _seats: list[Seat] | None = None
+    worded: WordedLogs = field(default_factory=WordedLogs)
 
     @property
     def id(self) -> str:
         return self.record.id
+
+    def seating(self) -> list[Seat]:
+        """Who sits at the table. A table typing its dice in may still wait on the set-up's
+        dice, with no state yet: the seats come from the scenario alone, so a seeded start of
+        the same scenario names them (and the links are made before the first die is in)."""
+        if self.enc.state is not None:
+            return self.enc.seating()
+        if self._seats is None:
+            self._seats = Encounter.start(self.record.scenario, seed=0).seating()
+        return self._seats
+
+    def seats(self) -> list[str]:
+        return [seat.id for seat in self.seating()]
 
     @property
     def bots(self) -> set[str]:
@@ -121,8 +163,10 @@ class Tables:
             seed = random.SystemRandom().randrange(2**31)
         record = TableRecord(new_table_id(), dict(scenario), source, dice_kind, seed, [])
         enc = start_encounter(record)  # validates the scenario before anything is stored
-        seats = [*enc.seats(), GM]  # a bot GM makes the ruleset's GM decisions, no overrides
-        sides = {s.side: [t.id for t in enc.seating() if t.side == s.side] for s in enc.seating()}
+        probe = Table(record, enc)
+        seating = probe.seating()
+        seats = [*probe.seats(), GM]  # a bot GM makes the ruleset's GM decisions, no overrides
+        sides = {s.side: [t.id for t in seating if t.side == s.side] for s in seating}
         if bots == "all":
             bots = seats
         else:  # a side's name: all its seats
@@ -133,9 +177,9 @@ class Tables:
             raise TableError(
                 f"bots: no seat {', '.join(sorted(unknown))} (seats: {', '.join(seats)})"
             )
-        tokens = {seat: new_token() for seat in [GM, *enc.seats()]}
+        tokens = {seat: new_token() for seat in [GM, *probe.seats()]}
         self.store.create(record, tokens)
-        table = Table(record, enc)
+        table = Table(record, enc, _seats=probe._seats)
         with self._lock:
             self.live[record.id] = table
         if bots:
@@ -185,10 +229,10 @@ class Tables:
         refusal that drew dice is logged, so the dice stream replays the same)."""
         table = self.get(table_id)
         refusal: Refusal | None = None
-        with table.lock, self.store.transaction(table_id) as tx:
-            if tx is None:
-                raise TableError(f"there is no table {table_id!r}")
-            try:
+        try:
+            with table.lock, self.store.transaction(table_id, after=table.seq) as tx:
+                if tx is None:
+                    raise TableError(f"there is no table {table_id!r}")
                 for row in tx.rows_after(table.seq):  # what other processes committed
                     table.replay(row)
                 try:
@@ -200,10 +244,12 @@ class Tables:
                 tx.append(rows)
                 if rows:
                     tx.announce(self.origin)
-            except BaseException:
-                with self._lock:  # the cache may hold half a command: rebuild it next time
-                    self.live.pop(table_id, None)
-                raise
+        except BaseException:
+            # Not committed (a failure, or a commit that failed): the cache may hold what the
+            # database has not got, so the table is rebuilt from the database next time.
+            with self._lock:
+                self.live.pop(table_id, None)
+            raise
         if refusal is not None:
             raise IllegalChoice(str(refusal))
         return table

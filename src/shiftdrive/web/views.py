@@ -59,7 +59,7 @@ def ack(table: Table) -> dict[str, Any]:
 
 def _seat_view(table: Table, seat: str, last: int | None) -> dict[str, Any]:
     enc = table.enc
-    view = enc.view(seat, last=last)
+    view = enc.view(seat, last=last, memo=table.worded)
     legal = enc.legal(seat) if seat != GM else enc.legal(GM)
     if seat == GM:  # the GM's own decisions (a ruleset's GM turns), besides the overrides
         view["legal"] = [c.text() for c in legal]
@@ -73,13 +73,27 @@ def _seat_view(table: Table, seat: str, last: int | None) -> dict[str, Any]:
     view["seats"] = [
         {"id": s.id, "side": s.side, "bot": s.id in table.bots}
         | ({"controls": list(s.controls)} if seat in (GM, s.id) else {})
-        for s in enc.seating()
+        for s in table.seating()
     ]
     view["dice"] = "manual" if enc.table else "seeded"
+    view["dice_for"] = _dice_for(table, seat)
     view["hexes"] = _hexes(table)
     if seat == GM:
         view["overrides"] = dict(OVERRIDES)
     return view
+
+
+def _dice_for(table: Table, seat: str) -> dict[str, Any] | None:
+    """The dice the table must type in now, shown to the seat that rolls them and to the GM:
+    a bot cannot roll physical dice, so at a table with bots the GM types the bots' dice."""
+    waiting = table.enc.awaiting
+    if waiting is None or seat not in (GM, waiting.roller):
+        return None
+    return {
+        "seat": waiting.roller,
+        "bot": waiting.roller in table.bots,
+        "prompt": waiting.decision().prompt,
+    }
 
 
 def _hexes(table: Table) -> list[str] | None:

@@ -63,14 +63,46 @@ async function gm(button) {
   } catch (e) { say(e.message); }
 }
 
+// Pickers: one select per parameter; the choice sent is the one whose parameters match.
+const paramsOf = (div) => JSON.parse(div.dataset.params || "{}");
+const valueOf = (div, name) => JSON.stringify(paramsOf(div)[name] ?? null);
+const selectsOf = (picker) => [...picker.querySelectorAll("select[data-param]")];
+const choicesOf = (picker) => [...picker.closest("fieldset").querySelectorAll(".choice")];
+
+function pickedChoice(picker) {
+  const selects = selectsOf(picker);
+  return choicesOf(picker).find((d) => selects.every((s) => valueOf(d, s.dataset.param) === s.value));
+}
+
+function narrow(select) {
+  // After one parameter is picked, the others follow to a choice that has it (if need be).
+  const picker = select.closest(".picker");
+  if (!pickedChoice(picker)) {
+    const first = choicesOf(picker).find((d) => valueOf(d, select.dataset.param) === select.value);
+    if (first) for (const s of selectsOf(picker)) s.value = valueOf(first, s.dataset.param);
+  }
+  const div = pickedChoice(picker);
+  for (const d of choicesOf(picker)) d.classList.toggle("picked", d === div);
+}
+
 function place(name) {
-  // A place on the map: the one choice that goes there, or those choices picked out.
+  // A place on the map: the one choice that goes there, or those choices picked out (and the
+  // pickers of hexes, zones and bands set to it).
   const going = [...document.querySelectorAll(".choice[data-places]")]
     .filter((d) => d.dataset.places.split(" ").includes(name));
   if (going.length === 1 && !going[0].querySelector("input")) { choose(going[0]); return; }
   for (const d of document.querySelectorAll(".choice")) d.classList.toggle("picked", going.includes(d));
+  for (const s of document.querySelectorAll("select[data-kind=hex], select[data-kind=zone], select[data-kind=band]")) {
+    const option = [...s.options].find((o) => o.textContent === name);
+    if (option && going.some((d) => s.closest("fieldset").contains(d))) { s.value = option.value; narrow(s); }
+  }
+  for (const d of going) d.classList.add("picked");
   if (going.length) going[0].scrollIntoView({ block: "nearest" });
 }
+
+document.addEventListener("change", (ev) => {
+  if (ev.target.matches("select[data-param]")) narrow(ev.target);
+});
 
 document.addEventListener("click", (ev) => {
   const t = ev.target.closest("button.do, button.gm, button.pick, .place");
@@ -78,9 +110,12 @@ document.addEventListener("click", (ev) => {
   if (t.matches("button.do")) choose(t.closest(".choice"));
   else if (t.matches("button.gm")) gm(t);
   else if (t.matches("button.pick")) {
-    const text = $("select", t.parentElement).value;
-    const div = [...document.querySelectorAll(".choice")].find((d) => $("button.do", d).dataset.text === text);
-    if (div) choose(div);
+    const picker = t.closest(".picker");
+    const whole = $("select.whole", picker);
+    const div = whole
+      ? choicesOf(picker).find((d) => $("button.do", d).dataset.text === whole.value)
+      : pickedChoice(picker);
+    if (div) choose(div); else say("No choice has those: pick again.");
   } else place(t.dataset.place);
 });
 
