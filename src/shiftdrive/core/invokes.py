@@ -49,18 +49,34 @@ class Invoke:
     beneficiary: str | None = None
 
 
-def refusal(aspect: Aspect, invoker: str, payment: Payment, fate_points: int) -> str | None:
-    """Why `invoker` may not pay for an invoke of `aspect` this way, or None when it may: the
-    one rule of paying (a free invoke needs one held; a fate point needs a point left, and a
-    boost takes only its free invoke). Returns a reason rather than raising, so listing what
-    may be invoked costs no exception per aspect that may not."""
+#: Why an invoke may not be paid for (`refused`); 0 when it may.
+NO_FREE_INVOKE: Final = 1
+BOOST_ONLY_FREE: Final = 2
+NO_FATE_POINT: Final = 3
+
+
+def refused(aspect: Aspect, invoker: str, payment: Payment, fate_points: int) -> int:
+    """The one rule of paying for an invoke: 0 when `invoker` may pay for an invoke of `aspect`
+    this way, else which rule refuses it (NO_FREE_INVOKE: a free invoke needs one held;
+    BOOST_ONLY_FREE: a boost takes only its free invoke; NO_FATE_POINT: a fate point needs a
+    point left). A number, not words: listing what may be invoked asks this for every aspect,
+    and only `refusal` needs the reason worded."""
     if payment is Payment.FREE:
-        if aspect.free_for(invoker) < 1:
-            return f"{invoker} has no free invokes on '{aspect.name}'"
-        return None
+        return NO_FREE_INVOKE if aspect.free_for(invoker) < 1 else 0
     if aspect.kind is AspectKind.BOOST:
+        return BOOST_ONLY_FREE
+    return NO_FATE_POINT if fate_points < 1 else 0
+
+
+def refusal(aspect: Aspect, invoker: str, payment: Payment, fate_points: int) -> str | None:
+    """Why `invoker` may not pay for an invoke of `aspect` this way (`refused`, in words), or
+    None when it may. Returns a reason rather than raising, so a menu costs no exception."""
+    why = refused(aspect, invoker, payment, fate_points)
+    if why == NO_FREE_INVOKE:
+        return f"{invoker} has no free invokes on '{aspect.name}'"
+    if why == BOOST_ONLY_FREE:
         return f"'{aspect.name}' is a boost: it can only be invoked with its free invoke"
-    if fate_points < 1:
+    if why == NO_FATE_POINT:
         return f"{invoker} has no fate points left to invoke '{aspect.name}'"
     return None
 

@@ -8,7 +8,7 @@ names no cost)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import ClassVar, Final
 
 from shiftdrive.core.dice import DiceSource
@@ -17,6 +17,7 @@ from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM, Event
 from shiftdrive.engine.ruleset import Turn
+from shiftdrive.rulesets.diaspora.choices import made
 from shiftdrive.rulesets.diaspora.phases import position
 from shiftdrive.rulesets.diaspora.state import DETECTION, POSITION, DiasporaState, Ship
 
@@ -44,22 +45,25 @@ def can_be_compelled(state: DiasporaState, ship: Ship) -> bool:
     return state.phase in (DETECTION, POSITION) or ship.name in state.queue
 
 
-def targets(state: DiasporaState, seat: str) -> list[tuple[str, str]]:
-    """(ship, aspect) pairs `seat` may compel: another side's ships' aspects."""
-    return [
+def targets(state: DiasporaState, seat: str) -> Iterator[tuple[str, str]]:
+    """(ship, aspect) pairs `seat` may compel: another side's ships' aspects (made as they are
+    asked for: the window only asks whether there is one)."""
+    return (
         (ship.name, aspect.name)
         for ship in state.ships.values()
         if ship.side != seat and can_be_compelled(state, ship)
         for aspect in state.aspects.on(ship.name)
-    ]
+    )
+
+
+def any_target(state: DiasporaState, seat: str) -> bool:
+    return next(targets(state, seat), None) is not None
 
 
 def gm_may_compel(state: DiasporaState) -> bool:
     """The GM's compel is a standing choice while the window is open and no offer waits."""
     return (
-        state.compel_phase == state.phase
-        and state.compel_offer is None
-        and bool(targets(state, GM))
+        state.compel_phase == state.phase and state.compel_offer is None and any_target(state, GM)
     )
 
 
@@ -70,7 +74,7 @@ def turns(state: DiasporaState) -> list[Turn]:
     if state.compel_phase != state.phase:
         return []
     for side in state.sides():
-        if side not in state.compel_passed and targets(state, side):
+        if side not in state.compel_passed and any_target(state, side):
             return [Turn(side, COMPEL, None, window=COMPEL)]
     return []
 
@@ -82,7 +86,7 @@ class Compel(Action[DiasporaState]):
     params: ClassVar[Mapping[str, ParamKind]] = {"ship": ParamKind.UNIT, "aspect": ParamKind.ASPECT}
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
-        return [Choice.of(COMPEL, ship=s, aspect=a) for s, a in targets(state, turn.seat)]
+        return [made(COMPEL, ship=s, aspect=a) for s, a in targets(state, turn.seat)]
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
@@ -107,9 +111,9 @@ class Answer(Action[DiasporaState]):
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
         ship = state.ships[turn.actor or ""]
-        out = [Choice.of(ANSWER, compel=ACCEPT)]
+        out = [made(ANSWER, compel=ACCEPT)]
         if ship.fate_points.can_spend(1):
-            out.append(Choice.of(ANSWER, compel=REFUSE))
+            out.append(made(ANSWER, compel=REFUSE))
         return out
 
     def apply(

@@ -20,6 +20,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora import compels, damage, invoking
+from shiftdrive.rulesets.diaspora.choices import made
 from shiftdrive.rulesets.diaspora.phases import damage_control, detection, position, sequence
 from shiftdrive.rulesets.diaspora.state import Contest, DiasporaState, Ship
 
@@ -153,7 +154,7 @@ class Pass(Action[DiasporaState]):
     name = PASS
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
-        return [Choice.of(PASS)]
+        return [made(PASS)]
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource

@@ -16,6 +16,7 @@ from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
+from shiftdrive.rulesets.diaspora.choices import made
 from shiftdrive.rulesets.diaspora.state import DiasporaState, Hit, Ship
 
 ABSORB: Final = "absorb"
@@ -99,7 +100,7 @@ class Absorb(Action[DiasporaState]):
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
         hit = state.hits[0]
         ship = state.ships[hit.ship]
-        return [Choice.of(ABSORB, taking=way_text(c)) for c in ways(ship, hit.shifts)]
+        return [made(ABSORB, taking=way_text(c)) for c in ways(ship, hit.shifts)]
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
@@ -114,7 +115,7 @@ class Concede(Action[DiasporaState]):
     name = "concede"
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
-        return [Choice.of("concede")]
+        return [made("concede")]
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource

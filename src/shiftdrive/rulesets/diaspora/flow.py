@@ -57,11 +57,22 @@ def turns(state: DiasporaState) -> list[Turn]:
     return memo
 
 
+def ending(state: DiasporaState) -> Result | None:
+    """`result`, remembered with `turns` (worked out in the same pass, forgotten with it)."""
+    if state.turns_memo is None:
+        turns(state)
+    return state.result_memo
+
+
 def open_turns(state: DiasporaState) -> list[Turn]:
-    """Whose decision it is: none when over; a waiting hit first, then an attack open to
-    invokes, then compels (D12); else the phase's own."""
-    if result(state) is not None:
-        return []
+    """Whose decision it is: none when over (the end is noted for `ending`)."""
+    state.result_memo = result(state)
+    return [] if state.result_memo is not None else deciding(state)
+
+
+def deciding(state: DiasporaState) -> list[Turn]:
+    """Whose decision it is while the fight goes on: a waiting hit first, then an attack open
+    to invokes, then compels (D12); else the phase's own."""
     if state.hits:
         ship = state.ships[state.hits[0].ship]
         return [Turn(ship.side, ABSORB, ship.name)]
@@ -71,15 +82,20 @@ def open_turns(state: DiasporaState) -> list[Turn]:
 
 
 def advance(state: DiasporaState, dice: DiceSource) -> list[Event]:
-    """Move on through phases nobody has anything to decide in."""
+    """Move on through phases nobody has anything to decide in; what it finds (whose decision
+    it is, or the end) is what `turns` and `ending` will be asked next."""
     events: list[Event] = []
-    while result(state) is None:
+    while True:
+        over = result(state)
+        if over is not None:
+            state.result_memo, state.turns_memo = over, []
+            break
         if state.phase == DETECTION and not state.detected and not compels.turns(state):
             events += detection.detect(state, dice)  # the compel window has closed (D12)
             continue
-        now = open_turns(state)
+        now = deciding(state)
         if now:
-            state.turns_memo = now  # what `turns` will be asked next
+            state.result_memo, state.turns_memo = None, now
             break
         events += _next_phase(state)
     return events

@@ -9,8 +9,9 @@ from typing import Final
 
 from shiftdrive.core.aspects import AspectKind
 from shiftdrive.core.invokes import Invoke as InvokeSpec
-from shiftdrive.core.invokes import InvokeEffect, Payment, pay_for_invoke, refusal
+from shiftdrive.core.invokes import InvokeEffect, Payment, pay_for_invoke, refused
 from shiftdrive.engine.choices import Choice
+from shiftdrive.rulesets.diaspora.choices import made
 from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
 
 INVOKE: Final = "invoke"
@@ -33,7 +34,7 @@ def payable(
                 or f"{name}/{aspect.name}" in paid
             ):
                 continue
-            if refusal(aspect, name, pay, points) is None:
+            if not refused(aspect, name, pay, points):
                 out.append((aspect.name, payment))
                 if first:
                     return out
@@ -45,7 +46,7 @@ def invokable(
 ) -> list[Choice]:
     """The invokes `ship` may make on a roll (see `payable`), with each of `effects`."""
     return [
-        Choice.of(INVOKE, aspect=aspect, effect=effect, payment=payment)
+        made(INVOKE, aspect=aspect, effect=effect, payment=payment)
         for aspect, payment in payable(state, ship, paid)
         for effect in effects
     ]

@@ -167,7 +167,7 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
         state.turns_memo = None
 
     def result(self, state: DiasporaState) -> Result | None:
-        return flow.result(state)
+        return flow.ending(state)
 
     def action_name(self, action: str) -> str:
         return NAMES.get(action, action.replace("_", " "))

@@ -9,6 +9,7 @@ from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.consequences import ConsequenceSlots
 from shiftdrive.core.fate_points import FatePoints
 from shiftdrive.core.stress import StressTrack
+from shiftdrive.engine.ruleset import Result
 from shiftdrive.maps.bands import BandMap
 
 #: D1: the phases, in order; detection happens once, before turn 1.
@@ -205,6 +206,7 @@ class DiasporaState:
         # Whose decision it is, remembered until the state changes (asked several times per
         # decision: by the bot loop, the bot, `legal` and `apply`); never saved.
         self.turns_memo: list[Any] | None = None
+        self.result_memo: Result | None = None  # the end, known with `turns_memo`
         self._sides: list[str] | None = None
 
     def fighting(self) -> list[Ship]:

@@ -15,6 +15,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora import crew
+from shiftdrive.rulesets.diaspora.choices import made
 from shiftdrive.rulesets.diaspora.contest import open_contest
 from shiftdrive.rulesets.diaspora.phases import sequence
 from shiftdrive.rulesets.diaspora.state import Contest, DiasporaState, Ship
@@ -68,7 +69,7 @@ class Fire(Action[DiasporaState]):
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
         ship = state.ships[turn.actor or ""]
         return [
-            Choice.of(FIRE, target=s.name, beam=b)
+            made(FIRE, target=s.name, beam=b)
             for s in sequence.enemies(state, ship)
             for b in range(1, ship.ratings["beam"] + 1)
         ]

@@ -17,6 +17,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora import crew, invoking
+from shiftdrive.rulesets.diaspora.choices import made
 from shiftdrive.rulesets.diaspora.state import EW, POSITION, DiasporaState, Ship
 
 PLACE: Final = "place"
@@ -62,10 +63,19 @@ def invokes(state: DiasporaState, ship: Ship) -> list[Choice]:
     return invoking.invokable(state, ship, state.detection_paid, effects)
 
 
+def may_invoke(state: DiasporaState, ship: Ship) -> bool:
+    """Whether `invokes` would list anything (without listing it)."""
+    return ship.name in state.detection_window and bool(
+        invoking.payable(state, ship, state.detection_paid, first=True)
+    )
+
+
 def close_rolls(state: DiasporaState, dice: DiceSource) -> list[Event]:
     """Ships with nothing (more) to invoke leave the window; when it is empty the rolls are
     ranked, and tied ships with a fate point may spend it on their tie."""
-    state.detection_window = [n for n in state.detection_window if invokes(state, state.ships[n])]
+    state.detection_window = [
+        n for n in state.detection_window if may_invoke(state, state.ships[n])
+    ]
     if state.detection_window:
         return []
     state.rank = sorted(state.rank, key=lambda n: state.detection_keys[n], reverse=True)
@@ -146,7 +156,7 @@ class BreakTie(Action[DiasporaState]):
     name = BREAK_TIE
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
-        return [Choice.of(BREAK_TIE)]
+        return [made(BREAK_TIE)]
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
@@ -197,7 +207,7 @@ class Place(Action[DiasporaState]):
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
         return [
-            Choice.of(PLACE, ship=ship.name, band=band)
+            made(PLACE, ship=ship.name, band=band)
             for ship in state.ships.values()
             if ship.band is None
             for band in placeable_bands(state)
@@ -225,7 +235,7 @@ class Opening(Action[DiasporaState]):
     params: ClassVar[Mapping[str, ParamKind]] = {"phase": ParamKind.OPTION}
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
-        return [Choice.of(OPENING, phase=POSITION), Choice.of(OPENING, phase=EW)]
+        return [made(OPENING, phase=POSITION), made(OPENING, phase=EW)]
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource

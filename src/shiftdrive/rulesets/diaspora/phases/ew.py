@@ -15,6 +15,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora import crew
+from shiftdrive.rulesets.diaspora.choices import made
 from shiftdrive.rulesets.diaspora.contest import open_contest
 from shiftdrive.rulesets.diaspora.phases import sequence
 from shiftdrive.rulesets.diaspora.state import Contest, DiasporaState, Ship
@@ -59,7 +60,7 @@ class Hack(Action[DiasporaState]):
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
         ship = state.ships[turn.actor or ""]
-        return [Choice.of(HACK, target=s.name) for s in sequence.enemies(state, ship)]
+        return [made(HACK, target=s.name) for s in sequence.enemies(state, ship)]
 
     def odds(self, state: DiasporaState, turn: Turn, choice: Choice) -> Odds | None:
         ship = state.ships[turn.actor or ""]

@@ -16,6 +16,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora import crew, damage, invoking
+from shiftdrive.rulesets.diaspora.choices import made
 from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
 
 DRIVE: Final = "drive"
@@ -81,7 +82,7 @@ class Burn(Action[DiasporaState]):
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
         ship = state.ships[turn.actor or ""]
-        return [Choice.of(BURN, value=v) for v in range(burn_limit(ship) + 1)]
+        return [made(BURN, value=v) for v in range(burn_limit(ship) + 1)]
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
@@ -95,7 +96,7 @@ class Drift(Action[DiasporaState]):
     name = DRIFT
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
-        return [Choice.of(DRIFT)]
+        return [made(DRIFT)]
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
@@ -156,9 +157,16 @@ def invokes(state: DiasporaState, ship: Ship) -> list[Choice]:
     return invoking.invokable(state, ship, state.position_paid, effects)
 
 
+def may_invoke(state: DiasporaState, ship: Ship) -> bool:
+    """Whether `invokes` would list anything (without listing it)."""
+    return ship.name in state.position_window and bool(
+        invoking.payable(state, ship, state.position_paid, first=True)
+    )
+
+
 def settle(state: DiasporaState) -> list[Event]:
     """Ships with nothing to invoke leave the window; when it is empty, rank the rolls."""
-    state.position_window = [n for n in state.position_window if invokes(state, state.ships[n])]
+    state.position_window = [n for n in state.position_window if may_invoke(state, state.ships[n])]
     return [] if state.position_window else rank(state)
 
 
@@ -242,7 +250,7 @@ class Move(Action[DiasporaState]):
         mover = state.ships[turn.actor or ""]
         limit = mover.ratings["v_shift"]
         return [
-            Choice.of(MOVE, ship=name, to=to)
+            made(MOVE, ship=name, to=to)
             for name, shifts in budgets(state, mover).items()
             for to in destinations(state, state.ships[name], shifts, limit)
         ]
@@ -269,7 +277,7 @@ class Hold(Action[DiasporaState]):
     name = HOLD
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
-        return [Choice.of(HOLD)]
+        return [made(HOLD)]
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
