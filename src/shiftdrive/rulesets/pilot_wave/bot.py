@@ -18,8 +18,9 @@ from shiftdrive.rulesets.pilot_wave.state import PilotWaveState
 BID_SHARE: Final = 3
 
 
-#: what the bot weighs on its own turn (the rest of the menu is not built)
-TURN_ACTIONS: Final = ("move", "attack", "reload", "hold")
+#: what the bot weighs on its own turn once it stays where it is (the rest of the menu, and
+#: the moves, which it weighs through `query.destinations`, are not built)
+TURN_ACTIONS: Final = ("attack", "reload", "hold")
 
 
 def _grouped(choices: list[Choice]) -> dict[str, list[Choice]]:
@@ -36,7 +37,7 @@ def choose(rs: Any, state: PilotWaveState, seat: str, rng: random.Random) -> Cho
     if kind == "invoke":
         return _invoke(rs, state, turn)
     if kind == "turn":
-        return _turn(rs, state, turn, _grouped(rs.legal(state, seat, only=TURN_ACTIONS)), rng)
+        return _turn(rs, state, turn, rng)
     legal: list[Choice] = rs.legal(state, seat)
     by_action = _grouped(legal)
     if kind == "bid":
@@ -115,24 +116,17 @@ def _threat(state: PilotWaveState, name: str) -> tuple[int, int]:
     return (-best, f.skill(query.attack_skill(state, f)))
 
 
-def _turn(
-    rs: Any,
-    state: PilotWaveState,
-    turn: Turn,
-    by_action: dict[str, list[Choice]],
-    rng: random.Random,
-) -> Choice:
+def _turn(rs: Any, state: PilotWaveState, turn: Turn, rng: random.Random) -> Choice:
     """Move first where a better range band is worth the movement shift (among the best
     hexes, one beside cover, then the shortest move), then attack the likeliest target;
     reload an empty weapon; else hold."""
     f = state.fighters[turn.actor or ""]
     enemies = query.enemies(state, f.name)
-    if "move" in by_action and enemies:
-        scored = [(_place(state, f, c, enemies), c) for c in by_action["move"]]
-        best = min(score for score, _ in scored)
-        if best < _place(state, f, None, enemies):
-            ties = [c for score, c in scored if score == best]
-            return min(ties, key=lambda c: (not query.cover(state, _to(c)), _hexes(f, c)))
+    if enemies and "move" in rs.menu(state, turn):
+        move = _move(state, f, enemies)
+        if move is not None:
+            return move
+    by_action = _grouped(rs.legal(state, turn.seat, only=TURN_ACTIONS))
     attacks = by_action.get("attack", [])
     shot = max(
         attacks,
@@ -146,21 +140,60 @@ def _turn(
     return by_action["hold"][0]
 
 
-def _to(c: Choice) -> Hex:
-    return Hex.parse(c.str_param("to"))
+def _move(state: PilotWaveState, f: Any, enemies: list[Any]) -> Choice | None:
+    """The best move by `_place` when it beats standing still, among the best hexes one
+    beside cover, then the shortest, then the first in the menu's order (None: stay).
+
+    A hex is weighed in full (lines of sight to every enemy) only when its bound (`_bound`)
+    could match the best so far: the rest score worse, so the choice is the same as weighing
+    every hex."""
+    here = Hex.parse(f.zone)
+    targets = [Hex.parse(e.zone) for e in enemies]
+    weighed: list[tuple[int, Hex, int, int]] = []
+    best = None
+    for h, cost in query.destinations(state, f):
+        hexes = here.distance(h)
+        near = min(h.distance(t) for t in targets)
+        exact, score = _bound(state, f, near, hexes)
+        if not exact and (best is None or score <= best):
+            score = _place(state, f, h, hexes, enemies, near)
+        if best is None or score < best:
+            best = score
+        if score == best:
+            weighed.append((score, h, cost, hexes))
+    if best is None or best >= _place(state, f, here, 0, enemies):
+        return None
+    ties = [(h, cost, hexes) for score, h, cost, hexes in weighed if score == best]
+    h, cost, _ = min(ties, key=lambda t: (not query.cover(state, t[0]), t[2]))
+    return query.move_choice(state, f, h, cost)
 
 
-def _hexes(f: Any, c: Choice) -> int:
-    return int(Hex.parse(f.zone).distance(_to(c)))
+def _bound(state: PilotWaveState, f: Any, near: int, hexes: int) -> tuple[bool, int]:
+    """`_place`'s score at a hex `near` hexes from the nearest enemy, reached by moving
+    `hexes`, from distances alone: (True, the score) when sight cannot change it, else
+    (False, a score no better than the hex's own: the nearest enemy's band were it seen)."""
+    shift = query.move_penalty(f.moved + hexes)
+    if near == 1:
+        return True, -shift
+    band = query.band_in_sight(state, f, near)
+    if band is None:
+        return True, 10 + near - shift
+    return False, 2 * band - shift
 
 
-def _place(state: PilotWaveState, f: Any, move: Choice | None, enemies: list[Any]) -> int:
-    """Lower is better: twice the nearest range band to an enemy from where the move ends
-    (hand-to-hand: adjacent; each band costs difficulty and damage) plus the movement shift
-    the move would bring."""
-    at = _to(move) if move is not None else Hex.parse(f.zone)
-    hexes = _hexes(f, move) if move is not None else 0
-    near = min(at.distance(Hex.parse(e.zone)) for e in enemies)
+def _place(
+    state: PilotWaveState,
+    f: Any,
+    at: Hex,
+    hexes: int,
+    enemies: list[Any],
+    near: int | None = None,
+) -> int:
+    """Lower is better: twice the nearest range band to an enemy from `at`, reached by moving
+    `hexes` (hand-to-hand: adjacent; each band costs difficulty and damage) plus the movement
+    shift the move would bring."""
+    if near is None:
+        near = min(at.distance(Hex.parse(e.zone)) for e in enemies)
     if near == 1:
         reach: int | None = 0  # hand-to-hand
     else:

@@ -44,6 +44,18 @@ def reachable(state: PilotWaveState, f: Fighter) -> dict[Hex, int]:
     return found
 
 
+def destinations(state: PilotWaveState, f: Fighter) -> list[tuple[Hex, int]]:
+    """The hexes `f` can move to with what each costs, in the menu's order (cheapest first,
+    then by hex)."""
+    return sorted(reachable(state, f).items(), key=lambda kv: (kv[1], kv[0]))
+
+
+def move_choice(state: PilotWaveState, f: Fighter, h: Hex, cost: int) -> Choice:
+    """A move to `h` (`cost` hexes of movement) as the menu lists it."""
+    label = f"Move to {h} ({cost} hex(es), {gait_of(state, f, cost)})"
+    return Choice.of("move", to=str(h), label=label)
+
+
 class Move(Action[PilotWaveState]):
     """Move any number of hexes up to speed; an attack may follow in the same turn."""
 
@@ -52,16 +64,7 @@ class Move(Action[PilotWaveState]):
 
     def options(self, state: PilotWaveState, turn: Turn) -> list[Choice]:
         f = state.fighters[turn.actor or ""]
-        out = []
-        for h, cost in sorted(reachable(state, f).items(), key=lambda kv: (kv[1], kv[0])):
-            out.append(
-                Choice.of(
-                    "move",
-                    to=str(h),
-                    label=f"Move to {h} ({cost} hex(es), {gait_of(state, f, cost)})",
-                )
-            )
-        return out
+        return [move_choice(state, f, h, cost) for h, cost in destinations(state, f)]
 
     def check(self, state: PilotWaveState, turn: Turn, choice: Choice) -> str | None:
         f = state.fighters[turn.actor or ""]

@@ -12,7 +12,14 @@ from shiftdrive.core.outcomes import shifts_to_change
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.maps.hexgrid import Hex
-from shiftdrive.rulesets.pilot_wave.board import band_between, hex_map, weapon_of, where
+from shiftdrive.rulesets.pilot_wave import moves
+from shiftdrive.rulesets.pilot_wave.board import (
+    band_between,
+    band_by_distance,
+    hex_map,
+    weapon_of,
+    where,
+)
 from shiftdrive.rulesets.pilot_wave.catalog import move_shift
 from shiftdrive.rulesets.pilot_wave.host import HOST
 from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
@@ -47,6 +54,23 @@ def enemies(state: PilotWaveState, name: str) -> list[Fighter]:
 def band_from(state: PilotWaveState, f: Fighter, at: Hex, target: Fighter) -> int | None:
     """The band `target` would be in for `f`'s weapon if `f` stood at `at`."""
     return band_between(state, weapon_of(state, f), at, where(target))
+
+
+def band_in_sight(state: PilotWaveState, f: Fighter, hexes: int) -> int | None:
+    """The band a target `hexes` away would be in for `f`'s weapon, sight aside: no target
+    that far or farther is in a nearer band (None: not a ranged weapon, or out of range)."""
+    return band_by_distance(state, weapon_of(state, f), hexes)
+
+
+def destinations(state: PilotWaveState, f: Fighter) -> list[tuple[Hex, int]]:
+    """Where `f` can move this turn with what each hex costs, in the move menu's order."""
+    return moves.destinations(state, f)
+
+
+def move_choice(state: PilotWaveState, f: Fighter, to: Hex, cost: int) -> Choice:
+    """The move to `to` (one of `destinations`) as the move menu lists it, without building
+    the rest of the menu."""
+    return moves.move_choice(state, f, to, cost)
 
 
 def attack_skill(state: PilotWaveState, f: Fighter) -> str:
