@@ -56,7 +56,8 @@ def choose(rs: Any, state: PilotWaveState, seat: str, rng: random.Random) -> Cho
 
 def _counter(state: PilotWaveState, turn: Turn, by_action: dict[str, list[Choice]]) -> Choice:
     top = state.stack[-1]
-    declared = Choice.parse(top.choice)
+    declared = query.declared(state)
+    assert declared is not None
     target = declared.get("target")
     against_us = (
         declared.action == "attack"
@@ -127,14 +128,14 @@ def _turn(rs: Any, state: PilotWaveState, turn: Turn, rng: random.Random) -> Cho
         if move is not None:
             return move
     by_action = _grouped(rs.legal(state, turn.seat, only=TURN_ACTIONS))
-    attacks = by_action.get("attack", [])
+    attacks = [(_p_hit(rs, state, turn, c), c) for c in by_action.get("attack", [])]
     shot = max(
         attacks,
-        key=lambda c: (_p_hit(rs, state, turn, c), c.get("fire") == "auto", rng.random()),
+        key=lambda pc: (pc[0], pc[1].get("fire") == "auto", rng.random()),
         default=None,
     )
-    if shot is not None and _p_hit(rs, state, turn, shot) > 0:
-        return shot
+    if shot is not None and shot[0] > 0:
+        return shot[1]
     if "reload" in by_action:
         return by_action["reload"][0]
     return by_action["hold"][0]

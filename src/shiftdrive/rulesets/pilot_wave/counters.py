@@ -7,6 +7,7 @@ the top, the countered action last (if its actor is still able). A tie is no vic
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from shiftdrive.conflict.exchange import RollAction
@@ -27,6 +28,13 @@ if TYPE_CHECKING:
 #: the substantial actions a counter can answer (moving and holding cannot be countered)
 COUNTERABLE: Final = frozenset({"attack", "advantage", "discover", "overcome"})
 WHO_PARAMS: Final = {"who": ParamKind.UNIT}
+
+
+@lru_cache(maxsize=1024)
+def declared(text: str) -> Choice:
+    """A declared action, read back from its text on the stack: the same few texts come back
+    all battle long, and a choice never changes once made, so each is read once."""
+    return Choice.parse(text)
 
 
 def next_asker(state: PilotWaveState, entry: Declared) -> str:
@@ -66,7 +74,7 @@ def carry(
     entry.asking = ""
     entry.resolving = True
     f = state.fighters[entry.actor]
-    choice = Choice.parse(entry.choice)
+    choice = declared(entry.choice)
     turn = Turn(f.side, entry.kind, f.name)
     spec = actions[choice.action]
     why = None if f.active else f"{f.name} is out of the fight"
@@ -175,12 +183,12 @@ class CarryOut(Action[PilotWaveState]):
 
     def options(self, state: PilotWaveState, turn: Turn) -> list[Choice]:
         top = state.stack[-1]
-        declared = Choice.parse(top.choice)
-        spec = self.all_actions[declared.action]
+        action = declared(top.choice)
+        spec = self.all_actions[action.action]
         offered = [
             c
             for c in spec.options(state, Turn(turn.seat, "turn", top.actor))
-            if c.matches(declared)
+            if c.matches(action)
         ]
         words = offered[0].label if offered and offered[0].label else top.choice
         return [Choice.of("carry_out", label=f"{top.actor} carries out: {words}")]

@@ -12,7 +12,7 @@ from shiftdrive.core.outcomes import shifts_to_change
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.maps.hexgrid import Hex
-from shiftdrive.rulesets.pilot_wave import moves
+from shiftdrive.rulesets.pilot_wave import counters, moves
 from shiftdrive.rulesets.pilot_wave.board import (
     band_between,
     band_by_distance,
@@ -44,6 +44,13 @@ def open_invokes(state: PilotWaveState, turn: Turn) -> Iterator[tuple[str, str, 
 def as_choice(invoke: tuple[str, str, str, str]) -> Choice:
     """One of `open_invokes` as the choice the menu lists."""
     return invoke_choice(*invoke)
+
+
+def declared(state: PilotWaveState) -> Choice | None:
+    """The action declared on top of the stack (the one a counter window is open on)."""
+    if not state.stack or not state.stack[-1].choice:
+        return None
+    return counters.declared(state.stack[-1].choice)
 
 
 def enemies(state: PilotWaveState, name: str) -> list[Fighter]:
