@@ -17,6 +17,7 @@ from shiftdrive.rulesets.pilot_wave.board import hex_map, occupied, weapon_of, w
 from shiftdrive.rulesets.pilot_wave.catalog import gait, move_shift, run_speed, vehicle_speed
 from shiftdrive.rulesets.pilot_wave.order import end_turn, entry_for
 from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
+from shiftdrive.rulesets.pilot_wave.view import move_seen_by
 
 if TYPE_CHECKING:
     from shiftdrive.core.dice import DiceSource
@@ -96,7 +97,7 @@ class Move(Action[PilotWaveState]):
             "gait": gait_of(state, f, cost),
             "shift": move_shift(f.moved),
         }
-        return [Event("move", data=data, visible_to=None)]
+        return [Event("move", data=data, visible_to=move_seen_by(state, f))]
 
 
 class Reload(Action[PilotWaveState]):

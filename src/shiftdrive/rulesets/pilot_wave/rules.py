@@ -112,9 +112,14 @@ class PilotWave(Ruleset[PilotWaveState, PilotWaveScenario]):
     def choice_visibility(
         self, state: PilotWaveState, seat: str, choice: Choice
     ) -> frozenset[str] | None:
-        """A side-order bid is seen by its side (and the GM) only."""
+        """A side-order bid is seen by its side (and the GM) only; a move is not seen by an
+        enemy side that has not noticed the mover (P8)."""
         if choice.action == "bid":
             return frozenset({seat, "gm"})
+        if choice.action == "move":
+            turn = self.turn_of(state, seat)
+            if turn is not None and turn.actor in state.fighters:
+                return seen.move_seen_by(state, state.fighters[turn.actor])
         return None
 
     def result(self, state: PilotWaveState) -> Result | None:
