@@ -95,9 +95,8 @@ def _invoke(rs: Any, state: PilotWaveState, turn: Turn) -> Choice:
             if c.int_param("points") == need:
                 return c
     if (mine and -2 <= shifts < 1) or (not mine and shifts >= 1):
-        for invoke in query.open_invokes(state, turn):
-            _, effect, payment, _ = invoke
-            if payment == "free" and effect in ("bonus", "obstacle"):
+        for invoke in query.open_invokes(state, turn, fate_points=False):
+            if invoke[1] in ("bonus", "obstacle"):
                 return query.as_choice(invoke)
     passes: list[Choice] = rs.legal(state, seat, only=("pass",))
     return passes[0]
@@ -145,27 +144,30 @@ def _move(state: PilotWaveState, f: Any, enemies: list[Any]) -> Choice | None:
     """The best move by `_place` when it beats standing still, among the best hexes one
     beside cover, then the shortest, then the first in the menu's order (None: stay).
 
-    A hex is weighed in full (lines of sight to every enemy) only when its bound (`_bound`)
-    could match the best so far: the rest score worse, so the choice is the same as weighing
-    every hex."""
+    Each hex's score is bounded from distances alone (`_bound`); hexes are weighed in full
+    (lines of sight) from the best bound up, until a bound is worse than the best score
+    found: the rest cannot match it, so the choice is the one weighing every hex gives."""
     here = Hex.parse(f.zone)
     targets = [Hex.parse(e.zone) for e in enemies]
-    weighed: list[tuple[int, Hex, int, int]] = []
-    best = None
-    for h, cost in query.destinations(state, f):
+    bounded = []
+    for i, (h, cost) in enumerate(query.destinations(state, f)):
         hexes = here.distance(h)
-        near = min(h.distance(t) for t in targets)
-        exact, score = _bound(state, f, near, hexes)
-        if not exact and (best is None or score <= best):
-            score = _place(state, f, h, hexes, enemies, near)
+        exact, bound = _bound(state, f, min(h.distance(t) for t in targets), hexes)
+        bounded.append((bound, i, exact, h, cost, hexes))
+    bounded.sort(key=lambda b: (b[0], b[1]))
+    best: int | None = None
+    ties: list[tuple[bool, int, int, Hex, int]] = []
+    for bound, i, exact, h, cost, hexes in bounded:
+        if best is not None and bound > best:
+            break
+        score = bound if exact else _place(state, f, h, hexes, enemies)
         if best is None or score < best:
-            best = score
+            best, ties = score, []
         if score == best:
-            weighed.append((score, h, cost, hexes))
+            ties.append((not query.cover(state, h), hexes, i, h, cost))
     if best is None or best >= _place(state, f, here, 0, enemies):
         return None
-    ties = [(h, cost, hexes) for score, h, cost, hexes in weighed if score == best]
-    h, cost, _ = min(ties, key=lambda t: (not query.cover(state, t[0]), t[2]))
+    _, _, _, h, cost = min(ties, key=lambda t: t[:3])
     return query.move_choice(state, f, h, cost)
 
 
@@ -182,23 +184,21 @@ def _bound(state: PilotWaveState, f: Any, near: int, hexes: int) -> tuple[bool, 
     return False, 2 * band - shift
 
 
-def _place(
-    state: PilotWaveState,
-    f: Any,
-    at: Hex,
-    hexes: int,
-    enemies: list[Any],
-    near: int | None = None,
-) -> int:
+def _place(state: PilotWaveState, f: Any, at: Hex, hexes: int, enemies: list[Any]) -> int:
     """Lower is better: twice the nearest range band to an enemy from `at`, reached by moving
     `hexes` (hand-to-hand: adjacent; each band costs difficulty and damage) plus the movement
     shift the move would bring."""
-    if near is None:
-        near = min(at.distance(Hex.parse(e.zone)) for e in enemies)
-    if near == 1:
+    near = sorted((at.distance(Hex.parse(e.zone)), k) for k, e in enumerate(enemies))
+    if near[0][0] == 1:
         reach: int | None = 0  # hand-to-hand
     else:
-        bands = [query.band_from(state, f, at, e) for e in enemies]
-        reach = min((b for b in bands if b is not None), default=None)
-    score = 2 * reach if reach is not None else 10 + near
+        reach = None
+        for hexes_away, k in near:  # nearest first: a farther enemy is in no nearer band
+            least = query.band_in_sight(state, f, hexes_away)
+            if least is None or (reach is not None and least >= reach):
+                break
+            found = query.band_from(state, f, at, enemies[k])
+            if found is not None and (reach is None or found < reach):
+                reach = found
+    score = 2 * reach if reach is not None else 10 + near[0][0]
     return score - query.move_penalty(f.moved + hexes)

@@ -34,11 +34,14 @@ def standing(state: PilotWaveState) -> tuple[int, int]:
     return totals(state, state.roll)
 
 
-def open_invokes(state: PilotWaveState, turn: Turn) -> Iterator[tuple[str, str, str, str]]:
+def open_invokes(
+    state: PilotWaveState, turn: Turn, *, fate_points: bool = True
+) -> Iterator[tuple[str, str, str, str]]:
     """The invokes open in `turn` (the invoke window) as (aspect, effect, payment, by), in
-    the order the menu lists them, without building the menu."""
+    the order the menu lists them, without building the menu (`fate_points=False`: the
+    free ones only)."""
     spec: InvokeAspect[PilotWaveState] = InvokeAspect(HOST)
-    return spec.open_invokes(state, turn)
+    return spec.open_invokes(state, turn, fate_points=fate_points)
 
 
 def as_choice(invoke: tuple[str, str, str, str]) -> Choice:
