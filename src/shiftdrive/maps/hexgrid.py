@@ -277,7 +277,7 @@ REACH_CACHE: Final = 2_000
 class HexMap:
     """A bounded set of hexes with terrain; immutable, pure queries for movement and sight."""
 
-    __slots__ = ("_flags", "_hexes", "_reach", "_sight", "_steps", "_terrain")
+    __slots__ = ("_cover", "_flags", "_hexes", "_reach", "_sight", "_steps", "_terrain")
 
     def __init__(
         self,
@@ -307,6 +307,8 @@ class HexMap:
         #: on first use, and reachable's answers so far (the map never changes)
         self._steps: dict[Hex, tuple[tuple[Hex, int], ...]] | None = None
         self._reach: dict[tuple[Hex, int, frozenset[Hex]], dict[Hex, int]] = {}
+        #: the hexes `beside_cover` (built on first use)
+        self._cover: frozenset[Hex] | None = None
 
     # construction
 
@@ -465,6 +467,17 @@ class HexMap:
         if got is None:  # off the map: worked out, not kept
             return tuple((n, self.movement_cost(n)) for n in self.neighbours(h))
         return got
+
+    def beside_cover(self, h: Hex) -> bool:
+        """Whether a hex one can step into next to `h` gives cover (a low obstacle to crouch
+        behind); looked up for the map's hexes, since bots ask it of every hex they weigh."""
+        near = self._cover
+        if near is None:
+            near = self._cover = frozenset(c for c in self._hexes if self._touches_cover(c))
+        return h in near if h in self._hexes else self._touches_cover(h)
+
+    def _touches_cover(self, h: Hex) -> bool:
+        return any(self.flags(n).gives_cover for n in self.neighbours(h))
 
     def reachable(
         self, start: Hex, budget: int, blocked: AbstractSet[Hex] = frozenset()

@@ -144,16 +144,33 @@ def _move(state: PilotWaveState, f: Any, enemies: list[Any]) -> Choice | None:
     """The best move by `_place` when it beats standing still, among the best hexes one
     beside cover, then the shortest, then the first in the menu's order (None: stay).
 
-    Each hex's score is bounded from distances alone (`_bound`); hexes are weighed in full
-    (lines of sight) from the best bound up, until a bound is worse than the best score
-    found: the rest cannot match it, so the choice is the one weighing every hex gives."""
+    Each hex's score is first bounded from distances alone: hand-to-hand next to an enemy,
+    or no enemy in range, is the score itself; else the nearest enemy's band, were it in
+    sight, is the best the hex can do. Hexes are weighed in full (lines of sight) from the
+    best bound up, until a bound is worse than the best score found: the rest cannot match
+    it, so the choice is the one weighing every hex gives."""
     here = Hex.parse(f.zone)
     targets = [Hex.parse(e.zone) for e in enemies]
+    moved = f.moved
+    shifts: dict[int, int] = {}  # P10's shift by hexes moved (this decision's lookups)
+    bands: dict[int, int | None] = {}  # the band were it in sight, by distance
     bounded = []
     for i, (h, cost) in enumerate(query.destinations(state, f)):
         hexes = here.distance(h)
-        exact, bound = _bound(state, f, min(h.distance(t) for t in targets), hexes)
-        bounded.append((bound, i, exact, h, cost, hexes))
+        shift = shifts.get(hexes)
+        if shift is None:
+            shift = shifts[hexes] = query.move_penalty(moved + hexes)
+        near = min(map(h.distance, targets))
+        if near == 1:
+            bounded.append((-shift, i, True, h, cost, hexes))
+            continue
+        band = bands.get(near, -1)
+        if band == -1:
+            band = bands[near] = query.band_in_sight(state, f, near)
+        if band is None:
+            bounded.append((10 + near - shift, i, True, h, cost, hexes))
+        else:
+            bounded.append((2 * band - shift, i, False, h, cost, hexes))
     bounded.sort(key=lambda b: (b[0], b[1]))
     best: int | None = None
     ties: list[tuple[bool, int, int, Hex, int]] = []
@@ -169,19 +186,6 @@ def _move(state: PilotWaveState, f: Any, enemies: list[Any]) -> Choice | None:
         return None
     _, _, _, h, cost = min(ties, key=lambda t: t[:3])
     return query.move_choice(state, f, h, cost)
-
-
-def _bound(state: PilotWaveState, f: Any, near: int, hexes: int) -> tuple[bool, int]:
-    """`_place`'s score at a hex `near` hexes from the nearest enemy, reached by moving
-    `hexes`, from distances alone: (True, the score) when sight cannot change it, else
-    (False, a score no better than the hex's own: the nearest enemy's band were it seen)."""
-    shift = query.move_penalty(f.moved + hexes)
-    if near == 1:
-        return True, -shift
-    band = query.band_in_sight(state, f, near)
-    if band is None:
-        return True, 10 + near - shift
-    return False, 2 * band - shift
 
 
 def _place(state: PilotWaveState, f: Any, at: Hex, hexes: int, enemies: list[Any]) -> int:

@@ -77,15 +77,23 @@ def sprayed(state: PilotWaveState, f: Fighter, target: Fighter) -> list[Fighter]
     ]  # fmt: skip
 
 
-def rounds_for(state: PilotWaveState, f: Fighter, target: Fighter, fire: str) -> int:
+def rounds_for(
+    state: PilotWaveState,
+    f: Fighter,
+    target: Fighter,
+    fire: str,
+    spray: list[Fighter] | None = None,
+) -> int:
     """P9: a shot 1, automatic 3 per target, concentrated 6; a later attack of automatic fire
-    has paid already."""
+    has paid already. (`spray`: `sprayed`, when the caller has it already.)"""
     if fire == FOLLOW:
         return 0
     if fire == CONCENTRATED:
         return ROUNDS_CONCENTRATED
     if fire == SPRAY:
-        return ROUNDS_AUTO * (1 + len(sprayed(state, f, target)))
+        if spray is None:
+            spray = sprayed(state, f, target)
+        return ROUNDS_AUTO * (1 + len(spray))
     return ROUNDS_AUTO if fire == AUTO else ROUNDS_SINGLE
 
 
@@ -127,11 +135,13 @@ def why_not(
         return f"fire is one of {', '.join(FIRE_MODES)}"
     if fire != SINGLE and not weapon.auto:
         return f"the {weapon.name} has no automatic fire"
-    if fire == SPRAY and band(state, f, target) is not None and not sprayed(state, f, target):
+    found = band(state, f, target)
+    spray = sprayed(state, f, target) if fire == SPRAY else None
+    if spray is not None and found is not None and not spray:
         return f"nobody stands next to {target.name} to spray"
-    if f.rounds < rounds_for(state, f, target, fire):
+    if f.rounds < rounds_for(state, f, target, fire, spray):
         return f"the {weapon.name} has {f.rounds} round(s) left: reload first"
-    if band(state, f, target) is None:
+    if found is None:
         return f"{target.name} is out of the {weapon.name}'s range or out of sight"
     return None
 

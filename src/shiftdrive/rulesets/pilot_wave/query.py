@@ -99,8 +99,7 @@ def distance(a: Fighter, b: Fighter) -> int:
 
 def cover(state: PilotWaveState, at: Hex) -> bool:
     """Whether a hex has something to take cover behind next to it."""
-    hmap = hex_map(state)
-    return any(hmap.flags(n).gives_cover for n in hmap.neighbours(at))
+    return hex_map(state).beside_cover(at)
 
 
 def points_to_turn(state: PilotWaveState, seat: str) -> int | None:
