@@ -146,63 +146,74 @@ def _move(state: PilotWaveState, f: Any, enemies: list[Any]) -> Choice | None:
 
     Each hex's score is first bounded from distances alone: hand-to-hand next to an enemy,
     or no enemy in range, is the score itself; else the nearest enemy's band, were it in
-    sight, is the best the hex can do. Hexes are weighed in full (lines of sight) from the
-    best bound up, until a bound is worse than the best score found: the rest cannot match
-    it, so the choice is the one weighing every hex gives."""
+    sight, is the best the hex can do. A hex whose bound does not beat standing still is
+    passed over; the rest are weighed in full (lines of sight) from the best bound up, until
+    a bound is worse than the best score found: the hexes left cannot match it, so the choice
+    is the one weighing every hex gives."""
     here = Hex.parse(f.zone)
     targets = [Hex.parse(e.zone) for e in enemies]
+    stay = _place(state, f, here, 0, targets, [here.distance(t) for t in targets])
     moved = f.moved
     shifts: dict[int, int] = {}  # P10's shift by hexes moved (this decision's lookups)
     bands: dict[int, int | None] = {}  # the band were it in sight, by distance
-    bounded = []
+    bounded: list[tuple[int, int, list[int] | None, Hex, int, int]] = []
     for i, (h, cost) in enumerate(query.destinations(state, f)):
         hexes = here.distance(h)
         shift = shifts.get(hexes)
         if shift is None:
             shift = shifts[hexes] = query.move_penalty(moved + hexes)
-        near = min(map(h.distance, targets))
+        if -shift >= stay:
+            continue  # no band is better than hand-to-hand (0)
+        dists = [h.distance(t) for t in targets]
+        near = min(dists)
         if near == 1:
-            bounded.append((-shift, i, True, h, cost, hexes))
+            bounded.append((-shift, i, None, h, cost, hexes))
             continue
         band = bands.get(near, -1)
         if band == -1:
             band = bands[near] = query.band_in_sight(state, f, near)
         if band is None:
-            bounded.append((10 + near - shift, i, True, h, cost, hexes))
-        else:
-            bounded.append((2 * band - shift, i, False, h, cost, hexes))
+            bound = 10 + near - shift
+            if bound < stay:
+                bounded.append((bound, i, None, h, cost, hexes))
+        elif 2 * band - shift < stay:
+            bounded.append((2 * band - shift, i, dists, h, cost, hexes))
     bounded.sort(key=lambda b: (b[0], b[1]))
-    best: int | None = None
+    best = stay
     ties: list[tuple[bool, int, int, Hex, int]] = []
-    for bound, i, exact, h, cost, hexes in bounded:
-        if best is not None and bound > best:
+    for bound, i, away, h, cost, hexes in bounded:
+        if bound > best:
             break
-        score = bound if exact else _place(state, f, h, hexes, enemies)
-        if best is None or score < best:
+        score = bound if away is None else _place(state, f, h, hexes, targets, away)
+        if score < best:
             best, ties = score, []
-        if score == best:
-            ties.append((not query.cover(state, h), hexes, i, h, cost))
-    if best is None or best >= _place(state, f, here, 0, enemies):
+        elif score > best or not ties:  # (no tie with standing still: that is no move)
+            continue
+        ties.append((not query.cover(state, h), hexes, i, h, cost))
+    if not ties:
         return None
     _, _, _, h, cost = min(ties, key=lambda t: t[:3])
     return query.move_choice(state, f, h, cost)
 
 
-def _place(state: PilotWaveState, f: Any, at: Hex, hexes: int, enemies: list[Any]) -> int:
-    """Lower is better: twice the nearest range band to an enemy from `at`, reached by moving
-    `hexes` (hand-to-hand: adjacent; each band costs difficulty and damage) plus the movement
-    shift the move would bring."""
-    near = sorted((at.distance(Hex.parse(e.zone)), k) for k, e in enumerate(enemies))
-    if near[0][0] == 1:
+def _place(
+    state: PilotWaveState, f: Any, at: Hex, hexes: int, targets: list[Hex], dists: list[int]
+) -> int:
+    """Lower is better: twice the nearest range band to an enemy (standing on `targets`, at
+    `dists` hexes) from `at`, reached by moving `hexes` (hand-to-hand: adjacent; each band
+    costs difficulty and damage) plus the movement shift the move would bring."""
+    near = min(dists)
+    if near == 1:
         reach: int | None = 0  # hand-to-hand
     else:
         reach = None
-        for hexes_away, k in near:  # nearest first: a farther enemy is in no nearer band
-            least = query.band_in_sight(state, f, hexes_away)
+        for k in sorted(range(len(dists)), key=dists.__getitem__):
+            # nearest first: a farther enemy is in no nearer band
+            least = query.band_in_sight(state, f, dists[k])
             if least is None or (reach is not None and least >= reach):
                 break
-            found = query.band_from(state, f, at, enemies[k])
+            found = query.band_to(state, f, at, targets[k])
             if found is not None and (reach is None or found < reach):
                 reach = found
-    score = 2 * reach if reach is not None else 10 + near[0][0]
+    score = 2 * reach if reach is not None else 10 + near
     return score - query.move_penalty(f.moved + hexes)

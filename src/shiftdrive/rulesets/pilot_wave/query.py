@@ -66,6 +66,11 @@ def band_from(state: PilotWaveState, f: Fighter, at: Hex, target: Fighter) -> in
     return band_between(state, weapon_of(state, f), at, where(target))
 
 
+def band_to(state: PilotWaveState, f: Fighter, at: Hex, to: Hex) -> int | None:
+    """The band of hex `to` for `f`'s weapon if `f` stood at `at`."""
+    return band_between(state, weapon_of(state, f), at, to)
+
+
 def band_in_sight(state: PilotWaveState, f: Fighter, hexes: int) -> int | None:
     """The band a target `hexes` away would be in for `f`'s weapon, sight aside: no target
     that far or farther is in a nearer band (None: not a ranged weapon, or out of range)."""
