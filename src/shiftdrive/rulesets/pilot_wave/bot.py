@@ -18,9 +18,9 @@ from shiftdrive.rulesets.pilot_wave.state import PilotWaveState
 BID_SHARE: Final = 3
 
 
-#: what the bot weighs on its own turn once it stays where it is (the rest of the menu, and
-#: the moves, which it weighs through `query.destinations`, are not built)
-TURN_ACTIONS: Final = ("attack", "reload", "hold")
+#: what the bot takes on its own turn when it neither moves nor shoots (the rest of the menu
+#: is not built; moves and attacks it weighs through `query`, and builds only the one it makes)
+TURN_ACTIONS: Final = ("reload", "hold")
 
 
 def _grouped(choices: list[Choice]) -> dict[str, list[Choice]]:
@@ -102,11 +102,6 @@ def _invoke(rs: Any, state: PilotWaveState, turn: Turn) -> Choice:
     return passes[0]
 
 
-def _p_hit(rs: Any, state: PilotWaveState, turn: Turn, c: Choice) -> float:
-    o = rs.actions["attack"].odds(state, turn, c)
-    return float(o.tie + o.success + o.style) if o else 0.0
-
-
 def _threat(state: PilotWaveState, name: str) -> tuple[int, int]:
     """Who acts first: the one with an enemy nearest in range bands, then the best shot."""
     f = state.fighters[name]
@@ -126,15 +121,15 @@ def _turn(rs: Any, state: PilotWaveState, turn: Turn, rng: random.Random) -> Cho
         move = _move(state, f, enemies)
         if move is not None:
             return move
+    if "attack" in rs.menu(state, turn):
+        shots = [
+            (query.hit_chance(state, turn, e.name, skill, fire), e, skill, fire)
+            for e, skill, fire in query.attacks(state, f)
+        ]
+        shot = max(shots, key=lambda s: (s[0], s[3] == "auto", rng.random()), default=None)
+        if shot is not None and shot[0] > 0:
+            return query.attack_choice(state, f, *shot[1:])
     by_action = _grouped(rs.legal(state, turn.seat, only=TURN_ACTIONS))
-    attacks = [(_p_hit(rs, state, turn, c), c) for c in by_action.get("attack", [])]
-    shot = max(
-        attacks,
-        key=lambda pc: (pc[0], pc[1].get("fire") == "auto", rng.random()),
-        default=None,
-    )
-    if shot is not None and shot[0] > 0:
-        return shot[1]
     if "reload" in by_action:
         return by_action["reload"][0]
     return by_action["hold"][0]

@@ -176,6 +176,23 @@ def shot_difficulty(state: PilotWaveState, f: Fighter, target: Fighter, fire: st
     )
 
 
+def ways(state: PilotWaveState, f: Fighter) -> list[tuple[Fighter, str, str]]:
+    """The attacks `f` may make now as (target, skill, fire), in the menu's order: each
+    enemy, then hand-to-hand, the weapon's fire modes and a Pusher's push (`why_not`)."""
+    weapon = weapon_of(state, f)
+    tried = [(CLOSE_COMBAT, SINGLE), *((weapon.skill, fire) for fire in FIRE_MODES)]
+    if f.power == PUSHER:
+        tried.append((PSYCHE, SINGLE))
+    kinds = list(dict.fromkeys(tried))
+    return [
+        (e, skill, fire)
+        for e in state.active()
+        if e.side != f.side
+        for skill, fire in kinds
+        if why_not(state, f, e, skill, fire) is None
+    ]
+
+
 class PilotAttack(Attack[PilotWaveState]):
     """Attack: hand-to-hand (opposed, or Effortless against the undefended) or a shot."""
 
@@ -183,26 +200,14 @@ class PilotAttack(Attack[PilotWaveState]):
 
     def options(self, state: PilotWaveState, turn: Turn) -> list[Choice]:
         f = state.fighters[turn.actor or ""]
-        weapon = weapon_of(state, f)
-        out: list[Choice] = []
-        for e in state.active():
-            if e.side == f.side:
-                continue
-            ways = [(CLOSE_COMBAT, SINGLE), *((weapon.skill, fire) for fire in FIRE_MODES)]
-            if f.power == PUSHER:
-                ways.append((PSYCHE, SINGLE))
-            for skill, fire in dict.fromkeys(ways):
-                if why_not(state, f, e, skill, fire) is None:
-                    out.append(
-                        Choice.of(
-                            "attack",
-                            target=e.name,
-                            skill=skill,
-                            fire=fire,
-                            label=self.label(state, f, e, skill, fire),
-                        )
-                    )
-        return out
+        return [self.choice(state, f, e, skill, fire) for e, skill, fire in ways(state, f)]
+
+    def choice(
+        self, state: PilotWaveState, f: Fighter, e: Fighter, skill: str, fire: str
+    ) -> Choice:
+        """One of `ways` as the menu lists it."""
+        label = self.label(state, f, e, skill, fire)
+        return Choice.of("attack", target=e.name, skill=skill, fire=fire, label=label)
 
     def label(self, state: PilotWaveState, f: Fighter, e: Fighter, skill: str, fire: str) -> str:
         rating = describe(f.skill(skill))

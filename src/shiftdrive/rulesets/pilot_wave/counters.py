@@ -186,9 +186,7 @@ class CarryOut(Action[PilotWaveState]):
         action = declared(top.choice)
         spec = self.all_actions[action.action]
         offered = [
-            c
-            for c in spec.options(state, Turn(turn.seat, "turn", top.actor))
-            if c.matches(action)
+            c for c in spec.options(state, Turn(turn.seat, "turn", top.actor)) if c.matches(action)
         ]
         words = offered[0].label if offered and offered[0].label else top.choice
         return [Choice.of("carry_out", label=f"{top.actor} carries out: {words}")]

@@ -5,6 +5,7 @@ that would turn a roll — through the rules' own functions."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from shiftdrive.conflict.invokes import InvokeAspect, invoke_choice
 from shiftdrive.conflict.roll import Roll, totals
@@ -21,8 +22,11 @@ from shiftdrive.rulesets.pilot_wave.board import (
     where,
 )
 from shiftdrive.rulesets.pilot_wave.catalog import move_shift
+from shiftdrive.rulesets.pilot_wave.combat import PilotAttack, ways
 from shiftdrive.rulesets.pilot_wave.host import HOST
 from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
+
+ATTACK: Final = PilotAttack(HOST)
 
 
 def roll_in_hand(state: PilotWaveState) -> Roll | None:
@@ -86,6 +90,27 @@ def move_choice(state: PilotWaveState, f: Fighter, to: Hex, cost: int) -> Choice
     """The move to `to` (one of `destinations`) as the move menu lists it, without building
     the rest of the menu."""
     return moves.move_choice(state, f, to, cost)
+
+
+def attacks(state: PilotWaveState, f: Fighter) -> list[tuple[Fighter, str, str]]:
+    """The attacks `f` may make now, (target, skill, fire), in the attack menu's order,
+    without wording them."""
+    return ways(state, f)
+
+
+def hit_chance(state: PilotWaveState, turn: Turn, target: str, skill: str, fire: str) -> float:
+    """The chance that an attack of the turn's character (one of `attacks`) hits: a tie or
+    better, before invokes are spent (its odds)."""
+    choice = Choice.of("attack", target=target, skill=skill, fire=fire)
+    o = ATTACK.odds(state, turn, choice)
+    return float(o.tie + o.success + o.style) if o else 0.0
+
+
+def attack_choice(
+    state: PilotWaveState, f: Fighter, target: Fighter, skill: str, fire: str
+) -> Choice:
+    """One of `attacks` as the attack menu lists it, without building the rest of the menu."""
+    return ATTACK.choice(state, f, target, skill, fire)
 
 
 def attack_skill(state: PilotWaveState, f: Fighter) -> str:
