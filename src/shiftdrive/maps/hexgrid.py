@@ -306,7 +306,7 @@ class HexMap:
         #: each hex's enterable neighbours with the cost of entering them (`steps`), built
         #: on first use, and reachable's answers so far (the map never changes)
         self._steps: dict[Hex, tuple[tuple[Hex, int], ...]] | None = None
-        self._reach: dict[tuple[Hex, int, frozenset[Hex]], dict[Hex, int]] = {}
+        self._reach: dict[tuple[Hex, int, frozenset[Hex]], tuple[tuple[Hex, int], ...]] = {}
         #: the hexes `beside_cover` (built on first use)
         self._cover: frozenset[Hex] | None = None
 
@@ -488,9 +488,17 @@ class HexMap:
         (e.g. other ships) cannot be entered or passed through. Remembered by its question
         (the map never changes); each caller gets its own copy.
         """
+        return dict(self.reach_order(start, budget, blocked))
+
+    def reach_order(
+        self, start: Hex, budget: int, blocked: AbstractSet[Hex] = frozenset()
+    ) -> tuple[tuple[Hex, int], ...]:
+        """`reachable` as (hex, cost) pairs, cheapest first, then by hex (`start` first):
+        remembered by its question and shared (the map never changes), so a menu of moves
+        asked again costs a lookup."""
         self._require(start)
         if budget < 0:
-            return {}
+            return ()
         key = (start, budget, frozenset(blocked))
         got = self._reach.get(key)
         if got is None:
@@ -501,11 +509,12 @@ class HexMap:
                     if n not in blocked:
                         yield n, cost
 
-            got = cheapest(start, steps, budget)[0]
+            found = cheapest(start, steps, budget)[0]
+            got = tuple(sorted(found.items(), key=lambda kv: (kv[1], kv[0])))
             if len(self._reach) >= REACH_CACHE:
                 self._reach.clear()
             self._reach[key] = got
-        return dict(got)
+        return got
 
     def path(
         self, start: Hex, goal: Hex, blocked: AbstractSet[Hex] = frozenset()

@@ -176,19 +176,25 @@ def shot_difficulty(state: PilotWaveState, f: Fighter, target: Fighter, fire: st
     )
 
 
-def ways(state: PilotWaveState, f: Fighter) -> list[tuple[Fighter, str, str]]:
-    """The attacks `f` may make now as (target, skill, fire), in the menu's order: each
-    enemy, then hand-to-hand, the weapon's fire modes and a Pusher's push (`why_not`)."""
+def kinds(state: PilotWaveState, f: Fighter) -> list[tuple[str, str]]:
+    """The (skill, fire) the menu tries for each enemy, in its order: hand-to-hand, the
+    weapon's fire modes, a Pusher's push."""
     weapon = weapon_of(state, f)
     tried = [(CLOSE_COMBAT, SINGLE), *((weapon.skill, fire) for fire in FIRE_MODES)]
     if f.power == PUSHER:
         tried.append((PSYCHE, SINGLE))
-    kinds = list(dict.fromkeys(tried))
+    return list(dict.fromkeys(tried))
+
+
+def ways(state: PilotWaveState, f: Fighter) -> list[tuple[Fighter, str, str]]:
+    """The attacks `f` may make now as (target, skill, fire), in the menu's order: each
+    enemy, each of `kinds` that `why_not` allows."""
+    tried = kinds(state, f)
     return [
         (e, skill, fire)
         for e in state.active()
         if e.side != f.side
-        for skill, fire in kinds
+        for skill, fire in tried
         if why_not(state, f, e, skill, fire) is None
     ]
 
@@ -208,6 +214,21 @@ class PilotAttack(Attack[PilotWaveState]):
         """One of `ways` as the menu lists it."""
         label = self.label(state, f, e, skill, fire)
         return Choice.of("attack", target=e.name, skill=skill, fire=fire, label=label)
+
+    def offered(self, state: PilotWaveState, turn: Turn, choice: Choice) -> Choice | None:
+        """The entry of this turn's menu that `choice` matches, built alone (None: none)."""
+        if {name for name, _ in choice.params} != set(ATTACK_PARAMS):
+            return None
+        f = state.fighters[turn.actor or ""]
+        e = state.fighters.get(choice.str_param("target"))
+        skill, fire = choice.get("skill"), choice.get("fire")
+        if e is None or not e.active or e.side == f.side:
+            return None
+        if not isinstance(skill, str) or not isinstance(fire, str):
+            return None
+        if (skill, fire) not in kinds(state, f) or why_not(state, f, e, skill, fire) is not None:
+            return None
+        return self.choice(state, f, e, skill, fire)
 
     def label(self, state: PilotWaveState, f: Fighter, e: Fighter, skill: str, fire: str) -> str:
         rating = describe(f.skill(skill))

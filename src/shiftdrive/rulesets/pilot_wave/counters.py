@@ -172,6 +172,18 @@ class PassOrLet(Pass[PilotWaveState]):
         return carry(state, self.all_actions, dice)
 
 
+def menu_entry(
+    spec: Action[Any], state: PilotWaveState, turn: Turn, action: Choice
+) -> Choice | None:
+    """The entry of `spec`'s menu in `turn` that `action` matches: built alone when the spec
+    can (`offered`: the attack menu), else found in the whole menu."""
+    one = getattr(spec, "offered", None)
+    if one is not None:
+        found: Choice | None = one(state, turn, action)
+        return found
+    return next((c for c in spec.options(state, turn) if c.matches(action)), None)
+
+
 class CarryOut(Action[PilotWaveState]):
     """A countered action's turn comes after the counters resolved: it is carried out as
     declared (or lost when it no longer can be)."""
@@ -184,11 +196,10 @@ class CarryOut(Action[PilotWaveState]):
     def options(self, state: PilotWaveState, turn: Turn) -> list[Choice]:
         top = state.stack[-1]
         action = declared(top.choice)
-        spec = self.all_actions[action.action]
-        offered = [
-            c for c in spec.options(state, Turn(turn.seat, "turn", top.actor)) if c.matches(action)
-        ]
-        words = offered[0].label if offered and offered[0].label else top.choice
+        entry = menu_entry(
+            self.all_actions[action.action], state, Turn(turn.seat, "turn", top.actor), action
+        )
+        words = entry.label if entry is not None and entry.label else top.choice
         return [Choice.of("carry_out", label=f"{top.actor} carries out: {words}")]
 
     def apply(

@@ -4,7 +4,7 @@ insignificant action that leaves the turn open; holding (ending the turn)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.exchange import HostedAction
@@ -39,16 +39,15 @@ def gait_of(state: PilotWaveState, f: Fighter, hexes: int) -> str:
 
 def reachable(state: PilotWaveState, f: Fighter) -> dict[Hex, int]:
     """P10: the hexes `f` can reach this turn (up to its speed, around walls and people)."""
+    return dict(destinations(state, f))
+
+
+def destinations(state: PilotWaveState, f: Fighter) -> Sequence[tuple[Hex, int]]:
+    """`reachable` with what each hex costs, in the menu's order (cheapest first, then by
+    hex): the map's walk from where `f` stands, less that hex."""
     start = where(f)
-    found = hex_map(state).reachable(start, speed(state, f), occupied(state, f.name))
-    found.pop(start, None)
-    return found
-
-
-def destinations(state: PilotWaveState, f: Fighter) -> list[tuple[Hex, int]]:
-    """The hexes `f` can move to with what each costs, in the menu's order (cheapest first,
-    then by hex)."""
-    return sorted(reachable(state, f).items(), key=lambda kv: (kv[1], kv[0]))
+    walk = hex_map(state).reach_order(start, speed(state, f), occupied(state, f.name))
+    return walk[1:] if walk and walk[0][0] == start else walk
 
 
 def move_choice(state: PilotWaveState, f: Fighter, h: Hex, cost: int) -> Choice:

@@ -4,7 +4,7 @@ that would turn a roll — through the rules' own functions."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 from shiftdrive.conflict.invokes import InvokeAspect, invoke_choice
@@ -81,7 +81,7 @@ def band_in_sight(state: PilotWaveState, f: Fighter, hexes: int) -> int | None:
     return band_by_distance(state, weapon_of(state, f), hexes)
 
 
-def destinations(state: PilotWaveState, f: Fighter) -> list[tuple[Hex, int]]:
+def destinations(state: PilotWaveState, f: Fighter) -> Sequence[tuple[Hex, int]]:
     """Where `f` can move this turn with what each hex costs, in the move menu's order."""
     return moves.destinations(state, f)
 
