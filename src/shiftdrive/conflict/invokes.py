@@ -90,10 +90,13 @@ class InvokeAspect(HostedAction[CS]):
     def options(self, state: CS, turn: Turn) -> list[Choice]:
         return [invoke_choice(*invoke) for invoke in self.open_invokes(state, turn)]
 
-    def open_invokes(self, state: CS, turn: Turn) -> Iterator[tuple[str, str, str, str]]:
+    def open_invokes(
+        self, state: CS, turn: Turn, *, fate_points: bool = True
+    ) -> Iterator[tuple[str, str, str, str]]:
         """The invokes open to `turn.seat` on the roll in hand, as (aspect, effect, payment,
         by): the one rule of what may be invoked, which `options` words as choices and
-        `may_change` weighs (lazily: it stops once it has seen enough)."""
+        `may_change` weighs (lazily: it stops once it has seen enough). `fate_points=False`:
+        the free invokes only, in the same order (a bot looking for a free one)."""
         roll = state.roll
         assert roll is not None
         seat = turn.seat
@@ -105,7 +108,7 @@ class InvokeAspect(HostedAction[CS]):
         paid = roll.paid  # (empty on most rolls: no key is made to look in it then)
         # Whether anyone on the side has a fate point: most NPC sides have none, and then only
         # the free invokes are looked at.
-        points = any(f.fate_points.current >= 1 for f in side_fighters)
+        points = fate_points and any(f.fate_points.current >= 1 for f in side_fighters)
         aboard = self.host.aboard(state, roller) if roller and points else None
         effects = ("bonus", "reroll") if roller else ("obstacle",)
         for a in state.aspects:

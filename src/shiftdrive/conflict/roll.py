@@ -185,7 +185,9 @@ def action_odds(
 ) -> Odds:
     """The odds of an action before its dice, counting up to three of the fighter's free
     invokes (`bonus`: a host's modifier to the roll; `hazardous`: the mishap counted apart)."""
-    free = sum(a.free_for(fighter.name) for a in state.aspects)
+    name = fighter.name
+    # (most aspects hold no free invoke: they are passed over without a lookup)
+    free = sum(a.free_invokes.get(name, 0) for a in state.aspects if a.free_invokes)
     invokes = min(ODDS_INVOKES, free)
     rating = fighter.skill(skill) + bonus
     if opposed is not None:

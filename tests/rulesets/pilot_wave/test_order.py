@@ -208,3 +208,33 @@ def test_gm_overrides_work_on_pilot_wave_sheets_and_aspects() -> None:
         GM, Choice.of("gm_consequence", character="Bo", severity="mild", aspect="Sprained Wrist")
     )
     assert [c.aspect for c in enc.state.fighters["Bo"].consequences.taken()] == ["Sprained Wrist"]
+
+
+def test_a_side_that_noticed_no_enemy_sees_no_enemy_hex_nor_its_moves() -> None:
+    """P8: both scouts lose Notice against the ambusher, so their side has noticed nobody:
+    their seat sees neither where Zed stands nor Zed's move (event and choice); Zed's own
+    side and the GM see both. Once a scout is Aware, the side sees Zed again."""
+    data = scenario(
+        [npc("Ada", "0,0", skills={"Notice": 1}), npc("Bo", "0,1", skills={"Notice": 1})],
+        [npc("Zed", "6,0", skills={"Stealth": 2, "Close Combat": 2})],
+    )
+    data["sides"][1]["ambush"] = True
+    enc = start(data, ZERO * 20)
+    assert enc.state.fighters["Ada"].surprised and enc.state.fighters["Bo"].surprised
+
+    def zed(seat: str) -> dict[str, object]:
+        fighters = enc.view(seat)["state"]["fighters"]
+        return next(f for f in fighters if f["name"] == "Zed")
+
+    assert zed("Crew")["hex"] is None and zed("Raiders")["hex"] == "6,0"
+    assert "Z" not in enc.view("Crew")["state"]["map"]
+    assert "Z" in enc.view("Raiders")["state"]["map"]
+    enc.submit("Raiders", Choice.of("first", side="Raiders"))
+    enc.submit("Raiders", Choice.of("move", to="4,0"))
+    for seat, sees in (("Crew", False), ("Raiders", True), ("gm", True)):
+        log = json.dumps(enc.view(seat)["log"])
+        assert ("4,0" in log) is sees, seat
+    assert zed("Crew")["hex"] is None and zed("Crew")["moved"] is None
+    assert zed("Raiders")["hex"] == "4,0"
+    enc.state.fighters["Bo"].surprised = False  # Bo notices the enemy
+    assert zed("Crew")["hex"] == "4,0"

@@ -3,7 +3,10 @@ range bands), line of sight, and the movement shift on actions by and against a 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import json
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from shiftdrive.maps.hexgrid import Hex, HexMap
 from shiftdrive.rulesets.pilot_wave.catalog import (
@@ -17,6 +20,17 @@ from shiftdrive.rulesets.pilot_wave.catalog import (
 
 if TYPE_CHECKING:
     from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
+
+
+def map_of(data: Mapping[str, Any]) -> HexMap:
+    """The scenario's map, built once per distinct map and shared by every battle on it: the
+    map never changes, and what it remembers (lines of sight, walks) serves them all."""
+    return _map_from(json.dumps(data, sort_keys=True))
+
+
+@lru_cache(maxsize=32)
+def _map_from(text: str) -> HexMap:
+    return HexMap.from_dict(json.loads(text))
 
 
 def hex_map(state: PilotWaveState) -> HexMap:
@@ -51,12 +65,18 @@ def band(state: PilotWaveState, shooter: Fighter, target: Fighter) -> int | None
 
 def band_between(state: PilotWaveState, weapon: Weapon, a: Hex, b: Hex) -> int | None:
     """The range band of hex `b` from hex `a` for `weapon` (None: out of range or sight)."""
-    if not weapon.ranged:
-        return None
-    found = band_at(weapon.kind, state.scale, a.distance(b))
+    found = band_by_distance(state, weapon, a.distance(b))
     if found is None or not hex_map(state).line_of_sight(a, b):
         return None
     return found
+
+
+def band_by_distance(state: PilotWaveState, weapon: Weapon, hexes: int) -> int | None:
+    """The range band of a target `hexes` away for `weapon`, sight aside (None: not a ranged
+    weapon, or out of range)."""
+    if not weapon.ranged:
+        return None
+    return band_at(weapon.kind, state.scale, hexes)
 
 
 def adjacent(a: Fighter, b: Fighter) -> bool:

@@ -18,8 +18,9 @@ from shiftdrive.rulesets.pilot_wave.state import PilotWaveState
 BID_SHARE: Final = 3
 
 
-#: what the bot weighs on its own turn (the rest of the menu is not built)
-TURN_ACTIONS: Final = ("move", "attack", "reload", "hold")
+#: what the bot takes on its own turn when it neither moves nor shoots (the rest of the menu
+#: is not built; moves and attacks it weighs through `query`, and builds only the one it makes)
+TURN_ACTIONS: Final = ("reload", "hold")
 
 
 def _grouped(choices: list[Choice]) -> dict[str, list[Choice]]:
@@ -36,7 +37,7 @@ def choose(rs: Any, state: PilotWaveState, seat: str, rng: random.Random) -> Cho
     if kind == "invoke":
         return _invoke(rs, state, turn)
     if kind == "turn":
-        return _turn(rs, state, turn, _grouped(rs.legal(state, seat, only=TURN_ACTIONS)), rng)
+        return _turn(rs, state, turn, rng)
     legal: list[Choice] = rs.legal(state, seat)
     by_action = _grouped(legal)
     if kind == "bid":
@@ -55,7 +56,8 @@ def choose(rs: Any, state: PilotWaveState, seat: str, rng: random.Random) -> Cho
 
 def _counter(state: PilotWaveState, turn: Turn, by_action: dict[str, list[Choice]]) -> Choice:
     top = state.stack[-1]
-    declared = Choice.parse(top.choice)
+    declared = query.declared(state)
+    assert declared is not None
     target = declared.get("target")
     against_us = (
         declared.action == "attack"
@@ -93,17 +95,11 @@ def _invoke(rs: Any, state: PilotWaveState, turn: Turn) -> Choice:
             if c.int_param("points") == need:
                 return c
     if (mine and -2 <= shifts < 1) or (not mine and shifts >= 1):
-        for invoke in query.open_invokes(state, turn):
-            _, effect, payment, _ = invoke
-            if payment == "free" and effect in ("bonus", "obstacle"):
+        for invoke in query.open_invokes(state, turn, fate_points=False):
+            if invoke[1] in ("bonus", "obstacle"):
                 return query.as_choice(invoke)
     passes: list[Choice] = rs.legal(state, seat, only=("pass",))
     return passes[0]
-
-
-def _p_hit(rs: Any, state: PilotWaveState, turn: Turn, c: Choice) -> float:
-    o = rs.actions["attack"].odds(state, turn, c)
-    return float(o.tie + o.success + o.style) if o else 0.0
 
 
 def _threat(state: PilotWaveState, name: str) -> tuple[int, int]:
@@ -115,56 +111,104 @@ def _threat(state: PilotWaveState, name: str) -> tuple[int, int]:
     return (-best, f.skill(query.attack_skill(state, f)))
 
 
-def _turn(
-    rs: Any,
-    state: PilotWaveState,
-    turn: Turn,
-    by_action: dict[str, list[Choice]],
-    rng: random.Random,
-) -> Choice:
+def _turn(rs: Any, state: PilotWaveState, turn: Turn, rng: random.Random) -> Choice:
     """Move first where a better range band is worth the movement shift (among the best
     hexes, one beside cover, then the shortest move), then attack the likeliest target;
     reload an empty weapon; else hold."""
     f = state.fighters[turn.actor or ""]
     enemies = query.enemies(state, f.name)
-    if "move" in by_action and enemies:
-        scored = [(_place(state, f, c, enemies), c) for c in by_action["move"]]
-        best = min(score for score, _ in scored)
-        if best < _place(state, f, None, enemies):
-            ties = [c for score, c in scored if score == best]
-            return min(ties, key=lambda c: (not query.cover(state, _to(c)), _hexes(f, c)))
-    attacks = by_action.get("attack", [])
-    shot = max(
-        attacks,
-        key=lambda c: (_p_hit(rs, state, turn, c), c.get("fire") == "auto", rng.random()),
-        default=None,
-    )
-    if shot is not None and _p_hit(rs, state, turn, shot) > 0:
-        return shot
+    if enemies and "move" in rs.menu(state, turn):
+        move = _move(state, f, enemies)
+        if move is not None:
+            return move
+    if "attack" in rs.menu(state, turn):
+        shots = [
+            (query.hit_chance(state, turn, e.name, skill, fire), e, skill, fire)
+            for e, skill, fire in query.attacks(state, f)
+        ]
+        shot = max(shots, key=lambda s: (s[0], s[3] == "auto", rng.random()), default=None)
+        if shot is not None and shot[0] > 0:
+            return query.attack_choice(state, f, *shot[1:])
+    by_action = _grouped(rs.legal(state, turn.seat, only=TURN_ACTIONS))
     if "reload" in by_action:
         return by_action["reload"][0]
     return by_action["hold"][0]
 
 
-def _to(c: Choice) -> Hex:
-    return Hex.parse(c.str_param("to"))
+def _move(state: PilotWaveState, f: Any, enemies: list[Any]) -> Choice | None:
+    """The best move by `_place` when it beats standing still, among the best hexes one
+    beside cover, then the shortest, then the first in the menu's order (None: stay).
+
+    Each hex's score is first bounded from distances alone: hand-to-hand next to an enemy,
+    or no enemy in range, is the score itself; else the nearest enemy's band, were it in
+    sight, is the best the hex can do. A hex whose bound does not beat standing still is
+    passed over; the rest are weighed in full (lines of sight) from the best bound up, until
+    a bound is worse than the best score found: the hexes left cannot match it, so the choice
+    is the one weighing every hex gives."""
+    here = Hex.parse(f.zone)
+    targets = [Hex.parse(e.zone) for e in enemies]
+    stay = _place(state, f, here, 0, targets, [here.distance(t) for t in targets])
+    moved = f.moved
+    shifts: dict[int, int] = {}  # P10's shift by hexes moved (this decision's lookups)
+    bands: dict[int, int | None] = {}  # the band were it in sight, by distance
+    bounded: list[tuple[int, int, list[int] | None, Hex, int, int]] = []
+    for i, (h, cost) in enumerate(query.destinations(state, f)):
+        hexes = here.distance(h)
+        shift = shifts.get(hexes)
+        if shift is None:
+            shift = shifts[hexes] = query.move_penalty(moved + hexes)
+        if -shift >= stay:
+            continue  # no band is better than hand-to-hand (0)
+        dists = [h.distance(t) for t in targets]
+        near = min(dists)
+        if near == 1:
+            bounded.append((-shift, i, None, h, cost, hexes))
+            continue
+        band = bands.get(near, -1)
+        if band == -1:
+            band = bands[near] = query.band_in_sight(state, f, near)
+        if band is None:
+            bound = 10 + near - shift
+            if bound < stay:
+                bounded.append((bound, i, None, h, cost, hexes))
+        elif 2 * band - shift < stay:
+            bounded.append((2 * band - shift, i, dists, h, cost, hexes))
+    bounded.sort(key=lambda b: (b[0], b[1]))
+    best = stay
+    ties: list[tuple[bool, int, int, Hex, int]] = []
+    for bound, i, away, h, cost, hexes in bounded:
+        if bound > best:
+            break
+        score = bound if away is None else _place(state, f, h, hexes, targets, away)
+        if score < best:
+            best, ties = score, []
+        elif score > best or not ties:  # (no tie with standing still: that is no move)
+            continue
+        ties.append((not query.cover(state, h), hexes, i, h, cost))
+    if not ties:
+        return None
+    _, _, _, h, cost = min(ties, key=lambda t: t[:3])
+    return query.move_choice(state, f, h, cost)
 
 
-def _hexes(f: Any, c: Choice) -> int:
-    return int(Hex.parse(f.zone).distance(_to(c)))
-
-
-def _place(state: PilotWaveState, f: Any, move: Choice | None, enemies: list[Any]) -> int:
-    """Lower is better: twice the nearest range band to an enemy from where the move ends
-    (hand-to-hand: adjacent; each band costs difficulty and damage) plus the movement shift
-    the move would bring."""
-    at = _to(move) if move is not None else Hex.parse(f.zone)
-    hexes = _hexes(f, move) if move is not None else 0
-    near = min(at.distance(Hex.parse(e.zone)) for e in enemies)
+def _place(
+    state: PilotWaveState, f: Any, at: Hex, hexes: int, targets: list[Hex], dists: list[int]
+) -> int:
+    """Lower is better: twice the nearest range band to an enemy (standing on `targets`, at
+    `dists` hexes) from `at`, reached by moving `hexes` (hand-to-hand: adjacent; each band
+    costs difficulty and damage) plus the movement shift the move would bring."""
+    near = min(dists)
     if near == 1:
         reach: int | None = 0  # hand-to-hand
     else:
-        bands = [query.band_from(state, f, at, e) for e in enemies]
-        reach = min((b for b in bands if b is not None), default=None)
+        reach = None
+        for k in sorted(range(len(dists)), key=dists.__getitem__):
+            # nearest first: a farther enemy is in no nearer band
+            least = query.band_in_sight(state, f, dists[k])
+            if least is None or (reach is not None and least >= reach):
+                break
+            found = query.band_to(state, f, at, targets[k])
+            if found is not None and (reach is None or found < reach):
+                reach = found
     score = 2 * reach if reach is not None else 10 + near
     return score - query.move_penalty(f.moved + hexes)

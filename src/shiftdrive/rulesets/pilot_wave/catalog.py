@@ -4,6 +4,7 @@ defaults). Pure functions over them; no state."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final
 
 #: the seed's skill list ("Skills"), in its order
@@ -150,9 +151,11 @@ def band_hexes(kind: str, scale: str) -> list[int]:
     return [-(-hexes * mul // div) for hexes, _ in RANGES[kind]]
 
 
+@lru_cache(maxsize=4096)
 def band_at(kind: str, scale: str, distance: int) -> int | None:
     """The range band (0 contact .. 3 maximum) of a target `distance` hexes away; where bands
-    share a hex the nearer applies (P9). None: out of range."""
+    share a hex the nearer applies (P9). None: out of range. Remembered: bots ask it for
+    every hex they weigh."""
     for band, reach in enumerate(band_hexes(kind, scale)):
         if distance <= reach:
             return band

@@ -77,15 +77,23 @@ def sprayed(state: PilotWaveState, f: Fighter, target: Fighter) -> list[Fighter]
     ]  # fmt: skip
 
 
-def rounds_for(state: PilotWaveState, f: Fighter, target: Fighter, fire: str) -> int:
+def rounds_for(
+    state: PilotWaveState,
+    f: Fighter,
+    target: Fighter,
+    fire: str,
+    spray: list[Fighter] | None = None,
+) -> int:
     """P9: a shot 1, automatic 3 per target, concentrated 6; a later attack of automatic fire
-    has paid already."""
+    has paid already. (`spray`: `sprayed`, when the caller has it already.)"""
     if fire == FOLLOW:
         return 0
     if fire == CONCENTRATED:
         return ROUNDS_CONCENTRATED
     if fire == SPRAY:
-        return ROUNDS_AUTO * (1 + len(sprayed(state, f, target)))
+        if spray is None:
+            spray = sprayed(state, f, target)
+        return ROUNDS_AUTO * (1 + len(spray))
     return ROUNDS_AUTO if fire == AUTO else ROUNDS_SINGLE
 
 
@@ -127,11 +135,13 @@ def why_not(
         return f"fire is one of {', '.join(FIRE_MODES)}"
     if fire != SINGLE and not weapon.auto:
         return f"the {weapon.name} has no automatic fire"
-    if fire == SPRAY and band(state, f, target) is not None and not sprayed(state, f, target):
+    found = band(state, f, target)
+    spray = sprayed(state, f, target) if fire == SPRAY else None
+    if spray is not None and found is not None and not spray:
         return f"nobody stands next to {target.name} to spray"
-    if f.rounds < rounds_for(state, f, target, fire):
+    if f.rounds < rounds_for(state, f, target, fire, spray):
         return f"the {weapon.name} has {f.rounds} round(s) left: reload first"
-    if band(state, f, target) is None:
+    if found is None:
         return f"{target.name} is out of the {weapon.name}'s range or out of sight"
     return None
 
@@ -166,6 +176,29 @@ def shot_difficulty(state: PilotWaveState, f: Fighter, target: Fighter, fire: st
     )
 
 
+def kinds(state: PilotWaveState, f: Fighter) -> list[tuple[str, str]]:
+    """The (skill, fire) the menu tries for each enemy, in its order: hand-to-hand, the
+    weapon's fire modes, a Pusher's push."""
+    weapon = weapon_of(state, f)
+    tried = [(CLOSE_COMBAT, SINGLE), *((weapon.skill, fire) for fire in FIRE_MODES)]
+    if f.power == PUSHER:
+        tried.append((PSYCHE, SINGLE))
+    return list(dict.fromkeys(tried))
+
+
+def ways(state: PilotWaveState, f: Fighter) -> list[tuple[Fighter, str, str]]:
+    """The attacks `f` may make now as (target, skill, fire), in the menu's order: each
+    enemy, each of `kinds` that `why_not` allows."""
+    tried = kinds(state, f)
+    return [
+        (e, skill, fire)
+        for e in state.active()
+        if e.side != f.side
+        for skill, fire in tried
+        if why_not(state, f, e, skill, fire) is None
+    ]
+
+
 class PilotAttack(Attack[PilotWaveState]):
     """Attack: hand-to-hand (opposed, or Effortless against the undefended) or a shot."""
 
@@ -173,26 +206,29 @@ class PilotAttack(Attack[PilotWaveState]):
 
     def options(self, state: PilotWaveState, turn: Turn) -> list[Choice]:
         f = state.fighters[turn.actor or ""]
-        weapon = weapon_of(state, f)
-        out: list[Choice] = []
-        for e in state.active():
-            if e.side == f.side:
-                continue
-            ways = [(CLOSE_COMBAT, SINGLE), *((weapon.skill, fire) for fire in FIRE_MODES)]
-            if f.power == PUSHER:
-                ways.append((PSYCHE, SINGLE))
-            for skill, fire in dict.fromkeys(ways):
-                if why_not(state, f, e, skill, fire) is None:
-                    out.append(
-                        Choice.of(
-                            "attack",
-                            target=e.name,
-                            skill=skill,
-                            fire=fire,
-                            label=self.label(state, f, e, skill, fire),
-                        )
-                    )
-        return out
+        return [self.choice(state, f, e, skill, fire) for e, skill, fire in ways(state, f)]
+
+    def choice(
+        self, state: PilotWaveState, f: Fighter, e: Fighter, skill: str, fire: str
+    ) -> Choice:
+        """One of `ways` as the menu lists it."""
+        label = self.label(state, f, e, skill, fire)
+        return Choice.of("attack", target=e.name, skill=skill, fire=fire, label=label)
+
+    def offered(self, state: PilotWaveState, turn: Turn, choice: Choice) -> Choice | None:
+        """The entry of this turn's menu that `choice` matches, built alone (None: none)."""
+        if {name for name, _ in choice.params} != set(ATTACK_PARAMS):
+            return None
+        f = state.fighters[turn.actor or ""]
+        e = state.fighters.get(choice.str_param("target"))
+        skill, fire = choice.get("skill"), choice.get("fire")
+        if e is None or not e.active or e.side == f.side:
+            return None
+        if not isinstance(skill, str) or not isinstance(fire, str):
+            return None
+        if (skill, fire) not in kinds(state, f) or why_not(state, f, e, skill, fire) is not None:
+            return None
+        return self.choice(state, f, e, skill, fire)
 
     def label(self, state: PilotWaveState, f: Fighter, e: Fighter, skill: str, fire: str) -> str:
         rating = describe(f.skill(skill))

@@ -7,6 +7,7 @@ the top, the countered action last (if its actor is still able). A tie is no vic
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from shiftdrive.conflict.exchange import RollAction
@@ -27,6 +28,13 @@ if TYPE_CHECKING:
 #: the substantial actions a counter can answer (moving and holding cannot be countered)
 COUNTERABLE: Final = frozenset({"attack", "advantage", "discover", "overcome"})
 WHO_PARAMS: Final = {"who": ParamKind.UNIT}
+
+
+@lru_cache(maxsize=1024)
+def declared(text: str) -> Choice:
+    """A declared action, read back from its text on the stack: the same few texts come back
+    all battle long, and a choice never changes once made, so each is read once."""
+    return Choice.parse(text)
 
 
 def next_asker(state: PilotWaveState, entry: Declared) -> str:
@@ -66,7 +74,7 @@ def carry(
     entry.asking = ""
     entry.resolving = True
     f = state.fighters[entry.actor]
-    choice = Choice.parse(entry.choice)
+    choice = declared(entry.choice)
     turn = Turn(f.side, entry.kind, f.name)
     spec = actions[choice.action]
     why = None if f.active else f"{f.name} is out of the fight"
@@ -164,6 +172,18 @@ class PassOrLet(Pass[PilotWaveState]):
         return carry(state, self.all_actions, dice)
 
 
+def menu_entry(
+    spec: Action[Any], state: PilotWaveState, turn: Turn, action: Choice
+) -> Choice | None:
+    """The entry of `spec`'s menu in `turn` that `action` matches: built alone when the spec
+    can (`offered`: the attack menu), else found in the whole menu."""
+    one = getattr(spec, "offered", None)
+    if one is not None:
+        found: Choice | None = one(state, turn, action)
+        return found
+    return next((c for c in spec.options(state, turn) if c.matches(action)), None)
+
+
 class CarryOut(Action[PilotWaveState]):
     """A countered action's turn comes after the counters resolved: it is carried out as
     declared (or lost when it no longer can be)."""
@@ -175,14 +195,11 @@ class CarryOut(Action[PilotWaveState]):
 
     def options(self, state: PilotWaveState, turn: Turn) -> list[Choice]:
         top = state.stack[-1]
-        declared = Choice.parse(top.choice)
-        spec = self.all_actions[declared.action]
-        offered = [
-            c
-            for c in spec.options(state, Turn(turn.seat, "turn", top.actor))
-            if c.matches(declared)
-        ]
-        words = offered[0].label if offered and offered[0].label else top.choice
+        action = declared(top.choice)
+        entry = menu_entry(
+            self.all_actions[action.action], state, Turn(turn.seat, "turn", top.actor), action
+        )
+        words = entry.label if entry is not None and entry.label else top.choice
         return [Choice.of("carry_out", label=f"{top.actor} carries out: {words}")]
 
     def apply(

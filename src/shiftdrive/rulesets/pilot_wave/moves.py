@@ -4,7 +4,7 @@ insignificant action that leaves the turn open; holding (ending the turn)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.exchange import HostedAction
@@ -17,6 +17,7 @@ from shiftdrive.rulesets.pilot_wave.board import hex_map, occupied, weapon_of, w
 from shiftdrive.rulesets.pilot_wave.catalog import gait, move_shift, run_speed, vehicle_speed
 from shiftdrive.rulesets.pilot_wave.order import end_turn, entry_for
 from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
+from shiftdrive.rulesets.pilot_wave.view import move_seen_by
 
 if TYPE_CHECKING:
     from shiftdrive.core.dice import DiceSource
@@ -38,10 +39,21 @@ def gait_of(state: PilotWaveState, f: Fighter, hexes: int) -> str:
 
 def reachable(state: PilotWaveState, f: Fighter) -> dict[Hex, int]:
     """P10: the hexes `f` can reach this turn (up to its speed, around walls and people)."""
+    return dict(destinations(state, f))
+
+
+def destinations(state: PilotWaveState, f: Fighter) -> Sequence[tuple[Hex, int]]:
+    """`reachable` with what each hex costs, in the menu's order (cheapest first, then by
+    hex): the map's walk from where `f` stands, less that hex."""
     start = where(f)
-    found = hex_map(state).reachable(start, speed(state, f), occupied(state, f.name))
-    found.pop(start, None)
-    return found
+    walk = hex_map(state).reach_order(start, speed(state, f), occupied(state, f.name))
+    return walk[1:] if walk and walk[0][0] == start else walk
+
+
+def move_choice(state: PilotWaveState, f: Fighter, h: Hex, cost: int) -> Choice:
+    """A move to `h` (`cost` hexes of movement) as the menu lists it."""
+    label = f"Move to {h} ({cost} hex(es), {gait_of(state, f, cost)})"
+    return Choice.of("move", to=str(h), label=label)
 
 
 class Move(Action[PilotWaveState]):
@@ -52,16 +64,7 @@ class Move(Action[PilotWaveState]):
 
     def options(self, state: PilotWaveState, turn: Turn) -> list[Choice]:
         f = state.fighters[turn.actor or ""]
-        out = []
-        for h, cost in sorted(reachable(state, f).items(), key=lambda kv: (kv[1], kv[0])):
-            out.append(
-                Choice.of(
-                    "move",
-                    to=str(h),
-                    label=f"Move to {h} ({cost} hex(es), {gait_of(state, f, cost)})",
-                )
-            )
-        return out
+        return [move_choice(state, f, h, cost) for h, cost in destinations(state, f)]
 
     def check(self, state: PilotWaveState, turn: Turn, choice: Choice) -> str | None:
         f = state.fighters[turn.actor or ""]
@@ -93,7 +96,7 @@ class Move(Action[PilotWaveState]):
             "gait": gait_of(state, f, cost),
             "shift": move_shift(f.moved),
         }
-        return [Event("move", data=data, visible_to=None)]
+        return [Event("move", data=data, visible_to=move_seen_by(state, f))]
 
 
 class Reload(Action[PilotWaveState]):

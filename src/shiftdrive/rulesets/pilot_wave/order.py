@@ -36,6 +36,21 @@ MENTAL: Final = "mental"
 
 
 def turns(state: PilotWaveState) -> list[Turn]:
+    """`open_turns`, remembered until the state changes: it is asked several times per
+    decision (the bot loop, the bot, `legal`, `apply`). The rules forget it in `apply` and
+    after a GM override (`forget`)."""
+    memo = state.turns_memo
+    if memo is None:
+        memo = state.turns_memo = open_turns(state)
+    return memo
+
+
+def forget(state: PilotWaveState) -> None:
+    """The state has changed: whose turn it is must be worked out again."""
+    state.turns_memo = None
+
+
+def open_turns(state: PilotWaveState) -> list[Turn]:
     """The decisions the conflict waits on now (one, except the secret bids)."""
     if state.ended:
         return []

@@ -4,7 +4,8 @@ that would turn a roll — through the rules' own functions."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import Final
 
 from shiftdrive.conflict.invokes import InvokeAspect, invoke_choice
 from shiftdrive.conflict.roll import Roll, totals
@@ -12,10 +13,20 @@ from shiftdrive.core.outcomes import shifts_to_change
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.maps.hexgrid import Hex
-from shiftdrive.rulesets.pilot_wave.board import band_between, hex_map, weapon_of, where
+from shiftdrive.rulesets.pilot_wave import counters, moves
+from shiftdrive.rulesets.pilot_wave.board import (
+    band_between,
+    band_by_distance,
+    hex_map,
+    weapon_of,
+    where,
+)
 from shiftdrive.rulesets.pilot_wave.catalog import move_shift
+from shiftdrive.rulesets.pilot_wave.combat import PilotAttack, ways
 from shiftdrive.rulesets.pilot_wave.host import HOST
 from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
+
+ATTACK: Final = PilotAttack(HOST)
 
 
 def roll_in_hand(state: PilotWaveState) -> Roll | None:
@@ -27,16 +38,26 @@ def standing(state: PilotWaveState) -> tuple[int, int]:
     return totals(state, state.roll)
 
 
-def open_invokes(state: PilotWaveState, turn: Turn) -> Iterator[tuple[str, str, str, str]]:
+def open_invokes(
+    state: PilotWaveState, turn: Turn, *, fate_points: bool = True
+) -> Iterator[tuple[str, str, str, str]]:
     """The invokes open in `turn` (the invoke window) as (aspect, effect, payment, by), in
-    the order the menu lists them, without building the menu."""
+    the order the menu lists them, without building the menu (`fate_points=False`: the
+    free ones only)."""
     spec: InvokeAspect[PilotWaveState] = InvokeAspect(HOST)
-    return spec.open_invokes(state, turn)
+    return spec.open_invokes(state, turn, fate_points=fate_points)
 
 
 def as_choice(invoke: tuple[str, str, str, str]) -> Choice:
     """One of `open_invokes` as the choice the menu lists."""
     return invoke_choice(*invoke)
+
+
+def declared(state: PilotWaveState) -> Choice | None:
+    """The action declared on top of the stack (the one a counter window is open on)."""
+    if not state.stack or not state.stack[-1].choice:
+        return None
+    return counters.declared(state.stack[-1].choice)
 
 
 def enemies(state: PilotWaveState, name: str) -> list[Fighter]:
@@ -47,6 +68,49 @@ def enemies(state: PilotWaveState, name: str) -> list[Fighter]:
 def band_from(state: PilotWaveState, f: Fighter, at: Hex, target: Fighter) -> int | None:
     """The band `target` would be in for `f`'s weapon if `f` stood at `at`."""
     return band_between(state, weapon_of(state, f), at, where(target))
+
+
+def band_to(state: PilotWaveState, f: Fighter, at: Hex, to: Hex) -> int | None:
+    """The band of hex `to` for `f`'s weapon if `f` stood at `at`."""
+    return band_between(state, weapon_of(state, f), at, to)
+
+
+def band_in_sight(state: PilotWaveState, f: Fighter, hexes: int) -> int | None:
+    """The band a target `hexes` away would be in for `f`'s weapon, sight aside: no target
+    that far or farther is in a nearer band (None: not a ranged weapon, or out of range)."""
+    return band_by_distance(state, weapon_of(state, f), hexes)
+
+
+def destinations(state: PilotWaveState, f: Fighter) -> Sequence[tuple[Hex, int]]:
+    """Where `f` can move this turn with what each hex costs, in the move menu's order."""
+    return moves.destinations(state, f)
+
+
+def move_choice(state: PilotWaveState, f: Fighter, to: Hex, cost: int) -> Choice:
+    """The move to `to` (one of `destinations`) as the move menu lists it, without building
+    the rest of the menu."""
+    return moves.move_choice(state, f, to, cost)
+
+
+def attacks(state: PilotWaveState, f: Fighter) -> list[tuple[Fighter, str, str]]:
+    """The attacks `f` may make now, (target, skill, fire), in the attack menu's order,
+    without wording them."""
+    return ways(state, f)
+
+
+def hit_chance(state: PilotWaveState, turn: Turn, target: str, skill: str, fire: str) -> float:
+    """The chance that an attack of the turn's character (one of `attacks`) hits: a tie or
+    better, before invokes are spent (its odds)."""
+    choice = Choice.of("attack", target=target, skill=skill, fire=fire)
+    o = ATTACK.odds(state, turn, choice)
+    return float(o.tie + o.success + o.style) if o else 0.0
+
+
+def attack_choice(
+    state: PilotWaveState, f: Fighter, target: Fighter, skill: str, fire: str
+) -> Choice:
+    """One of `attacks` as the attack menu lists it, without building the rest of the menu."""
+    return ATTACK.choice(state, f, target, skill, fire)
 
 
 def attack_skill(state: PilotWaveState, f: Fighter) -> str:
@@ -65,8 +129,7 @@ def distance(a: Fighter, b: Fighter) -> int:
 
 def cover(state: PilotWaveState, at: Hex) -> bool:
     """Whether a hex has something to take cover behind next to it."""
-    hmap = hex_map(state)
-    return any(hmap.flags(n).gives_cover for n in hmap.neighbours(at))
+    return hex_map(state).beside_cover(at)
 
 
 def points_to_turn(state: PilotWaveState, seat: str) -> int | None:

@@ -99,16 +99,27 @@ class PilotWave(Ruleset[PilotWaveState, PilotWaveScenario]):
         """A character's action for its turn is declared first: the other sides may counter
         it before it is carried out (counters.declare)."""
         turn = self.turn_of(state, seat)
-        if turn is not None and turn.kind == "turn" and choice.action not in STEPS:
-            return declare(state, ACTIONS, turn, choice, dice)
-        return super().apply(state, seat, choice, dice)
+        try:
+            if turn is not None and turn.kind == "turn" and choice.action not in STEPS:
+                return declare(state, ACTIONS, turn, choice, dice)
+            return super().apply(state, seat, choice, dice)
+        finally:
+            flow.forget(state)  # the state has changed: whose turn it is, worked out again
+
+    def overridden(self, state: PilotWaveState) -> None:
+        flow.forget(state)
 
     def choice_visibility(
         self, state: PilotWaveState, seat: str, choice: Choice
     ) -> frozenset[str] | None:
-        """A side-order bid is seen by its side (and the GM) only."""
+        """A side-order bid is seen by its side (and the GM) only; a move is not seen by an
+        enemy side that has not noticed the mover (P8)."""
         if choice.action == "bid":
             return frozenset({seat, "gm"})
+        if choice.action == "move":
+            turn = self.turn_of(state, seat)
+            if turn is not None and turn.actor in state.fighters:
+                return seen.move_seen_by(state, state.fighters[turn.actor])
         return None
 
     def result(self, state: PilotWaveState) -> Result | None:

@@ -11,7 +11,8 @@ from shiftdrive.core.dice import DiceSource
 from shiftdrive.core.fate_points import FatePoints
 from shiftdrive.core.stress import StressKind, StressTrack
 from shiftdrive.engine.events import Event
-from shiftdrive.maps.hexgrid import Hex, HexMap
+from shiftdrive.maps.hexgrid import Hex
+from shiftdrive.rulesets.pilot_wave.board import map_of
 from shiftdrive.rulesets.pilot_wave.catalog import (
     UNARMED,
     VEHICLE_ARMOR,
@@ -61,7 +62,7 @@ def setup(sc: PilotWaveScenario, dice: DiceSource) -> tuple[PilotWaveState, list
     state = PilotWaveState(
         title=sc.title, sides=[s.name for s in sc.sides], fighters=fighters, aspects=aspects,
         scale=sc.scale, gm_notes=sc.gm_notes, max_exchanges=sc.max_exchanges,
-        settings={"map": HexMap.from_dict(sc.map), "weapons": weapons, "vacuum": sc.vacuum,
+        settings={"map": map_of(sc.map), "weapons": weapons, "vacuum": sc.vacuum,
                   "high_g": sc.high_g, "matched_vectors": sc.matched_vectors,
                   "advantage_difficulty": sc.advantage_difficulty,
                   "overcome_difficulty": sc.overcome_difficulty},

@@ -132,6 +132,9 @@ class PilotWaveState:
     gm_notes: str = ""
     max_exchanges: int = 20
     settings: dict[str, Any] = field(default_factory=dict)
+    #: whose turn it is, remembered until the state changes (`order.turns`; the rules
+    #: forget it in `apply` and after a GM override); not part of the state's JSON
+    turns_memo: list[Any] | None = field(default=None, repr=False, compare=False)
 
     def side_of(self, name: str) -> str:
         return self.fighters[name].side
