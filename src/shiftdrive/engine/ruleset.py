@@ -443,8 +443,8 @@ _REGISTRY: Final[dict[str, tuple[str, str]]] = {
         "shiftdrive.rulesets.fully_automated.bot:choose",
     ),
     "pilot_wave": (
-        "shiftdrive.rulesets.pilot_wave:PilotWave",
-        "shiftdrive.rulesets.pilot_wave.bot:choose",
+        "shiftdrive.rulesets.pilot_wave.scenes:PilotWaveScenes",
+        "shiftdrive.rulesets.pilot_wave.scenes:choose",
     ),
     "star_wars": (
         "shiftdrive.rulesets.star_wars:StarWars",

@@ -12,6 +12,7 @@ from pilot_wave_helpers import ZERO, full_character, npc, scenario, start
 from typer.testing import CliRunner
 
 from shiftdrive.cli.main import app
+from shiftdrive.engine.ruleset import get_ruleset
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.rulesets.pilot_wave.catalog import effective_skills
 from shiftdrive.rulesets.pilot_wave.scenario import load
@@ -102,7 +103,7 @@ def test_check_reports_every_breach_with_the_file(tmp_path: Path) -> None:
 
 def test_the_examples_pass_check() -> None:
     for path in sorted(Path(__file__).parents[3].joinpath("examples", "pilot_wave").glob("*.yaml")):
-        load(yaml.safe_load(path.read_text()))
+        get_ruleset("pilot_wave").load_scenario(yaml.safe_load(path.read_text()))
 
 
 ANSWERS = """Juno Hale

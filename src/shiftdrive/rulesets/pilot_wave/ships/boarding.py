@@ -1,0 +1,191 @@
+"""The boarding/EVA phase (seed "Boarding/EVA Phase", P12, P2, P14): a ship beside an enemy
+it matched vectors with may board it, which ends the ship fight and names the personal-scale
+scenario that follows; an engineer on EVA may repair a disabled system (Engineering against
+the consequence's value); a ship with a jump drive may calculate a jump (astrogation: Space
+Ops against the difficulty for how far out the fight is; the margin sets the minutes, a
+3-parsec jump is hazardous and its mishap destroys the ship). A calculation runs on while the
+ship fights; when its minutes are up the ship jumps and leaves the fight."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from shiftdrive.core.dice import DiceSource, roll_fudge
+from shiftdrive.core.odds import Odds, OddsQuery, odds
+from shiftdrive.core.outcomes import Outcome, outcome_of
+from shiftdrive.engine.actions import Action, ParamKind
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+from shiftdrive.engine.ruleset import Ending, Turn
+from shiftdrive.rulesets.pilot_wave import astrogation
+from shiftdrive.rulesets.pilot_wave.ships.damage import blowback
+from shiftdrive.rulesets.pilot_wave.ships.space import distance, movement_shift, tell
+from shiftdrive.rulesets.pilot_wave.ships.state import DESTROYED, Ship, ShipState
+
+PARSECS = (1, 2, 3)
+
+
+def boardable(state: ShipState, ship: Ship) -> list[Ship]:
+    """Enemies beside the ship that it matched vectors with this exchange (P12)."""
+    return [
+        s for s in state.ships.values()
+        if s.active and s.side != ship.side and distance(ship, s) <= 1
+        and state.is_matched(ship.name, s.name)
+    ]  # fmt: skip
+
+
+def repairable(ship: Ship) -> list[str]:
+    """Severities whose consequence disables a system not yet repaired."""
+    return [sev for sev in ship.damage if sev not in ship.repaired]
+
+
+def repair_difficulty(ship: Ship, severity: str) -> int:
+    return ship.consequences.values[next(s for s in ship.consequences.values
+                                         if s.value == severity)]  # fmt: skip
+
+
+class Board(Action[ShipState]):
+    name = "board"
+    params: ClassVar[Mapping[str, ParamKind]] = {"target": ParamKind.UNIT}
+
+    def options(self, state: ShipState, turn: Turn) -> list[Choice]:
+        ship = state.ships[turn.actor or ""]
+        return [Choice.of("board", f"Board {s.name}", target=s.name)
+                for s in boardable(state, ship)]  # fmt: skip
+
+    def apply(self, state: ShipState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
+        ship = state.ships[turn.actor or ""]
+        state.round.done(ship.name)
+        target = choice.str_param("target")
+        follow = state.follow_up or "a boarding action at personal scale"
+        state.winner = ship.side
+        state.ending = Ending.OBJECTIVE.value
+        state.ended = f"{ship.name} boards {target}; the fight goes on aboard: {follow}"
+        return [
+            Event("ship_boarded", data={"ship": ship.name, "target": target,
+                                        "follow_up": state.follow_up}),
+            Event("ship_over", data={"reason": state.ended, "winner": ship.side}),
+        ]  # fmt: skip
+
+
+class Repair(Action[ShipState]):
+    name = "repair"
+    params: ClassVar[Mapping[str, ParamKind]] = {"severity": ParamKind.OPTION}
+
+    def options(self, state: ShipState, turn: Turn) -> list[Choice]:
+        ship = state.ships[turn.actor or ""]
+        return [
+            Choice.of("repair", f"Repair the {ship.damage[sev]} ({sev} consequence)",
+                      severity=sev)
+            for sev in repairable(ship)
+        ]  # fmt: skip
+
+    def _skill(self, state: ShipState, ship: Ship) -> int:
+        return ship.station_skill("engineer") + movement_shift(state, ship)
+
+    def apply(self, state: ShipState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
+        ship = state.ships[turn.actor or ""]
+        state.round.done(ship.name)
+        sev = choice.str_param("severity")
+        need = repair_difficulty(ship, sev)
+        skill = self._skill(state, ship)
+        roll = roll_fudge(dice, why="repair", who=ship.name)
+        shifts = skill + roll.total - need
+        fixed = outcome_of(shifts) is not Outcome.FAIL
+        if fixed:
+            ship.repaired.append(sev)
+        return [
+            tell(
+                "ship_repair",
+                {
+                    "ship": ship.name,
+                    "crew": ship.crew_at("engineer"),
+                    "system": ship.damage[sev],
+                    "severity": sev,
+                    "skill": skill,
+                    "dice": list(roll.faces),
+                    "difficulty": need,
+                    "fixed": fixed,
+                    "disabled": ship.disabled(),
+                },
+                state,
+                ship,
+            )
+        ]
+
+    def odds(self, state: ShipState, turn: Turn, choice: Choice) -> Odds | None:
+        ship = state.ships[turn.actor or ""]
+        need = repair_difficulty(ship, choice.str_param("severity"))
+        return odds(OddsQuery(self._skill(state, ship), difficulty=need, tie_succeeds=True))
+
+
+class JumpAway(Action[ShipState]):
+    """In-play astrogation: the calculation is a decision; its margin sets the minutes."""
+
+    name = "jump"
+    params: ClassVar[Mapping[str, ParamKind]] = {"parsecs": ParamKind.NUMBER}
+
+    def options(self, state: ShipState, turn: Turn) -> list[Choice]:
+        ship = state.ships[turn.actor or ""]
+        if not ship.jump_drive or ship.jump is not None:
+            return []
+        return [Choice.of("jump", f"Calculate a {p}-parsec jump" + (" (hazardous)" if p > 2
+                                                                   else ""), parsecs=p)
+                for p in PARSECS]  # fmt: skip
+
+    def _skill(self, state: ShipState, ship: Ship) -> int:
+        return ship.station_skill("pilot") + movement_shift(state, ship)
+
+    def apply(self, state: ShipState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
+        ship = state.ships[turn.actor or ""]
+        state.round.done(ship.name)
+        jump = astrogation.Jump(state.diameters, choice.int_param("parsecs"))
+        skill = self._skill(state, ship)
+        roll = roll_fudge(dice, why="astrogation", who=ship.name)
+        margin = skill + roll.total - astrogation.difficulty(jump)
+        result = astrogation.result(jump, margin)
+        ship.jump = {"parsecs": jump.parsecs, "seconds_left": result.minutes * 60,
+                     "jumps": result.jumps}  # fmt: skip
+        events = [
+            tell(
+                "ship_astrogation",
+                {
+                    "ship": ship.name,
+                    "crew": ship.crew_at("pilot"),
+                    "parsecs": jump.parsecs,
+                    "skill": skill,
+                    "dice": list(roll.faces),
+                    "difficulty": astrogation.difficulty(jump),
+                    "margin": margin,
+                    "minutes": result.minutes,
+                    "words": result.words(),
+                },
+                state,
+                ship,
+            )
+        ]
+        if result.destroyed:
+            ship.status = DESTROYED
+            ship.jump = None
+            events.append(tell("ship_destroyed", {"ship": ship.name, "side": ship.side,
+                                                  "hit": 0}, state, ship))  # fmt: skip
+        elif result.consequence:
+            events += blowback(state, ship, "Jump Mishap")
+        return events
+
+    def odds(self, state: ShipState, turn: Turn, choice: Choice) -> Odds | None:
+        ship = state.ships[turn.actor or ""]
+        jump = astrogation.Jump(state.diameters, choice.int_param("parsecs"))
+        return astrogation.chances(jump, self._skill(state, ship))
+
+
+class StandBy(Action[ShipState]):
+    name = "stand_by"
+
+    def options(self, state: ShipState, turn: Turn) -> list[Choice]:
+        return [Choice.of("stand_by", "Stand by")]
+
+    def apply(self, state: ShipState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
+        state.round.done(turn.actor or "")
+        return []

@@ -1,0 +1,109 @@
+"""A bot for a side of a ship fight. It runs dark (passive sensors, no change of speed, no
+shots it is unlikely to land) until it strikes; then it sweeps actively, closes to its best
+range and fires the shot that does the most harm, aiming at the drives of enemies faster than
+itself. It counters when targeted, repairs what is down, boards what it matched, and jumps
+away when its ship is badly hurt and the jump is quick enough to matter. It reads the state
+and `query` only."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.ruleset import Turn
+from shiftdrive.maps.hexgrid import Hex
+from shiftdrive.rulesets.pilot_wave.ships import query
+from shiftdrive.rulesets.pilot_wave.ships.state import ShipState
+
+#: a dark ship fires only a shot at least this likely to land
+DARK_SHOT: Fraction = Fraction(2, 5)
+#: consequences taken after which a ship tries to jump away
+HURT: int = 2
+
+
+def choose(ruleset: Any, state: ShipState, seat: str, rng: random.Random) -> Choice:
+    turn: Turn | None = ruleset.turn_of(state, seat)
+    legal: list[Choice] = ruleset.legal(state, seat)
+    if turn is None:
+        return rng.choice(legal)
+    kind = turn.kind
+    if kind == "first_side":
+        others = [c for c in legal if c.get("side") != seat]
+        return others[0] if others else legal[0]
+    if kind == "absorb_hit":
+        return legal[0]
+    ship = query.ship_of(state, turn)
+    dark = query.dark(ship)
+    if kind == "sensors":
+        want = "passive" if dark else "active"
+        return next((c for c in legal if c.get("mode") == want), legal[0])
+    if kind == "movement":
+        return _move(state, ship, legal, dark)
+    if kind == "targeting":
+        return _aim(state, ship, legal, dark)
+    if kind == "countermeasures":
+        best = max(
+            (c for c in legal if c.action == "countermeasures"),
+            key=lambda c: ship.station_skill(c.str_param("by")),
+            default=None,
+        )
+        return best or legal[0]
+    if kind == "boarding":
+        for action in ("board", "repair"):
+            found = [c for c in legal if c.action == action]
+            if found:
+                return found[0]
+        if len(ship.consequences.taken()) >= HURT:
+            jump = [c for c in legal if c.action == "jump" and c.int_param("parsecs") == 1]
+            if jump:
+                return jump[0]
+        return next(c for c in legal if c.action == "stand_by")
+    return legal[0]
+
+
+def _move(state: ShipState, ship: Any, legal: list[Choice], dark: bool) -> Choice:
+    enemies = query.seen_enemies(state, ship)
+    want = max(1, query.reach(state, ship))
+    centre = query.centre(state)
+    best: tuple[float, int] | None = None
+    pick = legal[0]
+    for i, c in enumerate(legal):
+        if c.action != "maneuver":
+            continue
+        dest = Hex.parse(c.str_param("to"))
+        hexes = ship.at.distance(dest)
+        change = abs(hexes - ship.last_moved)
+        if enemies:
+            gap = min(query.distance_to(dest, e) for e in enemies)
+            score = abs(gap - want) + (100.0 if dark and change else 0.0) + 0.1 * change
+            if c.get("match") in {e.name for e in enemies}:
+                score -= 0.5
+        else:
+            score = change + (0.0 if dark else 0.2 * dest.distance(centre))
+        key = (score, i)
+        if best is None or key < best:
+            best, pick = key, c
+    return pick
+
+
+def _aim(state: ShipState, ship: Any, legal: list[Choice], dark: bool) -> Choice:
+    best: tuple[Fraction, int] | None = None
+    pick: Choice | None = None
+    for i, c in enumerate(legal):
+        if c.action != "aim":
+            continue
+        target = state.ships[c.str_param("target")]
+        faster = target.drive > ship.drive and "drives" not in target.disabled()
+        system = "drives" if faster else "hull"
+        if c.str_param("system") != system:
+            continue
+        weapon = c.str_param("weapon")
+        if dark and query.hit_chance(state, ship, target, weapon) < DARK_SHOT:
+            continue
+        harm = query.expected_harm(state, ship, target, weapon)
+        key = (harm, -i)
+        if best is None or key > best:
+            best, pick = key, c
+    return pick or next(c for c in legal if c.action == "hold_fire")

@@ -1,0 +1,97 @@
+"""The countermeasures phase (seed "Countermeasures Phase", P12): a ship targeted this
+exchange (or by a missile in flight) may roll once against Mediocre (0): its pilot's Space Ops
+(evasion, needs drives), its gunner's Space Combat (point defense and decoys, needs weapons)
+or its sensor operator's Space Combat (jamming, needs sensors). Each shift adds +1 to the
+difficulty of every attack on it this exchange. Countermeasures signal."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from shiftdrive.core.dice import DiceSource, roll_fudge
+from shiftdrive.core.odds import Odds, OddsQuery, odds
+from shiftdrive.engine.actions import Action, ParamKind
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+from shiftdrive.engine.ruleset import Turn
+from shiftdrive.rulesets.pilot_wave.ships.space import members, movement_shift, tell
+from shiftdrive.rulesets.pilot_wave.ships.state import Ship, ShipState
+from shiftdrive.rulesets.pilot_wave.ships.tables import (
+    COUNTERMEASURE_SYSTEM,
+    COUNTERMEASURES_DIFFICULTY,
+)
+
+HOW = {"pilot": "evasive maneuvers", "gunner": "point defense and decoys", "sensors": "jamming"}
+
+
+def stations(ship: Ship) -> list[str]:
+    return [st for st, system in COUNTERMEASURE_SYSTEM.items() if ship.works(system)]
+
+
+def skill(state: ShipState, ship: Ship, station: str) -> int:
+    return ship.station_skill(station) + movement_shift(state, ship)
+
+
+class Countermeasures(Action[ShipState]):
+    name = "countermeasures"
+    params: ClassVar[Mapping[str, ParamKind]] = {"by": ParamKind.OPTION}
+
+    def options(self, state: ShipState, turn: Turn) -> list[Choice]:
+        ship = state.ships[turn.actor or ""]
+        return [
+            Choice.of("countermeasures", f"{HOW[st].capitalize()} ({st})", by=st)
+            for st in stations(ship)
+        ]
+
+    def apply(self, state: ShipState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
+        ship = state.ships[turn.actor or ""]
+        station = choice.str_param("by")
+        rating = skill(state, ship, station)
+        roll = roll_fudge(dice, why="countermeasures", who=ship.name)
+        shifts = max(0, rating + roll.total - COUNTERMEASURES_DIFFICULTY)
+        events: list[Event] = []
+        group = members(state, ship)
+        for m in group:
+            state.round.done(m.name)
+            if not any(a.target == m.name for a in state.attacks):
+                continue
+            m.countermeasures = shifts
+            m.signal = True
+            events.append(
+                tell(
+                    "ship_countermeasures",
+                    {
+                        "ship": m.name,
+                        "by": station,
+                        "skill": rating,
+                        "dice": list(roll.faces),
+                        "shifts": shifts,
+                    },
+                    state,
+                    m,
+                )
+            )
+        names = {m.name for m in group}
+        for a in state.attacks:
+            if a.target in names and a.strikes > state.exchange:
+                a.early_counter = state.ships[a.target].countermeasures
+        return events
+
+    def odds(self, state: ShipState, turn: Turn, choice: Choice) -> Odds | None:
+        ship = state.ships[turn.actor or ""]
+        rating = skill(state, ship, choice.str_param("by"))
+        return odds(OddsQuery(rating, difficulty=COUNTERMEASURES_DIFFICULTY))
+
+
+class NoCountermeasures(Action[ShipState]):
+    name = "no_countermeasures"
+
+    def options(self, state: ShipState, turn: Turn) -> list[Choice]:
+        return [Choice.of("no_countermeasures", "No countermeasures (stay quiet)")]
+
+    def apply(self, state: ShipState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
+        ship = state.ships[turn.actor or ""]
+        for m in members(state, ship):
+            state.round.done(m.name)
+        return [tell("ship_no_countermeasures", {"ship": ship.name}, state, ship)]

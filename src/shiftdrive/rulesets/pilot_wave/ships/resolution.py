@@ -1,0 +1,127 @@
+"""The resolution phase (P5, P12): each attack striking this exchange is rolled by its
+gunner's Space Combat against the range difficulty (Far 1, Orbital 2, Extreme 3) plus the
+target's countermeasure shifts (a travelling missile's target counts both exchanges'), with
+the movement shift; a tie or better hits for shifts + weapon value - armor (no range damage
+shift in vacuum). A hit of 0 or less gives the attacker a boost on the target (C6). Free
+invokes the attacker holds on the target's aspects are spent while the roll misses (C4, the
+odds' policy). A hazardous missile roll's mishap brings the firer a consequence (C2)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from shiftdrive.core.aspects import Aspect, AspectKind
+from shiftdrive.core.dice import DiceSource, roll_fudge
+from shiftdrive.core.odds import Odds, OddsQuery, odds
+from shiftdrive.core.outcomes import MISHAP_SHIFTS
+from shiftdrive.engine.events import Event
+from shiftdrive.rulesets.pilot_wave.ships.damage import blowback, strike
+from shiftdrive.rulesets.pilot_wave.ships.space import distance, movement_shift
+from shiftdrive.rulesets.pilot_wave.ships.state import Attack, Ship, ShipState
+from shiftdrive.rulesets.pilot_wave.ships.tables import RANGE_DIFFICULTY, WEAPONS
+
+INVOKE_BONUS = 2
+
+
+def free_invokes(state: ShipState, attacker: Ship, target: Ship) -> list[Aspect]:
+    """Aspects on the target (its consequences, boosts against it) with the attacker's free
+    invokes on them."""
+    return [a for a in state.aspects.with_free_for(attacker.name) if a.owner == target.name]
+
+
+def difficulty(state: ShipState, target: Ship, early: int = 0) -> int:
+    return RANGE_DIFFICULTY[state.scale] + target.countermeasures + early
+
+
+def attack_query(state: ShipState, attacker: Ship, target: Ship, weapon: str,
+                 early: int = 0) -> OddsQuery:  # fmt: skip
+    hazardous = WEAPONS[weapon].missile and distance(attacker, target) <= 1
+    invokes = sum(a.free_for(attacker.name) for a in free_invokes(state, attacker, target))
+    return OddsQuery(
+        attacker.station_skill("gunner") + movement_shift(state, attacker, target),
+        difficulty=difficulty(state, target, early), invokes=invokes, hazardous=hazardous,
+        tie_succeeds=True,
+    )  # fmt: skip
+
+
+def attack_odds(state: ShipState, attacker: Ship, target: Ship, weapon: str) -> Odds:
+    return odds(attack_query(state, attacker, target, weapon))
+
+
+def attack_odds_words(state: ShipState, attacker: Ship, target: Ship, weapon: str) -> str:
+    o = attack_odds(state, attacker, target, weapon)
+    value = WEAPONS[weapon].value - target.armor
+    hurt = sum((p for s, p in o.shifts.items() if s >= 0 and s + value > 0), Fraction(0))
+    return f"hits {_pc(o.at_least_tie)}, harms {_pc(hurt)}" + (
+        f", mishap {_pc(o.mishap)}" if o.mishap else ""
+    )
+
+
+def _pc(p: Fraction) -> str:
+    return f"{float(p) * 100:.0f}%"
+
+
+def resolve_next(state: ShipState, dice: DiceSource) -> list[Event]:
+    attack = state.queue.pop(0)
+    return resolve(state, attack, dice)
+
+
+def resolve(state: ShipState, attack: Attack, dice: DiceSource) -> list[Event]:
+    attacker = state.ships[attack.attacker]
+    target = state.ships[attack.target]
+    if not target.active:
+        return []
+    q = attack_query(state, attacker, target, attack.weapon, attack.early_counter)
+    q_hazard = attack.hazardous
+    roll = roll_fudge(dice, why=f"{attack.weapon} attack", who=attacker.name)
+    need = q.difficulty or 0
+    shifts = q.skill + roll.total - need
+    spent: list[str] = []
+    for aspect in free_invokes(state, attacker, target):
+        while shifts < 0 and aspect.free_for(attacker.name):
+            aspect.use_free(attacker.name)
+            shifts += INVOKE_BONUS
+            spent.append(aspect.name)
+        if aspect.kind is AspectKind.BOOST and not aspect.total_free():
+            state.aspects.remove(aspect.name)
+    value = WEAPONS[attack.weapon].value
+    data = {"ship": attacker.name, "target": target.name, "weapon": attack.weapon,
+            "system": attack.system, "skill": q.skill, "dice": list(roll.faces),
+            "difficulty": need, "invoked": spent, "shifts": shifts}  # fmt: skip
+    events: list[Event] = []
+    if q_hazard and shifts <= MISHAP_SHIFTS:
+        data["outcome"] = "mishap"
+        events += _told(state, attacker, target, data)
+        return events + blowback(state, attacker, "Missile Blowback")
+    if shifts < 0:
+        data["outcome"] = "miss"
+        return _told(state, attacker, target, data)
+    hit = shifts + value - target.armor
+    data["hit"] = hit
+    if hit <= 0:
+        data["outcome"] = "boost"
+        name = state.aspects.unique_name(f"Opening on {target.name}")
+        state.aspects.add(
+            Aspect(
+                name,
+                AspectKind.BOOST,
+                owner=target.name,
+                free_invokes={attacker.name: 1},
+                expires_after=str(state.exchange + 1),
+            )
+        )
+        return _told(state, attacker, target, data)
+    data["outcome"] = "hit"
+    events += _told(state, attacker, target, data)
+    return events + strike(state, target, hit, attack.system, attacker.name)
+
+
+def _told(state: ShipState, attacker: Ship, target: Ship, data: dict[str, object]) -> list[Event]:
+    """The attack in full for the sides that see both ships; the target's side, if it has not
+    detected the attacker, learns of the attack without its name."""
+    both = state.seen_by(attacker) & state.seen_by(target)
+    out = [Event("ship_attack", data=dict(data), visible_to=both)]
+    blind = state.seen_by(target) - state.seen_by(attacker)
+    if blind:
+        out.append(Event("ship_attack", data={**data, "ship": None}, visible_to=blind))
+    return out

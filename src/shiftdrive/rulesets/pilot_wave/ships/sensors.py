@@ -1,0 +1,112 @@
+"""The sensors phase (seed "Sensors", P12): each ship's sensor operator rolls Space Combat,
+with active sensors (which signal) or passive ones (which keep a drifting ship dark); every
+enemy whose difficulty the roll meets is detected by the ship's side and stays tracked. The
+difficulty is the seed's table: adjacent, else the scale's row; against a ship that signals
+(drive, weapons or active sensors this exchange or the last) or drifts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import ClassVar
+
+from shiftdrive.core.dice import DiceSource, roll_fudge
+from shiftdrive.core.odds import Odds, OddsQuery, odds
+from shiftdrive.engine.actions import Action, ParamKind
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+from shiftdrive.engine.ruleset import Turn
+from shiftdrive.rulesets.pilot_wave.ships.space import distance, enemies, members, tell
+from shiftdrive.rulesets.pilot_wave.ships.state import Ship, ShipState
+from shiftdrive.rulesets.pilot_wave.ships.tables import sensor_difficulty
+
+MODES = ("active", "passive")
+
+
+def signals(ship: Ship) -> bool:
+    return ship.signal or ship.signal_last
+
+
+def modes(ship: Ship) -> tuple[str, ...]:
+    """No sensors: passive only (P12)."""
+    return MODES if ship.works("sensors") else ("passive",)
+
+
+def sweep(state: ShipState, ship: Ship, total: int, active: bool) -> list[Ship]:
+    """The enemies not yet tracked that a sensor roll of `total` from `ship` detects."""
+    found: list[Ship] = []
+    known = state.detected[ship.side]
+    for enemy in enemies(state, ship.side):
+        if enemy.name in known:
+            continue
+        need = sensor_difficulty(state.scale, distance(ship, enemy), active, signals(enemy))
+        if total >= need:
+            found.append(enemy)
+    return found
+
+
+class Sense(Action[ShipState]):
+    name = "sense"
+    params: ClassVar[Mapping[str, ParamKind]] = {"mode": ParamKind.OPTION}
+
+    def options(self, state: ShipState, turn: Turn) -> list[Choice]:
+        ship = state.ships[turn.actor or ""]
+        return [Choice.of("sense", f"{m.title()} sensors", mode=m) for m in modes(ship)]
+
+    def apply(self, state: ShipState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
+        ship = state.ships[turn.actor or ""]
+        active = choice.str_param("mode") == "active"
+        group = members(state, ship)
+        skill = ship.station_skill("sensors")
+        roll = roll_fudge(dice, why="sensors", who=ship.name)
+        total = skill + roll.total
+        events: list[Event] = []
+        for member in group:
+            state.round.done(member.name)
+            if active:
+                member.active_sensors = member.signal = True
+            found = sweep(state, member, total, active)
+            for enemy in found:
+                state.detected[ship.side].append(enemy.name)
+            events.append(
+                tell("ship_sensors", {"ship": member.name, "mode": "active" if active else
+                                      "passive", "crew": ship.crew_at("sensors"), "skill": skill,
+                                      "dice": list(roll.faces), "total": total}, state, member)
+            )  # fmt: skip
+            for enemy in found:
+                events.append(
+                    Event(
+                        "ship_detected",
+                        data={
+                            "side": ship.side,
+                            "by": member.name,
+                            "ship": enemy.name,
+                            "hex": enemy.hex,
+                            "type": enemy.type,
+                        },
+                        visible_to=frozenset({ship.side}),
+                    )
+                )
+        return events
+
+    def odds(self, state: ShipState, turn: Turn, choice: Choice) -> Odds | None:
+        """Against a drifting ship beyond the adjacent hex (the hardest case at the scale)."""
+        ship = state.ships[turn.actor or ""]
+        active = choice.str_param("mode") == "active"
+        need = sensor_difficulty(state.scale, 2, active, False)
+        return odds(OddsQuery(ship.station_skill("sensors"), difficulty=need, tie_succeeds=True))
+
+    def odds_words(self, state: ShipState, turn: Turn, choice: Choice) -> str | None:
+        ship = state.ships[turn.actor or ""]
+        active = choice.str_param("mode") == "active"
+        skill = ship.station_skill("sensors")
+        parts = []
+        for label, signal in (("a signalling ship", True), ("a drifting one", False)):
+            need = sensor_difficulty(state.scale, 2, active, signal)
+            chance = odds(OddsQuery(skill, difficulty=need, tie_succeeds=True)).at_least_tie
+            parts.append(f"{label} {_percent(chance)}")
+        return "detects " + ", ".join(parts)
+
+
+def _percent(p: Fraction) -> str:
+    return f"{float(p) * 100:.0f}%"
