@@ -63,11 +63,19 @@ def render_state(console: Console, state: dict[str, Any]) -> None:
     scalars = [
         f"{k.replace('_', ' ')}: {compact(v)}"
         for k, v in state.items()
-        if k != "title" and not isinstance(v, dict | list) and v is not None
+        if k != "title"
+        and not isinstance(v, dict | list)
+        and v not in (None, "")
+        and not (isinstance(v, str) and "\n" in v)
     ]
     console.rule(f"[bold]{title}[/bold]")
     if scalars:
-        console.print("  ".join(scalars))
+        console.print("  ".join(scalars), markup=False, highlight=False)
+    for key, value in state.items():
+        if isinstance(value, str) and "\n" in value:
+            # A text picture (a hex map, say) keeps its own lines, under its own heading.
+            console.print(f"[underline]{key.replace('_', ' ').title()}[/underline]")
+            console.print(value, markup=False, highlight=False)
     for key, value in state.items():
         label = key.replace("_", " ")
         if isinstance(value, dict) and isinstance(value.get("picture"), str):
