@@ -23,7 +23,7 @@ from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Turn
 from shiftdrive.rulesets.star_wars.dogfight import split_up
 from shiftdrive.rulesets.star_wars.duel import CUT, STYLE
-from shiftdrive.rulesets.star_wars.state import ESCAPED, Character, StarWarsState
+from shiftdrive.rulesets.star_wars.state import ESCAPED, StarWarsState
 
 if TYPE_CHECKING:
     from shiftdrive.core.dice import DiceSource
@@ -220,14 +220,10 @@ def _crews_and_vehicles(state: StarWarsState) -> list[Event]:
     """S10: a vehicle taken out takes its crew out of the vehicle fight (a vehicle conceded
     takes them with it); a vehicle whose crew have all left (conceded) leaves with them."""
     events: list[Event] = []
-    crews: dict[str, list[Character]] = {}
-    for f in state.fighters.values():
-        if f.vehicle is not None:
-            crews.setdefault(f.vehicle, []).append(f)
-    for v in state.fighters.values():
-        if not v.is_vehicle:
-            continue
-        crew = crews.get(v.name, [])
+    fighters = state.fighters
+    for name, names in state.crews.items():
+        v = fighters[name]
+        crew = [fighters[n] for n in names]
         if not v.active:
             for f in crew:
                 if f.active:
