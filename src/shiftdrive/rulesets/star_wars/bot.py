@@ -32,11 +32,20 @@ class Menu:
     def __init__(self, rs: Any, state: StarWarsState, seat: str) -> None:
         self.rs, self.state, self.seat = rs, state, seat
         self.built: dict[str, list[Choice]] = {}
+        #: the actions the seat is offered now (nothing else need be asked for)
+        self.offered = set(rs.standing(state, seat))
+        for turn in rs.turns(state):
+            if turn.seat == seat:
+                self.offered.update(rs.menu(state, turn))
 
     def get(self, action: str, default: list[Choice] | None = None) -> list[Choice]:
         found = self.built.get(action)
         if found is None:
-            found = self.built[action] = self.rs.legal(self.state, self.seat, only=(action,))
+            found = self.built[action] = (
+                self.rs.legal(self.state, self.seat, only=(action,))
+                if action in self.offered
+                else []
+            )
         return found if found or default is None else default
 
     def __getitem__(self, action: str) -> list[Choice]:

@@ -37,7 +37,10 @@ def is_fighter(unit: Character) -> bool:
 
 def tail_between(state: StarWarsState, a: str, b: str) -> Tail | None:
     """The tail either of the pair holds on the other."""
-    return next((t for t in state.tails if {t.pursuer, t.tailed} == {a, b}), None)
+    for t in state.tails:
+        if (t.pursuer == a and t.tailed == b) or (t.pursuer == b and t.tailed == a):
+            return t
+    return None
 
 
 def tailed_by(state: StarWarsState, tailed: str, pursuer: str) -> bool:

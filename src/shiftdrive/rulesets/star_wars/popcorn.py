@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.exchange import STAGE_MENUS, stage_turn
-from shiftdrive.conflict.host import CONCEDED
+from shiftdrive.conflict.host import ACTIVE, CONCEDED
 from shiftdrive.conflict.invokes import Pass
 from shiftdrive.conflict.roll import expire_boosts, settle_invokes
 from shiftdrive.core.fate_points import EarnReason, SpendReason
@@ -23,7 +23,7 @@ from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Turn
 from shiftdrive.rulesets.star_wars.dogfight import split_up
 from shiftdrive.rulesets.star_wars.duel import CUT, STYLE
-from shiftdrive.rulesets.star_wars.state import ESCAPED, Character, StarWarsState
+from shiftdrive.rulesets.star_wars.state import ESCAPED, StarWarsState
 
 if TYPE_CHECKING:
     from shiftdrive.core.dice import DiceSource
@@ -84,23 +84,26 @@ DUEL_MENU: Final = ("duel", "concede")
 WHO_PARAMS: Final = {"who": ParamKind.UNIT}
 
 
-def interrupters(state: StarWarsState, seat: str) -> list[str]:
+def interrupters(state: StarWarsState, seat: str, first: bool = False) -> list[str]:
     """S1: `seat`'s characters (and crews; vehicles never act) who may interrupt now: in the
-    fight, not the actor, not yet acted
-    this round nor waiting to resume an interrupted turn, with a fate point to pay."""
+    fight, not the actor, not yet acted this round nor waiting to resume an interrupted turn,
+    with a fate point to pay. `first`: stop at the first (whether the seat is asked at all)."""
     order = state.order
+    fighters = state.fighters
     out: list[str] = []
     for name in order.actors:  # the actors only, in the sheet's order
-        f = state.fighters[name]
+        f = fighters[name]
         if (
             f.side == seat
-            and f.active
+            and f.fate_points.current >= 1
+            and f.status == ACTIVE
             and name != order.current
             and name not in order.acted
             and name not in state.resume
-            and f.fate_points.current >= 1
         ):
             out.append(name)
+            if first:
+                break
     return out
 
 
@@ -109,7 +112,7 @@ def window_seat(state: StarWarsState) -> str | None:
     if not state.interrupts or state.announced:
         return None
     for seat in state.sides:
-        if seat not in state.asked and interrupters(state, seat):
+        if seat not in state.asked and interrupters(state, seat, first=True):
             return seat
     return None
 
@@ -189,15 +192,17 @@ def end_turn(state: StarWarsState) -> list[Event]:
     state.turn_count += 1
     events += _crews_and_vehicles(state)
     events += split_up(state)
-    sides_left = [s for s in state.sides if state.active(s)]
+    alive = {g.side for g in state.fighters.values() if g.status == ACTIVE}
+    sides_left = [s for s in state.sides if s in alive]
     if len(sides_left) <= 1:
         gone = [s for s in state.sides if s not in sides_left and _escaped(state, s)]
         if gone:  # S6: a side that jumped away escaped: nobody wins
             return events + finish(state, None, f"{', '.join(gone)} escaped to hyperspace")
         winner = sides_left[0] if sides_left else None
         return events + finish(state, winner, "the other side is out of the fight")
+    actors = state.order.actors
     for g in state.fighters.values():
-        if not g.active and g.name in state.order.actors:
+        if g.status != ACTIVE and g.name in actors:
             state.order.remove(g.name)
     while state.resume:
         name = state.resume.pop()
@@ -220,23 +225,23 @@ def _crews_and_vehicles(state: StarWarsState) -> list[Event]:
     """S10: a vehicle taken out takes its crew out of the vehicle fight (a vehicle conceded
     takes them with it); a vehicle whose crew have all left (conceded) leaves with them."""
     events: list[Event] = []
-    crews: dict[str, list[Character]] = {}
-    for f in state.fighters.values():
-        if f.vehicle is not None:
-            crews.setdefault(f.vehicle, []).append(f)
-    for v in state.fighters.values():
-        if not v.is_vehicle:
+    fighters = state.fighters
+    for name, names in state.crews.items():
+        v = fighters[name]
+        if v.status == ACTIVE:
+            for n in names:
+                if fighters[n].status == ACTIVE:
+                    break
+            else:
+                v.status = CONCEDED
+                events.append(Event("abandoned", data={"vehicle": v.name}, visible_to=None))
             continue
-        crew = crews.get(v.name, [])
-        if not v.active:
-            for f in crew:
-                if f.active:
-                    f.status = v.status
-                    data = {"who": f.name, "vehicle": v.name, "status": v.status}
-                    events.append(Event("crew_out", data=data, visible_to=None))
-        elif not any(f.active for f in crew):
-            v.status = CONCEDED
-            events.append(Event("abandoned", data={"vehicle": v.name}, visible_to=None))
+        for n in names:
+            f = fighters[n]
+            if f.status == ACTIVE:
+                f.status = v.status
+                data = {"who": f.name, "vehicle": v.name, "status": v.status}
+                events.append(Event("crew_out", data=data, visible_to=None))
     return events
 
 

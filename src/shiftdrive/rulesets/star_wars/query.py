@@ -65,7 +65,7 @@ def yet_to_act(state: StarWarsState) -> list[str]:
 def threat(state: StarWarsState, name: str) -> int:
     """How hard `name` hits: its best attack skill's rating."""
     f = state.fighters[name]
-    return max(f.skill(s) for s in HOST.attack_skills(state, f))
+    return max([f.skill(s) for s in HOST.attack_skills(state, f)])
 
 
 def free_invokes(state: StarWarsState, name: str) -> int:

@@ -86,6 +86,8 @@ def setup(sc: StarWarsScenario) -> tuple[StarWarsState, list[Event]]:
         title=sc.title, sides=[s.name for s in sc.sides], fighters=fighters, zones=zones,
         aspects=aspects, order=order, interrupts=sc.interrupts, aspect_difficulty=difficulty,
         duels=duels,
+        crews={v.name: [f.name for f in fighters.values() if f.vehicle == v.name]
+               for v in fighters.values() if v.is_vehicle},
         gm_notes=sc.gm_notes, max_rounds=sc.max_rounds,
         settings={"zmap": zmap,
                   "hyperdrives": {v.name: v.hyperdrive for s in sc.sides for v in s.vehicles},

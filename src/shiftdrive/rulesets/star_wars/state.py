@@ -160,6 +160,8 @@ class StarWarsState:
     gm_notes: str = ""
     max_rounds: int = 20
     settings: dict[str, Any] = field(default_factory=dict)
+    #: each vehicle's crew by name, in sheet order (fixed at set-up: nobody changes ship)
+    crews: dict[str, list[str]] = field(default_factory=dict)
     #: `popcorn.turns`, remembered until the state changes (the rules forget it in `apply`
     #: and after a GM override); never part of the snapshot
     turns_memo: list[Any] | None = None

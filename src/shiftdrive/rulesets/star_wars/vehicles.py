@@ -81,7 +81,8 @@ def fire_bonuses(state: StarWarsState, crew: Character, target: Character) -> tu
 
 def crew_of(state: StarWarsState, vehicle: str) -> list[Character]:
     """The vehicle's crew still in the fight."""
-    return [f for f in state.active() if f.vehicle == vehicle]
+    crew = (state.fighters[n] for n in state.crews.get(vehicle, ()))
+    return [f for f in crew if f.active]
 
 
 def engaged(state: StarWarsState, actor: Character, target: Character) -> bool:
