@@ -255,11 +255,18 @@ def command_both_while_a_commit_is_held(tables: Tables, ids: list[str]) -> list[
         except BaseException as exc:  # the test looks at it
             failures.append(exc)
 
+    seqs = {t: tables.get(t).seq for t in ids}
     with store._commit_lock:
         threads = [threading.Thread(target=play, args=(t,)) for t in ids]
         for thread in threads:
             thread.start()
-        time.sleep(0.5)  # both have written and wait for the commit
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:  # until both have written (not yet committed)
+            with store._lock:
+                if all(store._rows(store.conn, t, seqs[t]) for t in ids):
+                    break
+            time.sleep(0.01)
+        time.sleep(0.05)
         assert all(thread.is_alive() for thread in threads)  # nothing acknowledged yet
     for thread in threads:
         thread.join(10)
