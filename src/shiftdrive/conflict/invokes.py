@@ -110,6 +110,8 @@ class InvokeAspect(HostedAction[CS]):
         # the free invokes are looked at.
         points = fate_points and any(f.fate_points.current >= 1 for f in side_fighters)
         aboard = self.host.aboard(state, roller) if roller and points else None
+        # the side's fighters still in the fight, who may pay (looked up once, not per aspect)
+        team = state.active(seat) if points else ()
         effects = ("bonus", "reroll") if roller else ("obstacle",)
         for a in state.aspects:
             free = a.free_invokes
@@ -129,10 +131,10 @@ class InvokeAspect(HostedAction[CS]):
                 if owner in (None, roller, opponent) or (owner is not None and owner == aboard):
                     payers.append((roller, "bonus"))
                     payers.append((roller, "reroll"))
-                for ally in helpers(state, roll, seat, roller, a):
+                for ally in helpers(state, roll, seat, roller, a, team):
                     payers.append((ally, "teamwork"))
             elif owner is None or fighters[owner].side == seat:
-                for f in state.active(seat):
+                for f in team:
                     if owner in (None, f.name):
                         payers.append((f.name, "obstacle"))
             for payer, eff in payers:

@@ -3,21 +3,30 @@ point to invoke an aspect for +2 to the roller's total."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from shiftdrive.conflict.host import ConflictState
+    from shiftdrive.conflict.host import Combatant, ConflictState
     from shiftdrive.conflict.roll import Roll
     from shiftdrive.core.aspects import Aspect
 
 
-def helpers(state: ConflictState, roll: Roll, seat: str, roller: str, aspect: Aspect) -> list[str]:
+def helpers(
+    state: ConflictState,
+    roll: Roll,
+    seat: str,
+    roller: str,
+    aspect: Aspect,
+    team: Sequence[Combatant] | None = None,
+) -> list[str]:
     """The allies on `seat`'s side who may pay to invoke `aspect` for `roller`: any active
-    ally but the roller, on a passive roll, with a scene aspect or one of their own."""
+    ally but the roller, on a passive roll, with a scene aspect or one of their own.
+    (`team`: the side's active fighters, when the caller has them already.)"""
     if roll.difficulty is None:
         return []
     return [
         ally.name
-        for ally in state.active(seat)
+        for ally in (state.active(seat) if team is None else team)
         if ally.name != roller and aspect.owner in (None, ally.name)
     ]

@@ -238,3 +238,17 @@ def test_a_side_that_noticed_no_enemy_sees_no_enemy_hex_nor_its_moves() -> None:
     assert zed("Raiders")["hex"] == "4,0"
     enc.state.fighters["Bo"].surprised = False  # Bo notices the enemy
     assert zed("Crew")["hex"] == "4,0"
+
+
+def test_on_an_open_map_every_side_sees_every_position() -> None:
+    """`open_map: true` overrides P8's default: the Surprised scouts' seat sees Zed."""
+    data = scenario(
+        [npc("Ada", "0,0", skills={"Notice": 1})],
+        [npc("Zed", "6,0", skills={"Stealth": 2})],
+        open_map=True,
+    )
+    data["sides"][1]["ambush"] = True
+    enc = start(data, ZERO * 20)
+    assert enc.state.fighters["Ada"].surprised
+    fighters = enc.view("Crew")["state"]["fighters"]
+    assert next(f for f in fighters if f["name"] == "Zed")["hex"] == "6,0"

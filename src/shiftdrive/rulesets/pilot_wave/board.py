@@ -49,7 +49,8 @@ def distance(a: str, b: str) -> int:
 
 def weapon_of(state: PilotWaveState, f: Fighter) -> Weapon:
     table: dict[str, Weapon] = state.settings["weapons"]
-    return table.get(f.weapon.lower(), UNARMED)
+    found = table.get(f.weapon)  # the table is by lower-case name, as most names are
+    return found if found is not None else table.get(f.weapon.lower(), UNARMED)
 
 
 def occupied(state: PilotWaveState, but: str = "") -> frozenset[Hex]:

@@ -149,6 +149,8 @@ def _move(state: PilotWaveState, f: Any, enemies: list[Any]) -> Choice | None:
     targets = [Hex.parse(e.zone) for e in enemies]
     stay = _place(state, f, here, 0, targets, [here.distance(t) for t in targets])
     moved = f.moved
+    if -query.move_penalty(moved + 1) >= stay:
+        return None  # no hex beats standing still, even hand-to-hand after one hex
     shifts: dict[int, int] = {}  # P10's shift by hexes moved (this decision's lookups)
     bands: dict[int, int | None] = {}  # the band were it in sight, by distance
     bounded: list[tuple[int, int, list[int] | None, Hex, int, int]] = []

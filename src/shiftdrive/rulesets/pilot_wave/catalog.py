@@ -195,10 +195,8 @@ class Weapon:
         self.blast = blast
         #: crew-served: needs a mount (a vehicle)
         self.crew = crew
-
-    @property
-    def ranged(self) -> bool:
-        return self.kind != HAND
+        #: fired at range bands (not a hand weapon); kept, as every band asks it
+        self.ranged = kind != HAND
 
     @property
     def hazardous(self) -> bool:

@@ -103,7 +103,15 @@ def hit_chance(state: PilotWaveState, turn: Turn, target: str, skill: str, fire:
     better, before invokes are spent (its odds)."""
     choice = Choice.of("attack", target=target, skill=skill, fire=fire)
     o = ATTACK.odds(state, turn, choice)
-    return float(o.tie + o.success + o.style) if o else 0.0
+    if o is None:
+        return 0.0
+    # The sum over one denominator, divided once: the same float as float(tie + success +
+    # style) (both round the same exact fraction), without reducing each partial sum.
+    num, den = 0, 1
+    for part in (o.tie, o.success, o.style):
+        num = num * part.denominator + part.numerator * den
+        den *= part.denominator
+    return num / den
 
 
 def attack_choice(

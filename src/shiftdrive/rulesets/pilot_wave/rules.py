@@ -85,7 +85,8 @@ class PilotWave(Ruleset[PilotWaveState, PilotWaveScenario]):
         return table.side_seats(state)
 
     def turns(self, state: PilotWaveState) -> list[Turn]:
-        return flow.turns(state)
+        memo = state.turns_memo  # (read here too: asked several times per decision)
+        return memo if memo is not None else flow.turns(state)
 
     def menu(self, state: PilotWaveState, turn: Turn) -> Sequence[str]:
         return flow.menu(state, turn)

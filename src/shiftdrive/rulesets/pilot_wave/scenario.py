@@ -56,6 +56,9 @@ class PilotWaveScenario(BaseModel):
     high_g: bool = False
     #: P10: an attacker that moved matches its moving target's vector (no movement shift)
     matched_vectors: bool = False
+    #: P8's default hides enemy hexes and moves from a side that has noticed no enemy yet;
+    #: true shows every position to every side (a map drawn for all at the table)
+    open_map: bool = False
     map: dict[str, Any]
     aspects: list[Text] = []
     sides: list[SideSpec] = Field(min_length=2, max_length=MAX_SIDES)

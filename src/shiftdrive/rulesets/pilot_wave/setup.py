@@ -67,6 +67,7 @@ def setup(sc: PilotWaveScenario, dice: DiceSource) -> tuple[PilotWaveState, list
                   "advantage_difficulty": sc.advantage_difficulty,
                   "overcome_difficulty": sc.overcome_difficulty},
     )  # fmt: skip
+    state.settings["open_map"] = sc.open_map
     events = [
         Event(
             "setup",

@@ -38,8 +38,8 @@ def unaware_sides(state: PilotWaveState) -> frozenset[str]:
 
 def blind_to(state: PilotWaveState, f: Fighter) -> frozenset[str]:
     """The seats that may not see where `f` stands: the enemy sides that have not noticed
-    it (P8)."""
-    if not any(e.surprised for e in state.fighters.values()):
+    it (P8; none on an `open_map`)."""
+    if state.settings.get("open_map") or not any(e.surprised for e in state.fighters.values()):
         return frozenset()
     return unaware_sides(state) - {f.side}
 
