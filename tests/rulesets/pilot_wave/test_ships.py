@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from shiftdrive.cli.main import follow_up
 from shiftdrive.core.consequences import Severity
 from shiftdrive.core.dice import ScriptedDice
 from shiftdrive.engine import conformance
@@ -441,6 +442,8 @@ def test_boarding_needs_adjacent_and_matched_and_names_what_follows() -> None:
     res = enc.result()
     assert res is not None and res.winner == "Navy" and res.ending == Ending.OBJECTIVE
     assert "boarding-party.yaml" in res.reason
+    # `play` names it (and, at a terminal, offers to start it)
+    assert follow_up(enc, res) == "examples/pilot_wave/boarding-party.yaml"
 
 
 def test_a_jump_is_calculated_with_p2s_minutes_and_leaves_the_fight() -> None:
