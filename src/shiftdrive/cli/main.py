@@ -28,7 +28,7 @@ from shiftdrive.engine.encounter import DICE, Encounter, IllegalChoice, SaveFile
 from shiftdrive.engine.events import GM, LogEntry
 from shiftdrive.engine.overrides import OVERRIDES
 from shiftdrive.engine.replay import replay
-from shiftdrive.engine.ruleset import Seat, get_bot, get_ruleset, ruleset_ids
+from shiftdrive.engine.ruleset import Ending, Result, Seat, get_bot, get_ruleset, ruleset_ids
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.files import (
     load,
@@ -217,7 +217,32 @@ class Play:
                 if result.winner
                 else f"[bold]Over: {result.reason}[/bold]"
             )
+            follow = follow_up(enc, result)
+            if follow is not None:
+                self.keep()
+                self.offer(follow)
+                return
         self.keep()
+
+    def offer(self, follow: str) -> None:
+        """The fight's ending names the scenario that follows (a boarding: the fight aboard at
+        personal scale): show how to play it, and at a terminal offer to start it now."""
+        path = Path(follow)
+        if not path.is_file():
+            path = Path(self.enc.source).parent / Path(follow).name
+        if not path.is_file():
+            console.print(f"[bold]Next: {escape(follow)}[/bold]")
+            return
+        console.print(f"[bold]Next: shiftdrive play {escape(str(path))}[/bold]")
+        if set(self.enc.seats()) <= self.bots or not sys.stdin.isatty():
+            return
+        if self.ask("Start it now? [y/N]").strip().lower() in ("y", "yes"):
+            try:
+                data = dict(read_yaml(path))
+            except ScenarioError as exc:
+                err.print(str(exc))
+                return
+            run_play(data, str(path), None, None, "seeded", None)
 
     def decide(self, seat: str) -> bool:
         """Ask `seat` until it makes a legal choice; False when the user quits."""
@@ -411,6 +436,15 @@ def run_play(
     except ScenarioError as exc:
         raise fail(str(exc)) from None
     start_play(enc, bots, seed, save_to)
+
+
+def follow_up(enc: Encounter, result: Result) -> str | None:
+    """The scenario an ending leads to: one reached by its objective (a boarding) whose
+    state names a `follow_up`."""
+    if result.ending != Ending.OBJECTIVE:
+        return None
+    value = getattr(enc.state, "follow_up", None)
+    return value if isinstance(value, str) and value else None
 
 
 def autosave_path(source: str) -> Path:

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from shiftdrive.cli.main import follow_up
 from shiftdrive.core.consequences import Severity
 from shiftdrive.core.dice import ScriptedDice
 from shiftdrive.engine import conformance
@@ -441,6 +442,8 @@ def test_boarding_needs_adjacent_and_matched_and_names_what_follows() -> None:
     res = enc.result()
     assert res is not None and res.winner == "Navy" and res.ending == Ending.OBJECTIVE
     assert "boarding-party.yaml" in res.reason
+    # `play` names it (and, at a terminal, offers to start it)
+    assert follow_up(enc, res) == "examples/pilot_wave/boarding-party.yaml"
 
 
 def test_a_jump_is_calculated_with_p2s_minutes_and_leaves_the_fight() -> None:
@@ -483,7 +486,7 @@ def test_a_three_parsec_jumps_mishap_destroys_the_ship() -> None:
 # --- Extreme scale: travelling missiles ----------------------------------------------------
 
 
-def test_at_extreme_scale_a_missile_strikes_next_exchange_countered_in_both() -> None:
+def test_at_extreme_scale_a_missile_strikes_next_exchange_countered_in_both_exchanges() -> None:
     data = fight([ship("Lance", "0,0")], [ship("Ghost", "3,0", armor=0)], scale="extreme")
     enc = start(data, Z * 4)  # 2 against Routine (2): active vs signal at Extreme
     sense(enc, "active", "active")
@@ -503,10 +506,12 @@ def test_at_extreme_scale_a_missile_strikes_next_exchange_countered_in_both() ->
     enc.submit("Raiders", "maneuver to=3,0")
     enc.submit("Navy", "hold_fire")
     enc.submit("Raiders", "hold_fire")
-    push(enc, P1, P4)  # counters again: 3; the missile: 2 + 4 = 6 vs 3 + 3 + 3 = 9: a miss
+    # counters again: 2 + 2 = 4 shifts, the better of the two exchanges' (3 and 4) counts;
+    # the missile: 2 + 4 = 6 against Extreme's 3 + 4 = 7: a miss
+    push(enc, P2, P4)
     enc.submit("Raiders", "countermeasures by=gunner")
     attack = next(e for e in enc.log[-1].events if e.kind == "ship_attack")
-    assert attack.data["difficulty"] == 9 and attack.data["outcome"] == "miss"
+    assert attack.data["difficulty"] == 7 and attack.data["outcome"] == "miss"
 
 
 # --- views, odds, GM -----------------------------------------------------------------------

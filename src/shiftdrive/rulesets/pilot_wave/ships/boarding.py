@@ -27,11 +27,12 @@ PARSECS = (1, 2, 3)
 
 
 def boardable(state: ShipState, ship: Ship) -> list[Ship]:
-    """Enemies beside the ship that it matched vectors with this exchange (P12)."""
+    """Enemies beside the ship that it matched vectors with this exchange (P12) and that its
+    side has detected."""
     return [
         s for s in state.ships.values()
         if s.active and s.side != ship.side and distance(ship, s) <= 1
-        and state.is_matched(ship.name, s.name)
+        and state.is_matched(ship.name, s.name) and state.sees(ship.side, s)
     ]  # fmt: skip
 
 
@@ -58,6 +59,9 @@ class Board(Action[ShipState]):
         ship = state.ships[turn.actor or ""]
         state.round.done(ship.name)
         target = choice.str_param("target")
+        for side in state.sides:  # a boarding party is seen by everyone
+            if side != ship.side and ship.name not in state.detected[side]:
+                state.detected[side].append(ship.name)
         follow = state.follow_up or "a boarding action at personal scale"
         state.winner = ship.side
         state.ending = Ending.OBJECTIVE.value

@@ -2,7 +2,7 @@
 shots it is unlikely to land) until it strikes; then it sweeps actively, closes to its best
 range and fires the shot that does the most harm, aiming at the drives of enemies faster than
 itself. It counters when targeted, repairs what is down, boards what it matched, and jumps
-away when its ship is badly hurt and the jump is quick enough to matter. It reads the state
+away when its ship is badly hurt or has no weapons. It reads the state
 and `query` only."""
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def choose(ruleset: Any, state: ShipState, seat: str, rng: random.Random) -> Cho
             found = [c for c in legal if c.action == action]
             if found:
                 return found[0]
-        if len(ship.consequences.taken()) >= HURT:
+        if len(ship.consequences.taken()) >= HURT or not ship.weapons:
             jump = [c for c in legal if c.action == "jump" and c.int_param("parsecs") == 1]
             if jump:
                 return jump[0]
@@ -78,6 +78,7 @@ def _move(state: ShipState, ship: Any, legal: list[Choice], dark: bool) -> Choic
         if enemies:
             gap = min(query.distance_to(dest, e) for e in enemies)
             score = abs(gap - want) + (100.0 if dark and change else 0.0) + 0.1 * change
+            score += 0.3 * hexes - 1.5 * query.move_shift(hexes)
             if c.get("match") in {e.name for e in enemies}:
                 score -= 0.5
         else:

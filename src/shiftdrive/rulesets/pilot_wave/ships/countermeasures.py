@@ -1,8 +1,9 @@
 """The countermeasures phase (seed "Countermeasures Phase", P12): a ship targeted this
 exchange (or by a missile in flight) may roll once against Mediocre (0): its pilot's Space Ops
 (evasion, needs drives), its gunner's Space Combat (point defense and decoys, needs weapons)
-or its sensor operator's Space Combat (jamming, needs sensors). Each shift adds +1 to the
-difficulty of every attack on it this exchange. Countermeasures signal."""
+or its sensor operator's Space Combat (jamming, needs sensors); a gunner that fired this
+exchange is busy. Each shift adds +1 to the difficulty of every attack on it this exchange.
+Countermeasures signal."""
 
 from __future__ import annotations
 
@@ -25,8 +26,15 @@ from shiftdrive.rulesets.pilot_wave.ships.tables import (
 HOW = {"pilot": "evasive maneuvers", "gunner": "point defense and decoys", "sensors": "jamming"}
 
 
-def stations(ship: Ship) -> list[str]:
-    return [st for st, system in COUNTERMEASURE_SYSTEM.items() if ship.works(system)]
+def stations(state: ShipState, ship: Ship) -> list[str]:
+    """The stations that may counter: their system works, and the gunner only if it has not
+    fired this exchange (a crew member acts once an exchange)."""
+    fired = any(a.attacker == ship.name and a.declared == state.exchange for a in state.attacks)
+    return [
+        st
+        for st, system in COUNTERMEASURE_SYSTEM.items()
+        if ship.works(system) and not (st == "gunner" and fired)
+    ]
 
 
 def skill(state: ShipState, ship: Ship, station: str) -> int:
@@ -41,7 +49,7 @@ class Countermeasures(Action[ShipState]):
         ship = state.ships[turn.actor or ""]
         return [
             Choice.of("countermeasures", f"{HOW[st].capitalize()} ({st})", by=st)
-            for st in stations(ship)
+            for st in stations(state, ship)
         ]
 
     def apply(self, state: ShipState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:

@@ -11,11 +11,11 @@ from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Turn
 from shiftdrive.rulesets.pilot_wave.astrogation import Jump, aftermath
 from shiftdrive.rulesets.pilot_wave.ships.boarding import boardable, repairable
+from shiftdrive.rulesets.pilot_wave.ships.countermeasures import stations
 from shiftdrive.rulesets.pilot_wave.ships.resolution import resolve_next
 from shiftdrive.rulesets.pilot_wave.ships.space import targets, tell
-from shiftdrive.rulesets.pilot_wave.ships.state import ACTIVE, JUMPED, Ship, ShipState
+from shiftdrive.rulesets.pilot_wave.ships.state import ACTIVE, DEPARTED, JUMPED, Ship, ShipState
 from shiftdrive.rulesets.pilot_wave.ships.tables import (
-    COUNTERMEASURE_SYSTEM,
     EXCHANGE_SECONDS,
     PHASES,
 )
@@ -48,8 +48,8 @@ def targeted(state: ShipState, ship: Ship) -> bool:
     return any(a.target == ship.name for a in state.attacks)
 
 
-def can_counter(ship: Ship) -> bool:
-    return any(ship.works(system) for system in COUNTERMEASURE_SYSTEM.values())
+def can_counter(state: ShipState, ship: Ship) -> bool:
+    return bool(stations(state, ship))
 
 
 def has_boarding_turn(state: ShipState, ship: Ship) -> bool:
@@ -69,7 +69,7 @@ def eligible(state: ShipState, ship: Ship) -> bool:
     if phase == "targeting":
         return bool(targets(state, ship))
     if phase == "countermeasures":
-        return targeted(state, ship) and can_counter(ship)
+        return targeted(state, ship) and can_counter(state, ship)
     if phase == "boarding":
         return has_boarding_turn(state, ship)
     return False
@@ -158,7 +158,7 @@ def end_exchange(state: ShipState) -> list[Event]:
 
 def settle(state: ShipState) -> list[Event]:
     """The fight ends when at most one side has ships in it: the side left wins; a side whose
-    last ships jumped away bugged out, else it was taken out."""
+    ships jumped away (or drifted off the map) bugged out, else it was taken out."""
     if state.ended is not None:
         return []
     left = [s for s in state.sides if any(x.side == s and x.status == ACTIVE
@@ -167,7 +167,7 @@ def settle(state: ShipState) -> list[Event]:
         return []
     winner = left[0] if left else None
     losers = [s for s in state.sides if s not in left]
-    jumped = any(x.status == JUMPED and x.side in losers for x in state.ships.values())
+    jumped = any(x.status in (JUMPED, DEPARTED) and x.side in losers for x in state.ships.values())
     if jumped:
         state.ending = Ending.BUG_OUT.value
         state.ended = f"{', '.join(losers)} jumped away" + (f"; {winner} holds the field"

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.maps.hexgrid import Hex
+from shiftdrive.rulesets.pilot_wave.catalog import move_shift
 from shiftdrive.rulesets.pilot_wave.ships.boarding import boardable, repairable
 from shiftdrive.rulesets.pilot_wave.ships.movement import speeds
 from shiftdrive.rulesets.pilot_wave.ships.resolution import attack_odds
@@ -15,7 +16,7 @@ from shiftdrive.rulesets.pilot_wave.ships.space import enemies
 from shiftdrive.rulesets.pilot_wave.ships.state import Ship, ShipState
 from shiftdrive.rulesets.pilot_wave.ships.tables import WEAPONS
 
-__all__ = ["boardable", "repairable", "speeds"]
+__all__ = ["boardable", "move_shift", "repairable", "speeds"]
 
 
 def ship_of(state: ShipState, turn: Turn) -> Ship:

@@ -1,6 +1,6 @@
 """The resolution phase (P5, P12): each attack striking this exchange is rolled by its
 gunner's Space Combat against the range difficulty (Far 1, Orbital 2, Extreme 3) plus the
-target's countermeasure shifts (a travelling missile's target counts both exchanges'), with
+target's countermeasure shifts (a travelling missile's target, the better of both exchanges'), with
 the movement shift; a tie or better hits for shifts + weapon value - armor (no range damage
 shift in vacuum). A hit of 0 or less gives the attacker a boost on the target (C6). Free
 invokes the attacker holds on the target's aspects are spent while the roll misses (C4, the
@@ -30,7 +30,9 @@ def free_invokes(state: ShipState, attacker: Ship, target: Ship) -> list[Aspect]
 
 
 def difficulty(state: ShipState, target: Ship, early: int = 0) -> int:
-    return RANGE_DIFFICULTY[state.scale] + target.countermeasures + early
+    """The range difficulty plus the target's countermeasure shifts (a travelling missile's
+    target counters it in both exchanges: the better of the two counts)."""
+    return RANGE_DIFFICULTY[state.scale] + max(target.countermeasures, early)
 
 
 def attack_query(state: ShipState, attacker: Ship, target: Ship, weapon: str,

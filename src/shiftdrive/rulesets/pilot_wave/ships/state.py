@@ -137,6 +137,8 @@ class Attack:
     hazardous: bool
     #: the exchange it strikes in (a travelling missile: the next one)
     strikes: int
+    #: the exchange it was declared in
+    declared: int = 0
     #: countermeasure shifts the target had in the launch exchange (a travelling missile)
     early_counter: int = 0
 
@@ -144,7 +146,8 @@ class Attack:
         return {
             "attacker": self.attacker, "side": self.side, "target": self.target,
             "weapon": self.weapon, "system": self.system, "hazardous": self.hazardous,
-            "strikes": self.strikes, "early_counter": self.early_counter,
+            "strikes": self.strikes, "declared": self.declared,
+            "early_counter": self.early_counter,
         }  # fmt: skip
 
 

@@ -57,6 +57,7 @@ class Aim(Action[ShipState]):
                 attacker=m.name, side=m.side, target=target.name, weapon=weapon, system=system,
                 hazardous=WEAPONS[weapon].missile and distance(m, target) <= 1,
                 strikes=state.exchange + (1 if travels else 0),
+                declared=state.exchange,
             )  # fmt: skip
             state.attacks.append(attack)
             m.signal = True
