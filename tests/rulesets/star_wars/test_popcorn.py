@@ -183,3 +183,20 @@ def test_the_fight_ends_when_one_side_is_out(brawl: dict[str, Any]) -> None:
     assert enc.state.fighters["TK-1"].status == "taken out"
     assert "TK-1" not in enc.state.order.actors
     assert enc.result() is None
+
+
+def test_whose_turn_it_is_is_worked_out_again_after_a_gm_override(
+    brawl: dict[str, Any],
+) -> None:
+    """`turns()` is remembered until the state changes: a GM override that gives TK-2 (no
+    fate points) one opens the interrupt window to it, and taking Han's and TK-1's away
+    closes it (the memo is forgotten on every override as on every choice)."""
+    enc = start(brawl)
+    assert turns(enc) == [Turn("rebels", "interrupt", None, window="interrupt")]
+    enc.submit("gm", Choice.of("gm_fate_points", character="Han", delta=-1))
+    assert turns(enc) == [Turn("empire", "interrupt", None, window="interrupt")]
+    enc.submit("gm", Choice.of("gm_fate_points", character="TK-1", delta=-1))
+    assert turns(enc) == [Turn("rebels", "turn", "Lia")]
+    enc.submit("gm", Choice.of("gm_fate_points", character="TK-2", delta=1))
+    assert turns(enc) == [Turn("empire", "interrupt", None, window="interrupt")]
+    assert [c.str_param("who") for c in enc.legal("empire") if c.action == "interrupt"] == ["TK-2"]
