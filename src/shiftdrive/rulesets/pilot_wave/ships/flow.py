@@ -109,6 +109,7 @@ def advance(state: ShipState, dice: DiceSource) -> list[Event]:
             state.queue = [a for a in state.attacks if a.strikes == state.exchange]
             state.attacks = [a for a in state.attacks if a.strikes > state.exchange]
         if state.round.index == 0:
+            state.picker = state.chooser
             events.append(Event("ship_exchange", data={"exchange": state.exchange}))
     return events
 
