@@ -80,6 +80,10 @@ def push(enc: Encounter, *faces: list[int]) -> None:
 
 
 def sense(enc: Encounter, navy: str = "passive", raiders: str = "passive") -> None:
+    """The sensors phase, after Navy (the side-order winner) has picked itself to go first if
+    a new exchange asks it to."""
+    if enc.pending()[0].kind == "first_side":
+        enc.submit("Navy", "first_side side=Navy")
     enc.submit("Navy", f"sense mode={navy}")
     enc.submit("Raiders", f"sense mode={raiders}")
 
@@ -570,3 +574,18 @@ def test_random_ship_battles_keep_every_promise(
     )  # fmt: skip
     data["sides"][0]["groups"] = groups
     conformance.check_all_along(data, seed, undo_every=15)
+
+
+def test_the_side_order_winner_picks_who_acts_first_at_every_exchange() -> None:
+    """P8: the winner picks at the start of every exchange (Raiders won here: drive 6)."""
+    data = fight([ship("Lance", "0,0")], [ship("Ghost", "10,6", drive=6)])
+    enc = Encounter.start(data, dice=ScriptedDice(Z * 4))
+    enc.submit("Raiders", "first_side side=Raiders")
+    assert enc.pending()[0].actor == "Ghost"
+    enc.submit("Raiders", "sense mode=passive")
+    enc.submit("Navy", "sense mode=passive")
+    enc.submit("Raiders", "maneuver to=10,6")
+    enc.submit("Navy", "maneuver to=0,0")
+    assert [(d.seat, d.kind) for d in enc.pending()] == [("Raiders", "first_side")]
+    enc.submit("Raiders", "first_side side=Navy")
+    assert enc.pending()[0].actor == "Lance"

@@ -109,6 +109,7 @@ def advance(state: ShipState, dice: DiceSource) -> list[Event]:
             state.queue = [a for a in state.attacks if a.strikes == state.exchange]
             state.attacks = [a for a in state.attacks if a.strikes > state.exchange]
         if state.round.index == 0:
+            state.picker = state.chooser
             events.append(Event("ship_exchange", data={"exchange": state.exchange}))
     return events
 
@@ -170,10 +171,9 @@ def settle(state: ShipState) -> list[Event]:
     jumped = any(x.status in (JUMPED, DEPARTED) and x.side in losers for x in state.ships.values())
     if jumped:
         state.ending = Ending.BUG_OUT.value
-        state.ended = f"{', '.join(losers)} jumped away" + (f"; {winner} holds the field"
-                                                            if winner else "")  # fmt: skip
+        state.ended = f"{', '.join(losers)} left the fight (jumped away or drifted off)"
     else:
         state.ending = Ending.TAKEN_OUT.value
-        state.ended = f"{', '.join(losers)} taken out" + (f"; {winner} wins" if winner else "")
+        state.ended = f"{', '.join(losers)} taken out"
     state.winner = winner
     return [Event("ship_over", data={"reason": state.ended, "winner": winner})]

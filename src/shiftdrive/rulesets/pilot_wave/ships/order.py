@@ -1,5 +1,6 @@
-"""Side order in a ship fight (P8, P12): the side that won the Tactics + drive roll picks which
-side acts first in every phase of every exchange; the others follow by their totals."""
+"""Side order in a ship fight (P8, P12): the side that won the Tactics + drive roll picks, at
+the start of every exchange, which side acts first in every phase of it; the others follow by
+their totals."""
 
 from __future__ import annotations
 
@@ -25,7 +26,5 @@ class FirstSide(Action[ShipState]):
         first = choice.str_param("side")
         state.order = [first] + [s for s in state.order if s != first]
         state.picker = None
-        return [
-            Event("ship_first", data={"picker": turn.seat, "first": first}),
-            Event("ship_exchange", data={"exchange": state.exchange}),
-        ]
+        return [Event("ship_first", data={"picker": turn.seat, "first": first,
+                                          "exchange": state.exchange})]  # fmt: skip

@@ -68,9 +68,11 @@ class Sense(Action[ShipState]):
             found = sweep(state, member, total, active)
             for enemy in found:
                 state.detected[ship.side].append(enemy.name)
+            # a group rolls once, by the first ship's operator (named only with that ship)
+            crew = ship.crew_at("sensors") if member is ship else None
             events.append(
                 tell("ship_sensors", {"ship": member.name, "mode": "active" if active else
-                                      "passive", "crew": ship.crew_at("sensors"), "skill": skill,
+                                      "passive", "crew": crew, "skill": skill,
                                       "dice": list(roll.faces), "total": total}, state, member)
             )  # fmt: skip
             for enemy in found:

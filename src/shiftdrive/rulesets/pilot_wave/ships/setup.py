@@ -105,5 +105,5 @@ def side_order(state: ShipState, dice: DiceSource) -> Event:
         if totals[ranked[0]] != totals[ranked[1]]:
             break
     state.order = ranked
-    state.picker = ranked[0]
+    state.chooser = state.picker = ranked[0]
     return Event("ship_side_order", data={"rolls": rolls, "winner": ranked[0]})

@@ -165,8 +165,10 @@ class ShipState:
     follow_up: str | None
     max_exchanges: int
     gm_notes: str = ""
-    #: side-order: the sides in acting order, and the winner still to pick (P8)
+    #: side-order: the sides in acting order, the roll's winner, and whether it has still to
+    #: pick who acts first this exchange (P8)
     order: list[str] = field(default_factory=list)
+    chooser: str = ""
     picker: str | None = None
     #: side -> enemy ships it has detected (tracked for the rest of the fight)
     detected: dict[str, list[str]] = field(default_factory=dict)
@@ -209,7 +211,7 @@ class ShipState:
             "aspects": self.aspects.to_json(), "round": self.round.to_json(),
             "groups": dict(self.groups), "diameters": self.diameters,
             "follow_up": self.follow_up, "max_exchanges": self.max_exchanges,
-            "order": list(self.order), "picker": self.picker,
+            "order": list(self.order), "chooser": self.chooser, "picker": self.picker,
             "detected": {k: list(v) for k, v in self.detected.items()},
             "attacks": [a.to_json() for a in self.attacks],
             "queue": [a.to_json() for a in self.queue], "absorb": self.absorb,

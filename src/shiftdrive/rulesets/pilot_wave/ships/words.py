@@ -81,8 +81,9 @@ def _order(d: dict[str, Any]) -> str:
 
 
 def _sensors(d: dict[str, Any]) -> str:
+    who = d["crew"] or "its group's roll"
     return (
-        f"{d['ship']} sweeps with {d['mode']} sensors ({d['crew']}: Space Combat "
+        f"{d['ship']} sweeps with {d['mode']} sensors ({who}: Space Combat "
         f"{d['skill']:+d} {_dice(d)} = {ladder(d['total'])})"
     )
 
@@ -162,7 +163,9 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
     "ship_setup": _setup,
     "ship_fleet": _fleet,
     "ship_side_order": _order,
-    "ship_first": lambda d: f"{d['picker']} lets {d['first']} act first in every phase",
+    "ship_first": lambda d: (
+        f"Exchange {d['exchange']}: {d['picker']} lets {d['first']} act first in every phase"
+    ),
     "ship_exchange": lambda d: f"Exchange {d['exchange']} begins",
     "ship_sensors": _sensors,
     "ship_detected": lambda d: (
