@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from shiftdrive.maps.hexgrid import Hex, HexMap
 from shiftdrive.rulesets.pilot_wave.catalog import (
@@ -20,6 +20,10 @@ from shiftdrive.rulesets.pilot_wave.catalog import (
 
 if TYPE_CHECKING:
     from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
+
+
+#: the settings entry `band` remembers its answers in
+BANDS_SEEN: Final = "bands seen"
 
 
 def map_of(data: Mapping[str, Any]) -> HexMap:
@@ -60,8 +64,20 @@ def occupied(state: PilotWaveState, but: str = "") -> frozenset[Hex]:
 
 def band(state: PilotWaveState, shooter: Fighter, target: Fighter) -> int | None:
     """The range band of `target` for `shooter`'s ranged weapon, None when out of range or
-    out of sight (walls block a shot; P9's bands scaled to the map's scale)."""
-    return band_between(state, weapon_of(state, shooter), where(shooter), where(target))
+    out of sight (walls block a shot; P9's bands scaled to the map's scale). Remembered by
+    weapon and hexes for as long as the map, the scale and the weapon table stay the same:
+    menus and bots ask it for every enemy and fire mode."""
+    hmap, weapons = hex_map(state), state.settings["weapons"]
+    seen = state.settings.get(BANDS_SEEN)
+    if seen is None or seen[0] is not hmap or seen[1] != state.scale or seen[2] is not weapons:
+        seen = state.settings[BANDS_SEEN] = (hmap, state.scale, weapons, {})
+    memo: dict[tuple[str, str, str], int | None] = seen[3]
+    key = (shooter.weapon, shooter.zone, target.zone)
+    if key in memo:
+        return memo[key]
+    found = band_between(state, weapon_of(state, shooter), where(shooter), where(target))
+    memo[key] = found
+    return found
 
 
 def band_between(state: PilotWaveState, weapon: Weapon, a: Hex, b: Hex) -> int | None:

@@ -139,36 +139,55 @@ def _move(state: PilotWaveState, f: Any, enemies: list[Any]) -> Choice | None:
     """The best move by `_place` when it beats standing still, among the best hexes one
     beside cover, then the shortest, then the first in the menu's order (None: stay).
 
-    Each hex's score is first bounded from distances alone: hand-to-hand next to an enemy,
-    or no enemy in range, is the score itself; else the nearest enemy's band, were it in
-    sight, is the best the hex can do. A hex whose bound does not beat standing still is
-    passed over; the rest are weighed in full (lines of sight) from the best bound up, until
-    a bound is worse than the best score found: the hexes left cannot match it, so the choice
-    is the one weighing every hex gives."""
+    A floor from how far a hex is from here (no enemy comes nearer than it was, less the
+    hexes moved) passes most hexes over. The rest get a bound from distances alone:
+    hand-to-hand next to an enemy, or no enemy in range, is the score itself; else the
+    nearest enemy's band, were it in sight, is the best the hex can do. A hex whose floor or
+    bound does not beat standing still is passed over; the rest are weighed in full (lines
+    of sight) from the best bound up, until a bound is worse than the best score found: the
+    hexes left cannot match it, so the choice is the one weighing every hex gives."""
     here = Hex.parse(f.zone)
     targets = [Hex.parse(e.zone) for e in enemies]
-    stay = _place(state, f, here, 0, targets, [here.distance(t) for t in targets])
+    away = [here.distance(t) for t in targets]
+    stay = _place(state, f, here, 0, targets, away)
     moved = f.moved
     if -query.move_penalty(moved + 1) >= stay:
         return None  # no hex beats standing still, even hand-to-hand after one hex
-    shifts: dict[int, int] = {}  # P10's shift by hexes moved (this decision's lookups)
     bands: dict[int, int | None] = {}  # the band were it in sight, by distance
+
+    def in_sight(hexes_away: int) -> int | None:
+        band = bands.get(hexes_away, -1)
+        if band == -1:
+            band = bands[hexes_away] = query.band_in_sight(state, f, hexes_away)
+        return band
+
+    # By moving `hexes` from here, the nearest enemy is at least min(away) - hexes off (and
+    # a hex beside an enemy scores no better than hand-to-hand): a floor under every score
+    # `hexes` away, with the move's shift. (`floors`: this decision's lookups by `hexes`.)
+    floors: dict[int, tuple[int, int]] = {}
+    near_here = min(away)
     bounded: list[tuple[int, int, list[int] | None, Hex, int, int]] = []
     for i, (h, cost) in enumerate(query.destinations(state, f)):
         hexes = here.distance(h)
-        shift = shifts.get(hexes)
-        if shift is None:
-            shift = shifts[hexes] = query.move_penalty(moved + hexes)
-        if -shift >= stay:
-            continue  # no band is better than hand-to-hand (0)
+        got = floors.get(hexes)
+        if got is None:
+            shift = query.move_penalty(moved + hexes)
+            least = max(1, near_here - hexes)
+            if least == 1:
+                floor = -shift
+            else:
+                band = in_sight(least)
+                floor = (10 + least if band is None else 2 * band) - shift
+            got = floors[hexes] = (floor, shift)
+        floor, shift = got
+        if floor >= stay:
+            continue
         dists = [h.distance(t) for t in targets]
         near = min(dists)
         if near == 1:
             bounded.append((-shift, i, None, h, cost, hexes))
             continue
-        band = bands.get(near, -1)
-        if band == -1:
-            band = bands[near] = query.band_in_sight(state, f, near)
+        band = in_sight(near)
         if band is None:
             bound = 10 + near - shift
             if bound < stay:
@@ -178,10 +197,10 @@ def _move(state: PilotWaveState, f: Any, enemies: list[Any]) -> Choice | None:
     bounded.sort(key=lambda b: (b[0], b[1]))
     best = stay
     ties: list[tuple[bool, int, int, Hex, int]] = []
-    for bound, i, away, h, cost, hexes in bounded:
+    for bound, i, seen_at, h, cost, hexes in bounded:
         if bound > best:
             break
-        score = bound if away is None else _place(state, f, h, hexes, targets, away)
+        score = bound if seen_at is None else _place(state, f, h, hexes, targets, seen_at)
         if score < best:
             best, ties = score, []
         elif score > best or not ties:  # (no tie with standing still: that is no move)
