@@ -34,8 +34,12 @@ def outcome_of(shifts: int, *, hazardous: bool = False) -> Outcome:
     return BANDS[bisect_right(FLOORS, shifts)]
 
 
+#: the floors where a tie counts as a success (tie and success one band)
+_FLOORS_TIE_WINS: Final[tuple[int, ...]] = FLOORS[:1] + FLOORS[2:]
+
+
 def shifts_to_change(
-    shifts: int, *, upward: bool, hit: bool = False, tie_succeeds: bool = False
+    shifts: int, upward: bool, hit: bool = False, tie_succeeds: bool = False
 ) -> int | None:
     """The fewest shifts that change a result in one direction (up for the roller, down for
     its opposition): into another band, or, on a roll whose shifts become a `hit`, also the
@@ -44,7 +48,7 @@ def shifts_to_change(
     failure going down. An invoke step that cannot reach it is not worth a seat's time."""
     if hit and shifts >= 0:
         return 1
-    floors = FLOORS[:1] + FLOORS[2:] if tie_succeeds else FLOORS  # the tie's floor goes
+    floors = _FLOORS_TIE_WINS if tie_succeeds else FLOORS  # the tie's floor goes
     band = bisect_right(floors, shifts)  # the floors at or below: 0 is a failure
     if upward:
         return floors[band] - shifts if band < len(floors) else None

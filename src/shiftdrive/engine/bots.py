@@ -42,7 +42,9 @@ def run_bots(
     while steps < max_steps:
         if ruleset.result(enc.state) is not None:
             break
-        waiting = [s for s in ruleset.waiting(enc.state) if seats is None or s in seats]
+        waiting = ruleset.waiting(enc.state)
+        if seats is not None:  # (most runs are every seat's: no list made per decision)
+            waiting = [s for s in waiting if s in seats]
         if not waiting:
             break
         for i, seat in enumerate(waiting):

@@ -150,7 +150,7 @@ def outcome(
     (a tie succeeds against a fixed difficulty when the option says so) and who may see it."""
     u = state.units[roll.actor]
     s = roll.total - roll.opp
-    ok = s > 0 or (s == 0 and tie_succeeds(state, fixed=roll.fixed))
+    ok = s > 0 or (s == 0 and tie_succeeds(state, roll.fixed))
     t = state.units.get(roll.target or "")
     # `who_sees`, with the units in hand: open to all when both are detected.
     vis = None if u.detected and (t is None or t.detected) else who_sees(state, u.name, roll.target)

@@ -99,8 +99,10 @@ def open_invokes(
                 payers.append(u.name)
     actor = units.get(roll.actor)
     target = units.get(roll.target or "")
-    actor_zone = actor.zone if actor is not None else None
-    target_zone = target.zone if target is not None else None
+    places = (  # the zones of the roll: their aspects help it
+        actor.zone if actor is not None else None,
+        target.zone if target is not None else None,
+    )
     effects = (
         ("bonus", "reroll") if roll.stage == "actor" or roll.o_dice is not None else ("bonus",)
     )
@@ -117,7 +119,7 @@ def open_invokes(
             relevant = owner in involved
         else:
             zone = a.zone
-            relevant = zone is None or zone in (actor_zone, target_zone)
+            relevant = zone is None or zone in places
         if not relevant and not (free and a.kind is BOOST):
             continue
         if not aspect_visible(state, a, seat):
@@ -241,12 +243,9 @@ def may_invoke(state: TachyonState, roll: Roll, seat: str) -> bool:
     upward = roll.stage == "actor"
     if upward and roll.hide_opp:
         need: int | None = 1
-    else:
+    else:  # (positional arguments: asked at every stage of every roll)
         need = shifts_to_change(
-            roll.total - roll.opp,
-            upward=upward,
-            hit=roll.action in HITS,
-            tie_succeeds=tie_succeeds(state, fixed=roll.fixed),
+            roll.total - roll.opp, upward, roll.action in HITS, tie_succeeds(state, roll.fixed)
         )
     if need is None:
         return False
@@ -255,6 +254,7 @@ def may_invoke(state: TachyonState, roll: Roll, seat: str) -> bool:
     bonuses = 0  # +2 invokes the seat could make, counted until they are enough
     reroll = False
     paid, last_paid = 0, ""
+    points = -1  # the side's fate points, counted the first time a second point is asked
     for aspect, payment, by, effect in open_invokes(state, roll, seat):
         if effect == "reroll":
             reroll = True
@@ -265,9 +265,14 @@ def may_invoke(state: TachyonState, roll: Roll, seat: str) -> bool:
         elif aspect != last_paid:  # a fate point: once per aspect per side (its payers in a row)
             last_paid = aspect
             paid += 1
-            if paid == 1 or paid <= _side_fate_points(state, seat):
+            if paid > 1 and points < 0:
+                points = _side_fate_points(state, seat)
+            if paid == 1 or paid <= points:
                 bonuses += 1
-        if bonuses and max(2 * bonuses, best_reroll + 2 * (bonuses - 1) if reroll else 0) >= need:
+        # (need >= 1: a reroll counts only beside a +2, and only where it could do more)
+        if bonuses and (
+            2 * bonuses >= need or (reroll and best_reroll + 2 * (bonuses - 1) >= need)
+        ):
             return True
     return False
 

@@ -20,7 +20,7 @@ OUTCOMES: Final[dict[str, Outcome]] = {}
 HITS: Final[set[str]] = set()
 
 
-def tie_succeeds(state: TachyonState, *, fixed: bool) -> bool:
+def tie_succeeds(state: TachyonState, fixed: bool) -> bool:
     """A tie against a fixed difficulty counts as a success (option `tie_succeeds`): the one
     rule an outcome (`actions.outcome`), its odds (`rolls.plan_query`) and whether an invoke
     step can matter (`invokes.may_invoke`) all read."""

@@ -6,8 +6,6 @@ Everything here is the rules' own answer (the action specs' menus, `open_invokes
 
 from __future__ import annotations
 
-from collections.abc import Container
-
 from shiftdrive.core.odds import OddsQuery
 from shiftdrive.engine.choices import Choice
 from shiftdrive.rulesets.tachyon.actions import CraftAction
@@ -44,14 +42,28 @@ __all__ = [
 ]
 
 
-def unit_actions(state: TachyonState, u: Unit, only: Container[str] | None = None) -> list[Choice]:
+def unit_actions(
+    state: TachyonState, u: Unit, only: frozenset[str] | tuple[str, ...] | None = None
+) -> list[Choice]:
     """What `u` may do in this phase, as `legal` lists it (the specs' menus, in menu order).
     `only` keeps just those actions, for bots that weigh a few and need not build the rest."""
     out: list[Choice] = []
-    for spec in PHASE_ACTIONS.get(state.phase, ()):
-        if only is None or spec.name in only:
-            out += spec.choices(state, u)
+    for spec in PHASE_ACTIONS.get(state.phase, ()) if only is None else _picked(state.phase, only):
+        out += spec.choices(state, u)
     return out
+
+
+_PICKED: dict[tuple[str, frozenset[str] | tuple[str, ...]], tuple[CraftAction, ...]] = {}
+
+
+def _picked(phase: str, only: frozenset[str] | tuple[str, ...]) -> tuple[CraftAction, ...]:
+    """The phase's specs named in `only`, in menu order (made once per phase and `only`: a
+    bot asks with a few fixed sets, ~100 times a battle)."""
+    key = (phase, only)
+    specs = _PICKED.get(key)
+    if specs is None:
+        specs = _PICKED[key] = tuple(s for s in PHASE_ACTIONS.get(phase, ()) if s.name in only)
+    return specs
 
 
 def odds_query(state: TachyonState, choice: Choice) -> OddsQuery | None:

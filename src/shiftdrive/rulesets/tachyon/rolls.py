@@ -146,7 +146,7 @@ def plan_query(state: TachyonState, u: Unit, plan: RollPlan) -> OddsQuery:
     skill = u.skills.get(plan.skill, 0) + total_of(mine)
     low = minimized(state, u, plan.skill)
     if plan.difficulty is not None:
-        ties = plan.ties and tie_succeeds(state, fixed=True)
+        ties = plan.ties and tie_succeeds(state, True)
         return OddsQuery(
             skill, difficulty=plan.difficulty + total_of(theirs), minimized=low, tie_succeeds=ties
         )
