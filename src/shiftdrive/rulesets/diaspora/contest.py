@@ -63,12 +63,11 @@ def window(state: DiasporaState) -> list[Turn]:
     contest = state.contest
     if contest is None:
         return []
-    out = []
     for name in (contest.attacker, contest.target):
         ship = state.ships[name]
         if ship.side not in contest.passed and ship.fighting and _may(state, contest, ship):
-            out.append(Turn(ship.side, INVOKE, name, window=INVOKE))
-    return out[:1]
+            return [Turn(ship.side, INVOKE, name, window=INVOKE)]
+    return []
 
 
 def open_contest(state: DiasporaState, contest: Contest) -> list[Event]:
