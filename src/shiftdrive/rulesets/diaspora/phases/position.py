@@ -17,7 +17,7 @@ from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.maps.bands import BandMap
 from shiftdrive.rulesets.diaspora import crew, damage, invoking
-from shiftdrive.rulesets.diaspora.choices import made
+from shiftdrive.rulesets.diaspora.choices import made, made_turn
 from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
 
 DRIVE: Final = "drive"
@@ -46,16 +46,16 @@ def turns(state: DiasporaState) -> list[Turn]:
     for ship in state.fighting():
         if declaring(state, ship) and ship.side not in seen:
             seen.add(ship.side)
-            out.append(Turn(ship.side, DRIVE, ship.name, secret=True))
+            out.append(made_turn(ship.side, DRIVE, ship.name, secret=True))
     if out:
         return out
     for name in state.position_window:  # C4: invokes on the rolls, ship by ship
         ship = state.ships[name]
         if ship.fighting:
-            return [Turn(ship.side, INVOKE, name, window=INVOKE)]
+            return [made_turn(ship.side, INVOKE, name, window=INVOKE)]
     if state.mover is not None and state.ships[state.mover].fighting:
         mover = state.ships[state.mover]
-        return [Turn(mover.side, MOVE, mover.name)]
+        return [made_turn(mover.side, MOVE, mover.name)]
     return []
 
 
