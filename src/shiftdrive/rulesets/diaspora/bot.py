@@ -66,7 +66,8 @@ def _absorb(state: DiasporaState, legal: list[Choice]) -> Choice:
     assert hit is not None
     for combo in query.absorb_ways(state, hit):  # fewest and mildest first
         if not query.would_destroy(state, hit, combo):
-            return next(c for c in legal if c.str_param("taking") == query.way_text(combo))
+            taking = query.way_text(combo)
+            return next(c for c in legal if c.str_param("taking") == taking)
     return next(c for c in legal if c.str_param("taking") == "none")
 
 

@@ -17,7 +17,7 @@ from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM, Event
 from shiftdrive.engine.ruleset import Turn
-from shiftdrive.rulesets.diaspora.choices import made
+from shiftdrive.rulesets.diaspora.choices import made, made_turn
 from shiftdrive.rulesets.diaspora.phases import position
 from shiftdrive.rulesets.diaspora.state import DETECTION, POSITION, DiasporaState, Ship
 
@@ -48,12 +48,11 @@ def can_be_compelled(state: DiasporaState, ship: Ship) -> bool:
 def targets(state: DiasporaState, seat: str) -> Iterator[tuple[str, str]]:
     """(ship, aspect) pairs `seat` may compel: another side's ships' aspects (made as they are
     asked for: the window only asks whether there is one)."""
-    return (
-        (ship.name, aspect.name)
-        for ship in state.ships.values()
-        if ship.side != seat and can_be_compelled(state, ship)
-        for aspect in state.aspects.on(ship.name)
-    )
+    for ship in state.ships.values():
+        if ship.side != seat and can_be_compelled(state, ship):
+            for aspect in state.aspects.aspects:
+                if aspect.owner == ship.name:
+                    yield ship.name, aspect.name
 
 
 def any_target(state: DiasporaState, seat: str) -> bool:
@@ -70,12 +69,12 @@ def gm_may_compel(state: DiasporaState) -> bool:
 def turns(state: DiasporaState) -> list[Turn]:
     if state.compel_offer is not None:
         ship = state.ships[state.compel_offer[0]]
-        return [Turn(ship.side, ANSWER, ship.name)]
+        return [made_turn(ship.side, ANSWER, ship.name)]
     if state.compel_phase != state.phase:
         return []
     for side in state.sides():
         if side not in state.compel_passed and any_target(state, side):
-            return [Turn(side, COMPEL, None, window=COMPEL)]
+            return [made_turn(side, COMPEL, None, window=COMPEL)]
     return []
 
 

@@ -6,6 +6,7 @@ here too: a side gives up its ships (C10, D14)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from itertools import combinations
 from typing import ClassVar, Final
 
@@ -25,25 +26,32 @@ NONE: Final = "none"
 _NAMES: Final = {"frame": "Buckled Frame", "data": "Corrupted Data", "heat": "Overheated Drives"}
 
 
-def ways(ship: Ship, shifts: int) -> list[tuple[Severity, ...]]:
+def ways(ship: Ship, shifts: int) -> tuple[tuple[Severity, ...], ...]:
     """The sets of free consequences the ship may take against a hit of `shifts` (D5): none,
     or any set in which every consequence is needed (dropping the smallest would reduce less
     than the set does, so no consequence is wasted)."""
-    free = ship.consequences.free()
-    values = ship.consequences.values
+    slots = ship.consequences
+    free = tuple((s, v) for s, v in slots.values.items() if slots.slots[s] is None)
+    return _ways(free, shifts)
+
+
+@lru_cache(maxsize=1024)
+def _ways(free: tuple[tuple[Severity, int], ...], shifts: int) -> tuple[tuple[Severity, ...], ...]:
+    """`ways` for free consequences of these values, worked out once per set and hit."""
     out: list[tuple[Severity, ...]] = [()]
     for size in range(1, len(free) + 1):
         for combo in combinations(free, size):
-            parts = [values[s] for s in combo]
+            parts = [value for _, value in combo]
             if sum(parts) - min(parts) < shifts:
-                out.append(combo)
-    return out
+                out.append(tuple(severity for severity, _ in combo))
+    return tuple(out)
 
 
 def way_text(combo: tuple[Severity, ...]) -> str:
-    return "+".join(s.value for s in combo) or NONE
+    return "+".join(combo) or NONE  # a severity is the string of its value
 
 
+@lru_cache(maxsize=64)
 def way_of(text: str) -> tuple[Severity, ...]:
     """The consequences a `taking` names (`way_text` read back; the check has vouched for it)."""
     return () if text == NONE else tuple(Severity(v) for v in text.split("+"))

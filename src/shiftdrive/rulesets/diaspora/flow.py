@@ -11,6 +11,7 @@ from shiftdrive.core.dice import DiceSource
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Result, Turn
 from shiftdrive.rulesets.diaspora import compels, contest
+from shiftdrive.rulesets.diaspora.choices import made_turn
 from shiftdrive.rulesets.diaspora.damage import ABSORB
 from shiftdrive.rulesets.diaspora.phases import (
     beam,
@@ -75,7 +76,7 @@ def deciding(state: DiasporaState) -> list[Turn]:
     to invokes, then compels (D12); else the phase's own."""
     if state.hits:
         ship = state.ships[state.hits[0].ship]
-        return [Turn(ship.side, ABSORB, ship.name)]
+        return [made_turn(ship.side, ABSORB, ship.name)]
     if state.contest is not None:
         return contest.window(state)
     return compels.turns(state) or PHASE_TURNS[state.phase](state)
@@ -126,30 +127,30 @@ def result(state: DiasporaState) -> Result | None:
     """D14: the fight ends when at most one side has ships left. A side whose ships all left by
     the map edge has escaped (an ending of its own: nobody wins it). Past the turn limit (a
     scenario field) it is a draw."""
-    fighting = {s.side for s in state.ships.values() if not s.out}  # asked every decision
-    if len(fighting) > 1:
-        if state.round > state.turn_limit:
-            return Result(None, f"{state.turn_limit} turns fought to a draw", Ending.ROUND_LIMIT)
-        return None
+    first = ""  # asked after every choice: stops at the second side still fighting
+    for ship in state.ships.values():
+        if not ship.out:
+            if not first:
+                first = ship.side
+            elif ship.side != first:
+                if state.round > state.turn_limit:
+                    reason = f"{state.turn_limit} turns fought to a draw"
+                    return Result(None, reason, Ending.ROUND_LIMIT)
+                return None
+    # at most one side has ships left: the end
     sides = state.sides()
-    left = [side for side in sides if side in fighting]
-    if len(left) <= 1:
-        gone = [side for side in sides if side not in left]
-        escaped = [
-            side
-            for side in gone
-            if all(s.out == "off the map" for s in state.ships.values() if s.side == side)
-        ]
-        winner = left[0] if left else None
-        if escaped:
-            return Result(
-                None, f"{', '.join(escaped)} left by the map edge: escaped", Ending.BUG_OUT
-            )
-        outs = {s.out for s in state.ships.values() if s.side in gone}
-        if outs == {"conceded"}:
-            return Result(winner, f"{', '.join(gone)} conceded", Ending.CONCESSION)
-        reason = f"{winner} has the field" if winner else "no ship is left"
-        return Result(winner, reason, Ending.TAKEN_OUT)
-    if state.round > state.turn_limit:
-        return Result(None, f"{state.turn_limit} turns fought to a draw", Ending.ROUND_LIMIT)
-    return None
+    left = [first] if first else []
+    gone = [side for side in sides if side not in left]
+    escaped = [
+        side
+        for side in gone
+        if all(s.out == "off the map" for s in state.ships.values() if s.side == side)
+    ]
+    winner = left[0] if left else None
+    if escaped:
+        return Result(None, f"{', '.join(escaped)} left by the map edge: escaped", Ending.BUG_OUT)
+    outs = {s.out for s in state.ships.values() if s.side in gone}
+    if outs == {"conceded"}:
+        return Result(winner, f"{', '.join(gone)} conceded", Ending.CONCESSION)
+    reason = f"{winner} has the field" if winner else "no ship is left"
+    return Result(winner, reason, Ending.TAKEN_OUT)

@@ -35,7 +35,7 @@ def would_destroy(state: DiasporaState, hit: Hit, combo: tuple[Severity, ...]) -
     return left > 0 and ship.tracks[hit.track].cascade_target(left) is None
 
 
-def absorb_ways(state: DiasporaState, hit: Hit) -> list[tuple[Severity, ...]]:
+def absorb_ways(state: DiasporaState, hit: Hit) -> tuple[tuple[Severity, ...], ...]:
     return damage.ways(state.ships[hit.ship], hit.shifts)
 
 

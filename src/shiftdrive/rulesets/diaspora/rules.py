@@ -133,7 +133,8 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
         ]
 
     def turns(self, state: DiasporaState) -> list[Turn]:
-        return flow.turns(state)
+        memo = state.turns_memo  # asked several times per decision (see `flow.turns`)
+        return memo if memo is not None else flow.turns(state)
 
     def prompt(self, state: DiasporaState, turn: Turn) -> str:
         return words.prompt(view.prompt_data(state, turn))

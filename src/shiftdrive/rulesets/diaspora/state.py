@@ -206,6 +206,9 @@ class DiasporaState:
         # Whose decision it is, remembered until the state changes (asked several times per
         # decision: by the bot loop, the bot, `legal` and `apply`); never saved.
         self.turns_memo: list[Any] | None = None
+        # Bands a move can reach, by (from, shifts, most bands): the map never changes in a
+        # fight, so each is worked out once (`position.destinations`); never saved.
+        self.reach: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self.result_memo: Result | None = None  # the end, known with `turns_memo`
         self._sides: list[str] | None = None
 

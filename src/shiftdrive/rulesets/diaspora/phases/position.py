@@ -15,8 +15,9 @@ from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
+from shiftdrive.maps.bands import BandMap
 from shiftdrive.rulesets.diaspora import crew, damage, invoking
-from shiftdrive.rulesets.diaspora.choices import made
+from shiftdrive.rulesets.diaspora.choices import made, made_turn
 from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
 
 DRIVE: Final = "drive"
@@ -45,16 +46,16 @@ def turns(state: DiasporaState) -> list[Turn]:
     for ship in state.fighting():
         if declaring(state, ship) and ship.side not in seen:
             seen.add(ship.side)
-            out.append(Turn(ship.side, DRIVE, ship.name, secret=True))
+            out.append(made_turn(ship.side, DRIVE, ship.name, secret=True))
     if out:
         return out
     for name in state.position_window:  # C4: invokes on the rolls, ship by ship
         ship = state.ships[name]
         if ship.fighting:
-            return [Turn(ship.side, INVOKE, name, window=INVOKE)]
+            return [made_turn(ship.side, INVOKE, name, window=INVOKE)]
     if state.mover is not None and state.ships[state.mover].fighting:
         mover = state.ships[state.mover]
-        return [Turn(mover.side, MOVE, mover.name)]
+        return [made_turn(mover.side, MOVE, mover.name)]
     return []
 
 
@@ -226,10 +227,19 @@ def budgets(state: DiasporaState, mover: Ship) -> dict[str, int]:
 
 def destinations(state: DiasporaState, ship: Ship, shifts: int, bands: int) -> list[int]:
     """Bands `ship` can be moved to with `shifts`, at most `bands` bands; one past an edge is
-    off the map (leaving costs the map's leave cost and counts as a band)."""
+    off the map (leaving costs the map's leave cost and counts as a band). Worked out once per
+    battle for each band, shifts and bands (the map never changes)."""
     band = ship.band
     assert band is not None
-    m = state.map
+    key = (band, shifts, bands)
+    found = state.reach.get(key)
+    if found is None:
+        found = state.reach[key] = reach(state.map, band, shifts, bands)
+    return list(found)
+
+
+def reach(m: BandMap, band: int, shifts: int, bands: int) -> tuple[int, ...]:
+    """`destinations` from `band` on the map `m`."""
     out = []
     for to in m.bands:
         if to != band and abs(to - band) <= bands and m.crossing_cost(band, to) <= shifts:
@@ -237,7 +247,7 @@ def destinations(state: DiasporaState, ship: Ship, shifts: int, bands: int) -> l
     for direction, edge in ((-1, m.low), (1, m.high)):
         if abs(edge - band) + 1 <= bands and m.leave_cost(band, direction) <= shifts:
             out.append(edge + direction)
-    return sorted(out)
+    return tuple(sorted(out))
 
 
 class Move(Action[DiasporaState]):

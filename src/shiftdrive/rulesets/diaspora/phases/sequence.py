@@ -10,6 +10,7 @@ from shiftdrive.core.dice import DiceSource, fudge_symbols, roll_fudge
 from shiftdrive.core.odds import Odds, OddsQuery, odds
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
+from shiftdrive.rulesets.diaspora.choices import made_turn
 from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
 
 
@@ -31,7 +32,7 @@ def turn(
     for name in state.queue:
         ship = state.ships[name]
         if ship.fighting and (still is None or still(state, ship)):
-            return [Turn(ship.side, kind, ship.name)]
+            return [made_turn(ship.side, kind, ship.name)]
     return []
 
 

@@ -18,7 +18,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora import crew, damage
-from shiftdrive.rulesets.diaspora.choices import made
+from shiftdrive.rulesets.diaspora.choices import made, made_turn
 from shiftdrive.rulesets.diaspora.contest import open_contest
 from shiftdrive.rulesets.diaspora.phases import sequence
 from shiftdrive.rulesets.diaspora.state import Contest, DiasporaState, Ship
@@ -43,7 +43,7 @@ def turns(state: DiasporaState) -> list[Turn]:
     for attacker, target in state.torpedo_target.items():
         if state.ships[attacker].fighting and state.ships[target].fighting:
             ship = state.ships[target]
-            return [Turn(ship.side, POINT_DEFENSE, ship.name)]
+            return [made_turn(ship.side, POINT_DEFENSE, ship.name)]
     return sequence.turn(state, LAUNCH)
 
 
