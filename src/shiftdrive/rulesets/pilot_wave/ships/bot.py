@@ -11,6 +11,7 @@ import random
 from fractions import Fraction
 from typing import Any
 
+from shiftdrive.core.outcomes import MISHAP_SHIFTS
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.maps.hexgrid import Hex
@@ -19,6 +20,8 @@ from shiftdrive.rulesets.pilot_wave.ships.state import ShipState
 
 #: a dark ship fires only a shot at least this likely to land
 DARK_SHOT: Fraction = Fraction(2, 5)
+#: a hazardous roll this bad is a mishap (C2)
+MISHAP: int = MISHAP_SHIFTS
 #: consequences taken after which a ship tries to jump away
 HURT: int = 2
 
@@ -34,6 +37,8 @@ def choose(ruleset: Any, state: ShipState, seat: str, rng: random.Random) -> Cho
         return others[0] if others else legal[0]
     if kind == "absorb_hit":
         return legal[0]
+    if kind == "invoke":
+        return _invoke(state, legal)
     ship = query.ship_of(state, turn)
     dark = query.dark(ship)
     if kind == "sensors":
@@ -61,6 +66,20 @@ def choose(ruleset: Any, state: ShipState, seat: str, rng: random.Random) -> Cho
                 return jump[0]
         return next(c for c in legal if c.action == "stand_by")
     return legal[0]
+
+
+def _invoke(state: ShipState, legal: list[Choice]) -> Choice:
+    """Spend (free invokes first) only when that turns a miss into a hit or a mishap into a
+    plain miss; a hit already standing is kept as it is."""
+    shifts = query.roll_shifts(state)
+    floor = 0 if shifts < 0 else None
+    if state.roll is not None and state.roll["attack"]["hazardous"] and shifts <= MISHAP:
+        floor = 0 if shifts + query.invoke_gain(state) >= 0 else MISHAP + 1
+    if floor is None or shifts + query.invoke_gain(state) < floor:
+        return next(c for c in legal if c.action == "pass")
+    invokes = [c for c in legal if c.action == "invoke"]
+    free = [c for c in invokes if c.get("payment") == "free"]
+    return (free or invokes)[0]
 
 
 def _move(state: ShipState, ship: Any, legal: list[Choice], dark: bool) -> Choice:

@@ -29,6 +29,7 @@ MENUS: Final[dict[str, tuple[str, ...]]] = {
     "countermeasures": ("countermeasures", "no_countermeasures"),
     "boarding": ("board", "repair", "jump", "stand_by"),
     "absorb_hit": ("absorb_hit",),
+    "invoke": ("invoke", "pass"),
 }
 
 
@@ -38,6 +39,9 @@ def turns(state: ShipState) -> list[Turn]:
     if state.absorb is not None:
         ship = state.ships[state.absorb["target"]]
         return [Turn(ship.side, "absorb_hit", ship.name)]
+    if state.roll is not None:
+        ship = state.ships[state.roll["attack"]["attacker"]]
+        return [Turn(ship.side, "invoke", ship.name)]
     if state.picker is not None:
         return [Turn(state.picker, "first_side")]
     actor = next_actor(state)
@@ -93,7 +97,12 @@ def next_actor(state: ShipState) -> Ship | None:
 def advance(state: ShipState, dice: DiceSource) -> list[Event]:
     """Play on until someone must decide: resolve the attacks, close phases and exchanges."""
     events: list[Event] = []
-    while state.ended is None and state.absorb is None and state.picker is None:
+    while (
+        state.ended is None
+        and state.absorb is None
+        and state.picker is None
+        and state.roll is None
+    ):
         if next_actor(state) is not None:
             break
         if state.phase == "resolution" and state.queue:

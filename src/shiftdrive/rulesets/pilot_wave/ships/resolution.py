@@ -9,18 +9,18 @@ odds' policy). A hazardous missile roll's mishap brings the firer a consequence 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.dice import DiceSource, roll_fudge
+from shiftdrive.core.invokes import INVOKE_BONUS, Payment, refused
 from shiftdrive.core.odds import Odds, OddsQuery, odds
-from shiftdrive.core.outcomes import MISHAP_SHIFTS
+from shiftdrive.core.outcomes import MISHAP_SHIFTS, shifts_to_change
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.pilot_wave.ships.damage import blowback, strike
 from shiftdrive.rulesets.pilot_wave.ships.space import distance, movement_shift
 from shiftdrive.rulesets.pilot_wave.ships.state import Attack, Ship, ShipState
 from shiftdrive.rulesets.pilot_wave.ships.tables import RANGE_DIFFICULTY, WEAPONS
-
-INVOKE_BONUS = 2
 
 
 def free_invokes(state: ShipState, attacker: Ship, target: Ship) -> list[Aspect]:
@@ -69,29 +69,108 @@ def resolve_next(state: ShipState, dice: DiceSource) -> list[Event]:
 
 
 def resolve(state: ShipState, attack: Attack, dice: DiceSource) -> list[Event]:
+    """Roll the attack; the attacker's side may then invoke (C4) while that could change the
+    outcome (`InvokeAspect`), else the roll stands at once."""
     attacker = state.ships[attack.attacker]
     target = state.ships[attack.target]
     if not target.active:
         return []
     q = attack_query(state, attacker, target, attack.weapon, attack.early_counter)
-    q_hazard = attack.hazardous
     roll = roll_fudge(dice, why=f"{attack.weapon} attack", who=attacker.name)
-    need = q.difficulty or 0
-    shifts = q.skill + roll.total - need
-    spent: list[str] = []
-    for aspect in free_invokes(state, attacker, target):
-        while shifts < 0 and aspect.free_for(attacker.name):
-            aspect.use_free(attacker.name)
-            shifts += INVOKE_BONUS
-            spent.append(aspect.name)
-        if aspect.kind is AspectKind.BOOST and not aspect.total_free():
-            state.aspects.remove(aspect.name)
+    state.roll = {
+        "attack": attack.to_json(), "skill": q.skill, "dice": list(roll.faces),
+        "difficulty": q.difficulty or 0, "bonus": 0, "invoked": [], "paid": [],
+    }  # fmt: skip
+    return settle_roll(state)
+
+
+def shifts_of(roll: dict[str, Any]) -> int:
+    dice = sum(int(d) for d in roll["dice"])
+    return int(roll["skill"]) + dice + int(roll["bonus"]) - int(roll["difficulty"])
+
+
+def open_invokes(state: ShipState) -> list[tuple[str, str]]:
+    """The invokes the attacker may make on the roll in hand, as (aspect, payment): the one
+    rule of what may be invoked aboard. Its own, the scene's and its target's aspects it can
+    see (C4), with a free invoke it holds or a fate point of its crew (once per aspect per
+    roll; a boost only with its free invoke: `core.invokes.refused`)."""
+    roll = state.roll
+    assert roll is not None
+    attacker = state.ships[roll["attack"]["attacker"]]
+    target = roll["attack"]["target"]
+    points = attacker.fate_points.current
+    out: list[tuple[str, str]] = []
+    for a in state.aspects:
+        mine = a.free_for(attacker.name) > 0
+        if not mine and (a.hidden or a.owner not in (None, attacker.name, target)):
+            continue
+        for payment, word in ((Payment.FREE, "free"), (Payment.FATE_POINT, "fate_point")):
+            if refused(a, attacker.name, payment, points):
+                continue
+            if payment is Payment.FATE_POINT and a.name in roll["paid"]:
+                continue
+            out.append((a.name, word))
+    return out
+
+
+def invoke_need(state: ShipState) -> int | None:
+    """The fewest shifts that change the attack's outcome (a hit's every shift counts), or
+    None when none can."""
+    roll = state.roll
+    assert roll is not None
+    shifts = shifts_of(roll)
+    need = shifts_to_change(shifts, upward=True, hit=True, tie_succeeds=True)
+    if roll["attack"]["hazardous"] and shifts <= MISHAP_SHIFTS:
+        return int(MISHAP_SHIFTS) + 1 - shifts  # out of the mishap into a plain miss
+    return need
+
+
+def may_change(state: ShipState) -> bool:
+    """Whether the attacker's invokes, spent together, could change the outcome: only then is
+    its side asked (C4)."""
+    need = invoke_need(state)
+    if need is None:
+        return False
+    roll = state.roll
+    assert roll is not None
+    attacker = state.ships[roll["attack"]["attacker"]]
+    points = attacker.fate_points.current
+    gain = 0
+    for name, payment in open_invokes(state):
+        if payment == "free":
+            gain += INVOKE_BONUS * state.aspects.get(name).free_for(attacker.name)
+        elif points > 0:
+            points -= 1
+            gain += INVOKE_BONUS
+        if gain >= need:
+            return True
+    return False
+
+
+def settle_roll(state: ShipState) -> list[Event]:
+    """The roll in hand waits for the attacker's side while its invokes could change the
+    outcome; otherwise it stands."""
+    if state.roll is not None and may_change(state):
+        return []
+    return finish(state)
+
+
+def finish(state: ShipState) -> list[Event]:
+    """The attack's outcome once the invokes are in."""
+    roll = state.roll
+    assert roll is not None
+    state.roll = None
+    attack = Attack(**roll["attack"])
+    attacker = state.ships[attack.attacker]
+    target = state.ships[attack.target]
+    need = int(roll["difficulty"])
+    shifts = shifts_of(roll)
     value = WEAPONS[attack.weapon].value
     data = {"ship": attacker.name, "target": target.name, "weapon": attack.weapon,
-            "system": attack.system, "skill": q.skill, "dice": list(roll.faces),
-            "difficulty": need, "invoked": spent, "shifts": shifts}  # fmt: skip
+            "system": attack.system, "skill": roll["skill"], "dice": list(roll["dice"]),
+            "difficulty": need, "invoked": list(roll["invoked"]), "shifts": shifts}  # fmt: skip
     events: list[Event] = []
-    if q_hazard and shifts <= MISHAP_SHIFTS:
+    if attack.hazardous and shifts <= MISHAP_SHIFTS:
         data["outcome"] = "mishap"
         events += _told(state, attacker, target, data)
         return events + blowback(state, attacker, "Missile Blowback")

@@ -21,6 +21,7 @@ from shiftdrive.rulesets.pilot_wave.ships.countermeasures import (
     NoCountermeasures,
 )
 from shiftdrive.rulesets.pilot_wave.ships.damage import AbsorbHit
+from shiftdrive.rulesets.pilot_wave.ships.invokes import InvokeAboard, PassInvokes
 from shiftdrive.rulesets.pilot_wave.ships.movement import DriftOff, Maneuver
 from shiftdrive.rulesets.pilot_wave.ships.order import FirstSide
 from shiftdrive.rulesets.pilot_wave.ships.scenario import ShipScenario, load
@@ -39,6 +40,7 @@ ACTIONS: Final[dict[str, Action[Any]]] = {
     for a in (
         FirstSide(), Sense(), Maneuver(), DriftOff(), Aim(), HoldFire(), Countermeasures(),
         NoCountermeasures(), AbsorbHit(), Board(), Repair(), JumpAway(), StandBy(),
+        InvokeAboard(), PassInvokes(),
     )
 }  # fmt: skip
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
 from shiftdrive.core.consequences import FATE_CORE_VALUES, ConsequenceSlots, Severity
 from shiftdrive.core.dice import DiceSource, roll_fudge
+from shiftdrive.core.fate_points import FatePoints
 from shiftdrive.core.stress import StressKind, StressTrack
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.turns import PhasedRound
@@ -47,7 +48,9 @@ def setup(sc: ShipScenario, dice: DiceSource) -> tuple[ShipState, list[Event]]:
                 hull=StressTrack("hull", StressKind.FATE_CORE, list(range(1, spec.hull + 1))),
                 consequences=ConsequenceSlots.of(
                     {Severity(s): FATE_CORE_VALUES[Severity(s)] for s in spec.consequences}),
-                jump_drive=spec.jump_drive, last_moved=spec.speed, signal_last=not spec.dark,
+                jump_drive=spec.jump_drive,
+                fate_points=FatePoints(spec.fate_points, spec.fate_points),
+                last_moved=spec.speed, signal_last=not spec.dark,
             )  # fmt: skip
     state = ShipState(
         title=sc.title, scale=sc.scale, sides=[s.name for s in sc.sides], ships=ships,

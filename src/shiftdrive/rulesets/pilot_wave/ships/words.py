@@ -43,6 +43,18 @@ def prompt(state: ShipState, turn: Turn) -> str:
     if turn.kind == "absorb_hit":
         pending = state.absorb or {}
         return f"{turn.actor} takes a hit of {pending.get('hit')}: how does it absorb it?"
+    if turn.kind == "invoke" and state.roll is not None:
+        r = state.roll
+        a = r["attack"]
+        shifts = r["skill"] + sum(r["dice"]) + r["bonus"] - r["difficulty"]
+        points = state.ships[a["attacker"]].fate_points.current
+        return (
+            f"{a['attacker']}'s {WEAPON_NAMES[a['weapon']]} at {a['target']}: Space Combat "
+            f"{r['skill']:+d} [{fudge_symbols(r['dice'])}]"
+            + (f" +{r['bonus']} invoked" if r["bonus"] else "")
+            + f" against {ladder(r['difficulty'], difficulty=True)}: {shifts:+d} shifts"
+            f" ({points} fate point(s) left). Invoke an aspect, or pass?"
+        )
     ship = state.ships[turn.actor or ""]
     extra = ""
     if turn.kind == "movement":
@@ -201,6 +213,11 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
     "ship_repair": _repair,
     "ship_astrogation": _astrogation,
     "ship_jumped": _jumped,
+    "ship_invoke": lambda d: (
+        f"{d['ship']} invokes '{d['aspect']}' for +2 ("
+        + ("a free invoke" if d["payment"] == "free" else f"a fate point; {d['fate_points']} left")
+        + ")"
+    ),
     "ship_over": lambda d: f"The ship fight is over: {d['reason']}",
 }
 

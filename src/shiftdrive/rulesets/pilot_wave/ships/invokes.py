@@ -1,0 +1,84 @@
+"""Invokes aboard (C4): after its attack roll the attacker's side may invoke aspects (its own,
+the scene's, its target's) with a free invoke its ship holds or a fate point of its crew, +2
+each, one at a time, while that could still change the outcome; `pass` lets the roll stand.
+Payment is `core.invokes.pay_for_invoke` (a boost is spent when invoked, C6); a fate point
+paid on the target's aspect is the target crew's (C7)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar, Final
+
+from shiftdrive.core.dice import DiceSource
+from shiftdrive.core.fate_points import EarnReason
+from shiftdrive.core.invokes import INVOKE_BONUS, Invoke, InvokeEffect, Payment, pay_for_invoke
+from shiftdrive.engine.actions import Action, ParamKind
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
+from shiftdrive.engine.ruleset import Turn
+from shiftdrive.rulesets.pilot_wave.ships.resolution import finish, open_invokes, settle_roll
+from shiftdrive.rulesets.pilot_wave.ships.state import ShipState
+
+PAYMENTS: Final[dict[str, Payment]] = {"free": Payment.FREE, "fate_point": Payment.FATE_POINT}
+
+
+class InvokeAboard(Action[ShipState]):
+    name = "invoke"
+    params: ClassVar[Mapping[str, ParamKind]] = {
+        "aspect": ParamKind.ASPECT,
+        "payment": ParamKind.OPTION,
+    }
+
+    def options(self, state: ShipState, turn: Turn) -> list[Choice]:
+        if state.roll is None:
+            return []
+        by = turn.actor
+        return [
+            Choice.of(
+                "invoke", aspect=name, payment=payment,
+                label=f"Invoke '{name}' for +2 "
+                + (f"({by}'s free invoke)" if payment == "free" else f"({by} pays a fate point)"),
+            )
+            for name, payment in open_invokes(state)
+        ]  # fmt: skip
+
+    def apply(self, state: ShipState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
+        roll = state.roll
+        assert roll is not None
+        attacker = state.ships[roll["attack"]["attacker"]]
+        payment = choice.str_param("payment")
+        aspect = pay_for_invoke(
+            state.aspects,
+            Invoke(choice.str_param("aspect"), attacker.name, InvokeEffect.BONUS,
+                   PAYMENTS[payment]),
+            attacker.fate_points,
+        )  # fmt: skip
+        aspect.hidden = False
+        roll["bonus"] += INVOKE_BONUS
+        roll["invoked"].append(aspect.name)
+        if payment == "fate_point":
+            roll["paid"].append(aspect.name)
+            owner = state.ships.get(aspect.owner or "")
+            if owner is not None and owner.side != attacker.side:
+                owner.fate_points.earn(EarnReason.INVOKED_AGAINST)
+        event = Event(
+            "ship_invoke",
+            data={"ship": attacker.name, "aspect": aspect.name, "payment": payment,
+                  "fate_points": attacker.fate_points.current},
+            visible_to=state.seen_by(attacker),
+        )  # fmt: skip
+        return [event, *settle_roll(state)]
+
+
+class PassInvokes(Action[ShipState]):
+    """No (more) invokes: the roll stands."""
+
+    name = "pass"
+
+    def options(self, state: ShipState, turn: Turn) -> list[Choice]:
+        if state.roll is None:
+            return []
+        return [Choice.of("pass", label="Pass (the roll stands)")]
+
+    def apply(self, state: ShipState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
+        return finish(state)
