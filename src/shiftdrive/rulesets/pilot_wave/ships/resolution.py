@@ -81,7 +81,7 @@ def resolve(state: ShipState, attack: Attack, dice: DiceSource) -> list[Event]:
         "attack": attack.to_json(), "skill": q.skill, "dice": list(roll.faces),
         "difficulty": q.difficulty or 0, "bonus": 0, "invoked": [], "paid": [],
     }  # fmt: skip
-    return settle_roll(state)
+    return settle_roll(state, rolled=True)
 
 
 def shifts_of(roll: dict[str, Any]) -> int:
@@ -147,11 +147,20 @@ def may_change(state: ShipState) -> bool:
     return False
 
 
-def settle_roll(state: ShipState) -> list[Event]:
+def settle_roll(state: ShipState, *, rolled: bool = False) -> list[Event]:
     """The roll in hand waits for the attacker's side while its invokes could change the
-    outcome; otherwise it stands."""
-    if state.roll is not None and may_change(state):
-        return []
+    outcome (just `rolled`: the dice are told to the sides that see the attacker first);
+    otherwise it stands."""
+    roll = state.roll
+    if roll is not None and may_change(state):
+        if not rolled:
+            return []
+        attacker = state.ships[roll["attack"]["attacker"]]
+        data = {"ship": attacker.name, "target": roll["attack"]["target"],
+                "weapon": roll["attack"]["weapon"], "skill": roll["skill"],
+                "dice": list(roll["dice"]), "difficulty": roll["difficulty"],
+                "shifts": shifts_of(roll)}  # fmt: skip
+        return [Event("ship_roll", data=data, visible_to=state.seen_by(attacker))]
     return finish(state)
 
 

@@ -213,6 +213,11 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
     "ship_repair": _repair,
     "ship_astrogation": _astrogation,
     "ship_jumped": _jumped,
+    "ship_roll": lambda d: (
+        f"{d['ship']}'s {WEAPON_NAMES[d['weapon']]} at {d['target']}: Space Combat "
+        f"{d['skill']:+d} {_dice(d)} against {ladder(d['difficulty'], difficulty=True)}"
+        f" ({d['shifts']:+d}): invokes may follow"
+    ),
     "ship_invoke": lambda d: (
         f"{d['ship']} invokes '{d['aspect']}' for +2 ("
         + ("a free invoke" if d["payment"] == "free" else f"a fate point; {d['fate_points']} left")
