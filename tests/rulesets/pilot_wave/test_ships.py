@@ -4,6 +4,7 @@ P14, C2): every rule with scripted dice, and the conformance harness over random
 from __future__ import annotations
 
 import json
+from random import Random
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shiftdrive.cli.main import follow_up
+from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.consequences import Severity
 from shiftdrive.core.dice import ScriptedDice
 from shiftdrive.engine import conformance
@@ -20,6 +22,7 @@ from shiftdrive.engine.events import GM
 from shiftdrive.engine.ruleset import Ending
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.rulesets.pilot_wave.astrogation import Jump, result
+from shiftdrive.rulesets.pilot_wave.ships import bot
 from shiftdrive.rulesets.pilot_wave.ships.movement import speeds
 from shiftdrive.rulesets.pilot_wave.ships.space import movement_shift
 from shiftdrive.rulesets.pilot_wave.ships.state import ADRIFT, DESTROYED, JUMPED, ShipState
@@ -570,7 +573,7 @@ def test_random_ship_battles_keep_every_promise(
         [ship("Lance", "0,0", type="frigate", jump_drive=True),
          ship("Pike", "0,2", type="frigate", weapons=["dew", "cpr"])],
         [ship("Ghost", f"{gap},1", dark=dark, drive=7, weapons=["missiles", "dew"])],
-        scale=scale, max_exchanges=6,
+        scale=scale, max_exchanges=6, aspects=["Debris Field"],
     )  # fmt: skip
     data["sides"][0]["groups"] = groups
     conformance.check_all_along(data, seed, undo_every=15)
@@ -589,3 +592,127 @@ def test_the_side_order_winner_picks_who_acts_first_at_every_exchange() -> None:
     assert [(d.seat, d.kind) for d in enc.pending()] == [("Raiders", "first_side")]
     enc.submit("Raiders", "first_side side=Navy")
     assert enc.pending()[0].actor == "Lance"
+
+
+# --- invokes aboard (C4, C7) ---------------------------------------------------------------
+
+
+def _aimed(dice: list[int], **kw: Any) -> Encounter:
+    """Lance fires its KEW at Ghost (Space Combat 2 against Normal 1); the attack rolls `dice`."""
+    enc = _in_range(**kw)
+    enc.submit("Navy", "aim target=Ghost weapon=kew system=hull")
+    enc.submit("Raiders", "hold_fire")
+    push(enc, dice)
+    enc.submit("Raiders", "no_countermeasures")
+    return enc
+
+
+def test_a_miss_waits_for_the_attackers_invokes_and_a_fate_point_turns_it() -> None:
+    """C4: 2 - 2 against 1 misses by 1; the scene's aspect for a fate point: +2, a hit of
+    1 + 3 - 1 = 3."""
+    enc = _aimed(M2, aspects=["Debris Field"])
+    state = st_(enc)
+    turn = enc.pending()[0]
+    assert (turn.seat, turn.kind, turn.actor) == ("Navy", "invoke", "Lance")
+    assert {c.text() for c in enc.legal("Navy")} == {
+        "invoke aspect='Debris Field' payment=fate_point",
+        "pass",
+    }
+    assert "Space Combat +2" in enc.ruleset.prompt(state, turn)
+    enc.submit("Navy", "invoke aspect='Debris Field' payment=fate_point")
+    assert state.ships["Lance"].fate_points.current == 2
+    assert state.roll is None  # one paid invoke per aspect per roll: nothing else could
+    assert state.absorb is not None and state.absorb["hit"] == 3
+
+
+def test_passing_lets_the_miss_stand() -> None:
+    enc = _aimed(M2, aspects=["Debris Field"])
+    enc.submit("Navy", "pass")
+    state = st_(enc)
+    assert state.roll is None and state.absorb is None
+    assert state.ships["Lance"].fate_points.current == 3
+    assert state.ships["Ghost"].hull.marked_count == 0
+
+
+def test_free_invokes_stack_one_decision_each() -> None:
+    """C4: two free invokes on Ghost's consequence: -3 becomes -1, then +1 (a hit of 3)."""
+    enc = _in_range(lance={"fate_points": 0})
+    state = st_(enc)
+    state.aspects.add(Aspect("Ghost Hull Scored", AspectKind.CONSEQUENCE, owner="Ghost",
+                             free_invokes={"Lance": 2}))  # fmt: skip
+    enc.submit("Navy", "aim target=Ghost weapon=kew system=hull")
+    enc.submit("Raiders", "hold_fire")
+    push(enc, M4)
+    enc.submit("Raiders", "no_countermeasures")
+    assert [c.text() for c in enc.legal("Navy")] == [
+        "invoke aspect='Ghost Hull Scored' payment=free",
+        "pass",
+    ]
+    enc.submit("Navy", "invoke aspect='Ghost Hull Scored' payment=free")
+    assert state.roll is not None and state.roll["bonus"] == 2  # -1: still a miss
+    enc.submit("Navy", "invoke aspect='Ghost Hull Scored' payment=free")
+    assert state.roll is None and state.absorb is not None and state.absorb["hit"] == 3
+    assert state.aspects.get("Ghost Hull Scored").free_for("Lance") == 0
+
+
+def test_a_fate_point_on_the_targets_aspect_pays_its_crew() -> None:
+    """C7: an aspect invoked against you earns you a fate point."""
+    enc = _in_range()
+    state = st_(enc)
+    state.aspects.add(Aspect("Ghost Runs Hot", AspectKind.SITUATION, owner="Ghost"))
+    enc.submit("Navy", "aim target=Ghost weapon=kew system=hull")
+    enc.submit("Raiders", "hold_fire")
+    push(enc, M2)
+    enc.submit("Raiders", "no_countermeasures")
+    enc.submit("Navy", "invoke aspect='Ghost Runs Hot' payment=fate_point")
+    assert state.ships["Lance"].fate_points.current == 2
+    assert state.ships["Ghost"].fate_points.current == 4
+    assert any(e.kind == "ship_invoke" for e in enc.events())
+
+
+def test_the_side_is_asked_only_when_its_invokes_could_change_the_outcome() -> None:
+    """-3 with one fate point (+2) cannot reach a tie: the miss stands unasked; a ship with
+    no fate points and no free invokes is never asked."""
+    enc = _aimed(M4, aspects=["Debris Field"], lance={"fate_points": 1})
+    state = st_(enc)
+    assert state.roll is None and state.absorb is None
+    assert enc.pending()[0].kind != "invoke"
+    enc = _aimed(M2, aspects=["Debris Field"], lance={"fate_points": 0})
+    assert st_(enc).roll is None and enc.pending()[0].kind != "invoke"
+
+
+def test_a_standing_hit_may_still_be_raised_and_the_bot_keeps_it() -> None:
+    """A hit's every shift counts (C3), so a hit is offered the invoke; the bot spends only
+    to turn a miss into a hit."""
+    enc = _aimed(Z, aspects=["Debris Field"])
+    state = st_(enc)
+    assert enc.pending()[0].kind == "invoke"
+    assert bot.choose(enc.ruleset, state, "Navy", Random(0)).action == "pass"
+    enc = _aimed(M2, aspects=["Debris Field"])
+    state = st_(enc)
+    pick = bot.choose(enc.ruleset, state, "Navy", Random(0))
+    assert pick.text() == "invoke aspect='Debris Field' payment=fate_point"
+
+
+def test_a_hazardous_roll_may_invoke_out_of_its_mishap() -> None:
+    """C2: -4 on a hazardous missile roll is a mishap; +2 makes it a plain miss."""
+    data = fight([ship("Lance", "0,0")], [ship("Ghost", "1,0")], aspects=["Debris Field"])
+    enc = start(data, Z * 4)
+    sense(enc, "active", "active")
+    enc.submit("Navy", "maneuver to=0,0")
+    enc.submit("Raiders", "maneuver to=1,0")
+    enc.submit("Navy", "aim target=Ghost weapon=missiles system=hull")
+    enc.submit("Raiders", "hold_fire")
+    push(enc, M4)  # 2 - 4 - 1 = -3 ... one fate point: -1, a miss, no blowback
+    enc.submit("Raiders", "no_countermeasures")
+    state = st_(enc)
+    pick = bot.choose(enc.ruleset, state, "Navy", Random(0))
+    assert pick.action == "invoke"
+    enc.submit("Navy", pick.text())
+    assert state.ships["Lance"].consequences.taken() == []
+
+
+def test_fate_points_are_a_scenario_field() -> None:
+    data = fight([ship("Lance", "0,0", fate_points=-1)], [ship("Ghost", "2,0")])
+    with pytest.raises(ScenarioError, match="fate_points"):
+        Encounter.start(data, dice=ScriptedDice(Z * 4))

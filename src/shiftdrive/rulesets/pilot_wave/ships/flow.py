@@ -98,10 +98,7 @@ def advance(state: ShipState, dice: DiceSource) -> list[Event]:
     """Play on until someone must decide: resolve the attacks, close phases and exchanges."""
     events: list[Event] = []
     while (
-        state.ended is None
-        and state.absorb is None
-        and state.picker is None
-        and state.roll is None
+        state.ended is None and state.absorb is None and state.picker is None and state.roll is None
     ):
         if next_actor(state) is not None:
             break
