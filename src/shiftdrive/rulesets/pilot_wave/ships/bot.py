@@ -68,14 +68,27 @@ def choose(ruleset: Any, state: ShipState, seat: str, rng: random.Random) -> Cho
     return legal[0]
 
 
+#: the shifts at which each kind of crew roll succeeds (sensors: the next detection)
+SUCCESS: dict[str, int] = {"attack": 0, "countermeasures": 1, "repair": 0, "high_g": 0}
+
+
 def _invoke(state: ShipState, legal: list[Choice]) -> Choice:
-    """Spend (free invokes first) only when that turns a miss into a hit or a mishap into a
-    plain miss; a hit already standing is kept as it is."""
+    """Spend (free invokes first) only when that turns a failure into a success (a miss into
+    a hit, no detection into one, no countermeasure into one, a failed repair or high-G roll
+    into a success) or a mishap into a plain miss; a success standing is kept as it is."""
+    roll = state.roll
+    assert roll is not None
     shifts = query.roll_shifts(state)
-    floor = 0 if shifts < 0 else None
-    if state.roll is not None and state.roll["attack"]["hazardous"] and shifts <= MISHAP:
-        floor = 0 if shifts + query.invoke_gain(state) >= 0 else MISHAP + 1
-    if floor is None or shifts + query.invoke_gain(state) < floor:
+    gain = query.invoke_gain(state)
+    floor = SUCCESS.get(roll["kind"])
+    if floor is None:  # sensors: any detection more is the success
+        need = query.invoke_need(state)
+        floor = None if need is None else shifts + need
+    if floor is not None and shifts >= floor:
+        floor = None
+    if floor is not None and roll["hazardous"] and shifts <= MISHAP and shifts + gain < floor:
+        floor = MISHAP + 1
+    if floor is None or shifts + gain < floor:
         return next(c for c in legal if c.action == "pass")
     invokes = [c for c in legal if c.action == "invoke"]
     free = [c for c in invokes if c.get("payment") == "free"]

@@ -40,7 +40,7 @@ def turns(state: ShipState) -> list[Turn]:
         ship = state.ships[state.absorb["target"]]
         return [Turn(ship.side, "absorb_hit", ship.name)]
     if state.roll is not None:
-        ship = state.ships[state.roll["attack"]["attacker"]]
+        ship = state.ships[state.roll["ship"]]
         return [Turn(ship.side, "invoke", ship.name)]
     if state.picker is not None:
         return [Turn(state.picker, "first_side")]

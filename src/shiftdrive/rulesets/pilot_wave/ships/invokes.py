@@ -1,7 +1,8 @@
-"""Invokes aboard (C4): after its attack roll the attacker's side may invoke aspects (its own,
-the scene's, its target's) with a free invoke its ship holds or a fate point of its crew, +2
-each, one at a time, while that could still change the outcome; `pass` lets the roll stand.
-Payment is `core.invokes.pay_for_invoke` (a boost is spent when invoked, C6); a fate point
+"""Invokes aboard (C4): after a crew roll (`rolls`) the rolling side may invoke aspects (its
+ship's and crew's, the scene's, an attack's target's) with a free invoke its ship holds or a
+fate point of its crew, +2 each, one at a time, while that could still change the outcome;
+`pass` lets the roll stand. Payment is `core.invokes.pay_for_invoke` (a boost is spent when
+invoked, C6); a fate point
 paid on the target's aspect is the target crew's (C7)."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
-from shiftdrive.rulesets.pilot_wave.ships.resolution import finish, open_invokes, settle_roll
+from shiftdrive.rulesets.pilot_wave.ships.rolls import finish, open_invokes, settle
 from shiftdrive.rulesets.pilot_wave.ships.state import ShipState
 
 PAYMENTS: Final[dict[str, Payment]] = {"free": Payment.FREE, "fate_point": Payment.FATE_POINT}
@@ -45,7 +46,7 @@ class InvokeAboard(Action[ShipState]):
     def apply(self, state: ShipState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
         roll = state.roll
         assert roll is not None
-        attacker = state.ships[roll["attack"]["attacker"]]
+        attacker = state.ships[roll["ship"]]
         payment = choice.str_param("payment")
         aspect = pay_for_invoke(
             state.aspects,
@@ -67,7 +68,7 @@ class InvokeAboard(Action[ShipState]):
                   "fate_points": attacker.fate_points.current},
             visible_to=state.seen_by(attacker),
         )  # fmt: skip
-        return [event, *settle_roll(state)]
+        return [event, *settle(state)]
 
 
 class PassInvokes(Action[ShipState]):

@@ -11,8 +11,10 @@ from shiftdrive.maps.hexgrid import Hex
 from shiftdrive.rulesets.pilot_wave.catalog import move_shift
 from shiftdrive.rulesets.pilot_wave.ships.boarding import boardable, repairable
 from shiftdrive.rulesets.pilot_wave.ships.movement import speeds
-from shiftdrive.rulesets.pilot_wave.ships.resolution import (
-    attack_odds,
+from shiftdrive.rulesets.pilot_wave.ships.resolution import attack_odds
+from shiftdrive.rulesets.pilot_wave.ships.rolls import (
+    invoke_gain,
+    invoke_need,
     open_invokes,
     shifts_of,
 )
@@ -20,7 +22,10 @@ from shiftdrive.rulesets.pilot_wave.ships.space import enemies
 from shiftdrive.rulesets.pilot_wave.ships.state import Ship, ShipState
 from shiftdrive.rulesets.pilot_wave.ships.tables import WEAPONS
 
-__all__ = ["boardable", "move_shift", "open_invokes", "repairable", "speeds"]
+__all__ = [
+    "boardable", "invoke_gain", "invoke_need", "move_shift", "open_invokes", "repairable",
+    "speeds",
+]  # fmt: skip
 
 
 def ship_of(state: ShipState, turn: Turn) -> Ship:
@@ -68,22 +73,6 @@ def centre(state: ShipState) -> Hex:
 
 
 def roll_shifts(state: ShipState) -> int:
-    """The shifts of the attack roll waiting for invokes, with those made so far."""
+    """The shifts of the crew roll waiting for invokes, with those made so far."""
     assert state.roll is not None
     return shifts_of(state.roll)
-
-
-def invoke_gain(state: ShipState) -> int:
-    """The most the attacker's open invokes could add, spent together (free invokes each +2,
-    a fate point +2 per aspect while points last)."""
-    assert state.roll is not None
-    attacker = state.ships[state.roll["attack"]["attacker"]]
-    points = attacker.fate_points.current
-    gain = 0
-    for name, payment in open_invokes(state):
-        if payment == "free":
-            gain += 2 * state.aspects.get(name).free_for(attacker.name)
-        elif points > 0:
-            points -= 1
-            gain += 2
-    return gain

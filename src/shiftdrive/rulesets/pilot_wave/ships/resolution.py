@@ -13,10 +13,10 @@ from typing import Any
 
 from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.dice import DiceSource, roll_fudge
-from shiftdrive.core.invokes import INVOKE_BONUS, Payment, refused
 from shiftdrive.core.odds import Odds, OddsQuery, odds
 from shiftdrive.core.outcomes import MISHAP_SHIFTS, shifts_to_change
 from shiftdrive.engine.events import Event
+from shiftdrive.rulesets.pilot_wave.ships import rolls
 from shiftdrive.rulesets.pilot_wave.ships.damage import blowback, strike
 from shiftdrive.rulesets.pilot_wave.ships.space import distance, movement_shift
 from shiftdrive.rulesets.pilot_wave.ships.state import Attack, Ship, ShipState
@@ -69,111 +69,33 @@ def resolve_next(state: ShipState, dice: DiceSource) -> list[Event]:
 
 
 def resolve(state: ShipState, attack: Attack, dice: DiceSource) -> list[Event]:
-    """Roll the attack; the attacker's side may then invoke (C4) while that could change the
-    outcome (`InvokeAspect`), else the roll stands at once."""
+    """Roll the attack; the attacker's side may then invoke (C4, `rolls`) before it is read."""
     attacker = state.ships[attack.attacker]
     target = state.ships[attack.target]
     if not target.active:
         return []
     q = attack_query(state, attacker, target, attack.weapon, attack.early_counter)
     roll = roll_fudge(dice, why=f"{attack.weapon} attack", who=attacker.name)
-    state.roll = {
-        "attack": attack.to_json(), "skill": q.skill, "dice": list(roll.faces),
-        "difficulty": q.difficulty or 0, "bonus": 0, "invoked": [], "paid": [],
-    }  # fmt: skip
-    return settle_roll(state, rolled=True)
+    return rolls.start(
+        state, "attack", attacker.name, q.skill, list(roll.faces), q.difficulty or 0,
+        target=target.name, hazardous=attack.hazardous, ctx={"attack": attack.to_json()},
+    )  # fmt: skip
 
 
-def shifts_of(roll: dict[str, Any]) -> int:
-    dice = sum(int(d) for d in roll["dice"])
-    return int(roll["skill"]) + dice + int(roll["bonus"]) - int(roll["difficulty"])
+def attack_need(state: ShipState, roll: dict[str, Any], shifts: int) -> int | None:
+    """A hit's every shift counts (C3); a hazardous roll's mishap may be lifted to a miss."""
+    if roll["hazardous"] and shifts <= MISHAP_SHIFTS:
+        return int(MISHAP_SHIFTS) + 1 - shifts
+    return shifts_to_change(shifts, upward=True, hit=True, tie_succeeds=True)
 
 
-def open_invokes(state: ShipState) -> list[tuple[str, str]]:
-    """The invokes the attacker may make on the roll in hand, as (aspect, payment): the one
-    rule of what may be invoked aboard. Its own, the scene's and its target's aspects it can
-    see (C4), with a free invoke it holds or a fate point of its crew (once per aspect per
-    roll; a boost only with its free invoke: `core.invokes.refused`)."""
-    roll = state.roll
-    assert roll is not None
-    attacker = state.ships[roll["attack"]["attacker"]]
-    target = roll["attack"]["target"]
-    points = attacker.fate_points.current
-    out: list[tuple[str, str]] = []
-    for a in state.aspects:
-        mine = a.free_for(attacker.name) > 0
-        if not mine and (a.hidden or a.owner not in (None, attacker.name, target)):
-            continue
-        for payment, word in ((Payment.FREE, "free"), (Payment.FATE_POINT, "fate_point")):
-            if refused(a, attacker.name, payment, points):
-                continue
-            if payment is Payment.FATE_POINT and a.name in roll["paid"]:
-                continue
-            out.append((a.name, word))
-    return out
-
-
-def invoke_need(state: ShipState) -> int | None:
-    """The fewest shifts that change the attack's outcome (a hit's every shift counts), or
-    None when none can."""
-    roll = state.roll
-    assert roll is not None
-    shifts = shifts_of(roll)
-    need = shifts_to_change(shifts, upward=True, hit=True, tie_succeeds=True)
-    if roll["attack"]["hazardous"] and shifts <= MISHAP_SHIFTS:
-        return int(MISHAP_SHIFTS) + 1 - shifts  # out of the mishap into a plain miss
-    return need
-
-
-def may_change(state: ShipState) -> bool:
-    """Whether the attacker's invokes, spent together, could change the outcome: only then is
-    its side asked (C4)."""
-    need = invoke_need(state)
-    if need is None:
-        return False
-    roll = state.roll
-    assert roll is not None
-    attacker = state.ships[roll["attack"]["attacker"]]
-    points = attacker.fate_points.current
-    gain = 0
-    for name, payment in open_invokes(state):
-        if payment == "free":
-            gain += INVOKE_BONUS * state.aspects.get(name).free_for(attacker.name)
-        elif points > 0:
-            points -= 1
-            gain += INVOKE_BONUS
-        if gain >= need:
-            return True
-    return False
-
-
-def settle_roll(state: ShipState, *, rolled: bool = False) -> list[Event]:
-    """The roll in hand waits for the attacker's side while its invokes could change the
-    outcome (just `rolled`: the dice are told to the sides that see the attacker first);
-    otherwise it stands."""
-    roll = state.roll
-    if roll is not None and may_change(state):
-        if not rolled:
-            return []
-        attacker = state.ships[roll["attack"]["attacker"]]
-        data = {"ship": attacker.name, "target": roll["attack"]["target"],
-                "weapon": roll["attack"]["weapon"], "skill": roll["skill"],
-                "dice": list(roll["dice"]), "difficulty": roll["difficulty"],
-                "shifts": shifts_of(roll)}  # fmt: skip
-        return [Event("ship_roll", data=data, visible_to=state.seen_by(attacker))]
-    return finish(state)
-
-
-def finish(state: ShipState) -> list[Event]:
+def finish(state: ShipState, roll: dict[str, Any]) -> list[Event]:
     """The attack's outcome once the invokes are in."""
-    roll = state.roll
-    assert roll is not None
-    state.roll = None
-    attack = Attack(**roll["attack"])
+    attack = Attack(**roll["ctx"]["attack"])
     attacker = state.ships[attack.attacker]
     target = state.ships[attack.target]
     need = int(roll["difficulty"])
-    shifts = shifts_of(roll)
+    shifts = rolls.shifts_of(roll)
     value = WEAPONS[attack.weapon].value
     data = {"ship": attacker.name, "target": target.name, "weapon": attack.weapon,
             "system": attack.system, "skill": roll["skill"], "dice": list(roll["dice"]),
@@ -215,3 +137,6 @@ def _told(state: ShipState, attacker: Ship, target: Ship, data: dict[str, object
     if blind:
         out.append(Event("ship_attack", data={**data, "ship": None}, visible_to=blind))
     return out
+
+
+rolls.register("attack", rolls.Reading(attack_need, finish))

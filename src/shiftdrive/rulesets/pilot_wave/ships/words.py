@@ -13,6 +13,14 @@ from shiftdrive.engine.ruleset import Turn, describe_engine_event
 from shiftdrive.rulesets.pilot_wave.ships.state import ShipState
 from shiftdrive.rulesets.pilot_wave.ships.tables import EXCHANGE, HEX_SIZE, WEAPON_NAMES
 
+#: a crew roll's words
+ROLL_WORDS: Final[dict[str, str]] = {
+    "attack": "attack",
+    "sensors": "sensor sweep",
+    "countermeasures": "countermeasures",
+    "repair": "repair",
+    "high_g": "high-G roll (Space Ops)",
+}
 ACTION_NAMES: Final[dict[str, str]] = {
     "first_side": "Choose the side that acts first",
     "sense": "Sweep with sensors",
@@ -45,15 +53,12 @@ def prompt(state: ShipState, turn: Turn) -> str:
         return f"{turn.actor} takes a hit of {pending.get('hit')}: how does it absorb it?"
     if turn.kind == "invoke" and state.roll is not None:
         r = state.roll
-        a = r["attack"]
+        points = state.ships[r["ship"]].fate_points.current
         shifts = r["skill"] + sum(r["dice"]) + r["bonus"] - r["difficulty"]
-        points = state.ships[a["attacker"]].fate_points.current
         return (
-            f"{a['attacker']}'s {WEAPON_NAMES[a['weapon']]} at {a['target']}: Space Combat "
-            f"{r['skill']:+d} [{fudge_symbols(r['dice'])}]"
-            + (f" +{r['bonus']} invoked" if r["bonus"] else "")
-            + f" against {ladder(r['difficulty'], difficulty=True)}: {shifts:+d} shifts"
-            f" ({points} fate point(s) left). Invoke an aspect, or pass?"
+            _roll({**r, "shifts": shifts, "crew": r["ctx"].get("crew")}, tail=False)
+            + (f", +{r['bonus']} invoked" if r["bonus"] else "")
+            + f" ({shifts:+d}; {points} fate point(s) left). Invoke an aspect, or pass?"
         )
     ship = state.ships[turn.actor or ""]
     extra = ""
@@ -64,6 +69,15 @@ def prompt(state: ShipState, turn: Turn) -> str:
     return f"Exchange {state.exchange}, {turn.actor}: {PHASE_WORDS.get(turn.kind, turn.kind)}" + (
         extra
     )
+
+
+def _roll(d: dict[str, Any], tail: bool = True) -> str:
+    """A crew roll waiting for invokes: who rolls what against what."""
+    who = d["ship"] + (f" ({d['crew']})" if d.get("crew") else "")
+    what = ROLL_WORDS[d["kind"]] + (f" at {d['target']}" if d.get("target") else "")
+    against = f" against {ladder(d['difficulty'], difficulty=True)}" if d["difficulty"] else ""
+    head = f"{who}'s {what}: {d['skill']:+d} {_dice(d)}{against}"
+    return head + (f" ({d['shifts']:+d}): invokes may follow" if tail else "")
 
 
 def _dice(d: dict[str, Any]) -> str:
@@ -213,11 +227,7 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
     "ship_repair": _repair,
     "ship_astrogation": _astrogation,
     "ship_jumped": _jumped,
-    "ship_roll": lambda d: (
-        f"{d['ship']}'s {WEAPON_NAMES[d['weapon']]} at {d['target']}: Space Combat "
-        f"{d['skill']:+d} {_dice(d)} against {ladder(d['difficulty'], difficulty=True)}"
-        f" ({d['shifts']:+d}): invokes may follow"
-    ),
+    "ship_roll": _roll,
     "ship_invoke": lambda d: (
         f"{d['ship']} invokes '{d['aspect']}' for +2 ("
         + ("a free invoke" if d["payment"] == "free" else f"a fate point; {d['fate_points']} left")
