@@ -233,8 +233,10 @@ def test_changing_speed_signals_and_drifting_does_not() -> None:
 
 @pytest.mark.parametrize(("scale", "status"), [("orbital", ADRIFT), ("extreme", ADRIFT)])
 def test_beyond_six_g_the_crew_rolls_and_a_minute_takes_it_out(scale: str, status: str) -> None:
-    """P7: a change of 7 hexes is beyond 6G; at Orbital scale one exchange is a minute."""
-    data = fight([ship("Lance", "0,0", drive=8, weapons=[])], [ship("Ghost", "10,6")], scale=scale)
+    """P7: a change of 7 hexes is beyond 6G; at Orbital scale one exchange is a minute (no
+    fate points aboard: the injured crew's consequences cannot be invoked)."""
+    lance = ship("Lance", "0,0", drive=8, weapons=[], fate_points=0)
+    data = fight([lance], [ship("Ghost", "10,6")], scale=scale)
     enc = start(data, Z * 4 + Z * 4)
     sense(enc)
     enc.submit("Navy", "maneuver to=7,0")
@@ -248,7 +250,8 @@ def test_beyond_six_g_the_crew_rolls_and_a_minute_takes_it_out(scale: str, statu
 
 def test_beyond_six_g_a_failed_roll_is_a_hit_of_the_shortfall() -> None:
     """P7: Space Ops 2 + (-2) = 0 against Difficult (+3): a hit of 3."""
-    data = fight([ship("Lance", "0,0", drive=8, weapons=[])], [ship("Ghost", "10,6")])
+    lance = ship("Lance", "0,0", drive=8, weapons=[], fate_points=0)
+    data = fight([lance], [ship("Ghost", "10,6")])
     enc = start(data, Z * 4 + M2 + Z + Z + Z)
     sense(enc)
     enc.submit("Navy", "maneuver to=7,0")

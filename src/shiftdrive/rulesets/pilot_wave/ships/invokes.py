@@ -2,8 +2,7 @@
 ship's and crew's, the scene's, an attack's target's) with a free invoke its ship holds or a
 fate point of its crew, +2 each, one at a time, while that could still change the outcome;
 `pass` lets the roll stand. Payment is `core.invokes.pay_for_invoke` (a boost is spent when
-invoked, C6); a fate point
-paid on the target's aspect is the target crew's (C7)."""
+invoked, C6); a fate point paid on the target's aspect is the target crew's (C7)."""
 
 from __future__ import annotations
 
