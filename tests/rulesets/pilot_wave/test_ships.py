@@ -37,7 +37,8 @@ M4 = [-1, -1, -1, -1]
 P4 = [1, 1, 1, 1]
 
 
-def crew(name: str, ops: int = 2, combat: int = 2, eng: int = 2, tactics: int = 1) -> dict:
+def crew(name: str, ops: int = 2, combat: int = 2, eng: int = 2, tactics: int = 0) -> dict:
+    """A crew of four (Tactics 0 by default: no pool to bid or rove with, P6)."""
     return {
         "pilot": {"name": f"{name} Pilot", "skills": {"Space Ops": ops, "Tactics": tactics}},
         "gunner": {"name": f"{name} Gunner", "skills": {"Space Combat": combat}},
@@ -64,9 +65,17 @@ def start(data: dict[str, Any], dice: list[int], first: str = "Navy") -> Encount
     """The first eight dice are the side-order rolls: Navy's are made + 0 0 0 so that it wins
     (the sides are alike) and picks who acts first."""
     enc = Encounter.start(data, dice=ScriptedDice(P1 + Z + dice[8:]))
+    bid(enc)
     winner = enc.pending_seats()[0]
     enc.submit(winner, f"first_side side={first}")
     return enc
+
+
+def bid(enc: Encounter, **points: int) -> None:
+    """The secret side-order bids (P6): 0 unless given."""
+    for side in ("Navy", "Raiders"):
+        if any(d.kind == "bid" for d in enc.pending() if d.seat == side):
+            enc.submit(side, f"bid points={points.get(side, 0)}")
 
 
 def st_(enc: Encounter) -> ShipState:
@@ -122,8 +131,9 @@ def test_side_order_is_tactics_plus_the_best_drive() -> None:
         [ship("Ghost", "5,0", drive=6, crew=crew("G", tactics=1))],
     )
     enc = Encounter.start(data, dice=ScriptedDice(Z + Z))
+    bid(enc)
     assert enc.pending_seats() == ["Raiders"]
-    rolls = enc.log[0].events[-1].data["rolls"]
+    rolls = enc.events()[-1].data["rolls"]
     assert [r["total"] for r in rolls] == [5, 7]
     enc.submit("Raiders", "first_side side=Navy")
     assert st_(enc).order == ["Navy", "Raiders"]
@@ -586,6 +596,7 @@ def test_the_side_order_winner_picks_who_acts_first_at_every_exchange() -> None:
     """P8: the winner picks at the start of every exchange (Raiders won here: drive 6)."""
     data = fight([ship("Lance", "0,0")], [ship("Ghost", "10,6", drive=6)])
     enc = Encounter.start(data, dice=ScriptedDice(Z * 4))
+    bid(enc)
     enc.submit("Raiders", "first_side side=Raiders")
     assert enc.pending()[0].actor == "Ghost"
     enc.submit("Raiders", "sense mode=passive")

@@ -1,8 +1,9 @@
-"""Invokes aboard (C4): after a crew roll (`rolls`) the rolling side may invoke aspects (its
-ship's and crew's, the scene's, an attack's target's) with a free invoke its ship holds or a
-fate point of its crew, +2 each, one at a time, while that could still change the outcome;
-`pass` lets the roll stand. Payment is `core.invokes.pay_for_invoke` (a boost is spent when
-invoked, C6); a fate point paid on the target's aspect is the target crew's (C7)."""
+"""Invokes and roving Tactics points aboard (C4, P6): after a crew roll (`rolls`) the rolling
+side may invoke aspects (its ship's and crew's, the scene's, an attack's target's) with a free
+invoke its ship holds or a fate point of its crew, +2 each, and add points from its Tactics
+pool, +1 each, one decision at a time while that could still change the outcome; `pass` lets
+the roll stand. Payment is `core.invokes.pay_for_invoke` (a boost is spent when invoked, C6);
+a fate point paid on the target's aspect is the target crew's (C7)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,9 @@ from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
-from shiftdrive.rulesets.pilot_wave.ships.rolls import finish, open_invokes, settle
+from shiftdrive.rulesets.pilot_wave.ships.rolls import finish, open_invokes, roving, settle
 from shiftdrive.rulesets.pilot_wave.ships.state import ShipState
+from shiftdrive.rulesets.pilot_wave.tactics import roving_choices
 
 PAYMENTS: Final[dict[str, Payment]] = {"free": Payment.FREE, "fate_point": Payment.FATE_POINT}
 
@@ -82,3 +84,31 @@ class PassInvokes(Action[ShipState]):
 
     def apply(self, state: ShipState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
         return finish(state)
+
+
+class RovingAboard(Action[ShipState]):
+    """P6: add points from the side's Tactics pool to its crew roll in hand, +1 each, after the
+    dice and before the outcome (with the invokes)."""
+
+    name = "tactics"
+    params: ClassVar[Mapping[str, ParamKind]] = {"points": ParamKind.NUMBER}
+
+    def options(self, state: ShipState, turn: Turn) -> list[Choice]:
+        if state.roll is None:
+            return []
+        return roving_choices(roving(state))
+
+    def apply(self, state: ShipState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
+        roll = state.roll
+        assert roll is not None
+        ship = state.ships[roll["ship"]]
+        n = choice.int_param("points")
+        state.pools[ship.side] -= n
+        roll["bonus"] += n
+        roll["tactics"] = int(roll.get("tactics", 0)) + n
+        event = Event(
+            "ship_tactics",
+            data={"ship": ship.name, "points": n, "left": state.pools[ship.side]},
+            visible_to=state.seen_by(ship),
+        )
+        return [event, *settle(state)]

@@ -16,6 +16,7 @@ from shiftdrive.rulesets.pilot_wave.ships.rolls import (
     invoke_gain,
     invoke_need,
     open_invokes,
+    roving,
     shifts_of,
 )
 from shiftdrive.rulesets.pilot_wave.ships.space import enemies
@@ -24,7 +25,7 @@ from shiftdrive.rulesets.pilot_wave.ships.tables import WEAPONS
 
 __all__ = [
     "boardable", "invoke_gain", "invoke_need", "move_shift", "open_invokes", "repairable",
-    "speeds",
+    "roving", "speeds",
 ]  # fmt: skip
 
 

@@ -1,5 +1,6 @@
 """A crew roll in hand (attack, sensors, countermeasures, repair, high G): the dice are rolled,
-then the rolling side may invoke aspects (C4) while that could still change the outcome, and
+then the rolling side may invoke aspects (C4) and add roving Tactics points (P6) while that
+could still change the outcome, and
 only then does the roll's own rule read it. Each phase module registers how its roll is read
 (`Reading`): the fewest shifts that would change its outcome, and the outcome itself."""
 
@@ -95,11 +96,18 @@ def invoke_gain(state: ShipState) -> int:
     return gain
 
 
+def roving(state: ShipState) -> int:
+    """P6: what is left of the rolling side's Tactics pool this exchange."""
+    roll = state.roll
+    assert roll is not None
+    return state.pools.get(state.ships[roll["ship"]].side, 0)
+
+
 def may_change(state: ShipState) -> bool:
-    """Whether the ship's invokes, spent together, could change the outcome: only then is its
-    side asked (C4)."""
+    """Whether the ship's invokes and its side's roving Tactics points, spent together, could
+    change the outcome: only then is its side asked (C4, P6)."""
     need = invoke_need(state)
-    return need is not None and invoke_gain(state) >= need
+    return need is not None and invoke_gain(state) + roving(state) >= need
 
 
 def settle(state: ShipState, *, rolled: bool = False) -> list[Event]:

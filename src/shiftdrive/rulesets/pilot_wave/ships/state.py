@@ -174,6 +174,11 @@ class ShipState:
     order: list[str] = field(default_factory=list)
     chooser: str = ""
     picker: str | None = None
+    #: P6: each side's secret bid for side order (None: still to bid), the points bid (gone
+    #: for the fight) and what is left of its Tactics pool this exchange
+    bids: dict[str, int | None] = field(default_factory=dict)
+    spent_on_order: dict[str, int] = field(default_factory=dict)
+    pools: dict[str, int] = field(default_factory=dict)
     #: side -> enemy ships it has detected (tracked for the rest of the fight)
     detected: dict[str, list[str]] = field(default_factory=dict)
     attacks: list[Attack] = field(default_factory=list)
@@ -219,6 +224,8 @@ class ShipState:
             "groups": dict(self.groups), "diameters": self.diameters,
             "follow_up": self.follow_up, "max_exchanges": self.max_exchanges,
             "order": list(self.order), "chooser": self.chooser, "picker": self.picker,
+            "bids": dict(self.bids), "spent_on_order": dict(self.spent_on_order),
+            "pools": dict(self.pools),
             "detected": {k: list(v) for k, v in self.detected.items()},
             "attacks": [a.to_json() for a in self.attacks],
             "queue": [a.to_json() for a in self.queue], "absorb": self.absorb,

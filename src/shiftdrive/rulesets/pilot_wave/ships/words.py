@@ -51,14 +51,19 @@ def prompt(state: ShipState, turn: Turn) -> str:
     if turn.kind == "absorb_hit":
         pending = state.absorb or {}
         return f"{turn.actor} takes a hit of {pending.get('hit')}: how does it absorb it?"
+    if turn.kind == "bid":
+        return f"{turn.seat}: bid Tactics points for side order (secret; gone for the fight)"
     if turn.kind == "invoke" and state.roll is not None:
         r = state.roll
-        points = state.ships[r["ship"]].fate_points.current
+        ship = state.ships[r["ship"]]
+        points = ship.fate_points.current
+        pool = state.pools.get(ship.side, 0)
         shifts = r["skill"] + sum(r["dice"]) + r["bonus"] - r["difficulty"]
         return (
             _roll({**r, "shifts": shifts, "crew": r["ctx"].get("crew")}, tail=False)
-            + (f", +{r['bonus']} invoked" if r["bonus"] else "")
-            + f" ({shifts:+d}; {points} fate point(s) left). Invoke an aspect, or pass?"
+            + (f", +{r['bonus']} added" if r["bonus"] else "")
+            + f" ({shifts:+d}; {points} fate point(s), {pool} Tactics point(s) left)."
+            " Invoke an aspect, add Tactics points, or pass?"
         )
     ship = state.ships[turn.actor or ""]
     extra = ""
@@ -99,8 +104,9 @@ def _fleet(d: dict[str, Any]) -> str:
 
 def _order(d: dict[str, Any]) -> str:
     parts = [
-        f"{r['side']} Tactics {r['tactics']:+d} + drive {r['drive']} "
-        f"[{fudge_symbols(r['dice'])}] = {r['total']}"
+        f"{r['side']} Tactics {r['tactics']:+d} + drive {r['drive']}"
+        + (f" + bid {r['bid']}" if r.get("bid") else "")
+        + f" [{fudge_symbols(r['dice'])}] = {r['total']}"
         for r in d["rolls"]
     ]
     return f"Side order: {'; '.join(parts)}. {d['winner']} picks who acts first"
@@ -228,6 +234,10 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
     "ship_astrogation": _astrogation,
     "ship_jumped": _jumped,
     "ship_roll": _roll,
+    "ship_bid": lambda d: f"{d['side']} bids {d['points']} Tactics point(s) for side order",
+    "ship_tactics": lambda d: (
+        f"{d['ship']} adds {d['points']} Tactics point(s) from the pool ({d['left']} left)"
+    ),
     "ship_invoke": lambda d: (
         f"{d['ship']} invokes '{d['aspect']}' for +2 ("
         + ("a free invoke" if d["payment"] == "free" else f"a fate point; {d['fate_points']} left")
