@@ -732,3 +732,91 @@ def test_fate_points_are_a_scenario_field() -> None:
     data = fight([ship("Lance", "0,0", fate_points=-1)], [ship("Ghost", "2,0")])
     with pytest.raises(ScenarioError, match="fate_points"):
         Encounter.start(data, dice=ScriptedDice(Z * 4))
+
+
+# --- Tactics pools (P6) --------------------------------------------------------------------
+
+
+def test_bids_are_secret_and_add_to_the_side_order_roll() -> None:
+    """P6, P8: Navy bids 2 of its pool of 3 (pilot Tactics 3): 3 + 2 + 2 + 0 = 7 beats
+    Raiders' 1 + 2 + 0 + 0 = 3; the points bid are gone, the rest is the exchange's pool."""
+    data = fight(
+        [ship("Lance", "0,0", crew=crew("L", tactics=3))],
+        [ship("Ghost", "5,0", crew=crew("G", tactics=1))],
+    )
+    enc = Encounter.start(data, dice=ScriptedDice(Z + Z))
+    assert sorted(enc.pending_seats()) == ["Navy", "Raiders"]
+    assert all(d.secret for d in enc.pending())
+    assert [c.text() for c in enc.legal("Navy")] == [f"bid points={n}" for n in range(4)]
+    bid(enc, Navy=2)
+    order = enc.events()[-1]
+    assert [r["total"] for r in order.data["rolls"]] == [7, 3]
+    bids = [e for e in enc.events() if e.kind == "ship_bid"]
+    assert [e.visible_to for e in bids] == [frozenset({"Navy", GM}), frozenset({"Raiders", GM})]
+    assert enc.describe(bids[0], "Raiders") == "Something happens out of sight."
+    assert st_(enc).pools == {"Navy": 1, "Raiders": 1}
+    assert enc.pending_seats() == ["Navy"]
+
+
+def test_roving_points_go_on_a_roll_after_the_dice_and_come_back_each_exchange() -> None:
+    """P6: Lance misses by 1 (2 - 2 against 1); 1 point of Navy's pool of 2 makes it a tie,
+    a hit of 0 + 3 - 1 = 2; the pool is whole again next exchange."""
+    enc = _aimed(M2, lance={"crew": crew("Lance", tactics=2), "fate_points": 0})
+    state = st_(enc)
+    assert [c.text() for c in enc.legal("Navy")] == [
+        "tactics points=1",
+        "tactics points=2",
+        "pass",
+    ]
+    assert bot.choose(enc.ruleset, state, "Navy", Random(0)).text() == "tactics points=1"
+    enc.submit("Navy", "tactics points=1")
+    assert state.pools["Navy"] == 1
+    assert enc.pending()[0].kind == "invoke"  # a hit's every shift counts: still asked
+    enc.submit("Navy", "pass")
+    assert state.absorb is not None and state.absorb["hit"] == 2
+    enc.submit("Raiders", "absorb_hit box=2 consequences=none")
+    assert state.exchange == 2 and state.pools["Navy"] == 2
+
+
+# --- invokes on the other crew rolls -------------------------------------------------------
+
+
+def test_a_sensor_roll_may_invoke_up_to_the_next_detection() -> None:
+    """Passive 2 + 1 = 3 misses the drifting ship (Formidable 4); a fate point on the scene's
+    aspect makes 5: detected."""
+    data = fight(
+        [ship("Lance", "0,0")], [ship("Ghost", "3,0", dark=True)], aspects=["Clear Skies"]
+    )
+    enc = start(data, Z + Z + [1, 0, 0, 0] + Z)
+    enc.submit("Navy", "sense mode=passive")
+    assert enc.pending()[0].kind == "invoke"
+    assert bot.choose(enc.ruleset, st_(enc), "Navy", Random(0)).action == "invoke"
+    enc.submit("Navy", "invoke aspect='Clear Skies' payment=fate_point")
+    assert st_(enc).detected["Navy"] == ["Ghost"]
+
+
+def test_a_repair_roll_may_invoke_and_a_high_g_roll_too() -> None:
+    """Repair: Engineering 2 - 2 = 0 against the mild consequence's 2 fails by 2; a fate point
+    makes the tie that repairs. High G: Space Ops 2 + 0 against Difficult (+3): a fate point
+    turns the hit of 1 into none."""
+    enc = _in_range(aspects=["Steady Hands"])
+    state = st_(enc)
+    state.ships["Lance"].damage["mild"] = "weapons"
+    enc.submit("Raiders", "hold_fire")  # (Lance's weapons are down: no targets)
+    push(enc, M2)
+    enc.submit("Navy", "repair severity=mild")
+    assert enc.pending()[0].kind == "invoke"
+    enc.submit("Navy", "invoke aspect='Steady Hands' payment=fate_point")
+    assert state.ships["Lance"].works("weapons")
+    lance = ship("Lance", "0,0", drive=8, weapons=[], crew={"pilot": crew("L")["pilot"]})
+    data = fight([lance], [ship("Ghost", "10,6")], aspects=["Steady Hands"])
+    enc = start(data, Z * 4 + Z)
+    enc.submit("Navy", "sense mode=passive")
+    enc.submit("Navy", "pass")  # (its sweep could take the invoke too)
+    enc.submit("Raiders", "sense mode=passive")
+    enc.submit("Navy", "maneuver to=7,0")
+    state = st_(enc)
+    assert state.roll is not None and state.roll["kind"] == "high_g"
+    enc.submit("Navy", "invoke aspect='Steady Hands' payment=fate_point")
+    pilot = state.ships["Lance"].crew[0]
+    assert pilot.stress.marked == [False, False] and state.ships["Lance"].active
