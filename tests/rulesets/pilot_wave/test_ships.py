@@ -784,9 +784,7 @@ def test_roving_points_go_on_a_roll_after_the_dice_and_come_back_each_exchange()
 def test_a_sensor_roll_may_invoke_up_to_the_next_detection() -> None:
     """Passive 2 + 1 = 3 misses the drifting ship (Formidable 4); a fate point on the scene's
     aspect makes 5: detected."""
-    data = fight(
-        [ship("Lance", "0,0")], [ship("Ghost", "3,0", dark=True)], aspects=["Clear Skies"]
-    )
+    data = fight([ship("Lance", "0,0")], [ship("Ghost", "3,0", dark=True)], aspects=["Clear Skies"])
     enc = start(data, Z + Z + [1, 0, 0, 0] + Z)
     enc.submit("Navy", "sense mode=passive")
     assert enc.pending()[0].kind == "invoke"

@@ -99,7 +99,8 @@ def finish(state: ShipState, roll: dict[str, Any]) -> list[Event]:
     value = WEAPONS[attack.weapon].value
     data = {"ship": attacker.name, "target": target.name, "weapon": attack.weapon,
             "system": attack.system, "skill": roll["skill"], "dice": list(roll["dice"]),
-            "difficulty": need, "invoked": list(roll["invoked"]), "shifts": shifts}  # fmt: skip
+            "difficulty": need, "invoked": list(roll["invoked"]),
+            "tactics": int(roll.get("tactics", 0)), "shifts": shifts}  # fmt: skip
     events: list[Event] = []
     if attack.hazardous and shifts <= MISHAP_SHIFTS:
         data["outcome"] = "mishap"

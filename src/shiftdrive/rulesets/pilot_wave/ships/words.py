@@ -141,6 +141,8 @@ def _attack(d: dict[str, Any]) -> str:
     )
     if d["invoked"]:
         head += f", invoking {', '.join(d['invoked'])}"
+    if d.get("tactics"):
+        head += f", +{d['tactics']} Tactics"
     outcome = d["outcome"]
     if outcome == "mishap":
         return head + ": a mishap"
