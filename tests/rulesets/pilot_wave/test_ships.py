@@ -818,3 +818,18 @@ def test_a_repair_roll_may_invoke_and_a_high_g_roll_too() -> None:
     enc.submit("Navy", "invoke aspect='Steady Hands' payment=fate_point")
     pilot = state.ships["Lance"].crew[0]
     assert pilot.stress.marked == [False, False] and state.ships["Lance"].active
+
+
+def test_a_side_sees_its_own_pool_bid_and_fate_points_only() -> None:
+    data = fight(
+        [ship("Lance", "0,0", crew=crew("L", tactics=3))],
+        [ship("Ghost", "2,0", crew=crew("G", tactics=1), fate_points=5)],
+    )
+    enc = Encounter.start(data, dice=ScriptedDice(Z + Z))
+    bid(enc, Navy=2)
+    navy = enc.view("Navy")["state"]
+    assert navy["tactics_pool"] == 1 and navy["bids"] == {"Navy": 2}
+    assert "5" not in json.dumps(navy["bids"]) and "Raiders" not in navy["bids"]
+    assert enc.view(GM)["state"]["tactics_pool"] == {"Navy": 1, "Raiders": 1}
+    raiders = enc.view("Raiders")["state"]
+    assert [s.get("fate_points") for s in raiders["ships"]] == [5]
