@@ -629,13 +629,13 @@ def test_a_miss_waits_for_the_attackers_invokes_and_a_fate_point_turns_it() -> N
     turn = enc.pending()[0]
     assert (turn.seat, turn.kind, turn.actor) == ("Navy", "invoke", "Lance")
     assert {c.text() for c in enc.legal("Navy")} == {
-        "invoke aspect='Debris Field' payment=fate_point",
+        "invoke aspect='Debris Field' by=Lance effect=bonus payment=fate_point",
         "pass",
     }
     assert "attack at Ghost: +2 [- - 0 0] against Normal (+1) (-1;" in enc.ruleset.prompt(
         state, turn
     )
-    enc.submit("Navy", "invoke aspect='Debris Field' payment=fate_point")
+    enc.submit("Navy", "invoke aspect='Debris Field' by=Lance effect=bonus payment=fate_point")
     assert state.ships["Lance"].fate_points.current == 2
     assert state.roll is None  # one paid invoke per aspect per roll: nothing else could
     assert state.absorb is not None and state.absorb["hit"] == 3
@@ -661,12 +661,12 @@ def test_free_invokes_stack_one_decision_each() -> None:
     push(enc, M4)
     enc.submit("Raiders", "no_countermeasures")
     assert [c.text() for c in enc.legal("Navy")] == [
-        "invoke aspect='Ghost Hull Scored' payment=free",
+        "invoke aspect='Ghost Hull Scored' by=Lance effect=bonus payment=free",
         "pass",
     ]
-    enc.submit("Navy", "invoke aspect='Ghost Hull Scored' payment=free")
+    enc.submit("Navy", "invoke aspect='Ghost Hull Scored' by=Lance effect=bonus payment=free")
     assert state.roll is not None and state.roll["bonus"] == 2  # -1: still a miss
-    enc.submit("Navy", "invoke aspect='Ghost Hull Scored' payment=free")
+    enc.submit("Navy", "invoke aspect='Ghost Hull Scored' by=Lance effect=bonus payment=free")
     assert state.roll is None and state.absorb is not None and state.absorb["hit"] == 3
     assert state.aspects.get("Ghost Hull Scored").free_for("Lance") == 0
 
@@ -680,7 +680,7 @@ def test_a_fate_point_on_the_targets_aspect_pays_its_crew() -> None:
     enc.submit("Raiders", "hold_fire")
     push(enc, M2)
     enc.submit("Raiders", "no_countermeasures")
-    enc.submit("Navy", "invoke aspect='Ghost Runs Hot' payment=fate_point")
+    enc.submit("Navy", "invoke aspect='Ghost Runs Hot' by=Lance effect=bonus payment=fate_point")
     assert state.ships["Lance"].fate_points.current == 2
     assert state.ships["Ghost"].fate_points.current == 4
     assert any(e.kind == "ship_invoke" for e in enc.events())
@@ -707,7 +707,7 @@ def test_a_standing_hit_may_still_be_raised_and_the_bot_keeps_it() -> None:
     enc = _aimed(M2, aspects=["Debris Field"])
     state = st_(enc)
     pick = bot.choose(enc.ruleset, state, "Navy", Random(0))
-    assert pick.text() == "invoke aspect='Debris Field' payment=fate_point"
+    assert pick.text() == "invoke aspect='Debris Field' by=Lance effect=bonus payment=fate_point"
 
 
 def test_a_hazardous_roll_may_invoke_out_of_its_mishap() -> None:
@@ -789,7 +789,7 @@ def test_a_sensor_roll_may_invoke_up_to_the_next_detection() -> None:
     enc.submit("Navy", "sense mode=passive")
     assert enc.pending()[0].kind == "invoke"
     assert bot.choose(enc.ruleset, st_(enc), "Navy", Random(0)).action == "invoke"
-    enc.submit("Navy", "invoke aspect='Clear Skies' payment=fate_point")
+    enc.submit("Navy", "invoke aspect='Clear Skies' by=Lance effect=bonus payment=fate_point")
     assert st_(enc).detected["Navy"] == ["Ghost"]
 
 
@@ -804,7 +804,7 @@ def test_a_repair_roll_may_invoke_and_a_high_g_roll_too() -> None:
     push(enc, M2)
     enc.submit("Navy", "repair severity=mild")
     assert enc.pending()[0].kind == "invoke"
-    enc.submit("Navy", "invoke aspect='Steady Hands' payment=fate_point")
+    enc.submit("Navy", "invoke aspect='Steady Hands' by=Lance effect=bonus payment=fate_point")
     assert state.ships["Lance"].works("weapons")
     lance = ship("Lance", "0,0", drive=8, weapons=[], crew={"pilot": crew("L")["pilot"]})
     data = fight([lance], [ship("Ghost", "10,6")], aspects=["Steady Hands"])
@@ -815,7 +815,7 @@ def test_a_repair_roll_may_invoke_and_a_high_g_roll_too() -> None:
     enc.submit("Navy", "maneuver to=7,0")
     state = st_(enc)
     assert state.roll is not None and state.roll["kind"] == "high_g"
-    enc.submit("Navy", "invoke aspect='Steady Hands' payment=fate_point")
+    enc.submit("Navy", "invoke aspect='Steady Hands' by=Lance effect=bonus payment=fate_point")
     pilot = state.ships["Lance"].crew[0]
     assert pilot.stress.marked == [False, False] and state.ships["Lance"].active
 

@@ -8,11 +8,12 @@ a fate point paid on the target's aspect is the target crew's (C7)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar, Final
+from typing import ClassVar
 
+from shiftdrive.conflict.invokes import INVOKE_PARAMS, PAYMENTS, invoke_choice
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.core.fate_points import EarnReason
-from shiftdrive.core.invokes import INVOKE_BONUS, Invoke, InvokeEffect, Payment, pay_for_invoke
+from shiftdrive.core.invokes import INVOKE_BONUS, Invoke, InvokeEffect, pay_for_invoke
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
@@ -21,28 +22,18 @@ from shiftdrive.rulesets.pilot_wave.ships.rolls import finish, open_invokes, rov
 from shiftdrive.rulesets.pilot_wave.ships.state import ShipState
 from shiftdrive.rulesets.pilot_wave.tactics import roving_choices
 
-PAYMENTS: Final[dict[str, Payment]] = {"free": Payment.FREE, "fate_point": Payment.FATE_POINT}
-
 
 class InvokeAboard(Action[ShipState]):
     name = "invoke"
-    params: ClassVar[Mapping[str, ParamKind]] = {
-        "aspect": ParamKind.ASPECT,
-        "payment": ParamKind.OPTION,
-    }
+    #: the conflicts' invoke choice (`invoke_choice`): the effect is always "bonus", the payer
+    #: the rolling ship
+    params: ClassVar[Mapping[str, ParamKind]] = INVOKE_PARAMS
 
     def options(self, state: ShipState, turn: Turn) -> list[Choice]:
         if state.roll is None:
             return []
-        by = turn.actor
-        return [
-            Choice.of(
-                "invoke", aspect=name, payment=payment,
-                label=f"Invoke '{name}' for +2 "
-                + (f"({by}'s free invoke)" if payment == "free" else f"({by} pays a fate point)"),
-            )
-            for name, payment in open_invokes(state)
-        ]  # fmt: skip
+        by = state.roll["ship"]
+        return [invoke_choice(name, "bonus", payment, by) for name, payment in open_invokes(state)]
 
     def apply(self, state: ShipState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
         roll = state.roll
