@@ -4,6 +4,7 @@ P14, C2): every rule with scripted dice, and the conformance harness over random
 from __future__ import annotations
 
 import json
+from random import Random
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shiftdrive.cli.main import follow_up
+from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.consequences import Severity
 from shiftdrive.core.dice import ScriptedDice
 from shiftdrive.engine import conformance
@@ -20,6 +22,7 @@ from shiftdrive.engine.events import GM
 from shiftdrive.engine.ruleset import Ending
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.rulesets.pilot_wave.astrogation import Jump, result
+from shiftdrive.rulesets.pilot_wave.ships import bot
 from shiftdrive.rulesets.pilot_wave.ships.movement import speeds
 from shiftdrive.rulesets.pilot_wave.ships.space import movement_shift
 from shiftdrive.rulesets.pilot_wave.ships.state import ADRIFT, DESTROYED, JUMPED, ShipState
@@ -34,7 +37,8 @@ M4 = [-1, -1, -1, -1]
 P4 = [1, 1, 1, 1]
 
 
-def crew(name: str, ops: int = 2, combat: int = 2, eng: int = 2, tactics: int = 1) -> dict:
+def crew(name: str, ops: int = 2, combat: int = 2, eng: int = 2, tactics: int = 0) -> dict:
+    """A crew of four (Tactics 0 by default: no pool to bid or rove with, P6)."""
     return {
         "pilot": {"name": f"{name} Pilot", "skills": {"Space Ops": ops, "Tactics": tactics}},
         "gunner": {"name": f"{name} Gunner", "skills": {"Space Combat": combat}},
@@ -61,9 +65,17 @@ def start(data: dict[str, Any], dice: list[int], first: str = "Navy") -> Encount
     """The first eight dice are the side-order rolls: Navy's are made + 0 0 0 so that it wins
     (the sides are alike) and picks who acts first."""
     enc = Encounter.start(data, dice=ScriptedDice(P1 + Z + dice[8:]))
+    bid(enc)
     winner = enc.pending_seats()[0]
     enc.submit(winner, f"first_side side={first}")
     return enc
+
+
+def bid(enc: Encounter, **points: int) -> None:
+    """The secret side-order bids (P6): 0 unless given."""
+    for side in ("Navy", "Raiders"):
+        if any(d.kind == "bid" for d in enc.pending() if d.seat == side):
+            enc.submit(side, f"bid points={points.get(side, 0)}")
 
 
 def st_(enc: Encounter) -> ShipState:
@@ -119,8 +131,9 @@ def test_side_order_is_tactics_plus_the_best_drive() -> None:
         [ship("Ghost", "5,0", drive=6, crew=crew("G", tactics=1))],
     )
     enc = Encounter.start(data, dice=ScriptedDice(Z + Z))
+    bid(enc)
     assert enc.pending_seats() == ["Raiders"]
-    rolls = enc.log[0].events[-1].data["rolls"]
+    rolls = enc.events()[-1].data["rolls"]
     assert [r["total"] for r in rolls] == [5, 7]
     enc.submit("Raiders", "first_side side=Navy")
     assert st_(enc).order == ["Navy", "Raiders"]
@@ -230,8 +243,10 @@ def test_changing_speed_signals_and_drifting_does_not() -> None:
 
 @pytest.mark.parametrize(("scale", "status"), [("orbital", ADRIFT), ("extreme", ADRIFT)])
 def test_beyond_six_g_the_crew_rolls_and_a_minute_takes_it_out(scale: str, status: str) -> None:
-    """P7: a change of 7 hexes is beyond 6G; at Orbital scale one exchange is a minute."""
-    data = fight([ship("Lance", "0,0", drive=8, weapons=[])], [ship("Ghost", "10,6")], scale=scale)
+    """P7: a change of 7 hexes is beyond 6G; at Orbital scale one exchange is a minute (no
+    fate points aboard: the injured crew's consequences cannot be invoked)."""
+    lance = ship("Lance", "0,0", drive=8, weapons=[], fate_points=0)
+    data = fight([lance], [ship("Ghost", "10,6")], scale=scale)
     enc = start(data, Z * 4 + Z * 4)
     sense(enc)
     enc.submit("Navy", "maneuver to=7,0")
@@ -245,7 +260,8 @@ def test_beyond_six_g_the_crew_rolls_and_a_minute_takes_it_out(scale: str, statu
 
 def test_beyond_six_g_a_failed_roll_is_a_hit_of_the_shortfall() -> None:
     """P7: Space Ops 2 + (-2) = 0 against Difficult (+3): a hit of 3."""
-    data = fight([ship("Lance", "0,0", drive=8, weapons=[])], [ship("Ghost", "10,6")])
+    lance = ship("Lance", "0,0", drive=8, weapons=[], fate_points=0)
+    data = fight([lance], [ship("Ghost", "10,6")])
     enc = start(data, Z * 4 + M2 + Z + Z + Z)
     sense(enc)
     enc.submit("Navy", "maneuver to=7,0")
@@ -570,7 +586,7 @@ def test_random_ship_battles_keep_every_promise(
         [ship("Lance", "0,0", type="frigate", jump_drive=True),
          ship("Pike", "0,2", type="frigate", weapons=["dew", "cpr"])],
         [ship("Ghost", f"{gap},1", dark=dark, drive=7, weapons=["missiles", "dew"])],
-        scale=scale, max_exchanges=6,
+        scale=scale, max_exchanges=6, aspects=["Debris Field"],
     )  # fmt: skip
     data["sides"][0]["groups"] = groups
     conformance.check_all_along(data, seed, undo_every=15)
@@ -580,6 +596,7 @@ def test_the_side_order_winner_picks_who_acts_first_at_every_exchange() -> None:
     """P8: the winner picks at the start of every exchange (Raiders won here: drive 6)."""
     data = fight([ship("Lance", "0,0")], [ship("Ghost", "10,6", drive=6)])
     enc = Encounter.start(data, dice=ScriptedDice(Z * 4))
+    bid(enc)
     enc.submit("Raiders", "first_side side=Raiders")
     assert enc.pending()[0].actor == "Ghost"
     enc.submit("Raiders", "sense mode=passive")
@@ -589,3 +606,230 @@ def test_the_side_order_winner_picks_who_acts_first_at_every_exchange() -> None:
     assert [(d.seat, d.kind) for d in enc.pending()] == [("Raiders", "first_side")]
     enc.submit("Raiders", "first_side side=Navy")
     assert enc.pending()[0].actor == "Lance"
+
+
+# --- invokes aboard (C4, C7) ---------------------------------------------------------------
+
+
+def _aimed(dice: list[int], **kw: Any) -> Encounter:
+    """Lance fires its KEW at Ghost (Space Combat 2 against Normal 1); the attack rolls `dice`."""
+    enc = _in_range(**kw)
+    enc.submit("Navy", "aim target=Ghost weapon=kew system=hull")
+    enc.submit("Raiders", "hold_fire")
+    push(enc, dice)
+    enc.submit("Raiders", "no_countermeasures")
+    return enc
+
+
+def test_a_miss_waits_for_the_attackers_invokes_and_a_fate_point_turns_it() -> None:
+    """C4: 2 - 2 against 1 misses by 1; the scene's aspect for a fate point: +2, a hit of
+    1 + 3 - 1 = 3."""
+    enc = _aimed(M2, aspects=["Debris Field"])
+    state = st_(enc)
+    turn = enc.pending()[0]
+    assert (turn.seat, turn.kind, turn.actor) == ("Navy", "invoke", "Lance")
+    assert {c.text() for c in enc.legal("Navy")} == {
+        "invoke aspect='Debris Field' by=Lance effect=bonus payment=fate_point",
+        "pass",
+    }
+    assert "attack at Ghost: +2 [- - 0 0] against Normal (+1) (-1;" in enc.ruleset.prompt(
+        state, turn
+    )
+    enc.submit("Navy", "invoke aspect='Debris Field' by=Lance effect=bonus payment=fate_point")
+    assert state.ships["Lance"].fate_points.current == 2
+    assert state.roll is None  # one paid invoke per aspect per roll: nothing else could
+    assert state.absorb is not None and state.absorb["hit"] == 3
+
+
+def test_passing_lets_the_miss_stand() -> None:
+    enc = _aimed(M2, aspects=["Debris Field"])
+    enc.submit("Navy", "pass")
+    state = st_(enc)
+    assert state.roll is None and state.absorb is None
+    assert state.ships["Lance"].fate_points.current == 3
+    assert state.ships["Ghost"].hull.marked_count == 0
+
+
+def test_free_invokes_stack_one_decision_each() -> None:
+    """C4: two free invokes on Ghost's consequence: -3 becomes -1, then +1 (a hit of 3)."""
+    enc = _in_range(lance={"fate_points": 0})
+    state = st_(enc)
+    state.aspects.add(Aspect("Ghost Hull Scored", AspectKind.CONSEQUENCE, owner="Ghost",
+                             free_invokes={"Lance": 2}))  # fmt: skip
+    enc.submit("Navy", "aim target=Ghost weapon=kew system=hull")
+    enc.submit("Raiders", "hold_fire")
+    push(enc, M4)
+    enc.submit("Raiders", "no_countermeasures")
+    assert [c.text() for c in enc.legal("Navy")] == [
+        "invoke aspect='Ghost Hull Scored' by=Lance effect=bonus payment=free",
+        "pass",
+    ]
+    enc.submit("Navy", "invoke aspect='Ghost Hull Scored' by=Lance effect=bonus payment=free")
+    assert state.roll is not None and state.roll["bonus"] == 2  # -1: still a miss
+    enc.submit("Navy", "invoke aspect='Ghost Hull Scored' by=Lance effect=bonus payment=free")
+    assert state.roll is None and state.absorb is not None and state.absorb["hit"] == 3
+    assert state.aspects.get("Ghost Hull Scored").free_for("Lance") == 0
+
+
+def test_a_fate_point_on_the_targets_aspect_pays_its_crew() -> None:
+    """C7: an aspect invoked against you earns you a fate point."""
+    enc = _in_range()
+    state = st_(enc)
+    state.aspects.add(Aspect("Ghost Runs Hot", AspectKind.SITUATION, owner="Ghost"))
+    enc.submit("Navy", "aim target=Ghost weapon=kew system=hull")
+    enc.submit("Raiders", "hold_fire")
+    push(enc, M2)
+    enc.submit("Raiders", "no_countermeasures")
+    enc.submit("Navy", "invoke aspect='Ghost Runs Hot' by=Lance effect=bonus payment=fate_point")
+    assert state.ships["Lance"].fate_points.current == 2
+    assert state.ships["Ghost"].fate_points.current == 4
+    assert any(e.kind == "ship_invoke" for e in enc.events())
+
+
+def test_the_side_is_asked_only_when_its_invokes_could_change_the_outcome() -> None:
+    """-3 with one fate point (+2) cannot reach a tie: the miss stands unasked; a ship with
+    no fate points and no free invokes is never asked."""
+    enc = _aimed(M4, aspects=["Debris Field"], lance={"fate_points": 1})
+    state = st_(enc)
+    assert state.roll is None and state.absorb is None
+    assert enc.pending()[0].kind != "invoke"
+    enc = _aimed(M2, aspects=["Debris Field"], lance={"fate_points": 0})
+    assert st_(enc).roll is None and enc.pending()[0].kind != "invoke"
+
+
+def test_a_standing_hit_may_still_be_raised_and_the_bot_keeps_it() -> None:
+    """A hit's every shift counts (C3), so a hit is offered the invoke; the bot spends only
+    to turn a miss into a hit."""
+    enc = _aimed(Z, aspects=["Debris Field"])
+    state = st_(enc)
+    assert enc.pending()[0].kind == "invoke"
+    assert bot.choose(enc.ruleset, state, "Navy", Random(0)).action == "pass"
+    enc = _aimed(M2, aspects=["Debris Field"])
+    state = st_(enc)
+    pick = bot.choose(enc.ruleset, state, "Navy", Random(0))
+    assert pick.text() == "invoke aspect='Debris Field' by=Lance effect=bonus payment=fate_point"
+
+
+def test_a_hazardous_roll_may_invoke_out_of_its_mishap() -> None:
+    """C2: -4 on a hazardous missile roll is a mishap; +2 makes it a plain miss."""
+    data = fight([ship("Lance", "0,0")], [ship("Ghost", "1,0")], aspects=["Debris Field"])
+    enc = start(data, Z * 4)
+    sense(enc, "active", "active")
+    enc.submit("Navy", "maneuver to=0,0")
+    enc.submit("Raiders", "maneuver to=1,0")
+    enc.submit("Navy", "aim target=Ghost weapon=missiles system=hull")
+    enc.submit("Raiders", "hold_fire")
+    push(enc, M4)  # 2 - 4 - 1 = -3 ... one fate point: -1, a miss, no blowback
+    enc.submit("Raiders", "no_countermeasures")
+    state = st_(enc)
+    pick = bot.choose(enc.ruleset, state, "Navy", Random(0))
+    assert pick.action == "invoke"
+    enc.submit("Navy", pick.text())
+    assert state.ships["Lance"].consequences.taken() == []
+
+
+def test_fate_points_are_a_scenario_field() -> None:
+    data = fight([ship("Lance", "0,0", fate_points=-1)], [ship("Ghost", "2,0")])
+    with pytest.raises(ScenarioError, match="fate_points"):
+        Encounter.start(data, dice=ScriptedDice(Z * 4))
+
+
+# --- Tactics pools (P6) --------------------------------------------------------------------
+
+
+def test_bids_are_secret_and_add_to_the_side_order_roll() -> None:
+    """P6, P8: Navy bids 2 of its pool of 3 (pilot Tactics 3): 3 + 2 + 2 + 0 = 7 beats
+    Raiders' 1 + 2 + 0 + 0 = 3; the points bid are gone, the rest is the exchange's pool."""
+    data = fight(
+        [ship("Lance", "0,0", crew=crew("L", tactics=3))],
+        [ship("Ghost", "5,0", crew=crew("G", tactics=1))],
+    )
+    enc = Encounter.start(data, dice=ScriptedDice(Z + Z))
+    assert sorted(enc.pending_seats()) == ["Navy", "Raiders"]
+    assert all(d.secret for d in enc.pending())
+    assert [c.text() for c in enc.legal("Navy")] == [f"bid points={n}" for n in range(4)]
+    bid(enc, Navy=2)
+    order = enc.events()[-1]
+    assert [r["total"] for r in order.data["rolls"]] == [7, 3]
+    bids = [e for e in enc.events() if e.kind == "ship_bid"]
+    assert [e.visible_to for e in bids] == [frozenset({"Navy", GM}), frozenset({"Raiders", GM})]
+    assert enc.describe(bids[0], "Raiders") == "Something happens out of sight."
+    assert st_(enc).pools == {"Navy": 1, "Raiders": 1}
+    assert enc.pending_seats() == ["Navy"]
+
+
+def test_roving_points_go_on_a_roll_after_the_dice_and_come_back_each_exchange() -> None:
+    """P6: Lance misses by 1 (2 - 2 against 1); 1 point of Navy's pool of 2 makes it a tie,
+    a hit of 0 + 3 - 1 = 2; the pool is whole again next exchange."""
+    enc = _aimed(M2, lance={"crew": crew("Lance", tactics=2), "fate_points": 0})
+    state = st_(enc)
+    assert [c.text() for c in enc.legal("Navy")] == [
+        "tactics points=1",
+        "tactics points=2",
+        "pass",
+    ]
+    assert bot.choose(enc.ruleset, state, "Navy", Random(0)).text() == "tactics points=1"
+    enc.submit("Navy", "tactics points=1")
+    assert state.pools["Navy"] == 1
+    assert enc.pending()[0].kind == "invoke"  # a hit's every shift counts: still asked
+    enc.submit("Navy", "pass")
+    assert state.absorb is not None and state.absorb["hit"] == 2
+    enc.submit("Raiders", "absorb_hit box=2 consequences=none")
+    assert state.exchange == 2 and state.pools["Navy"] == 2
+
+
+# --- invokes on the other crew rolls -------------------------------------------------------
+
+
+def test_a_sensor_roll_may_invoke_up_to_the_next_detection() -> None:
+    """Passive 2 + 1 = 3 misses the drifting ship (Formidable 4); a fate point on the scene's
+    aspect makes 5: detected."""
+    data = fight([ship("Lance", "0,0")], [ship("Ghost", "3,0", dark=True)], aspects=["Clear Skies"])
+    enc = start(data, Z + Z + [1, 0, 0, 0] + Z)
+    enc.submit("Navy", "sense mode=passive")
+    assert enc.pending()[0].kind == "invoke"
+    assert bot.choose(enc.ruleset, st_(enc), "Navy", Random(0)).action == "invoke"
+    enc.submit("Navy", "invoke aspect='Clear Skies' by=Lance effect=bonus payment=fate_point")
+    assert st_(enc).detected["Navy"] == ["Ghost"]
+
+
+def test_a_repair_roll_may_invoke_and_a_high_g_roll_too() -> None:
+    """Repair: Engineering 2 - 2 = 0 against the mild consequence's 2 fails by 2; a fate point
+    makes the tie that repairs. High G: Space Ops 2 + 0 against Difficult (+3): a fate point
+    turns the hit of 1 into none."""
+    enc = _in_range(aspects=["Steady Hands"])
+    state = st_(enc)
+    state.ships["Lance"].damage["mild"] = "weapons"
+    enc.submit("Raiders", "hold_fire")  # (Lance's weapons are down: no targets)
+    push(enc, M2)
+    enc.submit("Navy", "repair severity=mild")
+    assert enc.pending()[0].kind == "invoke"
+    enc.submit("Navy", "invoke aspect='Steady Hands' by=Lance effect=bonus payment=fate_point")
+    assert state.ships["Lance"].works("weapons")
+    lance = ship("Lance", "0,0", drive=8, weapons=[], crew={"pilot": crew("L")["pilot"]})
+    data = fight([lance], [ship("Ghost", "10,6")], aspects=["Steady Hands"])
+    enc = start(data, Z * 4 + Z)
+    enc.submit("Navy", "sense mode=passive")
+    enc.submit("Navy", "pass")  # (its sweep could take the invoke too)
+    enc.submit("Raiders", "sense mode=passive")
+    enc.submit("Navy", "maneuver to=7,0")
+    state = st_(enc)
+    assert state.roll is not None and state.roll["kind"] == "high_g"
+    enc.submit("Navy", "invoke aspect='Steady Hands' by=Lance effect=bonus payment=fate_point")
+    pilot = state.ships["Lance"].crew[0]
+    assert pilot.stress.marked == [False, False] and state.ships["Lance"].active
+
+
+def test_a_side_sees_its_own_pool_bid_and_fate_points_only() -> None:
+    data = fight(
+        [ship("Lance", "0,0", crew=crew("L", tactics=3))],
+        [ship("Ghost", "2,0", crew=crew("G", tactics=1), fate_points=5)],
+    )
+    enc = Encounter.start(data, dice=ScriptedDice(Z + Z))
+    bid(enc, Navy=2)
+    navy = enc.view("Navy")["state"]
+    assert navy["tactics_pool"] == 1 and navy["bids"] == {"Navy": 2}
+    assert "5" not in json.dumps(navy["bids"]) and "Raiders" not in navy["bids"]
+    assert enc.view(GM)["state"]["tactics_pool"] == {"Navy": 1, "Raiders": 1}
+    raiders = enc.view("Raiders")["state"]
+    assert [s.get("fate_points") for s in raiders["ships"]] == [5]

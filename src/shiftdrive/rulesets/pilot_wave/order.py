@@ -5,6 +5,7 @@ turn ends (boosts fade, C6), exchanges (surprise ends, pools reset, P6), and the
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from shiftdrive.conflict.exchange import STAGE_MENUS, stage_turn
@@ -111,9 +112,12 @@ def entry_for(state: PilotWaveState, actor: str) -> Declared:
 
 def pool(state: PilotWaveState, side: str) -> int:
     """P6: the sum of the side's Aware characters' Tactics, none below zero."""
-    return sum(
-        max(0, f.skill(TACTICS)) for f in state.fighters.values() if f.side == side and f.aware
-    )
+    return pool_of(f.skill(TACTICS) for f in state.fighters.values() if f.side == side and f.aware)
+
+
+def pool_of(tactics: Iterable[int]) -> int:
+    """P6: a pool is the sum of its members' Tactics, none below zero (ship crews too)."""
+    return sum(max(0, t) for t in tactics)
 
 
 def reset_pools(state: PilotWaveState) -> None:

@@ -41,6 +41,24 @@ WHO_PARAMS: Final = {"who": ParamKind.UNIT}
 FATE_DICE: Final = 4
 
 
+def bid_choices(most: int) -> list[Choice]:
+    """P6: a bid for side order, 0 to the whole pool (ship fights bid the same way)."""
+    return [
+        Choice.of("bid", points=n, label=f"Bid {n} of {most} Tactics point(s) for side order")
+        for n in range(most + 1)
+    ]
+
+
+def roving_choices(left: int) -> list[Choice]:
+    """P6: roving points added to the roll in hand, 1 to what is left of the pool."""
+    return [
+        Choice.of(
+            "tactics", points=n, label=f"Add {n} Tactics point(s) from the pool ({left} left)"
+        )
+        for n in range(1, left + 1)
+    ]
+
+
 def tactician(state: PilotWaveState, side: str) -> str | None:
     """P8: the side's best Aware tactician (ties by listing order); None when none is Aware."""
     aware = [f for f in state.fighters.values() if f.side == side and f.aware]
@@ -83,11 +101,7 @@ class Bid(Action[PilotWaveState]):
     params: ClassVar[Mapping[str, ParamKind]] = POINTS_PARAMS
 
     def options(self, state: PilotWaveState, turn: Turn) -> list[Choice]:
-        most = pool(state, turn.seat)
-        return [
-            Choice.of("bid", points=n, label=f"Bid {n} of {most} Tactics point(s) for side order")
-            for n in range(most + 1)
-        ]
+        return bid_choices(pool(state, turn.seat))
 
     def apply(
         self, state: PilotWaveState, turn: Turn, choice: Choice, dice: DiceSource
@@ -217,13 +231,7 @@ class RovingPoints(HostedAction[PilotWaveState]):
     params: ClassVar[Mapping[str, ParamKind]] = POINTS_PARAMS
 
     def options(self, state: PilotWaveState, turn: Turn) -> list[Choice]:
-        left = self.host.roving(state, turn.seat)
-        return [
-            Choice.of(
-                "tactics", points=n, label=f"Add {n} Tactics point(s) from the pool ({left} left)"
-            )
-            for n in range(1, left + 1)
-        ]
+        return roving_choices(self.host.roving(state, turn.seat))
 
     def apply(
         self, state: PilotWaveState, turn: Turn, choice: Choice, dice: DiceSource

@@ -9,7 +9,7 @@ ship fights; when its minutes are up the ship jumps and leaves the fight."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.core.odds import Odds, OddsQuery, odds
@@ -19,6 +19,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Turn
 from shiftdrive.rulesets.pilot_wave import astrogation
+from shiftdrive.rulesets.pilot_wave.ships import rolls
 from shiftdrive.rulesets.pilot_wave.ships.damage import blowback
 from shiftdrive.rulesets.pilot_wave.ships.space import distance, movement_shift, tell
 from shiftdrive.rulesets.pilot_wave.ships.state import DESTROYED, Ship, ShipState
@@ -89,39 +90,57 @@ class Repair(Action[ShipState]):
         return ship.station_skill("engineer") + movement_shift(state, ship)
 
     def apply(self, state: ShipState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
+        """The engineer rolls; invokes may follow (`rolls`)."""
         ship = state.ships[turn.actor or ""]
         state.round.done(ship.name)
         sev = choice.str_param("severity")
         need = repair_difficulty(ship, sev)
         skill = self._skill(state, ship)
         roll = roll_fudge(dice, why="repair", who=ship.name)
-        shifts = skill + roll.total - need
-        fixed = outcome_of(shifts) is not Outcome.FAIL
-        if fixed:
-            ship.repaired.append(sev)
-        return [
-            tell(
-                "ship_repair",
-                {
-                    "ship": ship.name,
-                    "crew": ship.crew_at("engineer"),
-                    "system": ship.damage[sev],
-                    "severity": sev,
-                    "skill": skill,
-                    "dice": list(roll.faces),
-                    "difficulty": need,
-                    "fixed": fixed,
-                    "disabled": ship.disabled(),
-                },
-                state,
-                ship,
-            )
-        ]
+        ctx = {"severity": sev, "crew": ship.crew_at("engineer")}
+        return rolls.start(state, "repair", ship.name, skill, list(roll.faces), need, ctx=ctx)
 
     def odds(self, state: ShipState, turn: Turn, choice: Choice) -> Odds | None:
         ship = state.ships[turn.actor or ""]
         need = repair_difficulty(ship, choice.str_param("severity"))
         return odds(OddsQuery(self._skill(state, ship), difficulty=need, tie_succeeds=True))
+
+
+def repair_need(state: ShipState, roll: dict[str, Any], shifts: int) -> int | None:
+    """A tie or better repairs: a failure needs the shifts to a tie."""
+    return -shifts if shifts < 0 else None
+
+
+def repair_read(state: ShipState, roll: dict[str, Any]) -> list[Event]:
+    """A tie or better repairs the system (the consequence stays until it recovers)."""
+    ship = state.ships[roll["ship"]]
+    sev = str(roll["ctx"]["severity"])
+    shifts = rolls.shifts_of(roll)
+    fixed = outcome_of(shifts) is not Outcome.FAIL
+    if fixed:
+        ship.repaired.append(sev)
+    return [
+        tell(
+            "ship_repair",
+            {
+                "ship": ship.name,
+                "crew": roll["ctx"]["crew"],
+                "system": ship.damage[sev],
+                "severity": sev,
+                "skill": roll["skill"],
+                "dice": list(roll["dice"]),
+                "difficulty": roll["difficulty"],
+                "invoked": list(roll["invoked"]),
+                "fixed": fixed,
+                "disabled": ship.disabled(),
+            },
+            state,
+            ship,
+        )
+    ]
+
+
+rolls.register("repair", rolls.Reading(repair_need, repair_read))
 
 
 class JumpAway(Action[ShipState]):

@@ -11,6 +11,7 @@ import random
 from fractions import Fraction
 from typing import Any
 
+from shiftdrive.core.outcomes import MISHAP_SHIFTS
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.maps.hexgrid import Hex
@@ -19,6 +20,10 @@ from shiftdrive.rulesets.pilot_wave.ships.state import ShipState
 
 #: a dark ship fires only a shot at least this likely to land
 DARK_SHOT: Fraction = Fraction(2, 5)
+#: the share of its Tactics pool a side bids for side order (as the conflicts' bot)
+BID_SHARE: int = 3
+#: a hazardous roll this bad is a mishap (C2)
+MISHAP: int = MISHAP_SHIFTS
 #: consequences taken after which a ship tries to jump away
 HURT: int = 2
 
@@ -29,11 +34,16 @@ def choose(ruleset: Any, state: ShipState, seat: str, rng: random.Random) -> Cho
     if turn is None:
         return rng.choice(legal)
     kind = turn.kind
+    if kind == "bid":
+        most = max(c.int_param("points") for c in legal)
+        return next(c for c in legal if c.int_param("points") == most // BID_SHARE)
     if kind == "first_side":
         others = [c for c in legal if c.get("side") != seat]
         return others[0] if others else legal[0]
     if kind == "absorb_hit":
         return legal[0]
+    if kind == "invoke":
+        return _invoke(state, legal)
     ship = query.ship_of(state, turn)
     dark = query.dark(ship)
     if kind == "sensors":
@@ -61,6 +71,37 @@ def choose(ruleset: Any, state: ShipState, seat: str, rng: random.Random) -> Cho
                 return jump[0]
         return next(c for c in legal if c.action == "stand_by")
     return legal[0]
+
+
+#: the shifts at which each kind of crew roll succeeds (sensors: the next detection)
+SUCCESS: dict[str, int] = {"attack": 0, "countermeasures": 1, "repair": 0, "high_g": 0}
+
+
+def _invoke(state: ShipState, legal: list[Choice]) -> Choice:
+    """Spend (free invokes, then just enough Tactics points, then fate points) only when that
+    turns a failure into a success (a miss into a hit, no detection into one, no
+    countermeasure into one, a failed repair or high-G roll into a success) or a mishap into a
+    plain miss; a success standing is kept as it is."""
+    roll = state.roll
+    assert roll is not None
+    shifts = query.roll_shifts(state)
+    reach = shifts + query.invoke_gain(state) + query.roving(state)
+    floor = SUCCESS.get(roll["kind"])
+    if floor is None:  # sensors: any detection more is the success
+        need = query.invoke_need(state)
+        floor = None if need is None else shifts + need
+    if floor is not None and shifts >= floor:
+        floor = None
+    if floor is not None and roll["hazardous"] and shifts <= MISHAP and reach < floor:
+        floor = MISHAP + 1
+    if floor is None or reach < floor:
+        return next(c for c in legal if c.action == "pass")
+    invokes = [c for c in legal if c.action == "invoke"]
+    free = [c for c in invokes if c.get("payment") == "free"]
+    # Tactics points come back next exchange: after free invokes, before fate points
+    short = floor - shifts
+    tactics = [c for c in legal if c.action == "tactics" and c.int_param("points") == short]
+    return (free or tactics or invokes)[0]
 
 
 def _move(state: ShipState, ship: Any, legal: list[Choice], dark: bool) -> Choice:

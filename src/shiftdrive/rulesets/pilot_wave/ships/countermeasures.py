@@ -8,7 +8,7 @@ Countermeasures signal."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.core.odds import Odds, OddsQuery, odds
@@ -16,6 +16,7 @@ from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
+from shiftdrive.rulesets.pilot_wave.ships import rolls
 from shiftdrive.rulesets.pilot_wave.ships.space import members, movement_shift, tell
 from shiftdrive.rulesets.pilot_wave.ships.state import Ship, ShipState
 from shiftdrive.rulesets.pilot_wave.ships.tables import (
@@ -53,43 +54,53 @@ class Countermeasures(Action[ShipState]):
         ]
 
     def apply(self, state: ShipState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
+        """One roll for the group; invokes may follow (`rolls`)."""
         ship = state.ships[turn.actor or ""]
         station = choice.str_param("by")
         rating = skill(state, ship, station)
         roll = roll_fudge(dice, why="countermeasures", who=ship.name)
-        shifts = max(0, rating + roll.total - COUNTERMEASURES_DIFFICULTY)
-        events: list[Event] = []
-        group = members(state, ship)
-        for m in group:
+        for m in members(state, ship):
             state.round.done(m.name)
-            if not any(a.target == m.name for a in state.attacks):
-                continue
-            m.countermeasures = shifts
-            m.signal = True
-            events.append(
-                tell(
-                    "ship_countermeasures",
-                    {
-                        "ship": m.name,
-                        "by": station,
-                        "skill": rating,
-                        "dice": list(roll.faces),
-                        "shifts": shifts,
-                    },
-                    state,
-                    m,
-                )
-            )
-        names = {m.name for m in group}
-        for a in state.attacks:
-            if a.target in names and a.strikes > state.exchange:
-                a.early_counter = state.ships[a.target].countermeasures
-        return events
+        return rolls.start(
+            state, "countermeasures", ship.name, rating, list(roll.faces),
+            COUNTERMEASURES_DIFFICULTY, ctx={"station": station, "crew": ship.crew_at(station)},
+        )  # fmt: skip
 
     def odds(self, state: ShipState, turn: Turn, choice: Choice) -> Odds | None:
         ship = state.ships[turn.actor or ""]
         rating = skill(state, ship, choice.str_param("by"))
         return odds(OddsQuery(rating, difficulty=COUNTERMEASURES_DIFFICULTY))
+
+
+def counter_need(state: ShipState, roll: dict[str, Any], shifts: int) -> int | None:
+    """Every shift counts (each is +1 difficulty against the ship)."""
+    return 1 if shifts >= 0 else 1 - shifts
+
+
+def counter_read(state: ShipState, roll: dict[str, Any]) -> list[Event]:
+    """Each shift is +1 to the difficulty of every attack on the group's targeted ships this
+    exchange (and, for a missile in flight, of the next)."""
+    ship = state.ships[roll["ship"]]
+    shifts = max(0, rolls.shifts_of(roll))
+    events: list[Event] = []
+    group = members(state, ship)
+    for m in group:
+        if not any(a.target == m.name for a in state.attacks):
+            continue
+        m.countermeasures = shifts
+        m.signal = True
+        data = {"ship": m.name, "by": roll["ctx"]["station"], "skill": roll["skill"],
+                "dice": list(roll["dice"]), "shifts": shifts,
+                "invoked": list(roll["invoked"])}  # fmt: skip
+        events.append(tell("ship_countermeasures", data, state, m))
+    names = {m.name for m in group}
+    for a in state.attacks:
+        if a.target in names and a.strikes > state.exchange:
+            a.early_counter = state.ships[a.target].countermeasures
+    return events
+
+
+rolls.register("countermeasures", rolls.Reading(counter_need, counter_read))
 
 
 class NoCountermeasures(Action[ShipState]):

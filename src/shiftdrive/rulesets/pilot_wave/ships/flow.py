@@ -13,6 +13,7 @@ from shiftdrive.rulesets.pilot_wave.astrogation import Jump, aftermath
 from shiftdrive.rulesets.pilot_wave.ships.boarding import boardable, repairable
 from shiftdrive.rulesets.pilot_wave.ships.countermeasures import stations
 from shiftdrive.rulesets.pilot_wave.ships.resolution import resolve_next
+from shiftdrive.rulesets.pilot_wave.ships.setup import reset_pools
 from shiftdrive.rulesets.pilot_wave.ships.space import targets, tell
 from shiftdrive.rulesets.pilot_wave.ships.state import ACTIVE, DEPARTED, JUMPED, Ship, ShipState
 from shiftdrive.rulesets.pilot_wave.ships.tables import (
@@ -29,15 +30,23 @@ MENUS: Final[dict[str, tuple[str, ...]]] = {
     "countermeasures": ("countermeasures", "no_countermeasures"),
     "boarding": ("board", "repair", "jump", "stand_by"),
     "absorb_hit": ("absorb_hit",),
+    "invoke": ("invoke", "tactics", "pass"),
+    "bid": ("bid",),
 }
 
 
 def turns(state: ShipState) -> list[Turn]:
     if state.ended is not None:
         return []
+    bidding = [side for side, bid in state.bids.items() if bid is None]
+    if bidding:
+        return [Turn(side, "bid", secret=True) for side in bidding]
     if state.absorb is not None:
         ship = state.ships[state.absorb["target"]]
         return [Turn(ship.side, "absorb_hit", ship.name)]
+    if state.roll is not None:
+        ship = state.ships[state.roll["ship"]]
+        return [Turn(ship.side, "invoke", ship.name)]
     if state.picker is not None:
         return [Turn(state.picker, "first_side")]
     actor = next_actor(state)
@@ -93,7 +102,13 @@ def next_actor(state: ShipState) -> Ship | None:
 def advance(state: ShipState, dice: DiceSource) -> list[Event]:
     """Play on until someone must decide: resolve the attacks, close phases and exchanges."""
     events: list[Event] = []
-    while state.ended is None and state.absorb is None and state.picker is None:
+    while (
+        state.ended is None
+        and state.absorb is None
+        and state.picker is None
+        and state.roll is None
+        and state.order  # (empty while the sides still bid, P6)
+    ):
         if next_actor(state) is not None:
             break
         if state.phase == "resolution" and state.queue:
@@ -149,6 +164,7 @@ def end_exchange(state: ShipState) -> list[Event]:
         if aspect.expires_after is not None and int(aspect.expires_after) <= state.exchange:
             state.aspects.remove(aspect.name)
     state.matched = []
+    reset_pools(state)
     events += settle(state)
     if state.ended is None and state.exchange >= state.max_exchanges:
         state.ended = f"the fight is broken off after {state.max_exchanges} exchanges"

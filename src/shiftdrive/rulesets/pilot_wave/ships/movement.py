@@ -8,7 +8,7 @@ between them; boarding needs it). Changing speed by more than 6 hexes is beyond 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.consequences import absorb_options
@@ -18,6 +18,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.maps.hexgrid import Hex
+from shiftdrive.rulesets.pilot_wave.ships import rolls
 from shiftdrive.rulesets.pilot_wave.ships.space import members, tell
 from shiftdrive.rulesets.pilot_wave.ships.state import (
     ADRIFT,
@@ -176,44 +177,77 @@ def move(state: ShipState, ship: Ship, dest: Hex, dice: DiceSource) -> list[Even
 def high_g(state: ShipState, ship: Ship, dice: DiceSource) -> list[Event]:
     """P7: each crew member up rolls Space Ops against Difficult (+3) or takes the shortfall as
     a physical hit (absorbed the mildest way: a box alone first); time beyond 6G adds up: a
-    minute takes the crew out, ten minutes kill it. A ship with nobody up is adrift."""
-    events: list[Event] = []
+    minute takes the crew out, ten minutes kill it. A ship with nobody up is adrift. The crew
+    roll together; each roll in turn may take invokes (`rolls`) before it is read."""
     ship.high_g_seconds += EXCHANGE_SECONDS[state.scale]
-    for c in ship.crew:
-        if c.status != OK:
+    queue: list[list[Any]] = [
+        [ship.name, c.name, list(roll_fudge(dice, why="high G", who=ship.name).faces)]
+        for c in ship.crew
+        if c.status == OK
+    ]
+    queue.append([ship.name, None, []])  # then the time beyond 6G
+    if state.roll is not None:  # a ship of the same group is still rolling: after it
+        assert state.roll["kind"] == "high_g"
+        state.roll["ctx"]["queue"] += queue
+        return []
+    return _next_high_g(state, queue)
+
+
+def _next_high_g(state: ShipState, queue: list[list[Any]]) -> list[Event]:
+    """The next crew roll in the queue (in hand), or a ship's time beyond 6G."""
+    events: list[Event] = []
+    while queue:
+        (name, crew, faces), queue = queue[0], queue[1:]
+        ship = state.ships[name]
+        if crew is None:
+            events += _after_high_g(state, ship)
             continue
-        roll = roll_fudge(dice, why="high G", who=ship.name)
-        total = c.skills["Space Ops"] + roll.total
-        short = HIGH_G_DIFFICULTY - total
-        outcome = "holds"
-        if short > 0:
-            ways = absorb_options(short, c.stress, c.consequences)
-            if not ways:
-                c.status = OUT
-                outcome = "taken out"
-            else:
-                way = ways[0]
-                if way.box is not None:
-                    c.stress.mark(way.box)
-                for sev in way.consequences:
-                    text = state.aspects.unique_name(f"{c.name}: G-Force Injury")
-                    c.consequences.take(sev, text)
-                    state.aspects.add(Aspect(text, AspectKind.CONSEQUENCE, owner=c.name))
-                outcome = f"hit {short}"
-        events.append(
-            tell(
-                "ship_high_g",
-                {
-                    "ship": ship.name,
-                    "crew": c.name,
-                    "dice": list(roll.faces),
-                    "total": total,
-                    "outcome": outcome,
-                },
-                state,
-                ship,
-            )
-        )
+        c = next(c for c in ship.crew if c.name == crew)
+        return events + rolls.start(
+            state, "high_g", ship.name, c.skills["Space Ops"], faces, HIGH_G_DIFFICULTY,
+            ctx={"crew": crew, "queue": queue},
+        )  # fmt: skip
+    return events
+
+
+def high_g_need(state: ShipState, roll: dict[str, Any], shifts: int) -> int | None:
+    """Every shift of a shortfall is a shift of the hit."""
+    return 1 if shifts < 0 else None
+
+
+def high_g_read(state: ShipState, roll: dict[str, Any]) -> list[Event]:
+    """One crew member's roll: the shortfall is a physical hit; then the next one's roll."""
+    ship = state.ships[roll["ship"]]
+    c = next(c for c in ship.crew if c.name == roll["ctx"]["crew"])
+    short = -rolls.shifts_of(roll)
+    total = HIGH_G_DIFFICULTY - short
+    outcome = "holds"
+    if short > 0:
+        ways = absorb_options(short, c.stress, c.consequences)
+        if not ways:
+            c.status = OUT
+            outcome = "taken out"
+        else:
+            way = ways[0]
+            if way.box is not None:
+                c.stress.mark(way.box)
+            for sev in way.consequences:
+                text = state.aspects.unique_name(f"{c.name}: G-Force Injury")
+                c.consequences.take(sev, text)
+                state.aspects.add(Aspect(text, AspectKind.CONSEQUENCE, owner=c.name))
+            outcome = f"hit {short}"
+    event = tell(
+        "ship_high_g",
+        {"ship": ship.name, "crew": c.name, "dice": list(roll["dice"]), "total": total,
+         "invoked": list(roll["invoked"]), "outcome": outcome},
+        state, ship,
+    )  # fmt: skip
+    return [event, *_next_high_g(state, list(roll["ctx"]["queue"]))]
+
+
+def _after_high_g(state: ShipState, ship: Ship) -> list[Event]:
+    """Time beyond 6G: a minute takes the crew out, ten minutes kill it; nobody up: adrift."""
+    events: list[Event] = []
     if ship.high_g_seconds >= HIGH_G_DEAD_SECONDS:
         for c in ship.crew:
             c.status = DEAD
@@ -232,3 +266,6 @@ def high_g(state: ShipState, ship: Ship, dice: DiceSource) -> list[Event]:
             )
         )
     return events
+
+
+rolls.register("high_g", rolls.Reading(high_g_need, high_g_read))

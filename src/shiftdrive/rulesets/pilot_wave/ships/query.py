@@ -12,11 +12,21 @@ from shiftdrive.rulesets.pilot_wave.catalog import move_shift
 from shiftdrive.rulesets.pilot_wave.ships.boarding import boardable, repairable
 from shiftdrive.rulesets.pilot_wave.ships.movement import speeds
 from shiftdrive.rulesets.pilot_wave.ships.resolution import attack_odds
+from shiftdrive.rulesets.pilot_wave.ships.rolls import (
+    invoke_gain,
+    invoke_need,
+    open_invokes,
+    roving,
+    shifts_of,
+)
 from shiftdrive.rulesets.pilot_wave.ships.space import enemies
 from shiftdrive.rulesets.pilot_wave.ships.state import Ship, ShipState
 from shiftdrive.rulesets.pilot_wave.ships.tables import WEAPONS
 
-__all__ = ["boardable", "move_shift", "repairable", "speeds"]
+__all__ = [
+    "boardable", "invoke_gain", "invoke_need", "move_shift", "open_invokes", "repairable",
+    "roving", "speeds",
+]  # fmt: skip
 
 
 def ship_of(state: ShipState, turn: Turn) -> Ship:
@@ -61,3 +71,9 @@ def centre(state: ShipState) -> Hex:
     rs = sorted(h.r for h in hexes)
     mid = Hex(qs[len(qs) // 2], rs[len(rs) // 2])
     return min(hexes, key=lambda h: (h.distance(mid), h))
+
+
+def roll_shifts(state: ShipState) -> int:
+    """The shifts of the crew roll waiting for invokes, with those made so far."""
+    assert state.roll is not None
+    return shifts_of(state.roll)

@@ -9,18 +9,18 @@ odds' policy). A hazardous missile roll's mishap brings the firer a consequence 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.core.odds import Odds, OddsQuery, odds
-from shiftdrive.core.outcomes import MISHAP_SHIFTS
+from shiftdrive.core.outcomes import MISHAP_SHIFTS, shifts_to_change
 from shiftdrive.engine.events import Event
+from shiftdrive.rulesets.pilot_wave.ships import rolls
 from shiftdrive.rulesets.pilot_wave.ships.damage import blowback, strike
 from shiftdrive.rulesets.pilot_wave.ships.space import distance, movement_shift
 from shiftdrive.rulesets.pilot_wave.ships.state import Attack, Ship, ShipState
 from shiftdrive.rulesets.pilot_wave.ships.tables import RANGE_DIFFICULTY, WEAPONS
-
-INVOKE_BONUS = 2
 
 
 def free_invokes(state: ShipState, attacker: Ship, target: Ship) -> list[Aspect]:
@@ -69,29 +69,40 @@ def resolve_next(state: ShipState, dice: DiceSource) -> list[Event]:
 
 
 def resolve(state: ShipState, attack: Attack, dice: DiceSource) -> list[Event]:
+    """Roll the attack; the attacker's side may then invoke (C4, `rolls`) before it is read."""
     attacker = state.ships[attack.attacker]
     target = state.ships[attack.target]
     if not target.active:
         return []
     q = attack_query(state, attacker, target, attack.weapon, attack.early_counter)
-    q_hazard = attack.hazardous
     roll = roll_fudge(dice, why=f"{attack.weapon} attack", who=attacker.name)
-    need = q.difficulty or 0
-    shifts = q.skill + roll.total - need
-    spent: list[str] = []
-    for aspect in free_invokes(state, attacker, target):
-        while shifts < 0 and aspect.free_for(attacker.name):
-            aspect.use_free(attacker.name)
-            shifts += INVOKE_BONUS
-            spent.append(aspect.name)
-        if aspect.kind is AspectKind.BOOST and not aspect.total_free():
-            state.aspects.remove(aspect.name)
+    return rolls.start(
+        state, "attack", attacker.name, q.skill, list(roll.faces), q.difficulty or 0,
+        target=target.name, hazardous=attack.hazardous, ctx={"attack": attack.to_json()},
+    )  # fmt: skip
+
+
+def attack_need(state: ShipState, roll: dict[str, Any], shifts: int) -> int | None:
+    """A hit's every shift counts (C3); a hazardous roll's mishap may be lifted to a miss."""
+    if roll["hazardous"] and shifts <= MISHAP_SHIFTS:
+        return int(MISHAP_SHIFTS) + 1 - shifts
+    return shifts_to_change(shifts, upward=True, hit=True, tie_succeeds=True)
+
+
+def finish(state: ShipState, roll: dict[str, Any]) -> list[Event]:
+    """The attack's outcome once the invokes are in."""
+    attack = Attack(**roll["ctx"]["attack"])
+    attacker = state.ships[attack.attacker]
+    target = state.ships[attack.target]
+    need = int(roll["difficulty"])
+    shifts = rolls.shifts_of(roll)
     value = WEAPONS[attack.weapon].value
     data = {"ship": attacker.name, "target": target.name, "weapon": attack.weapon,
-            "system": attack.system, "skill": q.skill, "dice": list(roll.faces),
-            "difficulty": need, "invoked": spent, "shifts": shifts}  # fmt: skip
+            "system": attack.system, "skill": roll["skill"], "dice": list(roll["dice"]),
+            "difficulty": need, "invoked": list(roll["invoked"]),
+            "tactics": int(roll.get("tactics", 0)), "shifts": shifts}  # fmt: skip
     events: list[Event] = []
-    if q_hazard and shifts <= MISHAP_SHIFTS:
+    if attack.hazardous and shifts <= MISHAP_SHIFTS:
         data["outcome"] = "mishap"
         events += _told(state, attacker, target, data)
         return events + blowback(state, attacker, "Missile Blowback")
@@ -127,3 +138,6 @@ def _told(state: ShipState, attacker: Ship, target: Ship, data: dict[str, object
     if blind:
         out.append(Event("ship_attack", data={**data, "ship": None}, visible_to=blind))
     return out
+
+
+rolls.register("attack", rolls.Reading(attack_need, finish))

@@ -1,5 +1,5 @@
 """Pilot Wave ship combat wired into the engine's contract (seed 000 "Spaceship Combat";
-rulings C1-C12, P2, P4, P5, P7, P8, P10, P12, P14). Each rule lives in the module named for
+rulings C1-C12, P2, P4, P5, P6, P7, P8, P10, P12, P14). Each rule lives in the module named for
 its phase (sensors, movement, targeting, countermeasures, resolution, damage, boarding);
 whose turn it is lives in `flow`. See docs/rulesets/pilot_wave.md, "Ship combat"."""
 
@@ -21,8 +21,9 @@ from shiftdrive.rulesets.pilot_wave.ships.countermeasures import (
     NoCountermeasures,
 )
 from shiftdrive.rulesets.pilot_wave.ships.damage import AbsorbHit
+from shiftdrive.rulesets.pilot_wave.ships.invokes import InvokeAboard, PassInvokes, RovingAboard
 from shiftdrive.rulesets.pilot_wave.ships.movement import DriftOff, Maneuver
-from shiftdrive.rulesets.pilot_wave.ships.order import FirstSide
+from shiftdrive.rulesets.pilot_wave.ships.order import FirstSide, ShipBid
 from shiftdrive.rulesets.pilot_wave.ships.scenario import ShipScenario, load
 from shiftdrive.rulesets.pilot_wave.ships.sensors import Sense
 from shiftdrive.rulesets.pilot_wave.ships.setup import setup
@@ -39,6 +40,7 @@ ACTIONS: Final[dict[str, Action[Any]]] = {
     for a in (
         FirstSide(), Sense(), Maneuver(), DriftOff(), Aim(), HoldFire(), Countermeasures(),
         NoCountermeasures(), AbsorbHit(), Board(), Repair(), JumpAway(), StandBy(),
+        InvokeAboard(), PassInvokes(), RovingAboard(), ShipBid(),
     )
 }  # fmt: skip
 

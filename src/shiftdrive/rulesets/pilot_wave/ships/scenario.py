@@ -51,6 +51,8 @@ class ShipSpec(BaseModel):
     dark: bool = False
     #: a WHIP / jump drive: the ship may calculate a jump in the fight
     jump_drive: bool = True
+    #: the crew's fate points for invokes (C4, C7; default: Pilot Wave's refresh of 3)
+    fate_points: int = Field(default=3, ge=0, le=50)
     crew: dict[str, CrewSpec] = Field(min_length=1)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.core.odds import Odds, OddsQuery, odds
@@ -16,6 +16,7 @@ from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
+from shiftdrive.rulesets.pilot_wave.ships import rolls
 from shiftdrive.rulesets.pilot_wave.ships.space import distance, enemies, members, tell
 from shiftdrive.rulesets.pilot_wave.ships.state import Ship, ShipState
 from shiftdrive.rulesets.pilot_wave.ships.tables import sensor_difficulty
@@ -54,42 +55,17 @@ class Sense(Action[ShipState]):
         return [Choice.of("sense", f"{m.title()} sensors", mode=m) for m in modes(ship)]
 
     def apply(self, state: ShipState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
+        """The group rolls once, by the first ship's operator; invokes may follow (`rolls`)."""
         ship = state.ships[turn.actor or ""]
         active = choice.str_param("mode") == "active"
-        group = members(state, ship)
-        skill = ship.station_skill("sensors")
-        roll = roll_fudge(dice, why="sensors", who=ship.name)
-        total = skill + roll.total
-        events: list[Event] = []
-        for member in group:
+        for member in members(state, ship):
             state.round.done(member.name)
             if active:
                 member.active_sensors = member.signal = True
-            found = sweep(state, member, total, active)
-            for enemy in found:
-                state.detected[ship.side].append(enemy.name)
-            # a group rolls once, by the first ship's operator (named only with that ship)
-            crew = ship.crew_at("sensors") if member is ship else None
-            events.append(
-                tell("ship_sensors", {"ship": member.name, "mode": "active" if active else
-                                      "passive", "crew": crew, "skill": skill,
-                                      "dice": list(roll.faces), "total": total}, state, member)
-            )  # fmt: skip
-            for enemy in found:
-                events.append(
-                    Event(
-                        "ship_detected",
-                        data={
-                            "side": ship.side,
-                            "by": member.name,
-                            "ship": enemy.name,
-                            "hex": enemy.hex,
-                            "type": enemy.type,
-                        },
-                        visible_to=frozenset({ship.side}),
-                    )
-                )
-        return events
+        roll = roll_fudge(dice, why="sensors", who=ship.name)
+        ctx = {"active": active, "crew": ship.crew_at("sensors")}
+        skill = ship.station_skill("sensors")
+        return rolls.start(state, "sensors", ship.name, skill, list(roll.faces), 0, ctx=ctx)
 
     def odds(self, state: ShipState, turn: Turn, choice: Choice) -> Odds | None:
         """Against a drifting ship beyond the adjacent hex (the hardest case at the scale)."""
@@ -112,3 +88,55 @@ class Sense(Action[ShipState]):
 
 def _percent(p: Fraction) -> str:
     return f"{float(p) * 100:.0f}%"
+
+
+def sensors_need(state: ShipState, roll: dict[str, Any], total: int) -> int | None:
+    """The shifts to the next enemy the sweep would detect (None: none left to find)."""
+    ship = state.ships[roll["ship"]]
+    active = bool(roll["ctx"]["active"])
+    gaps = [
+        sensor_difficulty(state.scale, distance(m, e), active, signals(e)) - total
+        for m in members(state, ship)
+        for e in enemies(state, ship.side)
+        if e.name not in state.detected[ship.side]
+    ]
+    return min((g for g in gaps if g > 0), default=None)
+
+
+def sensors_read(state: ShipState, roll: dict[str, Any]) -> list[Event]:
+    """Every enemy whose difficulty the total meets is detected by the ship's side."""
+    ship = state.ships[roll["ship"]]
+    active = bool(roll["ctx"]["active"])
+    total = rolls.shifts_of(roll)
+    skill = int(roll["skill"])
+    events: list[Event] = []
+    for member in members(state, ship):
+        found = sweep(state, member, total, active)
+        for enemy in found:
+            state.detected[ship.side].append(enemy.name)
+        # a group rolls once, by the first ship's operator (named only with that ship)
+        crew = roll["ctx"]["crew"] if member is ship else None
+        events.append(
+            tell("ship_sensors", {"ship": member.name, "mode": "active" if active else
+                                  "passive", "crew": crew, "skill": skill,
+                                  "dice": list(roll["dice"]), "total": total,
+                                  "invoked": list(roll["invoked"])}, state, member)
+        )  # fmt: skip
+        for enemy in found:
+            events.append(
+                Event(
+                    "ship_detected",
+                    data={
+                        "side": ship.side,
+                        "by": member.name,
+                        "ship": enemy.name,
+                        "hex": enemy.hex,
+                        "type": enemy.type,
+                    },
+                    visible_to=frozenset({ship.side}),
+                )
+            )
+    return events
+
+
+rolls.register("sensors", rolls.Reading(sensors_need, sensors_read))

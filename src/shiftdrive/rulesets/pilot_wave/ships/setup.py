@@ -7,11 +7,13 @@ from __future__ import annotations
 from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
 from shiftdrive.core.consequences import FATE_CORE_VALUES, ConsequenceSlots, Severity
 from shiftdrive.core.dice import DiceSource, roll_fudge
+from shiftdrive.core.fate_points import FatePoints
 from shiftdrive.core.stress import StressKind, StressTrack
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.turns import PhasedRound
 from shiftdrive.maps.hexgrid import Hex, HexMap
 from shiftdrive.rulesets.pilot_wave.catalog import effective_skills
+from shiftdrive.rulesets.pilot_wave.order import pool_of
 from shiftdrive.rulesets.pilot_wave.ships.scenario import ShipScenario
 from shiftdrive.rulesets.pilot_wave.ships.state import Crew, Ship, ShipState
 from shiftdrive.rulesets.pilot_wave.ships.tables import PHASES
@@ -47,7 +49,9 @@ def setup(sc: ShipScenario, dice: DiceSource) -> tuple[ShipState, list[Event]]:
                 hull=StressTrack("hull", StressKind.FATE_CORE, list(range(1, spec.hull + 1))),
                 consequences=ConsequenceSlots.of(
                     {Severity(s): FATE_CORE_VALUES[Severity(s)] for s in spec.consequences}),
-                jump_drive=spec.jump_drive, last_moved=spec.speed, signal_last=not spec.dark,
+                jump_drive=spec.jump_drive,
+                fate_points=FatePoints(spec.fate_points, spec.fate_points),
+                last_moved=spec.speed, signal_last=not spec.dark,
             )  # fmt: skip
     state = ShipState(
         title=sc.title, scale=sc.scale, sides=[s.name for s in sc.sides], ships=ships,
@@ -68,8 +72,28 @@ def setup(sc: ShipScenario, dice: DiceSource) -> tuple[ShipState, list[Event]]:
                 visible_to=frozenset({name}),
             )
         )
-    events.append(side_order(state, dice))
+    # P6: a side with Tactics points bids in secret before the side-order roll
+    state.bids = {side: (None if pool(state, side) else 0) for side in state.sides}
+    if all(b is not None for b in state.bids.values()):
+        events.append(side_order(state, dice))
     return state, events
+
+
+def pool(state: ShipState, side: str) -> int:
+    """P6: the sum of the Tactics of the side's crews still up aboard its ships in the fight."""
+    return pool_of(
+        c.skills["Tactics"]
+        for s in state.ships.values()
+        if s.side == side and s.active
+        for c in s.crew
+        if c.status == "ok"
+    )
+
+
+def reset_pools(state: ShipState) -> None:
+    """P6: each exchange the pool is whole again, less what was bid for side order."""
+    for side in state.sides:
+        state.pools[side] = max(0, pool(state, side) - state.spent_on_order.get(side, 0))
 
 
 def tactics_of(state: ShipState, side: str) -> tuple[int, int]:
@@ -82,22 +106,24 @@ def tactics_of(state: ShipState, side: str) -> tuple[int, int]:
 
 
 def side_order(state: ShipState, dice: DiceSource) -> Event:
-    """P8 + P12: each side rolls Tactics + its best drive; the highest picks who acts first
-    (a tie for the top is rolled again); the rest follow by their totals."""
+    """P8 + P12: each side rolls Tactics + its best drive + its bid (P6); the highest picks who
+    acts first (a tie for the top is rolled again); the rest follow by their totals."""
     rolls: list[dict[str, object]] = []
     ranked: list[str] = list(state.sides)
     for _ in range(REROLLS):
         rolls = []
         for side in state.sides:
             tactics, drive = tactics_of(state, side)
+            bid = state.bids.get(side) or 0
             faces = roll_fudge(dice, why=f"{side} side order")
             rolls.append(
                 {
                     "side": side,
                     "tactics": tactics,
                     "drive": drive,
+                    "bid": bid,
                     "dice": list(faces.faces),
-                    "total": tactics + drive + faces.total,
+                    "total": tactics + drive + bid + faces.total,
                 }
             )
         totals = {str(r["side"]): int(str(r["total"])) for r in rolls}
@@ -106,4 +132,6 @@ def side_order(state: ShipState, dice: DiceSource) -> Event:
             break
     state.order = ranked
     state.chooser = state.picker = ranked[0]
+    state.spent_on_order = {side: state.bids.get(side) or 0 for side in state.sides}
+    reset_pools(state)
     return Event("ship_side_order", data={"rolls": rolls, "winner": ranked[0]})

@@ -9,6 +9,7 @@ from typing import Any, Final
 
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.consequences import ConsequenceSlots
+from shiftdrive.core.fate_points import FatePoints
 from shiftdrive.core.stress import StressTrack
 from shiftdrive.engine.turns import PhasedRound
 from shiftdrive.maps.hexgrid import Hex, HexMap
@@ -58,6 +59,8 @@ class Ship:
     hull: StressTrack
     consequences: ConsequenceSlots
     jump_drive: bool
+    #: the crew's fate points, spent on invokes after its rolls (C4, C7)
+    fate_points: FatePoints = field(default_factory=lambda: FatePoints(0, 0))
     status: str = ACTIVE
     #: hexes moved last exchange (momentum) and this exchange (None: not yet)
     last_moved: int = 0
@@ -116,7 +119,8 @@ class Ship:
             "drive": self.drive, "armor": self.armor, "weapons": list(self.weapons),
             "crew": [c.to_json() for c in self.crew], "hull": self.hull.to_json(),
             "consequences": self.consequences.to_json(), "jump_drive": self.jump_drive,
-            "status": self.status, "last_moved": self.last_moved, "moved": self.moved,
+            "fate_points": self.fate_points.to_json(), "status": self.status,
+            "last_moved": self.last_moved, "moved": self.moved,
             "signal": self.signal, "signal_last": self.signal_last,
             "active_sensors": self.active_sensors, "damage": dict(self.damage),
             "repaired": list(self.repaired), "countermeasures": self.countermeasures,
@@ -170,12 +174,20 @@ class ShipState:
     order: list[str] = field(default_factory=list)
     chooser: str = ""
     picker: str | None = None
+    #: P6: each side's secret bid for side order (None: still to bid), the points bid (gone
+    #: for the fight) and what is left of its Tactics pool this exchange
+    bids: dict[str, int | None] = field(default_factory=dict)
+    spent_on_order: dict[str, int] = field(default_factory=dict)
+    pools: dict[str, int] = field(default_factory=dict)
     #: side -> enemy ships it has detected (tracked for the rest of the fight)
     detected: dict[str, list[str]] = field(default_factory=dict)
     attacks: list[Attack] = field(default_factory=list)
     #: resolution's queue, and a hit waiting for its target's side to absorb it
     queue: list[Attack] = field(default_factory=list)
     absorb: dict[str, Any] | None = None
+    #: an attack roll waiting for its side's invokes (C4): the attack, the dice, the bonus so
+    #: far, the aspects invoked and those paid for with a fate point
+    roll: dict[str, Any] | None = None
     #: pairs of ships that matched vectors this exchange
     matched: list[list[str]] = field(default_factory=list)
     ended: str | None = None
@@ -212,9 +224,12 @@ class ShipState:
             "groups": dict(self.groups), "diameters": self.diameters,
             "follow_up": self.follow_up, "max_exchanges": self.max_exchanges,
             "order": list(self.order), "chooser": self.chooser, "picker": self.picker,
+            "bids": dict(self.bids), "spent_on_order": dict(self.spent_on_order),
+            "pools": dict(self.pools),
             "detected": {k: list(v) for k, v in self.detected.items()},
             "attacks": [a.to_json() for a in self.attacks],
             "queue": [a.to_json() for a in self.queue], "absorb": self.absorb,
+            "roll": self.roll,
             "matched": [list(p) for p in self.matched], "ended": self.ended,
             "winner": self.winner, "ending": self.ending,
         }  # fmt: skip

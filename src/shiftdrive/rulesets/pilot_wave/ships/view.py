@@ -48,12 +48,19 @@ def _ship(state: ShipState, seat: str, s: Ship) -> dict[str, Any]:
         out["jump"] = s.jump
         out["high_g_seconds"] = s.high_g_seconds
         out["countermeasures"] = s.countermeasures
+        out["fate_points"] = s.fate_points.current
     return out
 
 
 def view(state: ShipState, seat: str) -> dict[str, Any]:
     seen = [s for s in state.ships.values() if _sees(state, seat, s)]
     names = {s.name for s in seen}
+    roll = None
+    if state.roll is not None and state.roll["ship"] in names:
+        r = state.roll
+        roll = {k: r[k] for k in ("kind", "ship", "skill", "dice", "difficulty", "bonus",
+                                  "invoked")}  # fmt: skip
+        roll["target"] = r["target"] if r["target"] in names else None
     attacks = []
     for a in state.attacks:
         if a.attacker in names and a.target in names:
@@ -81,6 +88,11 @@ def view(state: ShipState, seat: str) -> dict[str, Any]:
         "aspects": aspects,
         "map": state.hexes.to_text(markers),
         "result": {"winner": state.winner, "reason": state.ended} if state.ended else None,
+        # P6: one's own pool and bid only (the GM sees all); the crew roll in hand, to the
+        # sides that see its ship
+        "tactics_pool": dict(state.pools) if seat == GM else state.pools.get(seat, 0),
+        "bids": {k: b for k, b in state.bids.items() if seat in (GM, k)},
+        "roll": roll,
     }  # fmt: skip
     if state.absorb is not None and state.absorb["target"] in names:
         out["absorb"] = {k: v for k, v in state.absorb.items()

@@ -13,6 +13,14 @@ from shiftdrive.engine.ruleset import Turn, describe_engine_event
 from shiftdrive.rulesets.pilot_wave.ships.state import ShipState
 from shiftdrive.rulesets.pilot_wave.ships.tables import EXCHANGE, HEX_SIZE, WEAPON_NAMES
 
+#: a crew roll's words
+ROLL_WORDS: Final[dict[str, str]] = {
+    "attack": "attack",
+    "sensors": "sensor sweep",
+    "countermeasures": "countermeasures",
+    "repair": "repair",
+    "high_g": "high-G roll (Space Ops)",
+}
 ACTION_NAMES: Final[dict[str, str]] = {
     "first_side": "Choose the side that acts first",
     "sense": "Sweep with sensors",
@@ -43,6 +51,20 @@ def prompt(state: ShipState, turn: Turn) -> str:
     if turn.kind == "absorb_hit":
         pending = state.absorb or {}
         return f"{turn.actor} takes a hit of {pending.get('hit')}: how does it absorb it?"
+    if turn.kind == "bid":
+        return f"{turn.seat}: bid Tactics points for side order (secret; gone for the fight)"
+    if turn.kind == "invoke" and state.roll is not None:
+        r = state.roll
+        ship = state.ships[r["ship"]]
+        points = ship.fate_points.current
+        pool = state.pools.get(ship.side, 0)
+        shifts = r["skill"] + sum(r["dice"]) + r["bonus"] - r["difficulty"]
+        return (
+            _roll({**r, "shifts": shifts, "crew": r["ctx"].get("crew")}, tail=False)
+            + (f", +{r['bonus']} added" if r["bonus"] else "")
+            + f" ({shifts:+d}; {points} fate point(s), {pool} Tactics point(s) left)."
+            " Invoke an aspect, add Tactics points, or pass?"
+        )
     ship = state.ships[turn.actor or ""]
     extra = ""
     if turn.kind == "movement":
@@ -52,6 +74,15 @@ def prompt(state: ShipState, turn: Turn) -> str:
     return f"Exchange {state.exchange}, {turn.actor}: {PHASE_WORDS.get(turn.kind, turn.kind)}" + (
         extra
     )
+
+
+def _roll(d: dict[str, Any], tail: bool = True) -> str:
+    """A crew roll waiting for invokes: who rolls what against what."""
+    who = d["ship"] + (f" ({d['crew']})" if d.get("crew") else "")
+    what = ROLL_WORDS[d["kind"]] + (f" at {d['target']}" if d.get("target") else "")
+    against = f" against {ladder(d['difficulty'], difficulty=True)}" if d["difficulty"] else ""
+    head = f"{who}'s {what}: {d['skill']:+d} {_dice(d)}{against}"
+    return head + (f" ({d['shifts']:+d}): invokes may follow" if tail else "")
 
 
 def _dice(d: dict[str, Any]) -> str:
@@ -73,8 +104,9 @@ def _fleet(d: dict[str, Any]) -> str:
 
 def _order(d: dict[str, Any]) -> str:
     parts = [
-        f"{r['side']} Tactics {r['tactics']:+d} + drive {r['drive']} "
-        f"[{fudge_symbols(r['dice'])}] = {r['total']}"
+        f"{r['side']} Tactics {r['tactics']:+d} + drive {r['drive']}"
+        + (f" + bid {r['bid']}" if r.get("bid") else "")
+        + f" [{fudge_symbols(r['dice'])}] = {r['total']}"
         for r in d["rolls"]
     ]
     return f"Side order: {'; '.join(parts)}. {d['winner']} picks who acts first"
@@ -109,6 +141,8 @@ def _attack(d: dict[str, Any]) -> str:
     )
     if d["invoked"]:
         head += f", invoking {', '.join(d['invoked'])}"
+    if d.get("tactics"):
+        head += f", +{d['tactics']} Tactics"
     outcome = d["outcome"]
     if outcome == "mishap":
         return head + ": a mishap"
@@ -201,6 +235,16 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
     "ship_repair": _repair,
     "ship_astrogation": _astrogation,
     "ship_jumped": _jumped,
+    "ship_roll": _roll,
+    "ship_bid": lambda d: f"{d['side']} bids {d['points']} Tactics point(s) for side order",
+    "ship_tactics": lambda d: (
+        f"{d['ship']} adds {d['points']} Tactics point(s) from the pool ({d['left']} left)"
+    ),
+    "ship_invoke": lambda d: (
+        f"{d['ship']} invokes '{d['aspect']}' for +2 ("
+        + ("a free invoke" if d["payment"] == "free" else f"a fate point; {d['fate_points']} left")
+        + ")"
+    ),
     "ship_over": lambda d: f"The ship fight is over: {d['reason']}",
 }
 

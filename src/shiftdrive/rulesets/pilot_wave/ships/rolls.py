@@ -1,0 +1,134 @@
+"""A crew roll in hand (attack, sensors, countermeasures, repair, high G): the dice are rolled,
+then the rolling side may invoke aspects (C4) and add roving Tactics points (P6) while that
+could still change the outcome, and
+only then does the roll's own rule read it. Each phase module registers how its roll is read
+(`Reading`): the fewest shifts that would change its outcome, and the outcome itself."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from shiftdrive.core.invokes import INVOKE_BONUS, Payment, refused
+from shiftdrive.engine.events import Event
+from shiftdrive.rulesets.pilot_wave.ships.state import ShipState
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """How a kind of roll is read: `need(state, roll, shifts)` the fewest shifts that change its
+    outcome (None: nothing can), `finish(state, roll)` its outcome's events."""
+
+    need: Callable[[ShipState, dict[str, Any], int], int | None]
+    finish: Callable[[ShipState, dict[str, Any]], list[Event]]
+
+
+READINGS: dict[str, Reading] = {}
+
+
+def register(kind: str, reading: Reading) -> None:
+    READINGS[kind] = reading
+
+
+def start(
+    state: ShipState, kind: str, ship: str, skill: int, dice: list[int], difficulty: int,
+    *, target: str | None = None, hazardous: bool = False, ctx: dict[str, Any] | None = None,
+) -> list[Event]:  # fmt: skip
+    """Put a rolled crew roll in hand: it waits for invokes, or is read at once."""
+    state.roll = {
+        "kind": kind, "ship": ship, "target": target, "skill": skill, "dice": list(dice),
+        "difficulty": difficulty, "hazardous": hazardous, "bonus": 0, "invoked": [],
+        "paid": [], "ctx": ctx or {},
+    }  # fmt: skip
+    return settle(state, rolled=True)
+
+
+def shifts_of(roll: dict[str, Any]) -> int:
+    dice = sum(int(d) for d in roll["dice"])
+    return int(roll["skill"]) + dice + int(roll["bonus"]) - int(roll["difficulty"])
+
+
+def open_invokes(state: ShipState) -> list[tuple[str, str]]:
+    """The invokes the rolling ship may make on the roll in hand, as (aspect, payment): the one
+    rule of what may be invoked aboard. Its own, its crew's, the scene's and (an attack) its
+    target's aspects it can see (C4), with a free invoke it holds or a fate point of its crew
+    (once per aspect per roll; a boost only with its free invoke: `core.invokes.refused`)."""
+    roll = state.roll
+    assert roll is not None
+    ship = state.ships[roll["ship"]]
+    owners = {None, ship.name, roll["target"], *(c.name for c in ship.crew)}
+    points = ship.fate_points.current
+    out: list[tuple[str, str]] = []
+    for a in state.aspects:
+        if a.free_for(ship.name) < 1 and (a.hidden or a.owner not in owners):
+            continue
+        for payment, word in ((Payment.FREE, "free"), (Payment.FATE_POINT, "fate_point")):
+            if refused(a, ship.name, payment, points):
+                continue
+            if payment is Payment.FATE_POINT and a.name in roll["paid"]:
+                continue
+            out.append((a.name, word))
+    return out
+
+
+def invoke_need(state: ShipState) -> int | None:
+    """The fewest shifts that change the roll's outcome, or None when none can."""
+    roll = state.roll
+    assert roll is not None
+    return READINGS[roll["kind"]].need(state, roll, shifts_of(roll))
+
+
+def invoke_gain(state: ShipState) -> int:
+    """The most the ship's open invokes could add, spent together (free invokes +2 each, a fate
+    point +2 per aspect while its crew's points last)."""
+    roll = state.roll
+    assert roll is not None
+    ship = state.ships[roll["ship"]]
+    points = ship.fate_points.current
+    gain = 0
+    for name, payment in open_invokes(state):
+        if payment == "free":
+            gain += INVOKE_BONUS * state.aspects.get(name).free_for(ship.name)
+        elif points > 0:
+            points -= 1
+            gain += INVOKE_BONUS
+    return gain
+
+
+def roving(state: ShipState) -> int:
+    """P6: what is left of the rolling side's Tactics pool this exchange."""
+    roll = state.roll
+    assert roll is not None
+    return state.pools.get(state.ships[roll["ship"]].side, 0)
+
+
+def may_change(state: ShipState) -> bool:
+    """Whether the ship's invokes and its side's roving Tactics points, spent together, could
+    change the outcome: only then is its side asked (C4, P6)."""
+    need = invoke_need(state)
+    return need is not None and invoke_gain(state) + roving(state) >= need
+
+
+def settle(state: ShipState, *, rolled: bool = False) -> list[Event]:
+    """The roll in hand waits for its side while invokes could change the outcome (just
+    `rolled`: the dice are told first to the sides that see the ship); otherwise it is read."""
+    roll = state.roll
+    if roll is not None and may_change(state):
+        if not rolled:
+            return []
+        data = {"kind": roll["kind"], "ship": roll["ship"], "target": roll["target"],
+                "skill": roll["skill"], "dice": list(roll["dice"]),
+                "difficulty": roll["difficulty"], "shifts": shifts_of(roll),
+                "crew": roll["ctx"].get("crew")}  # fmt: skip
+        seen = state.seen_by(state.ships[roll["ship"]])
+        return [Event("ship_roll", data=data, visible_to=seen)]
+    return finish(state)
+
+
+def finish(state: ShipState) -> list[Event]:
+    """The roll is read by its own rule (which may put the next roll in hand)."""
+    roll = state.roll
+    assert roll is not None
+    state.roll = None
+    return READINGS[roll["kind"]].finish(state, roll)
