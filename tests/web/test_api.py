@@ -282,7 +282,8 @@ def test_physical_dice_at_a_table_with_bots_are_typed_by_the_gm(client: TestClie
             mine = view(client, person)
             assert mine["dice_for"] is None and seen["waiting_on"] == ["Tachyon"]
             plain = [c for c in mine["choices"] if not c["free"]]
-            client.post(f"/api/t/{person}/choice", json={"text": plain[0]["text"]})
+            chosen = client.post(f"/api/t/{person}/choice", json={"text": plain[0]["text"]})
+            assert chosen.status_code == 200, (step, plain[0]["text"], chosen.text)
             continue
         assert seen["choices"][0]["params"]["faces"]["kind"] == "dice"
         if waiting["seat"] == "Pirates":
