@@ -10,7 +10,8 @@ import pytest
 from conftest import EXAMPLES
 from shiftdrive.core.dice import ScriptedDice
 from shiftdrive.engine.choices import Choice
-from shiftdrive.engine.encounter import DICE, Encounter, IllegalChoice, digest
+from shiftdrive.engine.dice_prompt import DICE
+from shiftdrive.engine.encounter import Encounter, IllegalChoice, digest
 from shiftdrive.engine.events import GM
 from shiftdrive.engine.replay import replay
 from shiftdrive.files import read_yaml

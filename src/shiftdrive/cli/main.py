@@ -24,7 +24,8 @@ from shiftdrive.cli.simulate import simulate_cmd
 from shiftdrive.core.dice import FUDGE, DiceError, DiceExpr, SeededDice, fudge_symbols
 from shiftdrive.core.ladder import describe
 from shiftdrive.engine.choices import Choice, ChoiceSyntaxError
-from shiftdrive.engine.encounter import DICE, Encounter, IllegalChoice, SaveFileError
+from shiftdrive.engine.dice_prompt import DICE
+from shiftdrive.engine.encounter import Encounter, IllegalChoice, SaveFileError
 from shiftdrive.engine.events import GM, LogEntry
 from shiftdrive.engine.overrides import OVERRIDES
 from shiftdrive.engine.replay import replay

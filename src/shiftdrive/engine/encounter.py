@@ -16,8 +16,8 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, Final, Protocol
+from dataclasses import dataclass
+from typing import Any, Final
 
 from shiftdrive.core.dice import (
     DiceDraw,
@@ -31,8 +31,9 @@ from shiftdrive.core.dice import (
     read_faces,
 )
 from shiftdrive.core.errors import RuleError
-from shiftdrive.engine.actions import ParamKind, describe_choice
+from shiftdrive.engine.actions import ParamKind
 from shiftdrive.engine.choices import Choice, ChoiceSyntaxError
+from shiftdrive.engine.dice_prompt import DICE, AwaitingDice
 from shiftdrive.engine.events import GM, Event, LogEntry
 from shiftdrive.engine.overrides import OVERRIDES, apply_override, is_override
 from shiftdrive.engine.ruleset import (
@@ -58,61 +59,13 @@ from shiftdrive.engine.saves import (
     digest,
 )
 from shiftdrive.engine.scenario import ScenarioError, ruleset_of
+from shiftdrive.engine.seat_view import WordedLog, seat_view
 
-DICE: Final = "dice"
 PASS: Final = "pass"
 
 
 class IllegalChoice(RuleError):
     """A choice the rules refuse now; the encounter is unchanged."""
-
-
-#: A log entry worded for a seat: (seat, what it may not see, the entry's id).
-WordedKey = tuple[str, frozenset[str], int]
-
-
-class WordedLog(Protocol):
-    """Where `view` keeps log entries already worded for a seat (a server keeps one per
-    table, bounded), so a live page's update words only the new entries. It holds the entry
-    itself beside its wording: an id is only trusted while that entry is alive."""
-
-    def get(self, key: WordedKey, /) -> tuple[LogEntry, dict[str, Any] | None] | None: ...
-    def __setitem__(
-        self, key: WordedKey, value: tuple[LogEntry, dict[str, Any] | None], /
-    ) -> None: ...
-
-
-@dataclass(slots=True)
-class AwaitingDice:
-    """A command waiting for dice from the table: nothing of it is applied yet.
-
-    `seat` submitted `choice` ("setup" and None for the set-up's own dice); `faces` are the
-    draws given so far, in order; `need` is the next draw asked for, of `roller` (or the GM).
-    """
-
-    seat: str
-    choice: Choice | None
-    need: DiceNeeded
-    roller: str
-    faces: list[list[int]] = field(default_factory=list)
-
-    def decision(self) -> Decision:
-        need = self.need
-        return Decision(
-            self.roller, DICE, f"Roll {need.count}{need.die} for {need.why}", need.who or None
-        )
-
-    def choice_to_give(self) -> Choice:
-        return Choice(
-            DICE, (("faces", ""),), f"type the {self.need.count}{self.need.die}", ("faces",)
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "choice": self.choice.to_json() if self.choice else None,
-            "faces": [list(f) for f in self.faces],
-        }
 
 
 class Encounter:
@@ -478,53 +431,10 @@ class Encounter:
     def view(
         self, seat: str, *, last: int | None = None, memo: WordedLog | None = None
     ) -> dict[str, Any]:
-        """Everything `seat` may see: state, its decisions, its legal choices and the log
-        (only the `last` entries it sees, when given: a live page needs no more). With
-        `memo`, entries worded for the seat before are taken from it (read-only: the same
-        dicts go into every view of the seat until the entry or what it may see changes)."""
+        """Everything `seat` may see (`seat_view.seat_view`): state, its decisions, its
+        legal choices and the log, the `last` entries of it when given."""
         self._need_log("a seat's view")
-        pend = [d.to_json() for d in self.pending() if seat in (GM, d.seat)]
-        log: list[dict[str, Any]] = []
-        unseen: frozenset[str] = frozenset()
-        if seat != GM and self.state is not None:
-            unseen = self.ruleset.unseen(self.state, seat)
-        for entry in reversed(self.log):
-            if last is not None and len(log) >= last:
-                break
-            key = (seat, unseen, id(entry))
-            kept = memo.get(key) if memo is not None else None
-            if kept is not None and kept[0] is entry:
-                shown = kept[1]
-            else:
-                shown = self._worded(entry, seat, unseen)
-                if memo is not None:
-                    memo[key] = (entry, shown)
-            if shown is not None:
-                log.append(shown)
-        log.reverse()
-        result = self.result()
-        legal = self.legal(seat) if seat != GM or self.awaiting else []
-        return {
-            "ruleset": self.ruleset.id,
-            "seat": seat,
-            "state": self.ruleset.view(self.state, seat) if self.state is not None else {},
-            "pending": pend,
-            "waiting_on": self.pending_seats(),
-            "legal": [c.text() for c in legal],
-            "choices": [describe_choice(c, self.param_kinds(c)) for c in legal],
-            "log": log,
-            "result": result.to_json() if result else None,
-        }
-
-    def _worded(self, entry: LogEntry, seat: str, unseen: frozenset[str]) -> dict[str, Any] | None:
-        """One log entry as `seat` sees it, each event in its words (None: it sees nothing)."""
-        shown = entry.redacted(seat, unseen)
-        if shown is None:
-            return None
-        seen = [e for e in entry.events if e.visible(seat)]
-        for data, event in zip(shown["events"], seen, strict=True):
-            data["text"] = self.describe(event, seat)
-        return shown
+        return seat_view(self, seat, last=last, memo=memo)
 
     def events(self) -> list[Event]:
         self._need_log("events")

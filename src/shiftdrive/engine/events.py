@@ -124,3 +124,10 @@ class LogEntry:
         for e in out["events"]:
             e.pop("visible_to", None)
         return out
+
+
+def ending_words(data: dict[str, Any]) -> str:
+    """The words of an "end" event (`winner`, or None, and `reason`), alike in every ruleset
+    whose end names one winning side."""
+    winner = data["winner"]
+    return f"{winner} wins: {data['reason']}" if winner else f"No winner: {data['reason']}"

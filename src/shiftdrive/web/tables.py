@@ -18,10 +18,11 @@ from typing import Any, Final, Literal
 
 from shiftdrive.engine.bots import default_bot
 from shiftdrive.engine.choices import Choice, ChoiceSyntaxError
-from shiftdrive.engine.encounter import Encounter, IllegalChoice, WordedKey
+from shiftdrive.engine.encounter import Encounter, IllegalChoice
 from shiftdrive.engine.events import GM, LogEntry
 from shiftdrive.engine.ruleset import Seat
 from shiftdrive.engine.saves import digest
+from shiftdrive.engine.seat_view import WordedKey
 from shiftdrive.web.store import Row, Store, TableRecord
 
 #: 128 bits and more: a link is a capability, so it must not be guessable.

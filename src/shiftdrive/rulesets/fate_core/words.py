@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from shiftdrive.conflict.words import describe_in, stage_prompt
 from shiftdrive.core.ladder import describe as ladder
-from shiftdrive.engine.events import Event
+from shiftdrive.engine.events import Event, ending_words
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.fate_core.state import FateCoreState
 
@@ -34,18 +34,13 @@ def _compel_answer(d: dict[str, Any]) -> str:
     return f"{d['character']} refuses the compel on '{d['aspect']}', paying a fate point"
 
 
-def _end(d: dict[str, Any]) -> str:
-    winner = d["winner"]
-    return f"{winner} wins: {d['reason']}" if winner else f"No winner: {d['reason']}"
-
-
 WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
     "setup": lambda d: f"{d['title']}: {' vs '.join(d['sides'])}",
     "turn_order": _turn_order,
     "move": lambda d: f"{d['who']} moves to {d['to']}",
     "full_defense": lambda d: f"{d['who']} goes on full defense (+2 to defend)",
     "exchange": lambda d: f"Exchange {d['exchange']} begins",
-    "end": _end,
+    "end": ending_words,
     "compel": lambda d: f"The GM compels {d['character']}'s aspect '{d['aspect']}'",
     "compel_answer": _compel_answer,
 }

@@ -9,7 +9,7 @@ from typing import Any, Final
 from shiftdrive.conflict.words import describe_in, stage_prompt
 from shiftdrive.core.dice import fudge_symbols
 from shiftdrive.core.ladder import describe as ladder
-from shiftdrive.engine.events import Event
+from shiftdrive.engine.events import Event, ending_words
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.pilot_wave.catalog import EXCHANGE, HEX_SIZE
 from shiftdrive.rulesets.pilot_wave.state import PilotWaveState
@@ -111,11 +111,6 @@ def _move(d: dict[str, Any]) -> str:
     return f"{d['who']} {d['gait']} {d['hexes']} hex(es) to {d['to']}{shift}"
 
 
-def _end(d: dict[str, Any]) -> str:
-    winner = d["winner"]
-    return f"{winner} wins: {d['reason']}" if winner else f"No winner: {d['reason']}"
-
-
 def _countered(d: dict[str, Any]) -> str:
     if d["won"]:
         return f"{d['who']} wins the counter and acts before {d['target']}"
@@ -143,7 +138,7 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
     "mishap": _mishap,
     "high_g": _high_g,
     "boost_expires": lambda d: f"Boost '{d['aspect']}' fades",
-    "end": _end,
+    "end": ending_words,
     "fate_points": lambda d: (
         f"{d['who']} gains {d['fate_points']} fate point(s) for aspects invoked against them"
     ),

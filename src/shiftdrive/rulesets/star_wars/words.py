@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from shiftdrive.conflict.words import describe_in, stage_prompt
 from shiftdrive.core.ladder import describe as ladder
-from shiftdrive.engine.events import Event
+from shiftdrive.engine.events import Event, ending_words
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.star_wars.state import StarWarsState
 
@@ -32,11 +32,6 @@ def _declare(d: dict[str, Any]) -> str | None:
     against = ladder(d["difficulty"], difficulty=True)
     verb = "dashes" if d["skill"] == "Pilot" else "sprints"
     return f"{d['who']} {verb} for {d['to']} ({d['skill']} against {against})"
-
-
-def _end(d: dict[str, Any]) -> str:
-    winner = d["winner"]
-    return f"{winner} wins: {d['reason']}" if winner else f"No winner: {d['reason']}"
 
 
 def _teamwork(d: dict[str, Any]) -> str:
@@ -96,7 +91,7 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
     "hold": lambda d: f"{d['who']} takes no action",
     "help": lambda d: f"{d['who']} helps {d['ally']} with {d['skill']} (+1 on the next roll)",
     "teamwork": _teamwork,
-    "end": _end,
+    "end": ending_words,
 }
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from shiftdrive.core.dice import FudgeRoll
 from shiftdrive.core.stress import StressTrack
-from shiftdrive.engine.events import GM, Event
+from shiftdrive.engine.events import GM, Event, ending_words
 from shiftdrive.engine.ruleset import describe_engine_event
 from shiftdrive.rulesets.tachyon.sight import pub
 from shiftdrive.rulesets.tachyon.state import PHASE_NAMES, TachyonState
@@ -392,9 +392,7 @@ def _concede(d: dict[str, Any], kind: str, seat: str) -> str:
 
 
 def _end(d: dict[str, Any], kind: str, seat: str) -> str:
-    if d["winner"]:
-        return f"{d['winner']} wins: {d['reason']}"
-    return f"No winner: {d['reason']}"
+    return ending_words(d)
 
 
 #: why a unit left the fight (`damage.take_out`), with {by} for who did it
