@@ -31,7 +31,7 @@ def ways(ship: Ship, shifts: int) -> tuple[tuple[Severity, ...], ...]:
     or any set in which every consequence is needed (dropping the smallest would reduce less
     than the set does, so no consequence is wasted)."""
     slots = ship.consequences
-    free = tuple((s, v) for s, v in slots.values.items() if slots.slots[s] is None)
+    free = tuple([(s, v) for s, v in slots.values.items() if slots.slots[s] is None])
     return _ways(free, shifts)
 
 
