@@ -8,6 +8,7 @@ lowest) shifts, or one lower ship up to (own - theirs), never more bands than it
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, ClassVar, Final
 
 from shiftdrive.core.dice import DiceSource, roll_fudge
@@ -238,8 +239,10 @@ def destinations(state: DiasporaState, ship: Ship, shifts: int, bands: int) -> l
     return list(found)
 
 
+@lru_cache(maxsize=4096)
 def reach(m: BandMap, band: int, shifts: int, bands: int) -> tuple[int, ...]:
-    """`destinations` from `band` on the map `m`."""
+    """`destinations` from `band` on the map `m` (a frozen value: each is worked out once for
+    every battle on that map)."""
     out = []
     for to in m.bands:
         if to != band and abs(to - band) <= bands and m.crossing_cost(band, to) <= shifts:
