@@ -83,6 +83,7 @@ COMPILED = [
     "shiftdrive/rulesets/fully_automated/walks.py",
     "shiftdrive/rulesets/fully_automated/words.py",
     "shiftdrive/rulesets/diaspora/bot.py",
+    "shiftdrive/rulesets/diaspora/choices.py",
     "shiftdrive/rulesets/diaspora/compels.py",
     "shiftdrive/rulesets/diaspora/contest.py",
     "shiftdrive/rulesets/diaspora/crew.py",

@@ -62,7 +62,7 @@ def refused(aspect: Aspect, invoker: str, payment: Payment, fate_points: int) ->
     point left). A number, not words: listing what may be invoked asks this for every aspect,
     and only `refusal` needs the reason worded."""
     if payment is Payment.FREE:
-        return NO_FREE_INVOKE if aspect.free_for(invoker) < 1 else 0
+        return NO_FREE_INVOKE if aspect.free_invokes.get(invoker, 0) < 1 else 0
     if aspect.kind is AspectKind.BOOST:
         return BOOST_ONLY_FREE
     return NO_FATE_POINT if fate_points < 1 else 0

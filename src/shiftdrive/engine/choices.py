@@ -100,7 +100,7 @@ class Choice:
         return value if isinstance(value, str) else ""
 
     def int_param(self, name: str, default: int = 0) -> int:
-        value = self.get(name)
+        value = self._named.get(name)
         return value if isinstance(value, int) and not isinstance(value, bool) else default
 
     def with_params(self, **params: Param) -> Choice:

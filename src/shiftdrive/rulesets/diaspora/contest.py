@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
-from shiftdrive.core.dice import DiceSource, fudge_symbols, roll_fudge
+from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
@@ -134,7 +134,7 @@ class Invoke(Action[DiasporaState]):
         if effect == "reroll":
             roll = roll_fudge(dice, why=f"{ship.name} rerolls", who=ship.name)
             contest.rolled = roll.total
-            data["dice"] = fudge_symbols(roll.faces)
+            data["dice"] = roll.faces
         elif ship.name == contest.attacker:
             contest.bonus += 2
         else:

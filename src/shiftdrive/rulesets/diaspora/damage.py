@@ -30,9 +30,13 @@ def ways(ship: Ship, shifts: int) -> tuple[tuple[Severity, ...], ...]:
     """The sets of free consequences the ship may take against a hit of `shifts` (D5): none,
     or any set in which every consequence is needed (dropping the smallest would reduce less
     than the set does, so no consequence is wasted)."""
+    return _ways(_free(ship), shifts)
+
+
+def _free(ship: Ship) -> tuple[tuple[Severity, int], ...]:
+    """The ship's free consequences and their values."""
     slots = ship.consequences
-    free = tuple((s, v) for s, v in slots.values.items() if slots.slots[s] is None)
-    return _ways(free, shifts)
+    return tuple([(s, v) for s, v in slots.values.items() if slots.slots[s] is None])
 
 
 @lru_cache(maxsize=1024)
@@ -47,6 +51,12 @@ def _ways(free: tuple[tuple[Severity, int], ...], shifts: int) -> tuple[tuple[Se
     return tuple(out)
 
 
+@lru_cache(maxsize=1024)
+def _choices(free: tuple[tuple[Severity, int], ...], shifts: int) -> tuple[Choice, ...]:
+    """The choices of `ways`, made once per set of free consequences and hit."""
+    return tuple([made(ABSORB, taking=way_text(c)) for c in _ways(free, shifts)])
+
+
 def way_text(combo: tuple[Severity, ...]) -> str:
     return "+".join(combo) or NONE  # a severity is the string of its value
 
@@ -58,7 +68,8 @@ def way_of(text: str) -> tuple[Severity, ...]:
 
 
 def reduction(ship: Ship, combo: tuple[Severity, ...]) -> int:
-    return sum(ship.consequences.values[s] for s in combo)
+    values = ship.consequences.values
+    return sum([values[s] for s in combo])
 
 
 def deal(
@@ -107,8 +118,7 @@ class Absorb(Action[DiasporaState]):
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
         hit = state.hits[0]
-        ship = state.ships[hit.ship]
-        return [made(ABSORB, taking=way_text(c)) for c in ways(ship, hit.shifts)]
+        return list(_choices(_free(state.ships[hit.ship]), hit.shifts))
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource

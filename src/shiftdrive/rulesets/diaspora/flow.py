@@ -129,7 +129,7 @@ def result(state: DiasporaState) -> Result | None:
     scenario field) it is a draw."""
     first = ""  # asked after every choice: stops at the second side still fighting
     for ship in state.ships.values():
-        if not ship.out:
+        if ship.fighting:
             if not first:
                 first = ship.side
             elif ship.side != first:

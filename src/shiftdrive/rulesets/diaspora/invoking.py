@@ -16,28 +16,33 @@ from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
 
 INVOKE: Final = "invoke"
 EFFECTS: Final = {"bonus": InvokeEffect.BONUS, "reroll": InvokeEffect.REROLL}
-PAYMENTS: Final = {"fate_point": Payment.FATE_POINT, "free": Payment.FREE}
+FATE_POINT: Final = "fate_point"
+FREE: Final = "free"
+PAYMENTS: Final = {FATE_POINT: Payment.FATE_POINT, FREE: Payment.FREE}
 
 
 def payable(
     state: DiasporaState, ship: Ship, paid: list[str], first: bool = False
 ) -> list[tuple[str, str]]:
     """(aspect, payment) pairs `ship` may invoke on a roll on which `paid` ("ship/aspect")
-    were already paid with fate points; only the first one when `first` (is there any?)."""
+    were already paid with fate points; only the first one when `first` (is there any?).
+    Each aspect's fate point first, then its free invoke."""
     name, points = ship.name, ship.fate_points.current
-    out = []
+    out: list[tuple[str, str]] = []
     for aspect in state.aspects.aspects:
-        for payment, pay in PAYMENTS.items():
-            if pay is Payment.FATE_POINT and (
-                aspect.owner != name
-                or aspect.kind is AspectKind.CONSEQUENCE
-                or f"{name}/{aspect.name}" in paid
-            ):
-                continue
-            if not refused(aspect, name, pay, points):
-                out.append((aspect.name, payment))
-                if first:
-                    return out
+        if (
+            aspect.owner == name
+            and aspect.kind is not AspectKind.CONSEQUENCE
+            and (not paid or f"{name}/{aspect.name}" not in paid)
+            and not refused(aspect, name, Payment.FATE_POINT, points)
+        ):
+            out.append((aspect.name, FATE_POINT))
+            if first:
+                return out
+        if not refused(aspect, name, Payment.FREE, points):
+            out.append((aspect.name, FREE))
+            if first:
+                return out
     return out
 
 

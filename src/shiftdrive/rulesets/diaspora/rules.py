@@ -10,6 +10,7 @@ from typing import Any, ClassVar, Final
 from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
 from shiftdrive.core.consequences import DIASPORA_VALUES, ConsequenceSlots
 from shiftdrive.core.dice import DiceSource
+from shiftdrive.core.errors import RuleError
 from shiftdrive.core.fate_points import FatePoints
 from shiftdrive.core.stress import StressTrack
 from shiftdrive.engine.actions import Action
@@ -136,6 +137,22 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
         memo = state.turns_memo  # asked several times per decision (see `flow.turns`)
         return memo if memo is not None else flow.turns(state)
 
+    def waiting(self, state: DiasporaState) -> list[str]:
+        """The base class's, on the remembered turns (asked after every choice)."""
+        memo = state.turns_memo
+        turns = memo if memo is not None else flow.turns(state)
+        if len(turns) == 1:
+            return [turns[0].seat]
+        return list(dict.fromkeys(t.seat for t in turns))
+
+    def turn_of(self, state: DiasporaState, seat: str) -> Turn | None:
+        """The base class's, on the remembered turns (the bot asks it every decision)."""
+        memo = state.turns_memo
+        for turn in memo if memo is not None else flow.turns(state):
+            if turn.seat == seat:
+                return turn
+        return None
+
     def prompt(self, state: DiasporaState, turn: Turn) -> str:
         return words.prompt(view.prompt_data(state, turn))
 
@@ -157,12 +174,26 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
             state.compel_phase = ""
             state.turns_memo = None  # the compels' turns close with it
         try:
-            events = super().apply(state, seat, choice, dice)
+            events = self._carry_out(state, seat, choice, dice)
             state.turns_memo = None  # the state has changed: `advance` works out whose turn it is
             return events + flow.advance(state, dice)
         except BaseException:
             state.turns_memo = None
             raise
+
+    def _carry_out(
+        self, state: DiasporaState, seat: str, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        """The base class's `apply` (the action in `seat`'s open turn), on the remembered
+        turns and the menus' table (every decision passes here)."""
+        action = choice.action
+        if action in self.standing(state, seat):
+            return self.actions[action].apply(state, Turn(seat, action), choice, dice)
+        memo = state.turns_memo
+        for turn in memo if memo is not None else flow.turns(state):
+            if turn.seat == seat and action in MENUS.get(turn.kind, ()):
+                return self.actions[action].apply(state, turn, choice, dice)
+        raise RuleError(f"{seat} cannot {action} now")
 
     def overridden(self, state: DiasporaState) -> None:
         state.turns_memo = None

@@ -61,11 +61,21 @@ class Ship:
         self.stations = stations
         self.fate_points = fate_points
         self.band: int | None = None  # None until placed in detection
-        self.out: str = ""  # "", "destroyed", "off the map", "conceded"
+        self._out = ""
+        # Whether it is still in the fight: kept with `out`, as a field, since the rules ask
+        # it of every ship several times a decision.
+        self.fighting = True
 
     @property
-    def fighting(self) -> bool:
-        return not self.out
+    def out(self) -> str:
+        """How the ship left the fight (D14): "" while fighting, "destroyed", "off the map"
+        or "conceded"."""
+        return self._out
+
+    @out.setter
+    def out(self, how: str) -> None:
+        self._out = how
+        self.fighting = not how
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -129,7 +139,9 @@ class RepairRoll:
     """A damage-control roll open to invokes: `bonus` is the skill, spin and invokes so far,
     `rolled` the dice total (`dice` their faces)."""
 
-    def __init__(self, ship: str, track: str, bonus: int, rolled: int, dice: str) -> None:
+    def __init__(
+        self, ship: str, track: str, bonus: int, rolled: int, dice: tuple[int, ...]
+    ) -> None:
         self.ship = ship
         self.track = track
         self.bonus = bonus
@@ -144,7 +156,7 @@ class RepairRoll:
     def to_json(self) -> dict[str, Any]:
         return {
             "ship": self.ship, "track": self.track, "bonus": self.bonus, "rolled": self.rolled,
-            "dice": self.dice, "paid": list(self.paid),
+            "dice": list(self.dice), "paid": list(self.paid),
         }  # fmt: skip
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from shiftdrive.core.dice import fudge_symbols
 from shiftdrive.engine.events import Event
 
 PHASES: Final = {
@@ -32,6 +33,12 @@ def band(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
+def _dice(faces: Any) -> str:
+    """A roll's faces as a person reads them (+ - 0); a log saved before events carried the
+    faces has them worded already."""
+    return faces if isinstance(faces, str) else fudge_symbols(faces)
+
+
 def _extras(d: Mapping[str, Any]) -> str:
     parts = []
     if d.get("spin"):
@@ -50,14 +57,14 @@ def describe(event: Event, seat: str) -> str | None:
         return f"{d['title']}: {ships}"
     if kind == "detection":
         rows = "; ".join(
-            f"{name} {result} ({faces}, raw Navigation {raw})"
+            f"{name} {result} ({_dice(faces)}, raw Navigation {raw})"
             for name, result, raw, faces in d["rolls"]
         )
         return f"Detection, ranked: {rows}"
     if kind == "placed_at_random":
         return (
             f"{d['ship']} is tied in detection and placed at random: "
-            f"{d['dice']} = band {band(d['band'])}"
+            f"{_dice(d['dice'])} = band {band(d['band'])}"
         )
     if kind == "tie_broken":
         return f"{d['ship']} spends a fate point to win its detection tie ({d['fate_points']} left)"
@@ -86,7 +93,7 @@ def describe(event: Event, seat: str) -> str | None:
         return f"{d['ship']} leaves its drives off: position {d['result']}{cleared}"
     if kind == "positioned":
         return (
-            f"{d['ship']} positions: {d['dice']} on {d['rating']} + burn {d['burn']}"
+            f"{d['ship']} positions: {_dice(d['dice'])} on {d['rating']} + burn {d['burn']}"
             f"{_extras(d)} = {d['result']}"
         )
     if kind == "position_rank":
@@ -106,31 +113,31 @@ def describe(event: Event, seat: str) -> str | None:
             return f"{d['ship']}'s {d['fixed']} defends at a fixed {d['result']} this phase"
         beam = f" with beam {d['beam']}" if d.get("beam") else ""
         return (
-            f"{d['ship']} defends{beam}: {d['dice']} on {d['rating']}{_extras(d)} = "
+            f"{d['ship']} defends{beam}: {_dice(d['dice'])} on {d['rating']}{_extras(d)} = "
             f"{d['result']}, standing for the phase"
         )
     if kind == "hacked":
         return (
-            f"{d['ship']} hacks {d['target']}: {d['dice']} on EW {d['rating']}{_extras(d)} = "
-            f"{d['result']} against {d['defence']}"
+            f"{d['ship']} hacks {d['target']}: {_dice(d['dice'])} on EW {d['rating']}"
+            f"{_extras(d)} = {d['result']} against {d['defence']}"
         )
     if kind == "fired":
         return (
-            f"{d['ship']} fires beam {d['beam']} at {d['target']}: {d['dice']} on "
+            f"{d['ship']} fires beam {d['beam']} at {d['target']}: {_dice(d['dice'])} on "
             f"{d['rating']}{_extras(d)} = {d['result']} against {d['defence']}"
         )
     if kind == "launched":
         return f"{d['ship']} launches a torpedo at {d['target']}"
     if kind == "torpedo":
         return (
-            f"{d['ship']}'s torpedo: {d['dice']} on {d['rating']}{_extras(d)} = {d['result']} "
-            f"against {d['defence']}"
+            f"{d['ship']}'s torpedo: {_dice(d['dice'])} on {d['rating']}{_extras(d)} = "
+            f"{d['result']} against {d['defence']}"
         )
     if kind == "position_invoked":
-        what = f"rerolls: {d['dice']}" if d["effect"] == "reroll" else "+2"
+        what = f"rerolls: {_dice(d['dice'])}" if d["effect"] == "reroll" else "+2"
         return f"{d['ship']} invokes '{d['aspect']}' on its position ({what}): {d['result']}"
     if kind == "detection_invoked":
-        what = f"rerolls: {d['dice']}" if d["effect"] == "reroll" else "+2"
+        what = f"rerolls: {_dice(d['dice'])}" if d["effect"] == "reroll" else "+2"
         return f"{d['ship']} invokes '{d['aspect']}' on its detection ({what}): {d['result']}"
     if kind == "repair_invoked":
         what = "a reroll" if d["effect"] == "reroll" else "+2"
@@ -142,7 +149,7 @@ def describe(event: Event, seat: str) -> str | None:
             f"{_shifts(d['shifts'], d['ship'], d['target'])}"
         )
     if kind == "invoked":
-        what = f"rerolls: {d['dice']}" if d["effect"] == "reroll" else "+2"
+        what = f"rerolls: {_dice(d['dice'])}" if d["effect"] == "reroll" else "+2"
         return (
             f"{d['ship']} invokes '{d['aspect']}' ({what}): attack {d['attack']} "
             f"against defence {d['defence']}"
@@ -172,7 +179,7 @@ def describe(event: Event, seat: str) -> str | None:
         return f"{d['ship']} defends by 3 or more: spin, +1 on its next roll this turn"
     if kind == "repaired":
         return (
-            f"{d['ship']} repairs {d['track']}: {d['dice']} on {d['skill']}{_extras(d)} = "
+            f"{d['ship']} repairs {d['track']}: {_dice(d['dice'])} on {d['skill']}{_extras(d)} = "
             f"{d['result']} against box {d['target']}: "
             + (f"{d['track']} now {d['boxes']}" if d["shifts"] >= 1 else "no repair")
         )

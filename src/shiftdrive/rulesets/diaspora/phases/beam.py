@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar, Final
 
-from shiftdrive.core.dice import DiceSource, fudge_symbols, roll_fudge
+from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.core.odds import Odds
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
@@ -99,7 +99,7 @@ class Fire(Action[DiasporaState]):
         shifts = attack - defence
         data = {
             "ship": ship.name, "target": target.name, "beam": beam, "rating": rating,
-            "dice": fudge_symbols(roll.faces), "spin": spin, "range": minus,
+            "dice": roll.faces, "spin": spin, "range": minus,
             "result": attack, "defence": defence, "shifts": shifts,
         }  # fmt: skip
         events.append(Event("fired", data=data, visible_to=None))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
-from shiftdrive.core.dice import DiceSource, fudge_symbols, roll_fudge
+from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
@@ -72,9 +72,7 @@ class Repair(Action[DiasporaState]):
         roll = roll_fudge(dice, why=f"{ship.name} repairs {name}", who=ship.name)
         crew.act(state, ship, station)
         spin = sequence.spin(state, ship)
-        state.repair = RepairRoll(
-            ship.name, name, skill + spin, roll.total, fudge_symbols(roll.faces)
-        )
+        state.repair = RepairRoll(ship.name, name, skill + spin, roll.total, roll.faces)
         return settle(state)
 
 
@@ -92,7 +90,7 @@ def invoke(state: DiasporaState, ship: Ship, choice: Choice, dice: DiceSource) -
     if effect == "reroll":
         roll = roll_fudge(dice, why=f"{ship.name} rerolls its repair", who=ship.name)
         repair.rolled = roll.total
-        repair.dice = fudge_symbols(roll.faces)
+        repair.dice = roll.faces
     else:
         repair.bonus += 2
     data: dict[str, Any] = {"ship": ship.name, "aspect": choice.str_param("aspect")}

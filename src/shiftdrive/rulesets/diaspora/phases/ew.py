@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar, Final
 
-from shiftdrive.core.dice import DiceSource, fudge_symbols, roll_fudge
+from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.core.odds import Odds, OddsQuery, odds
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
@@ -86,7 +86,7 @@ class Hack(Action[DiasporaState]):
         defence, events = defend(state, target, dice)
         data = {
             "ship": ship.name, "target": target.name, "rating": rating,
-            "dice": fudge_symbols(roll.faces), "spin": spin, "result": attack,
+            "dice": roll.faces, "spin": spin, "result": attack,
             "defence": defence, "shifts": attack - defence,
         }  # fmt: skip
         events.append(Event("hacked", data=data, visible_to=None))

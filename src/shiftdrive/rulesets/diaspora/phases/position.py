@@ -8,9 +8,10 @@ lowest) shifts, or one lower ship up to (own - theirs), never more bands than it
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, ClassVar, Final
 
-from shiftdrive.core.dice import DiceSource, fudge_symbols, roll_fudge
+from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
@@ -140,7 +141,7 @@ def resolve(state: DiasporaState, dice: DiceSource) -> list[Event]:
         state.rolls[ship.name] = result
         state.position_dice[ship.name] = roll.total
         data = {
-            "ship": ship.name, "rating": rating, "dice": fudge_symbols(roll.faces),
+            "ship": ship.name, "rating": rating, "dice": roll.faces,
             "burn": burn, "spin": spin, "result": result,
         }  # fmt: skip
         events.append(Event("positioned", data=data, visible_to=None))
@@ -181,7 +182,7 @@ def invoke(state: DiasporaState, ship: Ship, choice: Choice, dice: DiceSource) -
         roll = roll_fudge(dice, why=f"{ship.name} rerolls its position", who=ship.name)
         state.rolls[ship.name] += roll.total - state.position_dice[ship.name]
         state.position_dice[ship.name] = roll.total
-        data["dice"] = fudge_symbols(roll.faces)
+        data["dice"] = roll.faces
     else:
         state.rolls[ship.name] += 2
     data["result"] = state.rolls[ship.name]
@@ -238,8 +239,10 @@ def destinations(state: DiasporaState, ship: Ship, shifts: int, bands: int) -> l
     return list(found)
 
 
+@lru_cache(maxsize=4096)
 def reach(m: BandMap, band: int, shifts: int, bands: int) -> tuple[int, ...]:
-    """`destinations` from `band` on the map `m`."""
+    """`destinations` from `band` on the map `m` (a frozen value: each is worked out once for
+    every battle on that map)."""
     out = []
     for to in m.bands:
         if to != band and abs(to - band) <= bands and m.crossing_cost(band, to) <= shifts:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from shiftdrive.core.dice import DiceSource, fudge_symbols, roll_fudge
+from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.core.odds import Odds, OddsQuery, odds
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
@@ -68,7 +68,7 @@ def stand_defence(
     state.defence[ship.name] = result
     data = {
         "ship": ship.name, "phase": state.phase, "rating": rating, **extra,
-        "dice": fudge_symbols(roll.faces), "spin": earned, "result": result,
+        "dice": roll.faces, "spin": earned, "result": result,
     }  # fmt: skip
     return result, Event("defence", data=data, visible_to=None)
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import ClassVar, Final
 
-from shiftdrive.core.dice import DiceSource, fudge_symbols, roll_fudge
+from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.core.odds import Odds
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
@@ -193,7 +193,7 @@ def resolve(
     shifts = attack - defence
     data = {
         "ship": ship.name, "target": target.name, "rating": rating,
-        "dice": fudge_symbols(roll.faces), "spin": spin, "range": minus, "result": attack,
+        "dice": roll.faces, "spin": spin, "range": minus, "result": attack,
         "defence": defence, "shifts": shifts,
     }  # fmt: skip
     events.append(Event("torpedo", data=data, visible_to=None))
