@@ -21,32 +21,53 @@ EVEN_ODDS: Final = 0.5
 CONCEDE_AT: Final = 2
 #: fate points a character keeps before it spends one to interrupt or refuse an interrupt
 INTERRUPT_RESERVE: Final = 3
+#: the invoke effects that add +2 to our roll
+PLUS_TWO: Final = ("bonus", "teamwork")
 #: the distance the bot gives an enemy no path reaches
 UNREACHABLE: Final = 99
 
 
 class Menu:
     """The seat's legal choices by action, each action's built only when the bot first
-    weighs it (`Ruleset.legal(..., only=...)`): an action with no choice is not `in` it."""
+    weighs it, straight from the action that offers it: an action with no choice is not
+    `in` it. (`Ruleset.legal` lists the same: the menus of the seat's open turns.)"""
 
     def __init__(self, rs: Any, state: StarWarsState, seat: str) -> None:
         self.rs, self.state, self.seat = rs, state, seat
         self.built: dict[str, list[Choice]] = {}
-        #: the actions the seat is offered now (nothing else need be asked for)
-        self.offered = set(rs.standing(state, seat))
+        #: the turns that offer each action the seat may take now (nothing else is asked for)
+        self.offered: dict[str, list[Turn]] = {}
+        for name in rs.standing(state, seat):
+            self.offered.setdefault(name, []).append(Turn(seat, name))
         for turn in rs.turns(state):
             if turn.seat == seat:
-                self.offered.update(rs.menu(state, turn))
+                for name in rs.menu(state, turn):
+                    self.offered.setdefault(name, []).append(turn)
 
     def get(self, action: str, default: list[Choice] | None = None) -> list[Choice]:
         found = self.built.get(action)
         if found is None:
-            found = self.built[action] = (
-                self.rs.legal(self.state, self.seat, only=(action,))
-                if action in self.offered
-                else []
-            )
+            found = self.built[action] = []
+            for turn in self.offered.get(action, ()):
+                found.extend(self.rs.actions[action].options(self.state, turn))
         return found if found or default is None else default
+
+    def first(self) -> Choice:
+        """The first legal choice (`Ruleset.legal(...)[0]`); an action that lists its choices
+        one by one (`each_option`, as absorbing a hit) builds only that one."""
+        for action, turns in self.offered.items():
+            spec = self.rs.actions[action]
+            each = getattr(spec, "each_option", None)
+            for turn in turns:
+                if each is not None:
+                    found = next(each(self.state, turn), None)
+                    if found is not None:
+                        return found  # type: ignore[no-any-return]
+                else:
+                    listed = spec.options(self.state, turn)
+                    if listed:
+                        return listed[0]  # type: ignore[no-any-return]
+        raise LookupError(f"{self.seat} has no legal choice")
 
     def __getitem__(self, action: str) -> list[Choice]:
         return self.get(action)
@@ -76,7 +97,7 @@ def choose(rs: Any, state: StarWarsState, seat: str, rng: random.Random) -> Choi
     if turn.kind == "duel_cut":
         return _cut(state, turn, by_action)
     if turn.kind == "absorb":
-        return rs.legal(state, seat)[0]  # type: ignore[no-any-return]
+        return by_action.first()
     if turn.kind == "invoke":
         return _invoke(state, seat, turn, by_action)
     return _turn(rs, state, turn, by_action, rng)
@@ -126,7 +147,8 @@ def _interrupt(state: StarWarsState, by_action: Menu) -> Choice:
 def _invoke(state: StarWarsState, seat: str, turn: Turn, by_action: Menu) -> Choice:
     """Invoke for +2 while it can lift our roll to a tie or better (a free invoke first; a
     fate point on an attack, or to turn a failure), or to add shifts to a hit. The open
-    invokes are read raw and only as far as the choice needs."""
+    invokes are read raw and only as far as the choice needs: the free ones first (most
+    aspects hold none), the paid ones only when no free one will do."""
     roll = query.roll_in_hand(state)
     assert roll is not None
     total, opp = query.standing(state)
@@ -134,28 +156,31 @@ def _invoke(state: StarWarsState, seat: str, turn: Turn, by_action: Menu) -> Cho
     lift = seat == state.side_of(roll.actor) and shifts < 1
     if not lift and not (roll.target and roll.action == "attack" and shifts >= 1):
         return by_action["pass"][0]
+    # +2s needed to lift the roll to a tie (none to add shifts to a hit)
+    need = (1 - shifts) // 2 if lift else 0
     free: tuple[str, str, str, str] | None = None
+    for invoke in query.open_invokes(state, turn, fate_points=False):
+        if invoke[1] in PLUS_TWO:
+            free = invoke
+            break
     paid: tuple[str, str, str, str] | None = None
     plus_twos = 0
-    for invoke in query.open_invokes(state, turn):
-        if invoke[1] not in ("bonus", "teamwork"):
-            continue
-        plus_twos += 1
-        if invoke[2] == "free":
-            free = free or invoke
-        else:
-            paid = paid or invoke
-        if free is not None and (not lift or shifts + 2 * plus_twos >= 0):
-            break  # the rest cannot change the choice
-    if lift:
-        if shifts + 2 * plus_twos >= 0:
-            if free is not None:
-                return query.as_choice(free)
-            if paid is not None and (roll.action == "attack" or shifts < 0):
-                return query.as_choice(paid)
-    elif free is not None:
+    if free is None or need > 1:
+        for invoke in query.open_invokes(state, turn):
+            if invoke[1] not in PLUS_TWO:
+                continue
+            plus_twos += 1
+            if paid is None and invoke[2] != "free":
+                paid = invoke
+            if plus_twos >= need and (free is not None or paid is not None):
+                break  # the rest cannot change the choice
+    else:
+        plus_twos = need
+    if plus_twos < need:
+        return by_action["pass"][0]  # even every +2 would not lift it to a tie
+    if free is not None:
         return query.as_choice(free)
-    elif paid is not None and shifts <= 2:
+    if paid is not None and (roll.action == "attack" or shifts < 0 if lift else shifts <= 2):
         return query.as_choice(paid)
     return by_action["pass"][0]
 
