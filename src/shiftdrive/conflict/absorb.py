@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from shiftdrive.conflict.exchange import HostedAction
@@ -49,28 +49,29 @@ class Absorb(HostedAction[CS]):
     params: ClassVar[Mapping[str, ParamKind]] = ABSORB_PARAMS
 
     def options(self, state: CS, turn: Turn) -> list[Choice]:
+        return list(self.each_option(state, turn))
+
+    def each_option(self, state: CS, turn: Turn) -> Iterator[Choice]:
+        """`options` one by one, in order (a bot taking the first builds only that one)."""
         roll = state.roll
         assert roll is not None
         target = state.fighters[roll.target or ""]
         track = target.stress[roll.track]
-        out: list[Choice] = []
         if track.kind is StressKind.COUNTING:
-            return self.counting_options(state, roll.hit, target, track)
+            yield from self.counting_options(state, roll.hit, target, track)
+            return
         for opt in absorb_options(roll.hit, track, target.consequences):
             params: dict[str, Any] = {"box": (opt.box + 1) if opt.box is not None else 0}
             for sev in opt.consequences:
                 params[sev.value] = state.aspects.unique_name(
                     self.host.consequence_name(target, roll.track, sev)
                 )
-            out.append(
-                Choice.of(
-                    "absorb",
-                    free=tuple(s.value for s in opt.consequences),
-                    label=opt.describe(track),
-                    **params,
-                )
+            yield Choice.of(
+                "absorb",
+                free=tuple(s.value for s in opt.consequences),
+                label=opt.describe(track),
+                **params,
             )
-        return out
 
     def counting_options(
         self, state: CS, hit: int, target: Combatant, track: StressTrack

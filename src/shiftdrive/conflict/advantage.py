@@ -8,7 +8,7 @@ resisting skills). A character must be within one zone to be the target of an ad
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.exchange import RollAction
@@ -100,27 +100,28 @@ class CreateAdvantage(_Advantage[CS]):
     params: ClassVar[Mapping[str, ParamKind]] = ADVANTAGE_PARAMS
 
     def options(self, state: CS, turn: Turn) -> list[Choice]:
+        return list(self.each_option(state, turn))
+
+    def each_option(self, state: CS, turn: Turn) -> Iterator[Choice]:
+        """`options` one by one, in order (a bot that takes the first builds only that one)."""
         f = state.fighters[turn.actor or ""]
-        enemies = [e for e in state.active() if e.side != f.side]
-        near = []
-        for reach in range(ADVANTAGE_REACH + 1):
-            near += [e for e in enemies if self.host.distance(state, f.zone, e.zone) == reach]
-        out: list[Choice] = []
+        # each enemy's distance, asked once; the nearest first
+        gaps = [
+            (self.host.distance(state, f.zone, e.zone), e)
+            for e in state.active()
+            if e.side != f.side
+        ]
+        near = [e for reach in range(ADVANTAGE_REACH + 1) for gap, e in gaps if gap == reach]
         for skill in self.host.advantage_skills(state, f):
-            out.append(
-                Choice.of(
-                    "advantage", skill=skill, target=SCENE, name="Favorable Position",
-                    free=("name",), label=f"Create an advantage in {f.zone} with {skill}",
-                )
+            yield Choice.of(
+                "advantage", skill=skill, target=SCENE, name="Favorable Position",
+                free=("name",), label=f"Create an advantage in {f.zone} with {skill}",
             )  # fmt: skip
             for e in near:
-                out.append(
-                    Choice.of(
-                        "advantage", skill=skill, target=e.name, name=f"{e.name} Off Balance",
-                        free=("name",), label=f"Create an advantage on {e.name} with {skill}",
-                    )
+                yield Choice.of(
+                    "advantage", skill=skill, target=e.name, name=f"{e.name} Off Balance",
+                    free=("name",), label=f"Create an advantage on {e.name} with {skill}",
                 )  # fmt: skip
-        return out
 
     def apply(self, state: CS, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
         f = state.fighters[turn.actor or ""]

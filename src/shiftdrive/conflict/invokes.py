@@ -113,36 +113,41 @@ class InvokeAspect(HostedAction[CS]):
         # the side's fighters still in the fight, who may pay (looked up once, not per aspect)
         team = state.active(seat) if points else ()
         effects = ("bonus", "reroll") if roller else ("obstacle",)
+        # (nothing changes while the walk is read: whether the roller can pay is asked once)
+        roller_pays = bool(roller) and points and fighters[roller].fate_points.current >= 1
         for a in state.aspects:
             free = a.free_invokes
             if not free and not points:
                 continue  # nothing to pay for it with
-            if not visible(state, a, seat):
-                continue
-            for h in side_fighters if free else ():
-                if a.free_for(h.name) > 0:
-                    for eff in effects:
-                        yield a.name, eff, "free", h.name
-            if a.kind is AspectKind.BOOST or not points:
-                continue
+            holders = [h.name for h in side_fighters if a.free_for(h.name) > 0] if free else []
+            # who could pay a fate point for it, and for what (most aspects on a roll have
+            # nobody: whether the side sees them is asked only of the others)
             payers: list[tuple[str, str]] = []
-            owner = a.owner
-            if roller:
-                if owner in (None, roller, opponent) or (owner is not None and owner == aboard):
-                    payers.append((roller, "bonus"))
-                    payers.append((roller, "reroll"))
-                for ally in helpers(state, roll, seat, roller, a, team):
-                    payers.append((ally, "teamwork"))
-            elif owner is None or fighters[owner].side == seat:
-                for f in team:
-                    if owner in (None, f.name):
-                        payers.append((f.name, "obstacle"))
+            if points and a.kind is not AspectKind.BOOST:
+                owner = a.owner
+                if roller:
+                    if roller_pays and (
+                        owner in (None, roller, opponent) or (owner is not None and owner == aboard)
+                    ):
+                        payers.append((roller, "bonus"))
+                        payers.append((roller, "reroll"))
+                    for ally in helpers(state, roll, seat, roller, a, team):
+                        if fighters[ally].fate_points.current >= 1:
+                            payers.append((ally, "teamwork"))
+                elif owner is None or fighters[owner].side == seat:
+                    for f in team:
+                        if owner in (None, f.name) and f.fate_points.current >= 1:
+                            payers.append((f.name, "obstacle"))
+                if paid and payers:
+                    payers = [(p, e) for p, e in payers if paid_key(p, a.name) not in paid]
+            if not (holders or payers) or not visible(state, a, seat):
+                continue
+            name = a.name
+            for h in holders:
+                for eff in effects:
+                    yield name, eff, "free", h
             for payer, eff in payers:
-                if fighters[payer].fate_points.current < 1:
-                    continue
-                if paid and paid_key(payer, a.name) in paid:
-                    continue
-                yield a.name, eff, "fate_point", payer
+                yield name, eff, "fate_point", payer
 
     def check(self, state: CS, turn: Turn, choice: Choice) -> str | None:
         if any(choice.matches(option) for option in self.options(state, turn)):

@@ -21,38 +21,75 @@ EVEN_ODDS: Final = 0.5
 CONCEDE_AT: Final = 2
 #: fate points a character keeps before it spends one to interrupt or refuse an interrupt
 INTERRUPT_RESERVE: Final = 3
+#: the invoke effects that add +2 to our roll
+PLUS_TWO: Final = ("bonus", "teamwork")
 #: the distance the bot gives an enemy no path reaches
 UNREACHABLE: Final = 99
 
 
 class Menu:
     """The seat's legal choices by action, each action's built only when the bot first
-    weighs it (`Ruleset.legal(..., only=...)`): an action with no choice is not `in` it."""
+    weighs it, straight from the action that offers it: an action with no choice is not
+    `in` it. (`Ruleset.legal` lists the same: the menus of the seat's open turns.)"""
 
     def __init__(self, rs: Any, state: StarWarsState, seat: str) -> None:
         self.rs, self.state, self.seat = rs, state, seat
         self.built: dict[str, list[Choice]] = {}
-        #: the actions the seat is offered now (nothing else need be asked for)
-        self.offered = set(rs.standing(state, seat))
+        #: the turns that offer each action the seat may take now (nothing else is asked for)
+        self.offered: dict[str, list[Turn]] = {}
+        for name in rs.standing(state, seat):
+            self.offered.setdefault(name, []).append(Turn(seat, name))
         for turn in rs.turns(state):
             if turn.seat == seat:
-                self.offered.update(rs.menu(state, turn))
+                for name in rs.menu(state, turn):
+                    self.offered.setdefault(name, []).append(turn)
 
     def get(self, action: str, default: list[Choice] | None = None) -> list[Choice]:
         found = self.built.get(action)
         if found is None:
-            found = self.built[action] = (
-                self.rs.legal(self.state, self.seat, only=(action,))
-                if action in self.offered
-                else []
-            )
+            found = self.built[action] = []
+            for turn in self.offered.get(action, ()):
+                found.extend(self.rs.actions[action].options(self.state, turn))
         return found if found or default is None else default
+
+    def one(self, action: str) -> Choice | None:
+        """The first choice of `action`, or None: an action that lists its choices one by one
+        (`each_option`) builds only that one, unless all of them are built already."""
+        found = self.built.get(action)
+        if found is not None:
+            return found[0] if found else None
+        spec = self.rs.actions[action]
+        each = getattr(spec, "each_option", None)
+        if each is None:
+            listed = self.get(action)
+            return listed[0] if listed else None
+        for turn in self.offered.get(action, ()):
+            first = next(each(self.state, turn), None)
+            if first is not None:
+                return first  # type: ignore[no-any-return]
+        self.built[action] = []
+        return None
+
+    def take(self, action: str) -> Choice:
+        """The first choice of `action`, which the bot knows is offered."""
+        found = self.one(action)
+        if found is None:
+            raise LookupError(f"{self.seat} may not {action} now")
+        return found
+
+    def first(self) -> Choice:
+        """The first legal choice (`Ruleset.legal(...)[0]`), building no more than it needs."""
+        for action in self.offered:
+            found = self.one(action)
+            if found is not None:
+                return found
+        raise LookupError(f"{self.seat} has no legal choice")
 
     def __getitem__(self, action: str) -> list[Choice]:
         return self.get(action)
 
     def __contains__(self, action: object) -> bool:
-        return isinstance(action, str) and bool(self.get(action))
+        return isinstance(action, str) and self.one(action) is not None
 
 
 def choose(rs: Any, state: StarWarsState, seat: str, rng: random.Random) -> Choice:
@@ -65,18 +102,18 @@ def choose(rs: Any, state: StarWarsState, seat: str, rng: random.Random) -> Choi
         return _interrupt(state, by_action)
     if turn.kind == "interrupted":
         f = state.fighters[turn.actor or ""]
-        return by_action["refuse" if f.fate_points.current >= INTERRUPT_RESERVE else "allow"][0]
+        return by_action.take("refuse" if f.fate_points.current >= INTERRUPT_RESERVE else "allow")
     if turn.kind == "defend":
         target = state.fighters[turn.actor or ""]
         return max(by_action["defend"], key=lambda c: target.skill(c.str_param("skill")))
     if turn.kind == "style":
-        return by_action["full"][0]
+        return by_action.take("full")
     if turn.kind == "duel_style":
-        return by_action["two_points"][0]
+        return by_action.take("two_points")
     if turn.kind == "duel_cut":
         return _cut(state, turn, by_action)
     if turn.kind == "absorb":
-        return rs.legal(state, seat)[0]  # type: ignore[no-any-return]
+        return by_action.first()
     if turn.kind == "invoke":
         return _invoke(state, seat, turn, by_action)
     return _turn(rs, state, turn, by_action, rng)
@@ -106,7 +143,7 @@ def _cut(state: StarWarsState, turn: Turn, by_action: Menu) -> Choice:
         for cut in by_action.get("cut", []):  # mildest first
             if gain - query.cut_of(cut.str_param("severity")) < left:
                 return cut
-    return by_action["accept"][0]
+    return by_action.take("accept")
 
 
 def _interrupt(state: StarWarsState, by_action: Menu) -> Choice:
@@ -120,44 +157,48 @@ def _interrupt(state: StarWarsState, by_action: Menu) -> Choice:
             and query.threat(state, who.name) > query.threat(state, actor) + 1
         ):
             return c
-    return by_action["pass"][0]
+    return by_action.take("pass")
 
 
 def _invoke(state: StarWarsState, seat: str, turn: Turn, by_action: Menu) -> Choice:
     """Invoke for +2 while it can lift our roll to a tie or better (a free invoke first; a
     fate point on an attack, or to turn a failure), or to add shifts to a hit. The open
-    invokes are read raw and only as far as the choice needs."""
+    invokes are read raw and only as far as the choice needs: the free ones first (most
+    aspects hold none), the paid ones only when no free one will do."""
     roll = query.roll_in_hand(state)
     assert roll is not None
     total, opp = query.standing(state)
     shifts = total - opp
     lift = seat == state.side_of(roll.actor) and shifts < 1
     if not lift and not (roll.target and roll.action == "attack" and shifts >= 1):
-        return by_action["pass"][0]
+        return by_action.take("pass")
+    # +2s needed to lift the roll to a tie (none to add shifts to a hit)
+    need = (1 - shifts) // 2 if lift else 0
     free: tuple[str, str, str, str] | None = None
+    for invoke in query.open_invokes(state, turn, fate_points=False):
+        if invoke[1] in PLUS_TWO:
+            free = invoke
+            break
     paid: tuple[str, str, str, str] | None = None
     plus_twos = 0
-    for invoke in query.open_invokes(state, turn):
-        if invoke[1] not in ("bonus", "teamwork"):
-            continue
-        plus_twos += 1
-        if invoke[2] == "free":
-            free = free or invoke
-        else:
-            paid = paid or invoke
-        if free is not None and (not lift or shifts + 2 * plus_twos >= 0):
-            break  # the rest cannot change the choice
-    if lift:
-        if shifts + 2 * plus_twos >= 0:
-            if free is not None:
-                return query.as_choice(free)
-            if paid is not None and (roll.action == "attack" or shifts < 0):
-                return query.as_choice(paid)
-    elif free is not None:
+    if free is None or need > 1:
+        for invoke in query.open_invokes(state, turn):
+            if invoke[1] not in PLUS_TWO:
+                continue
+            plus_twos += 1
+            if paid is None and invoke[2] != "free":
+                paid = invoke
+            if plus_twos >= need and (free is not None or paid is not None):
+                break  # the rest cannot change the choice
+    else:
+        plus_twos = need
+    if plus_twos < need:
+        return by_action.take("pass")  # even every +2 would not lift it to a tie
+    if free is not None:
         return query.as_choice(free)
-    elif paid is not None and shifts <= 2:
+    if paid is not None and (roll.action == "attack" or shifts < 0 if lift else shifts <= 2):
         return query.as_choice(paid)
-    return by_action["pass"][0]
+    return by_action.take("pass")
 
 
 def _turn(
@@ -169,9 +210,9 @@ def _turn(
 ) -> Choice:
     f = state.fighters[turn.actor or ""]
     if "duel" in by_action:  # S8: a duellist's turn is a duel round, with its best skill
-        return by_action["duel"][0]
+        return by_action.take("duel")
     if "jump" in by_action:  # S6: a ship that can jump away tries every turn
-        return by_action["jump"][0]
+        return by_action.take("jump")
     fix = [
         c
         for c in by_action.get("repair", [])
@@ -181,7 +222,7 @@ def _turn(
         return fix[0]  # S9: mend what keeps the hyperdrive out
     attacks = by_action.get("attack", [])
     if not attacks and by_action.get("tail") and rng.random() < 0.5:
-        return by_action["tail"][0]  # S5: tailed, or nothing to shoot: fight for the six
+        return by_action.take("tail")  # S5: tailed, or nothing to shoot: fight for the six
     if attacks:
         attack = rs.actions["attack"]
         weighed: dict[Choice, float] = {}
@@ -226,7 +267,7 @@ def _turn(
     if f.consequences.count_taken_in_conflict() >= CONCEDE_AT and len(enemies) > len(
         query.allies(state, f.name)
     ):
-        return by_action["concede"][0]
+        return by_action.take("concede")
     if "move" in by_action and enemies:
 
         def closeness(zone: str) -> int:
@@ -241,5 +282,5 @@ def _turn(
         if closeness(step.str_param("to")) < closeness(f.zone):
             return step
     if "advantage" in by_action and rng.random() < 0.5:
-        return by_action["advantage"][0]
-    return by_action["hold"][0]
+        return by_action.take("advantage")
+    return by_action.take("hold")

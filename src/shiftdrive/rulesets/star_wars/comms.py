@@ -6,7 +6,7 @@ within detection range (S3: a crew cannot hail or jam what its sensors cannot fi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.advantage import CreateAdvantage
@@ -82,6 +82,9 @@ class Communicate(CreateAdvantage[StarWarsState]):
                         )
                     )  # fmt: skip
         return out
+
+    def each_option(self, state: StarWarsState, turn: Turn) -> Iterator[Choice]:
+        return iter(self.options(state, turn))
 
     def apply(
         self, state: StarWarsState, turn: Turn, choice: Choice, dice: DiceSource

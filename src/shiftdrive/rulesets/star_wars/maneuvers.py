@@ -5,6 +5,7 @@ pilot's Stealth."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from shiftdrive.conflict.advantage import SCENE, CreateAdvantage, Discover
@@ -33,8 +34,13 @@ def _vehicle_odds(state: StarWarsState, turn: Turn, choice: Choice, action: str)
 
 class StarWarsAdvantage(CreateAdvantage[StarWarsState]):
     def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
+        return list(self.each_option(state, turn))
+
+    def each_option(self, state: StarWarsState, turn: Turn) -> Iterator[Choice]:
         actor = turn.actor or ""
-        return [c for c in super().options(state, turn) if _engaged(state, actor, c)]
+        for c in super().each_option(state, turn):
+            if _engaged(state, actor, c):
+                yield c
 
     def odds(self, state: StarWarsState, turn: Turn, choice: Choice) -> Odds | None:
         target = choice.str_param("target")

@@ -70,7 +70,16 @@ def may_stop(unit: Character, kind: str) -> bool:
 def reach(state: StarWarsState, unit: Character, budget: int) -> dict[str, int]:
     """The zones `unit` may stop in within `budget` zones, with what each costs (S4, S12): an
     aircraft crosses ground zones without counting them; nobody else enters a zone it may not
-    stop in."""
+    stop in. Remembered for the battle (read-only) by all it reads of the unit: the zone, whether
+    it is a vehicle and its mode."""
+    key = (unit.zone, unit.is_vehicle, unit.mode, budget)
+    found = state.reach_memo.get(key)
+    if found is None:
+        found = state.reach_memo[key] = _reach(state, unit, budget)
+    return found
+
+
+def _reach(state: StarWarsState, unit: Character, budget: int) -> dict[str, int]:
     zmap = zone_map(state)
     flying = unit.is_vehicle and unit.mode not in ON_GROUND and kind_of(state, unit.zone) == AIR
 

@@ -31,10 +31,13 @@ def standing(state: StarWarsState) -> tuple[int, int]:
     return totals(state, state.roll)
 
 
-def open_invokes(state: StarWarsState, turn: Turn) -> Iterator[tuple[str, str, str, str]]:
+def open_invokes(
+    state: StarWarsState, turn: Turn, *, fate_points: bool = True
+) -> Iterator[tuple[str, str, str, str]]:
     """The invokes open in `turn` (the invoke window) as (aspect, effect, payment, by), in
-    the order the menu lists them, without building the menu."""
-    return INVOKES.open_invokes(state, turn)
+    the order the menu lists them, without building the menu (`fate_points=False`: the free
+    ones only, in the same order)."""
+    return INVOKES.open_invokes(state, turn, fate_points=fate_points)
 
 
 def as_choice(invoke: tuple[str, str, str, str]) -> Choice:

@@ -165,6 +165,9 @@ class StarWarsState:
     #: `popcorn.turns`, remembered until the state changes (the rules forget it in `apply`
     #: and after a GM override); never part of the snapshot
     turns_memo: list[Any] | None = None
+    #: `movement.reach` by what it reads of the unit (its zone, whether it is a vehicle, its
+    #: mode) and the budget: the zones and their kinds never change in a battle
+    reach_memo: dict[tuple[str, bool, str, int], dict[str, int]] = field(default_factory=dict)
 
     @property
     def round(self) -> int:
