@@ -48,6 +48,7 @@ COMPILED = [
     "shiftdrive/maps/bands.py",
     "shiftdrive/maps/errors.py",
     "shiftdrive/maps/hexgrid.py",
+    "shiftdrive/maps/hexwalks.py",
     "shiftdrive/maps/zones.py",
     "shiftdrive/rulesets/fate_core/bot.py",
     "shiftdrive/rulesets/fate_core/compels.py",

@@ -17,7 +17,7 @@ from shiftdrive.rulesets.pilot_wave import counters, moves
 from shiftdrive.rulesets.pilot_wave.board import (
     band_between,
     band_by_distance,
-    hex_map,
+    walks,
     weapon_of,
     where,
 )
@@ -137,7 +137,7 @@ def distance(a: Fighter, b: Fighter) -> int:
 
 def cover(state: PilotWaveState, at: Hex) -> bool:
     """Whether a hex has something to take cover behind next to it."""
-    return hex_map(state).beside_cover(at)
+    return walks(state).beside_cover(at)
 
 
 def points_to_turn(state: PilotWaveState, seat: str) -> int | None:
