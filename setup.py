@@ -110,6 +110,7 @@ COMPILED = [
     "shiftdrive/rulesets/pilot_wave/order.py",
     "shiftdrive/rulesets/pilot_wave/query.py",
     "shiftdrive/rulesets/pilot_wave/rules.py",
+    "shiftdrive/rulesets/pilot_wave/scenes.py",
     "shiftdrive/rulesets/pilot_wave/state.py",
     "shiftdrive/rulesets/pilot_wave/tactics.py",
     "shiftdrive/rulesets/star_wars/bot.py",
