@@ -194,25 +194,6 @@ def test_flags_can_be_overridden_per_map() -> None:
     assert m.passable(Hex(1, 0))
 
 
-def test_reachable_and_path_with_costs() -> None:
-    m = HexMap.from_rect(5, 1, {Hex(2, 0): Terrain.ROUGH})
-    assert m.reachable(Hex(0, 0), 3) == {Hex(0, 0): 0, Hex(1, 0): 1, Hex(2, 0): 3}
-    assert m.reachable(Hex(0, 0), 3, blocked={Hex(1, 0)}) == {Hex(0, 0): 0}
-    assert m.reachable(Hex(0, 0), -1) == {}
-    path = m.path(Hex(0, 0), Hex(4, 0))
-    assert path == [Hex(x, 0) for x in range(5)]
-    assert m.path_cost(path) == 5
-    assert m.path(Hex(0, 0), Hex(4, 0), blocked={Hex(2, 0)}) is None
-    assert m.path(Hex(0, 0), Hex(0, 0)) == [Hex(0, 0)]
-
-
-def test_path_goes_round_walls() -> None:
-    m = HexMap.from_radius(3, {Hex(1, 0): Terrain.WALL, Hex(1, -1): Terrain.WALL})
-    path = m.path(Hex(0, 0), Hex(2, 0))
-    assert path is not None and len(path) == 4
-    assert Hex(1, 0) not in path and Hex(1, -1) not in path
-
-
 def test_line_of_sight() -> None:
     m = HexMap.from_radius(3, {Hex(1, 0): Terrain.WALL, Hex(-1, 0): Terrain.HIGH_OBSTACLE})
     assert not m.line_of_sight(Hex(0, 0), Hex(2, 0))
@@ -254,38 +235,6 @@ def test_dict_round_trip_and_errors() -> None:
         HexMap.from_dict({"width": 3})
     with pytest.raises(MapError, match="'size'"):
         HexMap.from_dict({"size": 3})
-
-
-terrains = st.sampled_from(list(Terrain))
-
-
-@st.composite
-def maps_and_starts(draw: st.DrawFn) -> tuple[HexMap, Hex, int, frozenset[Hex]]:
-    cells = Hex(0, 0).spiral(3)
-    terrain = draw(st.dictionaries(st.sampled_from(cells[1:]), terrains, max_size=12))
-    m = HexMap(cells, terrain)
-    blocked = frozenset(draw(st.sets(st.sampled_from(cells[1:]), max_size=4)))
-    return m, Hex(0, 0), draw(st.integers(min_value=0, max_value=7)), blocked
-
-
-@settings(max_examples=80, deadline=None)
-@given(maps_and_starts())
-def test_reachable_agrees_with_path(case: tuple[HexMap, Hex, int, frozenset[Hex]]) -> None:
-    m, start, budget, blocked = case
-    reach = m.reachable(start, budget, blocked)
-    assert reach[start] == 0
-    for h, cost in reach.items():
-        assert cost <= budget
-        assert m.passable(h) and (h == start or h not in blocked)
-        path = m.path(start, h, blocked)
-        assert path is not None and path[0] == start and path[-1] == h
-        assert m.path_cost(path) == cost
-        assert all(p.is_adjacent(q) for p, q in pairwise(path))
-    unlimited = m.reachable(start, 1000, blocked)
-    assert reach == {h: c for h, c in unlimited.items() if c <= budget}
-    for h in m:
-        if h not in unlimited:
-            assert m.path(start, h, blocked) is None
 
 
 def test_hex_arithmetic_is_never_tuple_arithmetic() -> None:

@@ -271,14 +271,22 @@ def absorb_options(
     found: list[Absorption] = []
     for size in range(len(free) + 1):
         for combo in combinations(free, size):
+            # Each consequence set's sum and smallest part once, not once per stress box.
+            taken = [values[s] for s in combo]
+            sum_taken = sum(taken)
+            least_taken = min(taken, default=None)
             for box in box_choices:
-                parts = [values[s] for s in combo]
                 if box is not None and track is not None:
-                    parts.append(track.boxes[box])
-                total = sum(parts)
-                if not parts or total < hit:
-                    continue
-                if any(total - part >= hit for part in parts):
+                    part = track.boxes[box]
+                    total = sum_taken + part
+                    least = part if least_taken is None or part < least_taken else least_taken
+                elif least_taken is None:
+                    continue  # nothing taken at all
+                else:
+                    total, least = sum_taken, least_taken
+                # Minimal: the parts cover the hit, and dropping any one (the smallest is
+                # enough to look at) would not.
+                if total < hit or total - least >= hit:
                     continue
                 found.append(Absorption(box, combo, total))
 

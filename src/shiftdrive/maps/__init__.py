@@ -15,6 +15,7 @@ from shiftdrive.maps.hexgrid import (
     hex_to_offset,
     offset_to_hex,
 )
+from shiftdrive.maps.hexwalks import HexWalks
 from shiftdrive.maps.zones import Barrier, Zone, ZoneMap
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "Barrier",
     "Hex",
     "HexMap",
+    "HexWalks",
     "MapError",
     "Terrain",
     "TerrainFlags",

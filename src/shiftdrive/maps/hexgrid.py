@@ -1,4 +1,5 @@
-"""Hex grids for Fully Automated! and Pilot Wave: axial coordinates, lines, terrain, movement.
+"""Hex grids for Fully Automated! and Pilot Wave: axial coordinates, lines, terrain, movement
+costs and sight (walks and paths over a map: `hexwalks`).
 
 Hexes are pointy-topped with axial coordinates (q, r); r grows southward, q eastward, and the
 third cube coordinate is s = -q - r. Rectangular maps use "odd-r" offset rows (odd rows are
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -17,7 +17,6 @@ from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
 from shiftdrive.maps.errors import MapError
-from shiftdrive.maps.paths import cheapest, route
 
 # Nudge for line drawing: breaks ties when a line runs exactly along a hex edge. The three parts
 # sum to zero so the nudged point stays on the q + r + s = 0 plane.
@@ -270,14 +269,12 @@ TERRAIN_SYMBOLS: Final[Mapping[Terrain, str]] = MappingProxyType(
 
 #: how many answers of line_of_sight a map remembers (then it starts again)
 SIGHT_CACHE: Final = 50_000
-#: how many answers of reachable a map remembers (then it starts again)
-REACH_CACHE: Final = 2_000
 
 
 class HexMap:
     """A bounded set of hexes with terrain; immutable, pure queries for movement and sight."""
 
-    __slots__ = ("_cover", "_flags", "_hexes", "_reach", "_sight", "_steps", "_terrain")
+    __slots__ = ("_flags", "_hexes", "_sight", "_terrain")
 
     def __init__(
         self,
@@ -303,12 +300,6 @@ class HexMap:
         )
         #: line_of_sight's answers so far (the map never changes, bots ask the same pairs)
         self._sight: dict[tuple[Hex, Hex], bool] = {}
-        #: each hex's enterable neighbours with the cost of entering them (`steps`), built
-        #: on first use, and reachable's answers so far (the map never changes)
-        self._steps: dict[Hex, tuple[tuple[Hex, int], ...]] | None = None
-        self._reach: dict[tuple[Hex, int, frozenset[Hex]], tuple[tuple[Hex, int], ...]] = {}
-        #: the hexes `beside_cover` (built on first use)
-        self._cover: frozenset[Hex] | None = None
 
     # construction
 
@@ -451,93 +442,6 @@ class HexMap:
         it = iter(path)
         next(it, None)
         return sum(self.movement_cost(h) for h in it)
-
-    # movement
-
-    def steps(self, h: Hex) -> tuple[tuple[Hex, int], ...]:
-        """The hexes one step from `h` that can be entered, with the cost of entering each
-        (`neighbours` and `movement_cost`, looked up: path searches ask it for every hex)."""
-        table = self._steps
-        if table is None:
-            table = self._steps = {
-                c: tuple((n, self.movement_cost(n)) for n in self.neighbours(c))
-                for c in self._hexes
-            }
-        got = table.get(h)
-        if got is None:  # off the map: worked out, not kept
-            return tuple((n, self.movement_cost(n)) for n in self.neighbours(h))
-        return got
-
-    def beside_cover(self, h: Hex) -> bool:
-        """Whether a hex one can step into next to `h` gives cover (a low obstacle to crouch
-        behind); looked up for the map's hexes, since bots ask it of every hex they weigh."""
-        near = self._cover
-        if near is None:
-            near = self._cover = frozenset(c for c in self._hexes if self._touches_cover(c))
-        return h in near if h in self._hexes else self._touches_cover(h)
-
-    def _touches_cover(self, h: Hex) -> bool:
-        return any(self.flags(n).gives_cover for n in self.neighbours(h))
-
-    def reachable(
-        self, start: Hex, budget: int, blocked: AbstractSet[Hex] = frozenset()
-    ) -> dict[Hex, int]:
-        """Every hex reachable from `start` within `budget` movement, with its cheapest cost.
-
-        `start` is always included at cost 0 (empty for a negative budget); hexes in `blocked`
-        (e.g. other ships) cannot be entered or passed through. Remembered by its question
-        (the map never changes); each caller gets its own copy.
-        """
-        return dict(self.reach_order(start, budget, blocked))
-
-    def reach_order(
-        self, start: Hex, budget: int, blocked: AbstractSet[Hex] = frozenset()
-    ) -> tuple[tuple[Hex, int], ...]:
-        """`reachable` as (hex, cost) pairs, cheapest first, then by hex (`start` first):
-        remembered by its question and shared (the map never changes), so a menu of moves
-        asked again costs a lookup."""
-        self._require(start)
-        if budget < 0:
-            return ()
-        key = (start, budget, frozenset(blocked))
-        got = self._reach.get(key)
-        if got is None:
-            table = self.steps
-
-            def steps(h: Hex) -> Iterator[tuple[Hex, int]]:
-                for n, cost in table(h):
-                    if n not in blocked:
-                        yield n, cost
-
-            found = cheapest(start, steps, budget)[0]
-            got = tuple(sorted(found.items(), key=lambda kv: (kv[1], kv[0])))
-            if len(self._reach) >= REACH_CACHE:
-                self._reach.clear()
-            self._reach[key] = got
-        return got
-
-    def path(
-        self, start: Hex, goal: Hex, blocked: AbstractSet[Hex] = frozenset()
-    ) -> list[Hex] | None:
-        """Cheapest path by movement cost, both ends included; None if the goal can't be reached.
-
-        Deterministic: ties go to the first-found route in `DIRECTIONS` order.
-        """
-        self._require(start)
-        if start == goal:
-            return [start]
-        if not self.passable(goal) or goal in blocked:
-            return None
-
-        table = self.steps
-
-        def steps(h: Hex) -> Iterator[tuple[Hex, int]]:
-            for n, cost in table(h):
-                if n not in blocked:
-                    yield n, cost
-
-        best, came_from = cheapest(start, steps, goal=goal)
-        return route(came_from, goal) if goal in best else None
 
     # sight
 

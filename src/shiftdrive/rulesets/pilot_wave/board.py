@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
 from shiftdrive.maps.hexgrid import Hex, HexMap
+from shiftdrive.maps.hexwalks import HexWalks
 from shiftdrive.rulesets.pilot_wave.catalog import (
     ADJACENT,
     HAND,
@@ -26,21 +27,27 @@ if TYPE_CHECKING:
 BANDS_SEEN: Final = "bands seen"
 
 
-def map_of(data: Mapping[str, Any]) -> HexMap:
-    """The scenario's map, built once per distinct map and shared by every battle on it: the
-    map never changes, and what it remembers (lines of sight, walks) serves them all."""
-    return _map_from(json.dumps(data, sort_keys=True))
+def walks_of(data: Mapping[str, Any]) -> HexWalks:
+    """The scenario's map with its walks, built once per distinct map and shared by every
+    battle on it: the map never changes, and what it remembers (lines of sight, walks)
+    serves them all."""
+    return _walks_from(json.dumps(data, sort_keys=True))
 
 
 @lru_cache(maxsize=32)
-def _map_from(text: str) -> HexMap:
-    return HexMap.from_dict(json.loads(text))
+def _walks_from(text: str) -> HexWalks:
+    return HexWalks(HexMap.from_dict(json.loads(text)))
 
 
 def hex_map(state: PilotWaveState) -> HexMap:
-    hmap = state.settings["map"]
-    assert isinstance(hmap, HexMap)
-    return hmap
+    return walks(state).map
+
+
+def walks(state: PilotWaveState) -> HexWalks:
+    """Where one can step on the map, and the walks asked so far."""
+    found = state.settings["walks"]
+    assert isinstance(found, HexWalks)
+    return found
 
 
 def where(f: Fighter) -> Hex:

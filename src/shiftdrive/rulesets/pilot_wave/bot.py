@@ -38,6 +38,9 @@ def choose(rs: Any, state: PilotWaveState, seat: str, rng: random.Random) -> Cho
         return _invoke(rs, state, turn)
     if kind == "turn":
         return _turn(rs, state, turn, rng)
+    if kind == "style":  # (the other ways of taking the style are not built)
+        full: list[Choice] = rs.legal(state, seat, only=("full",))
+        return full[0]
     legal: list[Choice] = rs.legal(state, seat)
     by_action = _grouped(legal)
     if kind == "bid":
@@ -49,8 +52,6 @@ def choose(rs: Any, state: PilotWaveState, seat: str, rng: random.Random) -> Cho
         return _counter(state, turn, by_action)
     if kind == "pick":
         return max(legal, key=lambda c: (_threat(state, c.str_param("who")), rng.random()))
-    if kind == "style":
-        return by_action["full"][0]
     return legal[0]  # defend (one skill), absorb (the first minimal way), carry out
 
 
@@ -122,9 +123,12 @@ def _turn(rs: Any, state: PilotWaveState, turn: Turn, rng: random.Random) -> Cho
         if move is not None:
             return move
     if "attack" in rs.menu(state, turn):
+        ways = query.attacks(state, f)
         shots = [
-            (query.hit_chance(state, turn, e.name, skill, fire), e, skill, fire)
-            for e, skill, fire in query.attacks(state, f)
+            (chance, e, skill, fire)
+            for chance, (e, skill, fire) in zip(
+                query.hit_chances(state, turn, ways), ways, strict=True
+            )
         ]
         shot = max(shots, key=lambda s: (s[0], s[3] == "auto", rng.random()), default=None)
         if shot is not None and shot[0] > 0:

@@ -309,20 +309,8 @@ class PilotAttack(Attack[PilotWaveState]):
     def odds(self, state: PilotWaveState, turn: Turn, choice: Choice) -> Odds | None:
         f = state.fighters[turn.actor or ""]
         target = state.fighters[choice.str_param("target")]
-        skill = choice.str_param("skill")
         fire = str(choice.get("fire") or SINGLE)
-        if skill == PSYCHE:
-            far = pushes_far(state, f, target)
-            return action_odds(state, f, skill, opposed=target.skill(PSYCHE), hazardous=far)
-        if skill != CLOSE_COMBAT:
-            diff = shot_difficulty(state, f, target, fire)
-            return action_odds(
-                state, f, skill, difficulty=diff, hazardous=weapon_of(state, f).hazardous
-            )
-        shift = movement_shift(state, f, target)
-        if target.surprised:
-            return action_odds(state, f, skill, difficulty=UNDEFENDED, bonus=shift)
-        return action_odds(state, f, skill, opposed=target.skill(CLOSE_COMBAT), bonus=shift)
+        return attack_odds(state, f, target, choice.str_param("skill"), fire)
 
     def resolve(
         self, state: PilotWaveState, roll: Roll, shifts: int, outcome: Outcome
@@ -350,6 +338,40 @@ class PilotAttack(Attack[PilotWaveState]):
         if roll.difficulty is None:
             return super().resolve(state, roll, shifts, outcome)
         return []
+
+
+#: what the odds of an attack are asked with (`action_odds`): the opposing rating or the
+#: difficulty, the bonus to the roll, and whether the roll is hazardous
+AttackTerms = tuple[int | None, int | None, int, bool]
+
+
+def attack_terms(
+    state: PilotWaveState, f: Fighter, target: Fighter, skill: str, fire: str
+) -> AttackTerms:
+    """How `f`'s attack on `target` (one of `ways`) is rolled, for its odds: a push against
+    the target's Psyche; a shot against its difficulty; hand-to-hand against the target's
+    Close Combat (Effortless when surprised), with the movement shift."""
+    if skill == PSYCHE:
+        return target.skill(PSYCHE), None, 0, pushes_far(state, f, target)
+    if skill != CLOSE_COMBAT:
+        return None, shot_difficulty(state, f, target, fire), 0, weapon_of(state, f).hazardous
+    shift = movement_shift(state, f, target)
+    if target.surprised:
+        return None, UNDEFENDED, shift, False
+    return target.skill(CLOSE_COMBAT), None, shift, False
+
+
+def terms_odds(state: PilotWaveState, f: Fighter, skill: str, terms: AttackTerms) -> Odds:
+    """The odds of a roll of `f`'s `skill` made on `terms` (`attack_terms`)."""
+    opposed, difficulty, bonus, hazardous = terms
+    return action_odds(
+        state, f, skill, opposed=opposed, difficulty=difficulty, bonus=bonus, hazardous=hazardous
+    )
+
+
+def attack_odds(state: PilotWaveState, f: Fighter, target: Fighter, skill: str, fire: str) -> Odds:
+    """The odds of `f`'s attack on `target` (one of `ways`) before its dice."""
+    return terms_odds(state, f, skill, attack_terms(state, f, target, skill, fire))
 
 
 def blast(state: PilotWaveState, roll: Roll, shifts: int, outcome: Outcome) -> None:

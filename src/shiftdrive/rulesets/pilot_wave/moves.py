@@ -13,7 +13,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.maps.errors import MapError
 from shiftdrive.maps.hexgrid import Hex
-from shiftdrive.rulesets.pilot_wave.board import hex_map, occupied, weapon_of, where
+from shiftdrive.rulesets.pilot_wave.board import occupied, walks, weapon_of, where
 from shiftdrive.rulesets.pilot_wave.catalog import gait, move_shift, run_speed, vehicle_speed
 from shiftdrive.rulesets.pilot_wave.order import end_turn, entry_for
 from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
@@ -46,7 +46,7 @@ def destinations(state: PilotWaveState, f: Fighter) -> Sequence[tuple[Hex, int]]
     """`reachable` with what each hex costs, in the menu's order (cheapest first, then by
     hex): the map's walk from where `f` stands, less that hex."""
     start = where(f)
-    walk = hex_map(state).reach_order(start, speed(state, f), occupied(state, f.name))
+    walk = walks(state).reach_order(start, speed(state, f), occupied(state, f.name))
     return walk[1:] if walk and walk[0][0] == start else walk
 
 

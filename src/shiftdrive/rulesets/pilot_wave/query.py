@@ -9,6 +9,7 @@ from typing import Final
 
 from shiftdrive.conflict.invokes import InvokeAspect, invoke_choice
 from shiftdrive.conflict.roll import Roll, totals
+from shiftdrive.core.odds import Odds
 from shiftdrive.core.outcomes import shifts_to_change
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.ruleset import Turn
@@ -17,12 +18,18 @@ from shiftdrive.rulesets.pilot_wave import counters, moves
 from shiftdrive.rulesets.pilot_wave.board import (
     band_between,
     band_by_distance,
-    hex_map,
+    walks,
     weapon_of,
     where,
 )
 from shiftdrive.rulesets.pilot_wave.catalog import move_shift
-from shiftdrive.rulesets.pilot_wave.combat import PilotAttack, ways
+from shiftdrive.rulesets.pilot_wave.combat import (
+    AttackTerms,
+    PilotAttack,
+    attack_terms,
+    terms_odds,
+    ways,
+)
 from shiftdrive.rulesets.pilot_wave.host import HOST
 from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
 
@@ -101,10 +108,28 @@ def attacks(state: PilotWaveState, f: Fighter) -> list[tuple[Fighter, str, str]]
 def hit_chance(state: PilotWaveState, turn: Turn, target: str, skill: str, fire: str) -> float:
     """The chance that an attack of the turn's character (one of `attacks`) hits: a tie or
     better, before invokes are spent (its odds)."""
-    choice = Choice.of("attack", target=target, skill=skill, fire=fire)
-    o = ATTACK.odds(state, turn, choice)
-    if o is None:
-        return 0.0
+    return hit_chances(state, turn, [(state.fighters[target], skill, fire)])[0]
+
+
+def hit_chances(
+    state: PilotWaveState, turn: Turn, shots: Sequence[tuple[Fighter, str, str]]
+) -> list[float]:
+    """`hit_chance` of each of `shots` (some of `attacks`), in order. Attacks rolled on the
+    same terms (`combat.attack_terms`) have the same odds: those are worked out once."""
+    f = state.fighters[turn.actor or ""]
+    priced: dict[tuple[str, AttackTerms], float] = {}
+    out: list[float] = []
+    for target, skill, fire in shots:
+        key = (skill, attack_terms(state, f, target, skill, fire))
+        chance = priced.get(key)
+        if chance is None:
+            chance = priced[key] = _hit(terms_odds(state, f, skill, key[1]))
+        out.append(chance)
+    return out
+
+
+def _hit(o: Odds) -> float:
+    """A tie or better, as a float."""
     # The sum over one denominator, divided once: the same float as float(tie + success +
     # style) (both round the same exact fraction), without reducing each partial sum.
     num, den = 0, 1
@@ -137,7 +162,7 @@ def distance(a: Fighter, b: Fighter) -> int:
 
 def cover(state: PilotWaveState, at: Hex) -> bool:
     """Whether a hex has something to take cover behind next to it."""
-    return hex_map(state).beside_cover(at)
+    return walks(state).beside_cover(at)
 
 
 def points_to_turn(state: PilotWaveState, seat: str) -> int | None:

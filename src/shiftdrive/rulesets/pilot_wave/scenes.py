@@ -26,8 +26,10 @@ from shiftdrive.engine.ruleset import (
     Tally,
     Turn,
 )
+from shiftdrive.rulesets.pilot_wave.bot import choose as conflict_bot
 from shiftdrive.rulesets.pilot_wave.rules import ACTIONS as CONFLICT_ACTIONS
 from shiftdrive.rulesets.pilot_wave.rules import PilotWave
+from shiftdrive.rulesets.pilot_wave.ships.bot import choose as ship_bot
 from shiftdrive.rulesets.pilot_wave.ships.rules import ACTIONS as SHIP_ACTIONS
 from shiftdrive.rulesets.pilot_wave.ships.rules import PilotWaveShips
 from shiftdrive.rulesets.pilot_wave.ships.scenario import is_ship_fight
@@ -148,11 +150,7 @@ class PilotWaveScenes(Ruleset[Any, Any]):
 
 
 def choose(ruleset: Any, state: Any, seat: str, rng: random.Random) -> Choice:
-    """The bot of the scene being played."""
+    """The bot of the scene being played (imported once, not on every decision)."""
     if isinstance(state, ShipState):
-        from shiftdrive.rulesets.pilot_wave.ships.bot import choose as ship_bot
-
         return ship_bot(ruleset, state, seat, rng)
-    from shiftdrive.rulesets.pilot_wave.bot import choose as conflict_bot
-
     return conflict_bot(ruleset, state, seat, rng)

@@ -12,7 +12,7 @@ from shiftdrive.core.fate_points import FatePoints
 from shiftdrive.core.stress import StressKind, StressTrack
 from shiftdrive.engine.events import Event
 from shiftdrive.maps.hexgrid import Hex
-from shiftdrive.rulesets.pilot_wave.board import map_of
+from shiftdrive.rulesets.pilot_wave.board import walks_of
 from shiftdrive.rulesets.pilot_wave.catalog import (
     UNARMED,
     VEHICLE_ARMOR,
@@ -62,7 +62,7 @@ def setup(sc: PilotWaveScenario, dice: DiceSource) -> tuple[PilotWaveState, list
     state = PilotWaveState(
         title=sc.title, sides=[s.name for s in sc.sides], fighters=fighters, aspects=aspects,
         scale=sc.scale, gm_notes=sc.gm_notes, max_exchanges=sc.max_exchanges,
-        settings={"map": map_of(sc.map), "weapons": weapons, "vacuum": sc.vacuum,
+        settings={"walks": walks_of(sc.map), "weapons": weapons, "vacuum": sc.vacuum,
                   "high_g": sc.high_g, "matched_vectors": sc.matched_vectors,
                   "advantage_difficulty": sc.advantage_difficulty,
                   "overcome_difficulty": sc.overcome_difficulty},
