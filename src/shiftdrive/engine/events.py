@@ -42,7 +42,7 @@ class Event:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
         if self.data:
-            out["data"] = self.data
+            out["data"] = _plain(self.data)
         if self.visible_to is not None:
             out["visible_to"] = sorted(self.visible_to)
         return out
@@ -124,6 +124,16 @@ class LogEntry:
         for e in out["events"]:
             e.pop("visible_to", None)
         return out
+
+
+def _plain(value: Any) -> Any:
+    """Event data as JSON holds it: the rules may keep dice faces as tuples, which a save
+    reads back as lists (and a replay must compare equal)."""
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
 
 
 def ending_words(data: dict[str, Any]) -> str:
