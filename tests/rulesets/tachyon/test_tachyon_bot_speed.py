@@ -123,9 +123,16 @@ class _Invokes:
     def __init__(self, invokes: list[tuple[str, str, str, str]]) -> None:
         self.invokes = invokes
 
-    def open_invokes(self, state: Any, roll: Any, seat: str, *, fate_points: bool = True) -> Any:
-        # As the ruleset: without fate points, the same list less those paid with one.
-        yield from (i for i in self.invokes if fate_points or i[1] != "fate_point")
+    def open_invokes(
+        self, state: Any, roll: Any, seat: str, *, fate_points: bool = True, rerolls: bool = True
+    ) -> Any:
+        # As the ruleset: without fate points (rerolls), the same list less those paid with
+        # one (those that reroll).
+        yield from (
+            i
+            for i in self.invokes
+            if (fate_points or i[1] != "fate_point") and (rerolls or i[3] != "reroll")
+        )
 
     def invoke_choice(
         self, state: Any, roll: Any, aspect: str, payment: str, by: str, effect: str

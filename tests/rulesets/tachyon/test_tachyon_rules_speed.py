@@ -30,7 +30,7 @@ from shiftdrive.engine.ruleset import Turn
 from shiftdrive.files import read_yaml
 from shiftdrive.rulesets.tachyon.damage import absorb_choices, absorb_menu
 from shiftdrive.rulesets.tachyon.flow import ACTS_IN, next_actor
-from shiftdrive.rulesets.tachyon.invokes import open_invokes, stage_holder
+from shiftdrive.rulesets.tachyon.invokes import invoke_effects, open_invokes, stage_holder
 from shiftdrive.rulesets.tachyon.outcomes import OUTCOMES
 from shiftdrive.rulesets.tachyon.positions import enemies, foes
 from shiftdrive.rulesets.tachyon.query import unit_actions
@@ -73,8 +73,9 @@ def play(check: Callable[[Tachyon, TachyonState], None]) -> int:
 
 def test_invokes_without_fate_points_are_the_list_filtered() -> None:
     # `open_invokes(..., fate_points=False)` (for a bot that would not spend a point) must be
-    # the full list less the invokes paid with a fate point, in the same order: at every
-    # roll, both stages, every seat.
+    # the full list less the invokes paid with a fate point, and `rerolls=False` (for the
+    # step check and a bot wanting a +2) the full list less the rerolls, in the same order:
+    # at every roll, both stages, every seat.
     paid_seen = 0
 
     def check(rs: Tachyon, state: TachyonState) -> None:
@@ -89,6 +90,10 @@ def test_invokes_without_fate_points_are_the_list_filtered() -> None:
                 free = list(open_invokes(state, r, seat, fate_points=False))
                 assert free == [i for i in every if i[1] != "fate_point"], (stage, seat, r)
                 paid_seen += len(every) - len(free)
+                bonuses = list(open_invokes(state, r, seat, rerolls=False))
+                assert bonuses == [i for i in every if i[3] != "reroll"], (stage, seat, r)
+                # every invoke may reroll where any may: the effects are the stage's
+                assert len(every) == len(bonuses) * len(invoke_effects(r)), (stage, seat, r)
 
     assert play(check) > 1000
     assert paid_seen > 100

@@ -139,7 +139,8 @@ def _invoke(rs: Tachyon, state: TachyonState, seat: str) -> Choice:
     # Fate points are listed only when the bot would spend one (few rolls): most invokes
     # listed for a side of PCs are paid ones.
     fate = any(payment == "fate_point" for payment, _ in wanted)
-    for inv in query.open_invokes(state, roll, seat, fate_points=fate):
+    reroll = any(effect == "reroll" for _, effect in wanted)  # (most want a +2 only)
+    for inv in query.open_invokes(state, roll, seat, fate_points=fate, rerolls=reroll):
         if inv[1] == best_payment and inv[3] == best_effect:
             return query.invoke_choice(state, roll, *inv)
         invokes.append(inv)

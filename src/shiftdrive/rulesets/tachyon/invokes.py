@@ -75,15 +75,32 @@ def invoke_choice(
     return Choice.of("invoke", aspect=aspect, payment=payment, by=by, effect=effect, label=label)
 
 
+BONUS_OR_REROLL: Final = ("bonus", "reroll")
+BONUS: Final = ("bonus",)
+
+
+def invoke_effects(roll: Roll) -> tuple[str, ...]:
+    """What an invoke may do at this stage of a roll: +2, or a reroll of the side's own dice
+    (an opposition without dice, a fixed difficulty, has none to reroll)."""
+    return BONUS_OR_REROLL if roll.stage == "actor" or roll.o_dice is not None else BONUS
+
+
 def open_invokes(
-    state: TachyonState, roll: Roll, seat: str, *, fate_points: bool = True
+    state: TachyonState,
+    roll: Roll,
+    seat: str,
+    *,
+    fate_points: bool = True,
+    rerolls: bool = True,
 ) -> Iterator[tuple[str, str, str, str]]:
     """C4 invokes open to `seat` now as (aspect, payment, by, effect): +2 or a reroll of its
-    own dice, from a free invoke held by one of its craft or its side, or a PC's fate point
-    on a relevant aspect (an ally's point is teamwork; against a fixed difficulty the
-    opposing side's +2 is an obstacle). A paid invoke is once per aspect per side per roll.
-    `fate_points=False` leaves out those paid with a fate point (the same list filtered),
-    for a bot that would not spend one: most invokes listed for a side of PCs are those."""
+    own dice (`invoke_effects`), from a free invoke held by one of its craft or its side, or
+    a PC's fate point on a relevant aspect (an ally's point is teamwork; against a fixed
+    difficulty the opposing side's +2 is an obstacle). A paid invoke is once per aspect per
+    side per roll. `fate_points=False` leaves out those paid with a fate point, and
+    `rerolls=False` the rerolls (each the same list filtered), for a reader that would not
+    spend one: most invokes listed for a side of PCs are paid ones, and every invoke may
+    reroll where any may, so whether one may is known from `invoke_effects`."""
     side, holder = stage_holder(state, roll)
     if side != seat or side is None:
         return
@@ -103,9 +120,7 @@ def open_invokes(
         actor.zone if actor is not None else None,
         target.zone if target is not None else None,
     )
-    effects = (
-        ("bonus", "reroll") if roll.stage == "actor" or roll.o_dice is not None else ("bonus",)
-    )
+    effects = invoke_effects(roll) if rerolls else BONUS
     involved = (roll.actor, roll.target, holder)
     paid = roll.paid
     for a in state.aspects.aspects:
@@ -252,13 +267,15 @@ def may_invoke(state: TachyonState, roll: Roll, seat: str) -> bool:
     dice = roll.a_dice if upward else roll.o_dice
     best_reroll = FUDGE_MAX - dice if dice is not None else 0  # at best the dice come up +4
     bonuses = 0  # +2 invokes the seat could make, counted until they are enough
+    # Every invoke open may reroll instead where any may (`invoke_effects`): the +2s are
+    # walked, and a reroll is there as soon as one is.
+    may_reroll = len(invoke_effects(roll)) > 1
     reroll = False
     paid, last_paid = 0, ""
     points = -1  # the side's fate points, counted the first time a second point is asked
-    for aspect, payment, by, effect in open_invokes(state, roll, seat):
-        if effect == "reroll":
-            reroll = True
-        elif payment == "free":
+    for aspect, payment, by, _ in open_invokes(state, roll, seat, rerolls=False):
+        reroll = may_reroll
+        if payment == "free":
             # Most steps need one +2: a holder's other free invokes are counted only if not.
             enough = 2 * (bonuses + 1) >= need
             bonuses += 1 if enough else state.aspects.get(aspect).free_for(by)
