@@ -128,6 +128,6 @@ def settle(state: DiasporaState, closed: bool = False) -> list[Event]:
     data = {
         "ship": ship.name, "track": name, "skill": repair.bonus, "dice": repair.dice,
         "spin": 0, "result": result, "target": target, "shifts": shifts,
-        "boxes": track.render(),
+        "boxes": list(track.boxes), "checked": list(track.marked),
     }  # fmt: skip
     return [Event("repaired", data=data, visible_to=None)]
