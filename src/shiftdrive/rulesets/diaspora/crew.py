@@ -34,7 +34,7 @@ def staff(ship: Ship, station: str) -> str | None:
 def earlier_phases(state: DiasporaState, ship: Ship, person: str) -> int:
     """Phases of this turn, before the current one, in which `person` acted (D2)."""
     acted = state.acted.get((ship.name, person), {})
-    return sum(1 for phase in acted if phase != state.phase)
+    return len(acted) - (state.phase in acted)  # each phase once: all but the current one
 
 
 def effective(state: DiasporaState, ship: Ship, station: str) -> int | None:

@@ -171,8 +171,9 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
         """Every choice, then on through phases nobody has anything left to decide in. The
         phase's first choice that is not a compel closes its compel window (D12)."""
         if choice.action not in compels.WINDOW and state.compel_phase:
+            # The remembered turns stay right: a choice outside the window is offered only in
+            # a phase's own turns, which come after the window's and do not change with it.
             state.compel_phase = ""
-            state.turns_memo = None  # the compels' turns close with it
         try:
             events = self._carry_out(state, seat, choice, dice)
             state.turns_memo = None  # the state has changed: `advance` works out whose turn it is
