@@ -7,7 +7,6 @@ consequences only to stay in the fight. It asks only the contract, `query` and t
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 from shiftdrive.engine.choices import Choice
@@ -24,41 +23,41 @@ def choose(
     me = turn.actor or ""
     kind = turn.kind
 
-    def offered(*actions: str) -> list[Choice]:
-        """The choices of just these actions, as `legal` lists them (the rest not built)."""
-        return ruleset.legal(state, seat, only=actions)
-
     if kind == "absorb":
-        return _absorb(state, offered("absorb"))
+        return _absorb(state, ruleset.legal(state, seat, only=("absorb",)))
     if kind == "invoke":
-        return _invoke(state, me, offered)
+        return _invoke(ruleset, state, seat, me)
     if kind == "tie":  # winning detection is worth a fate point
-        return offered("break_tie")[0]
+        return ruleset.legal(state, seat, only=("break_tie",))[0]
     if kind == "compel":
-        return offered("pass")[0]
+        return ruleset.legal(state, seat, only=("pass",))[0]
     if kind == "answer":  # keep a fate point or two for invokes; else take the point
-        answers = offered("answer")
+        answers = ruleset.legal(state, seat, only=("answer",))
         refuse = [c for c in answers if c.str_param("compel") == "refuse"]
         if refuse and state.ships[me].fate_points.current >= 2:
             return refuse[0]
         return next(c for c in answers if c.str_param("compel") == "accept")
     if kind == "drive":
-        return _drive(state, me, offered("drift", "burn"))
+        return _drive(state, me, ruleset.legal(state, seat, only=("drift", "burn")))
     if kind == "move":
-        return _move(state, me, offered("move", "hold"))
+        return _move(state, me, ruleset.legal(state, seat, only=("move", "hold")))
     if kind == "place":
-        return _place(state, me, offered("place"))
+        return _place(state, me, ruleset.legal(state, seat, only=("place",)))
     if kind in ("hack", "fire", "launch"):
-        return _attack(state, me, offered("hack", "fire", "launch", "hold"))
+        return _attack(
+            state, me, ruleset.legal(state, seat, only=("hack", "fire", "launch", "hold"))
+        )
     if kind == "point_defense":
-        return max(offered("point_defense"), key=lambda c: c.int_param("beam"))
-    legal = [c for c in ruleset.legal(state, seat) if c.action != "concede"]
+        return max(
+            ruleset.legal(state, seat, only=("point_defense",)), key=lambda c: c.int_param("beam")
+        )
+    rest = [c for c in ruleset.legal(state, seat) if c.action != "concede"]
     if kind == "repair":
-        tracks = [c for c in legal if c.action == "repair"]
+        tracks = [c for c in rest if c.action == "repair"]
         if tracks:
             ship = state.ships[me]
             return max(tracks, key=lambda c: ship.tracks[c.str_param("track")].marked_count)
-    return legal[0] if legal else rng.choice(ruleset.legal(state, seat))
+    return rest[0] if rest else rng.choice(ruleset.legal(state, seat))
 
 
 def _absorb(state: DiasporaState, legal: list[Choice]) -> Choice:
@@ -128,16 +127,19 @@ def _attack(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
     return max(shots, key=score)
 
 
-def _invoke(state: DiasporaState, me: str, offered: Callable[..., list[Choice]]) -> Choice:
+def _invoke(
+    ruleset: Ruleset[DiasporaState, Any], state: DiasporaState, seat: str, me: str
+) -> Choice:
     """+2 when it turns the attack: the attacker's miss into a hit, the defender's small hit
     into a miss; free invokes first. Whether to invoke is decided before the invokes are
     listed (most windows are passed)."""
     if _wants_bonus(state, me):
-        bonus = [c for c in offered("invoke") if c.str_param("effect") == "bonus"]
+        invokes = ruleset.legal(state, seat, only=("invoke",))
+        bonus = [c for c in invokes if c.str_param("effect") == "bonus"]
         bonus.sort(key=lambda c: c.str_param("payment") != "free")
         if bonus:
             return bonus[0]
-    return offered("pass")[0]
+    return ruleset.legal(state, seat, only=("pass",))[0]
 
 
 def _wants_bonus(state: DiasporaState, me: str) -> bool:

@@ -17,6 +17,15 @@ def made(action: str, **params: Param) -> Choice:
 
 
 @lru_cache(maxsize=1024)
+def made_each(
+    action: str, name: str, values: range | tuple[Param, ...], **fixed: Param
+) -> tuple[Choice, ...]:
+    """`made(action, **fixed)` with parameter `name` set to each of `values`, in order: made
+    once per list (a menu lists the same few lists all battle long)."""
+    return tuple([made(action, **fixed, **{name: value}) for value in values])
+
+
+@lru_cache(maxsize=1024)
 def made_turn(
     seat: str, kind: str, actor: str | None, secret: bool = False, window: str | None = None
 ) -> Turn:

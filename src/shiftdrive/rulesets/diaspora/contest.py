@@ -84,10 +84,11 @@ def settle(state: DiasporaState) -> list[Event]:
     attacker = state.ships[contest.attacker]
     target = state.ships[contest.target]
     defence = state.defence[target.name]
-    shifts = contest.attack - defence
+    attack = contest.attack
+    shifts = attack - defence
     data = {
         "kind": contest.kind, "ship": attacker.name, "target": target.name,
-        "result": contest.attack, "defence": defence, "shifts": shifts,
+        "result": attack, "defence": defence, "shifts": shifts,
     }  # fmt: skip
     events = [Event("outcome", data=data, visible_to=None)]
     cause = {"hack": "hack", "fire": "beams", "torpedo": "torpedo"}[contest.kind]

@@ -31,14 +31,10 @@ def staff(ship: Ship, station: str) -> str | None:
     return person
 
 
-def _key(ship: Ship, person: str) -> str:
-    return f"{ship.name}/{person}"
-
-
 def earlier_phases(state: DiasporaState, ship: Ship, person: str) -> int:
     """Phases of this turn, before the current one, in which `person` acted (D2)."""
-    acted = state.acted.get(_key(ship, person), {})
-    return sum(1 for phase in acted if phase != state.phase)
+    acted = state.acted.get((ship.name, person), {})
+    return len(acted) - (state.phase in acted)  # each phase once: all but the current one
 
 
 def effective(state: DiasporaState, ship: Ship, station: str) -> int | None:
@@ -61,7 +57,7 @@ def busy(state: DiasporaState, ship: Ship, station: str) -> str | None:
     person = staff(ship, station)
     if person is None:
         return None
-    other = state.acted.get(_key(ship, person), {}).get(state.phase)
+    other = state.acted.get((ship.name, person), {}).get(state.phase)
     if other is not None and other != station:
         return f"{person} already staffs {other.replace('_', ' ')} in this phase"
     return None
@@ -71,7 +67,7 @@ def act(state: DiasporaState, ship: Ship, station: str) -> None:
     """Record that the person at `station` acts in the current phase (D2)."""
     person = staff(ship, station)
     if person is not None:
-        state.acted.setdefault(_key(ship, person), {})[state.phase] = station
+        state.acted.setdefault((ship.name, person), {})[state.phase] = station
 
 
 def has_stunt(ship: Ship, station: str, stunt: str) -> bool:

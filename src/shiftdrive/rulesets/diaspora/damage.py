@@ -105,7 +105,8 @@ def mark(state: DiasporaState, hit: Hit, combo: tuple[Severity, ...]) -> list[Ev
         ship.out = "destroyed"
     data = {
         "ship": ship.name, "track": hit.track, "shifts": hit.shifts, "cause": hit.cause,
-        "consequences": names, "marked": left, "boxes": track.render(), "destroyed": destroyed,
+        "consequences": names, "marked": left, "destroyed": destroyed,
+        "boxes": list(track.boxes), "checked": list(track.marked),
     }  # fmt: skip
     return [Event("damage", data=data, visible_to=None)]
 

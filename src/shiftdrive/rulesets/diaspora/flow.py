@@ -58,15 +58,8 @@ def turns(state: DiasporaState) -> list[Turn]:
     return memo
 
 
-def ending(state: DiasporaState) -> Result | None:
-    """`result`, remembered with `turns` (worked out in the same pass, forgotten with it)."""
-    if state.turns_memo is None:
-        turns(state)
-    return state.result_memo
-
-
 def open_turns(state: DiasporaState) -> list[Turn]:
-    """Whose decision it is: none when over (the end is noted for `ending`)."""
+    """Whose decision it is: none when over (the end is noted for the rules' `result`)."""
     state.result_memo = result(state)
     return [] if state.result_memo is not None else deciding(state)
 
@@ -84,7 +77,7 @@ def deciding(state: DiasporaState) -> list[Turn]:
 
 def advance(state: DiasporaState, dice: DiceSource) -> list[Event]:
     """Move on through phases nobody has anything to decide in; what it finds (whose decision
-    it is, or the end) is what `turns` and `ending` will be asked next."""
+    it is, or the end) is what `turns` and `result` will be asked next."""
     events: list[Event] = []
     while True:
         over = result(state)

@@ -4,7 +4,7 @@ words in `words`, the views in `view`."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
@@ -171,8 +171,9 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
         """Every choice, then on through phases nobody has anything left to decide in. The
         phase's first choice that is not a compel closes its compel window (D12)."""
         if choice.action not in compels.WINDOW and state.compel_phase:
+            # The remembered turns stay right: a choice outside the window is offered only in
+            # a phase's own turns, which come after the window's and do not change with it.
             state.compel_phase = ""
-            state.turns_memo = None  # the compels' turns close with it
         try:
             events = self._carry_out(state, seat, choice, dice)
             state.turns_memo = None  # the state has changed: `advance` works out whose turn it is
@@ -180,6 +181,23 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
         except BaseException:
             state.turns_memo = None
             raise
+
+    def legal(
+        self, state: DiasporaState, seat: str, only: Container[str] | None = None
+    ) -> list[Choice]:
+        """The base class's, on the remembered turns and the menus' table (the bot asks it
+        every decision)."""
+        out: list[Choice] = []
+        for name in self.standing(state, seat):
+            if only is None or name in only:
+                out.extend(self.actions[name].options(state, Turn(seat, name)))
+        memo = state.turns_memo
+        for turn in memo if memo is not None else flow.turns(state):
+            if turn.seat == seat:
+                for name in MENUS.get(turn.kind, ()):
+                    if only is None or name in only:
+                        out.extend(self.actions[name].options(state, turn))
+        return out
 
     def _carry_out(
         self, state: DiasporaState, seat: str, choice: Choice, dice: DiceSource
@@ -199,7 +217,11 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
         state.turns_memo = None
 
     def result(self, state: DiasporaState) -> Result | None:
-        return flow.ending(state)
+        """`flow.result`, remembered with whose turn it is (worked out in the same pass,
+        forgotten with it; asked after every choice)."""
+        if state.turns_memo is None:
+            flow.turns(state)
+        return state.result_memo
 
     def action_name(self, action: str) -> str:
         return NAMES.get(action, action.replace("_", " "))

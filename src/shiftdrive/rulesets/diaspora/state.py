@@ -204,9 +204,9 @@ class DiasporaState:
         self.repaired: dict[str, list[str]] = {}  # tracks each ship tried to repair (D7)
         self.repair: RepairRoll | None = None  # a repair roll open to invokes (C4)
         self.spin: dict[str, int] = {}  # D13: +1 to the ship's next roll this turn
-        # D2: who acted in which phase of this turn, at which station ("ship/crew" -> phase ->
+        # D2: who acted in which phase of this turn, at which station ((ship, crew) -> phase ->
         # station)
-        self.acted: dict[str, dict[str, str]] = {}
+        self.acted: dict[tuple[str, str], dict[str, str]] = {}
         self.hits: list[Hit] = []
         self.contest: Contest | None = None  # an attack open to invokes (C4)
         # D12: the phase whose compel window is open, the sides that passed, the offer
@@ -258,7 +258,7 @@ class DiasporaState:
             "torpedo_target": dict(self.torpedo_target), "spin": dict(self.spin),
             "repaired": {k: list(v) for k, v in self.repaired.items()},
             "repair": self.repair.to_json() if self.repair else None,
-            "acted": {k: dict(v) for k, v in self.acted.items()},
+            "acted": {f"{s}/{p}": dict(v) for (s, p), v in self.acted.items()},
             "hits": [h.to_json() for h in self.hits],
             "contest": self.contest.to_json() if self.contest else None,
             "compel_phase": self.compel_phase, "compel_passed": list(self.compel_passed),

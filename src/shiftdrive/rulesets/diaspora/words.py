@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from shiftdrive.core.dice import fudge_symbols
+from shiftdrive.core.stress import StressKind, StressTrack
 from shiftdrive.engine.events import Event
 
 PHASES: Final = {
@@ -37,6 +38,15 @@ def _dice(faces: Any) -> str:
     """A roll's faces as a person reads them (+ - 0); a log saved before events carried the
     faces has them worded already."""
     return faces if isinstance(faces, str) else fudge_symbols(faces)
+
+
+def _boxes(d: Mapping[str, Any]) -> str:
+    """A track's boxes after a hit or a repair, as the track draws itself ('[x][x][3]'); a log
+    saved before events carried the boxes has them drawn already."""
+    boxes = d["boxes"]
+    if isinstance(boxes, str):
+        return boxes
+    return StressTrack(d["track"], StressKind.CASCADING, list(boxes), list(d["checked"])).render()
 
 
 def _extras(d: Mapping[str, Any]) -> str:
@@ -181,7 +191,7 @@ def describe(event: Event, seat: str) -> str | None:
         return (
             f"{d['ship']} repairs {d['track']}: {_dice(d['dice'])} on {d['skill']}{_extras(d)} = "
             f"{d['result']} against box {d['target']}: "
-            + (f"{d['track']} now {d['boxes']}" if d["shifts"] >= 1 else "no repair")
+            + (f"{d['track']} now {_boxes(d)}" if d["shifts"] >= 1 else "no repair")
         )
     if kind == "damage":
         parts = [
@@ -189,7 +199,7 @@ def describe(event: Event, seat: str) -> str | None:
         ]
         if d["consequences"]:
             parts.append("consequences " + ", ".join(f"'{c}'" for c in d["consequences"]))
-        parts.append(f"{d['track']} {d['boxes']}")
+        parts.append(f"{d['track']} {_boxes(d)}")
         if d["destroyed"]:
             parts.append(f"past the last {d['track']} box: out of the fight")
         return "; ".join(parts)

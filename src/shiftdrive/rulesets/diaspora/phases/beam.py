@@ -15,7 +15,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora import crew
-from shiftdrive.rulesets.diaspora.choices import made
+from shiftdrive.rulesets.diaspora.choices import made_each
 from shiftdrive.rulesets.diaspora.contest import open_contest
 from shiftdrive.rulesets.diaspora.phases import sequence
 from shiftdrive.rulesets.diaspora.state import Contest, DiasporaState, Ship
@@ -68,11 +68,11 @@ class Fire(Action[DiasporaState]):
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
         ship = state.ships[turn.actor or ""]
-        return [
-            made(FIRE, target=s.name, beam=b)
-            for s in sequence.enemies(state, ship)
-            for b in range(1, ship.ratings["beam"] + 1)
-        ]
+        beams = range(1, ship.ratings["beam"] + 1)
+        out: list[Choice] = []
+        for s in sequence.enemies(state, ship):
+            out.extend(made_each(FIRE, "beam", beams, target=s.name))
+        return out
 
     def odds(self, state: DiasporaState, turn: Turn, choice: Choice) -> Odds | None:
         ship = state.ships[turn.actor or ""]

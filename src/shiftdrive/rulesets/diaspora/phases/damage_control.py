@@ -14,7 +14,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora import crew, invoking
-from shiftdrive.rulesets.diaspora.choices import made, made_turn
+from shiftdrive.rulesets.diaspora.choices import made_each, made_turn
 from shiftdrive.rulesets.diaspora.phases import sequence
 from shiftdrive.rulesets.diaspora.state import DiasporaState, RepairRoll, Ship
 
@@ -59,7 +59,7 @@ class Repair(Action[DiasporaState]):
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
         ship = state.ships[turn.actor or ""]
-        return [made(REPAIR, track=t) for t in repairable(state, ship)]
+        return list(made_each(REPAIR, "track", tuple(repairable(state, ship))))
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
@@ -128,6 +128,6 @@ def settle(state: DiasporaState, closed: bool = False) -> list[Event]:
     data = {
         "ship": ship.name, "track": name, "skill": repair.bonus, "dice": repair.dice,
         "spin": 0, "result": result, "target": target, "shifts": shifts,
-        "boxes": track.render(),
+        "boxes": list(track.boxes), "checked": list(track.marked),
     }  # fmt: skip
     return [Event("repaired", data=data, visible_to=None)]

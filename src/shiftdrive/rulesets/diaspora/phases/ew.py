@@ -15,7 +15,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora import crew
-from shiftdrive.rulesets.diaspora.choices import made
+from shiftdrive.rulesets.diaspora.choices import made_each
 from shiftdrive.rulesets.diaspora.contest import open_contest
 from shiftdrive.rulesets.diaspora.phases import sequence
 from shiftdrive.rulesets.diaspora.state import Contest, DiasporaState, Ship
@@ -60,7 +60,9 @@ class Hack(Action[DiasporaState]):
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
         ship = state.ships[turn.actor or ""]
-        return [made(HACK, target=s.name) for s in sequence.enemies(state, ship)]
+        return list(
+            made_each(HACK, "target", tuple([s.name for s in sequence.enemies(state, ship)]))
+        )
 
     def odds(self, state: DiasporaState, turn: Turn, choice: Choice) -> Odds | None:
         ship = state.ships[turn.actor or ""]

@@ -18,7 +18,7 @@ from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.maps.bands import BandMap
 from shiftdrive.rulesets.diaspora import crew, damage, invoking
-from shiftdrive.rulesets.diaspora.choices import made, made_turn
+from shiftdrive.rulesets.diaspora.choices import made, made_each, made_turn
 from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
 
 DRIVE: Final = "drive"
@@ -84,7 +84,7 @@ class Burn(Action[DiasporaState]):
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
         ship = state.ships[turn.actor or ""]
-        return [made(BURN, value=v) for v in range(burn_limit(ship) + 1)]
+        return list(made_each(BURN, "value", range(burn_limit(ship) + 1)))
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
@@ -262,11 +262,11 @@ class Move(Action[DiasporaState]):
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
         mover = state.ships[turn.actor or ""]
         limit = mover.ratings["v_shift"]
-        return [
-            made(MOVE, ship=name, to=to)
-            for name, shifts in budgets(state, mover).items()
-            for to in destinations(state, state.ships[name], shifts, limit)
-        ]
+        out: list[Choice] = []
+        for name, shifts in budgets(state, mover).items():
+            to = tuple(destinations(state, state.ships[name], shifts, limit))
+            out.extend(made_each(MOVE, "to", to, ship=name))
+        return out
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource

@@ -43,7 +43,8 @@ def done(state: DiasporaState, ship: Ship) -> None:
 
 
 def enemies(state: DiasporaState, ship: Ship) -> list[Ship]:
-    return [s for s in state.fighting() if s.side != ship.side]
+    side = ship.side
+    return [s for s in state.ships.values() if s.fighting and s.side != side]
 
 
 def distance(a: Ship, b: Ship) -> int:

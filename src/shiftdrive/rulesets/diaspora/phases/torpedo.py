@@ -18,7 +18,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora import crew, damage
-from shiftdrive.rulesets.diaspora.choices import made, made_turn
+from shiftdrive.rulesets.diaspora.choices import made_each, made_turn
 from shiftdrive.rulesets.diaspora.contest import open_contest
 from shiftdrive.rulesets.diaspora.phases import sequence
 from shiftdrive.rulesets.diaspora.state import Contest, DiasporaState, Ship
@@ -95,7 +95,9 @@ class Launch(Action[DiasporaState]):
         ship = state.ships[turn.actor or ""]
         if crew.busy(state, ship, "gunner") is not None:
             return []
-        return [made(LAUNCH, target=s.name) for s in sequence.enemies(state, ship)]
+        return list(
+            made_each(LAUNCH, "target", tuple([s.name for s in sequence.enemies(state, ship)]))
+        )
 
     def check(self, state: DiasporaState, turn: Turn, choice: Choice) -> str | None:
         reason = crew.busy(state, state.ships[turn.actor or ""], "gunner")
@@ -146,7 +148,7 @@ class PointDefense(Action[DiasporaState]):
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
         ship = state.ships[turn.actor or ""]
-        return [made(POINT_DEFENSE, beam=b) for b in range(beams_free(state, ship) + 1)]
+        return list(made_each(POINT_DEFENSE, "beam", range(beams_free(state, ship) + 1)))
 
     def odds(self, state: DiasporaState, turn: Turn, choice: Choice) -> Odds | None:
         """The incoming torpedo's odds against this declaration (a success is its hit)."""
