@@ -54,6 +54,10 @@ EFFECT_WORDS: Final = {
 }
 
 
+#: the one pass of the invoke window (a choice is a value: one serves every battle)
+PASS: Final = Choice.of("pass", label="Pass (no more invokes)")
+
+
 def roller_of(state: ConflictState, roll: Roll, seat: str) -> str:
     """Whose dice `seat` invokes for: the actor's, the target's, or nobody's (a passive roll's
     other sides invoke obstacles)."""
@@ -229,7 +233,7 @@ class Pass(HostedAction[CS]):
     name = "pass"
 
     def options(self, state: CS, turn: Turn) -> list[Choice]:
-        return [Choice.of("pass", label="Pass (no more invokes)")]
+        return [PASS]
 
     def apply(self, state: CS, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
         roll = state.roll
