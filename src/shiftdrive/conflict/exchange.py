@@ -28,17 +28,36 @@ STAGE_MENUS: Final[dict[str, tuple[str, ...]]] = {
 }
 
 
+#: `shared_turn`'s turns by (seat, kind, actor, window); emptied when it grows past this
+#: (many scenarios in one process), so it never holds more
+TURNS_KEPT: Final = 4096
+_TURNS: Final[dict[tuple[str, str, str | None, str | None], Turn]] = {}
+
+
+def shared_turn(seat: str, kind: str, actor: str | None = None, window: str | None = None) -> Turn:
+    """`Turn(seat, kind, actor, window=window)`, one object for each: a turn is a value,
+    never changed, and a host names one after every choice (a frozen dataclass is slow to
+    build, in the compiled build most of all)."""
+    key = (seat, kind, actor, window)
+    found = _TURNS.get(key)
+    if found is None:
+        if len(_TURNS) >= TURNS_KEPT:
+            _TURNS.clear()
+        found = _TURNS[key] = Turn(seat, kind, actor, window=window)
+    return found
+
+
 def stage_turn(state: ConflictState, roll: Roll) -> Turn:
     """The one decision a roll waits on: the defense, an invoke (or pass), style, absorbing."""
     if roll.stage == "defend":
-        return Turn(state.side_of(roll.target or ""), "defend", roll.target)
+        return shared_turn(state.side_of(roll.target or ""), "defend", roll.target)
     if roll.stage == "invoke":
         actor_side = state.side_of(roll.actor)
         who = roll.actor if roll.turn_side == actor_side else roll.target
-        return Turn(roll.turn_side, "invoke", who, window=INVOKE_WINDOW)
+        return shared_turn(roll.turn_side, "invoke", who, INVOKE_WINDOW)
     if roll.stage == "style":
-        return Turn(state.side_of(roll.actor), "style", roll.actor)
-    return Turn(state.side_of(roll.target or ""), "absorb", roll.target)
+        return shared_turn(state.side_of(roll.actor), "style", roll.actor)
+    return shared_turn(state.side_of(roll.target or ""), "absorb", roll.target)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from shiftdrive.conflict.exchange import INVOKE_WINDOW, HostedAction
+from shiftdrive.conflict.exchange import HostedAction
 from shiftdrive.conflict.host import CS, Host
 from shiftdrive.conflict.roll import FATE_DICE, close, participants, roll_dice, totals
 from shiftdrive.conflict.teamwork import helpers
@@ -26,7 +26,7 @@ from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 
 if TYPE_CHECKING:
-    from shiftdrive.conflict.host import ConflictState
+    from shiftdrive.conflict.host import Combatant, ConflictState
     from shiftdrive.conflict.roll import Roll
     from shiftdrive.core.dice import DiceSource
 
@@ -52,6 +52,10 @@ EFFECT_WORDS: Final = {
     "teamwork": "+2 teamwork",
     "obstacle": "+2 to the opposition",
 }
+
+
+#: the one pass of the invoke window (a choice is a value: one serves every battle)
+PASS: Final = Choice.of("pass", label="Pass (no more invokes)")
 
 
 def roller_of(state: ConflictState, roll: Roll, seat: str) -> str:
@@ -81,6 +85,70 @@ def paid_key(by: str, aspect: str) -> str:
     return f"{by}:{aspect}".lower()
 
 
+def open_invokes(
+    host: Host[Any], state: ConflictState, seat: str, *, fate_points: bool = True
+) -> Iterator[tuple[str, str, str, str]]:
+    """The invokes open to `seat` on the roll in hand, as (aspect, effect, payment, by): the
+    one rule of what may be invoked, which `InvokeAspect.options` words as choices and
+    `may_change` weighs (lazily: it stops once it has seen enough). `fate_points=False`: the
+    free invokes only, in the same order (a bot looking for a free one)."""
+    roll = state.roll
+    assert roll is not None
+    roller = roller_of(state, roll, seat)
+    opponent = roll.target if roller == roll.actor else roll.actor
+    fighters = state.fighters
+    visible = host.visible
+    paid = roll.paid  # (empty on most rolls: no key is made to look in it then)
+    # The side's fighters, and whether any has a fate point (in one pass): most NPC sides
+    # have none, and then only the free invokes are looked at.
+    side_fighters: list[Combatant] = []
+    points = False
+    for f in fighters.values():
+        if f.side == seat:
+            side_fighters.append(f)
+            if fate_points and not points and f.fate_points.current >= 1:
+                points = True
+    aboard = host.aboard(state, roller) if roller and points else None
+    # the side's fighters still in the fight, who may pay (looked up once, not per aspect)
+    team = state.active(seat) if points else ()
+    effects = ("bonus", "reroll") if roller else ("obstacle",)
+    # (nothing changes while the walk is read: whether the roller can pay is asked once)
+    roller_pays = bool(roller) and points and fighters[roller].fate_points.current >= 1
+    for a in state.aspects:
+        free = a.free_invokes
+        if not free and not points:
+            continue  # nothing to pay for it with
+        holders = [h.name for h in side_fighters if a.free_for(h.name) > 0] if free else []
+        # who could pay a fate point for it, and for what (most aspects on a roll have
+        # nobody: whether the side sees them is asked only of the others)
+        payers: list[tuple[str, str]] = []
+        if points and a.kind is not AspectKind.BOOST:
+            owner = a.owner
+            if roller:
+                if roller_pays and (
+                    owner in (None, roller, opponent) or (owner is not None and owner == aboard)
+                ):
+                    payers.append((roller, "bonus"))
+                    payers.append((roller, "reroll"))
+                for ally in helpers(state, roll, seat, roller, a, team):
+                    if fighters[ally].fate_points.current >= 1:
+                        payers.append((ally, "teamwork"))
+            elif owner is None or fighters[owner].side == seat:
+                for f in team:
+                    if owner in (None, f.name) and f.fate_points.current >= 1:
+                        payers.append((f.name, "obstacle"))
+            if paid and payers:
+                payers = [(p, e) for p, e in payers if paid_key(p, a.name) not in paid]
+        if not (holders or payers) or not visible(state, a, seat):
+            continue
+        name = a.name
+        for h in holders:
+            for eff in effects:
+                yield name, eff, "free", h
+        for payer, eff in payers:
+            yield name, eff, "fate_point", payer
+
+
 class InvokeAspect(HostedAction[CS]):
     """Invoke an aspect on the roll in hand (the menu of one side's turn in the window)."""
 
@@ -93,61 +161,8 @@ class InvokeAspect(HostedAction[CS]):
     def open_invokes(
         self, state: CS, turn: Turn, *, fate_points: bool = True
     ) -> Iterator[tuple[str, str, str, str]]:
-        """The invokes open to `turn.seat` on the roll in hand, as (aspect, effect, payment,
-        by): the one rule of what may be invoked, which `options` words as choices and
-        `may_change` weighs (lazily: it stops once it has seen enough). `fate_points=False`:
-        the free invokes only, in the same order (a bot looking for a free one)."""
-        roll = state.roll
-        assert roll is not None
-        seat = turn.seat
-        roller = roller_of(state, roll, seat)
-        opponent = roll.target if roller == roll.actor else roll.actor
-        fighters = state.fighters
-        side_fighters = [f for f in fighters.values() if f.side == seat]
-        visible = self.host.visible
-        paid = roll.paid  # (empty on most rolls: no key is made to look in it then)
-        # Whether anyone on the side has a fate point: most NPC sides have none, and then only
-        # the free invokes are looked at.
-        points = fate_points and any(f.fate_points.current >= 1 for f in side_fighters)
-        aboard = self.host.aboard(state, roller) if roller and points else None
-        # the side's fighters still in the fight, who may pay (looked up once, not per aspect)
-        team = state.active(seat) if points else ()
-        effects = ("bonus", "reroll") if roller else ("obstacle",)
-        # (nothing changes while the walk is read: whether the roller can pay is asked once)
-        roller_pays = bool(roller) and points and fighters[roller].fate_points.current >= 1
-        for a in state.aspects:
-            free = a.free_invokes
-            if not free and not points:
-                continue  # nothing to pay for it with
-            holders = [h.name for h in side_fighters if a.free_for(h.name) > 0] if free else []
-            # who could pay a fate point for it, and for what (most aspects on a roll have
-            # nobody: whether the side sees them is asked only of the others)
-            payers: list[tuple[str, str]] = []
-            if points and a.kind is not AspectKind.BOOST:
-                owner = a.owner
-                if roller:
-                    if roller_pays and (
-                        owner in (None, roller, opponent) or (owner is not None and owner == aboard)
-                    ):
-                        payers.append((roller, "bonus"))
-                        payers.append((roller, "reroll"))
-                    for ally in helpers(state, roll, seat, roller, a, team):
-                        if fighters[ally].fate_points.current >= 1:
-                            payers.append((ally, "teamwork"))
-                elif owner is None or fighters[owner].side == seat:
-                    for f in team:
-                        if owner in (None, f.name) and f.fate_points.current >= 1:
-                            payers.append((f.name, "obstacle"))
-                if paid and payers:
-                    payers = [(p, e) for p, e in payers if paid_key(p, a.name) not in paid]
-            if not (holders or payers) or not visible(state, a, seat):
-                continue
-            name = a.name
-            for h in holders:
-                for eff in effects:
-                    yield name, eff, "free", h
-            for payer, eff in payers:
-                yield name, eff, "fate_point", payer
+        """The invokes open to `turn.seat` on the roll in hand (see `open_invokes`)."""
+        return open_invokes(self.host, state, turn.seat, fate_points=fate_points)
 
     def check(self, state: CS, turn: Turn, choice: Choice) -> str | None:
         if any(choice.matches(option) for option in self.options(state, turn)):
@@ -218,7 +233,7 @@ class Pass(HostedAction[CS]):
     name = "pass"
 
     def options(self, state: CS, turn: Turn) -> list[Choice]:
-        return [Choice.of("pass", label="Pass (no more invokes)")]
+        return [PASS]
 
     def apply(self, state: CS, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
         roll = state.roll
@@ -268,13 +283,11 @@ def may_change(host: Host[Any], state: ConflictState, roll: Roll, seat: str) -> 
     extra = host.roving(state, seat) if roller else 0
     if extra >= need:
         return True
-    turn = Turn(seat, "invoke", roller or None, window=INVOKE_WINDOW)
     faces = roll.actor_faces if upward else roll.opp_faces
     bonuses = 0
     reroll = False
     paid: dict[str, int] = {}  # fate points each payer may still spend on this roll
-    spec: InvokeAspect[Any] = InvokeAspect(host)
-    for aspect, effect, payment, by in spec.open_invokes(state, turn):
+    for aspect, effect, payment, by in open_invokes(host, state, seat):
         if effect == "reroll":
             reroll = bool(faces)
             continue

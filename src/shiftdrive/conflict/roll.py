@@ -173,6 +173,11 @@ def close(host: Host[Any], state: ConflictState) -> list[Event]:
     return host.end_turn(state)
 
 
+#: `action_odds` by what they are of (a handful of ratings and oppositions: bots price the
+#: same rolls all battle long); each is shared, so read-only
+_ODDS: Final[dict[tuple[int, int | None, int | None, int, bool], Odds]] = {}
+
+
 def action_odds(
     state: ConflictState,
     fighter: Combatant,
@@ -184,14 +189,22 @@ def action_odds(
     hazardous: bool = False,
 ) -> Odds:
     """The odds of an action before its dice, counting up to three of the fighter's free
-    invokes (`bonus`: a host's modifier to the roll; `hazardous`: the mishap counted apart)."""
+    invokes (`bonus`: a host's modifier to the roll; `hazardous`: the mishap counted apart).
+    Remembered: the same Odds serves every call that asks for them (read them, never change
+    them)."""
     name = fighter.name
     # (most aspects hold no free invoke: they are passed over without a lookup)
     free = sum(a.free_invokes.get(name, 0) for a in state.aspects if a.free_invokes)
     invokes = min(ODDS_INVOKES, free)
     rating = fighter.skill(skill) + bonus
-    if opposed is not None:
-        return odds(OddsQuery(skill=rating, opposed=opposed, invokes=invokes, hazardous=hazardous))
-    return odds(
-        OddsQuery(skill=rating, difficulty=difficulty, invokes=invokes, hazardous=hazardous)
-    )
+    key = (rating, opposed, difficulty, invokes, hazardous)
+    found = _ODDS.get(key)
+    if found is None:
+        if opposed is not None:
+            query = OddsQuery(skill=rating, opposed=opposed, invokes=invokes, hazardous=hazardous)
+        else:
+            query = OddsQuery(
+                skill=rating, difficulty=difficulty, invokes=invokes, hazardous=hazardous
+            )
+        found = _ODDS[key] = odds(query)
+    return found

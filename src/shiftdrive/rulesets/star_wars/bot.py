@@ -6,6 +6,7 @@ ruleset's public contract and `query`."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, Final
 
 from shiftdrive.engine.choices import Choice
@@ -35,20 +36,24 @@ class Menu:
     def __init__(self, rs: Any, state: StarWarsState, seat: str) -> None:
         self.rs, self.state, self.seat = rs, state, seat
         self.built: dict[str, list[Choice]] = {}
-        #: the turns that offer each action the seat may take now (nothing else is asked for)
-        self.offered: dict[str, list[Turn]] = {}
-        for name in rs.standing(state, seat):
-            self.offered.setdefault(name, []).append(Turn(seat, name))
+        #: the seat's open turns with the actions each offers, its standing actions first
+        #: (nothing else is asked for)
+        self.menus: list[tuple[Turn, Sequence[str]]] = [
+            (Turn(seat, name), (name,)) for name in rs.standing(state, seat)
+        ]
         for turn in rs.turns(state):
             if turn.seat == seat:
-                for name in rs.menu(state, turn):
-                    self.offered.setdefault(name, []).append(turn)
+                self.menus.append((turn, rs.menu(state, turn)))
+
+    def offering(self, action: str) -> list[Turn]:
+        """The seat's turns that offer `action` now."""
+        return [turn for turn, names in self.menus if action in names]
 
     def get(self, action: str, default: list[Choice] | None = None) -> list[Choice]:
         found = self.built.get(action)
         if found is None:
             found = self.built[action] = []
-            for turn in self.offered.get(action, ()):
+            for turn in self.offering(action):
                 found.extend(self.rs.actions[action].options(self.state, turn))
         return found if found or default is None else default
 
@@ -63,7 +68,7 @@ class Menu:
         if each is None:
             listed = self.get(action)
             return listed[0] if listed else None
-        for turn in self.offered.get(action, ()):
+        for turn in self.offering(action):
             first = next(each(self.state, turn), None)
             if first is not None:
                 return first  # type: ignore[no-any-return]
@@ -79,10 +84,11 @@ class Menu:
 
     def first(self) -> Choice:
         """The first legal choice (`Ruleset.legal(...)[0]`), building no more than it needs."""
-        for action in self.offered:
-            found = self.one(action)
-            if found is not None:
-                return found
+        for _, names in self.menus:
+            for action in names:
+                found = self.one(action)
+                if found is not None:
+                    return found
         raise LookupError(f"{self.seat} has no legal choice")
 
     def __getitem__(self, action: str) -> list[Choice]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from shiftdrive.conflict.exchange import STAGE_MENUS, stage_turn
+from shiftdrive.conflict.exchange import STAGE_MENUS, shared_turn, stage_turn
 from shiftdrive.conflict.host import ACTIVE, CONCEDED
 from shiftdrive.conflict.invokes import Pass
 from shiftdrive.conflict.roll import expire_boosts, settle_invokes
@@ -139,19 +139,19 @@ def open_turns(state: StarWarsState) -> list[Turn]:
             if roll.stage == CUT:
                 duel = state.duel_of(who)
                 who = duel.other(who) if duel is not None else who
-            return [Turn(state.side_of(who), roll.stage, who)]
+            return [shared_turn(state.side_of(who), roll.stage, who)]
         return [stage_turn(state, roll)]
     f = state.current()
     if f is None:
         return []
     if state.interrupter is not None:
-        return [Turn(f.side, "interrupted", f.name)]
+        return [shared_turn(f.side, "interrupted", f.name)]
     if state.picking:
-        return [Turn(f.side, "next", f.name)]
+        return [shared_turn(f.side, "next", f.name)]
     seat = window_seat(state)
     if seat is not None:
-        return [Turn(seat, "interrupt", None, window=INTERRUPT_WINDOW)]
-    return [Turn(f.side, "turn", f.name)]
+        return [shared_turn(seat, "interrupt", None, INTERRUPT_WINDOW)]
+    return [shared_turn(f.side, "turn", f.name)]
 
 
 def menu(state: StarWarsState, turn: Turn) -> tuple[str, ...]:

@@ -66,9 +66,12 @@ def yet_to_act(state: StarWarsState) -> list[str]:
 
 
 def threat(state: StarWarsState, name: str) -> int:
-    """How hard `name` hits: its best attack skill's rating."""
-    f = state.fighters[name]
-    return max([f.skill(s) for s in HOST.attack_skills(state, f)])
+    """How hard `name` hits: its best attack skill's rating (remembered for the battle)."""
+    found = state.threat_memo.get(name)
+    if found is None:
+        f = state.fighters[name]
+        found = state.threat_memo[name] = max([f.skill(s) for s in HOST.attack_skills(state, f)])
+    return found
 
 
 def free_invokes(state: StarWarsState, name: str) -> int:

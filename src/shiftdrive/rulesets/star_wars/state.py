@@ -168,6 +168,8 @@ class StarWarsState:
     #: `movement.reach` by what it reads of the unit (its zone, whether it is a vehicle, its
     #: mode) and the budget: the zones and their kinds never change in a battle
     reach_memo: dict[tuple[str, bool, str, int], dict[str, int]] = field(default_factory=dict)
+    #: `query.threat` by character, remembered for the battle (skills never change in one)
+    threat_memo: dict[str, int] = field(default_factory=dict)
 
     @property
     def round(self) -> int:
