@@ -191,14 +191,16 @@ def _move(state: PilotWaveState, f: Any, enemies: list[Any]) -> Choice | None:
         if near == 1:
             bounded.append((-shift, i, None, h, cost, hexes))
             continue
-        band = in_sight(near)
+        band = bands.get(near, -1)  # (`in_sight`, looked up here first: most hexes ask it)
+        if band == -1:
+            band = in_sight(near)
         if band is None:
             bound = 10 + near - shift
             if bound < stay:
                 bounded.append((bound, i, None, h, cost, hexes))
         elif 2 * band - shift < stay:
             bounded.append((2 * band - shift, i, dists, h, cost, hexes))
-    bounded.sort(key=lambda b: (b[0], b[1]))
+    bounded.sort()  # by bound, then menu order (`i` is unique: nothing further is compared)
     best = stay
     ties: list[tuple[bool, int, int, Hex, int]] = []
     for bound, i, seen_at, h, cost, hexes in bounded:
