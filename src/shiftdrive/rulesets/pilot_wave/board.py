@@ -74,10 +74,11 @@ def band(state: PilotWaveState, shooter: Fighter, target: Fighter) -> int | None
     out of sight (walls block a shot; P9's bands scaled to the map's scale). Remembered by
     weapon and hexes for as long as the map, the scale and the weapon table stay the same:
     menus and bots ask it for every enemy and fire mode."""
-    hmap, weapons = hex_map(state), state.settings["weapons"]
-    seen = state.settings.get(BANDS_SEEN)
-    if seen is None or seen[0] is not hmap or seen[1] != state.scale or seen[2] is not weapons:
-        seen = state.settings[BANDS_SEEN] = (hmap, state.scale, weapons, {})
+    settings = state.settings
+    paths, weapons = settings["walks"], settings["weapons"]
+    seen = settings.get(BANDS_SEEN)
+    if seen is None or seen[0] is not paths or seen[1] != state.scale or seen[2] is not weapons:
+        seen = settings[BANDS_SEEN] = (paths, state.scale, weapons, {})
     memo: dict[tuple[str, str, str], int | None] = seen[3]
     key = (shooter.weapon, shooter.zone, target.zone)
     if key in memo:

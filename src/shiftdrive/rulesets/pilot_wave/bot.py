@@ -86,11 +86,12 @@ def _invoke(rs: Any, state: PilotWaveState, turn: Turn) -> Choice:
     seat = turn.seat
     roll = query.roll_in_hand(state)
     assert roll is not None
-    need = query.points_to_turn(state, seat)
     total, opp = query.standing(state)
     shifts = total - opp
     mine = seat == state.side_of(roll.actor)
-    if need is not None and (shifts < 1 if mine else shifts >= 0):
+    # (the points that would turn the roll are looked for only when the bot would spend them)
+    need = query.points_to_turn(state, seat) if (shifts < 1 if mine else shifts >= 0) else None
+    if need is not None:
         points: list[Choice] = rs.legal(state, seat, only=("tactics",))
         for c in points:
             if c.int_param("points") == need:
@@ -106,8 +107,7 @@ def _invoke(rs: Any, state: PilotWaveState, turn: Turn) -> Choice:
 def _threat(state: PilotWaveState, name: str) -> tuple[int, int]:
     """Who acts first: the one with an enemy nearest in range bands, then the best shot."""
     f = state.fighters[name]
-    here = Hex.parse(f.zone)
-    bands = [query.band_from(state, f, here, e) for e in query.enemies(state, name)]
+    bands = [query.band_of(state, f, e) for e in query.enemies(state, name)]
     best = min((b for b in bands if b is not None), default=9)
     return (-best, f.skill(query.attack_skill(state, f)))
 
@@ -191,14 +191,16 @@ def _move(state: PilotWaveState, f: Any, enemies: list[Any]) -> Choice | None:
         if near == 1:
             bounded.append((-shift, i, None, h, cost, hexes))
             continue
-        band = in_sight(near)
+        band = bands.get(near, -1)  # (`in_sight`, looked up here first: most hexes ask it)
+        if band == -1:
+            band = in_sight(near)
         if band is None:
             bound = 10 + near - shift
             if bound < stay:
                 bounded.append((bound, i, None, h, cost, hexes))
         elif 2 * band - shift < stay:
             bounded.append((2 * band - shift, i, dists, h, cost, hexes))
-    bounded.sort(key=lambda b: (b[0], b[1]))
+    bounded.sort()  # by bound, then menu order (`i` is unique: nothing further is compared)
     best = stay
     ties: list[tuple[bool, int, int, Hex, int]] = []
     for bound, i, seen_at, h, cost, hexes in bounded:

@@ -6,6 +6,7 @@ with weapon value, range damage shift and armor, and hazardous blast rolls."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from shiftdrive.conflict.absorb import deliver_hit
@@ -176,14 +177,19 @@ def shot_difficulty(state: PilotWaveState, f: Fighter, target: Fighter, fire: st
     )
 
 
-def kinds(state: PilotWaveState, f: Fighter) -> list[tuple[str, str]]:
+def kinds(state: PilotWaveState, f: Fighter) -> tuple[tuple[str, str], ...]:
     """The (skill, fire) the menu tries for each enemy, in its order: hand-to-hand, the
     weapon's fire modes, a Pusher's push."""
-    weapon = weapon_of(state, f)
-    tried = [(CLOSE_COMBAT, SINGLE), *((weapon.skill, fire) for fire in FIRE_MODES)]
-    if f.power == PUSHER:
+    return _kinds(weapon_of(state, f).skill, f.power == PUSHER)
+
+
+@lru_cache(maxsize=64)
+def _kinds(skill: str, pusher: bool) -> tuple[tuple[str, str], ...]:
+    """`kinds` for a weapon's skill (remembered: a few weapons, asked every turn)."""
+    tried = [(CLOSE_COMBAT, SINGLE), *((skill, fire) for fire in FIRE_MODES)]
+    if pusher:
         tried.append((PSYCHE, SINGLE))
-    return list(dict.fromkeys(tried))
+    return tuple(dict.fromkeys(tried))
 
 
 def ways(state: PilotWaveState, f: Fighter) -> list[tuple[Fighter, str, str]]:

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.exchange import HostedAction
+from shiftdrive.core.errors import RuleError
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
@@ -50,6 +51,14 @@ def destinations(state: PilotWaveState, f: Fighter) -> Sequence[tuple[Hex, int]]
     return walk[1:] if walk and walk[0][0] == start else walk
 
 
+def cost_to(state: PilotWaveState, f: Fighter, h: Hex) -> int | None:
+    """What moving to `h` costs `f` this turn (None: out of reach), read off the walk."""
+    for to, cost in destinations(state, f):
+        if to == h:
+            return cost
+    return None
+
+
 def move_choice(state: PilotWaveState, f: Fighter, h: Hex, cost: int) -> Choice:
     """A move to `h` (`cost` hexes of movement) as the menu lists it."""
     label = f"Move to {h} ({cost} hex(es), {gait_of(state, f, cost)})"
@@ -72,7 +81,7 @@ class Move(Action[PilotWaveState]):
             h = Hex.parse(choice.str_param("to"))
         except MapError as exc:
             return str(exc)
-        if h in reachable(state, f):
+        if cost_to(state, f, h) is not None:
             return None
         return (
             f"{f.name} cannot reach {h} this turn "
@@ -85,7 +94,9 @@ class Move(Action[PilotWaveState]):
         f = state.fighters[turn.actor or ""]
         entry_for(state, f.name)
         h = Hex.parse(choice.str_param("to"))
-        cost = reachable(state, f)[h]
+        cost = cost_to(state, f, h)
+        if cost is None:
+            raise RuleError(f"{f.name} cannot reach {h} this turn")
         f.zone = str(h)
         f.moved += cost
         state.moved_now = True

@@ -16,6 +16,7 @@ from shiftdrive.engine.ruleset import Turn
 from shiftdrive.maps.hexgrid import Hex
 from shiftdrive.rulesets.pilot_wave import counters, moves
 from shiftdrive.rulesets.pilot_wave.board import (
+    band,
     band_between,
     band_by_distance,
     walks,
@@ -70,6 +71,12 @@ def declared(state: PilotWaveState) -> Choice | None:
 def enemies(state: PilotWaveState, name: str) -> list[Fighter]:
     side = state.fighters[name].side
     return [e for e in state.active() if e.side != side]
+
+
+def band_of(state: PilotWaveState, f: Fighter, target: Fighter) -> int | None:
+    """The band `target` is in for `f`'s weapon where both stand (`band_from` at `f`'s hex,
+    remembered as the attack menu remembers it)."""
+    return band(state, f, target)
 
 
 def band_from(state: PilotWaveState, f: Fighter, at: Hex, target: Fighter) -> int | None:

@@ -150,7 +150,8 @@ class PilotWaveScenes(Ruleset[Any, Any]):
 
 
 def choose(ruleset: Any, state: Any, seat: str, rng: random.Random) -> Choice:
-    """The bot of the scene being played (imported once, not on every decision)."""
+    """The bot of the scene being played, asking that scene's ruleset (the one every call of
+    `ruleset` would go to) without going through this one on each question."""
     if isinstance(state, ShipState):
-        return ship_bot(ruleset, state, seat, rng)
-    return conflict_bot(ruleset, state, seat, rng)
+        return ship_bot(SHIPS, state, seat, rng)
+    return conflict_bot(CONFLICT, state, seat, rng)
