@@ -138,8 +138,10 @@ def _invoke(rs: Tachyon, state: TachyonState, seat: str) -> Choice:
     invokes: list[tuple[str, str, str, str]] = []
     # Fate points are listed only when the bot would spend one (few rolls): most invokes
     # listed for a side of PCs are paid ones.
-    fate = any(payment == "fate_point" for payment, _ in wanted)
-    reroll = any(effect == "reroll" for _, effect in wanted)  # (most want a +2 only)
+    fate = reroll = False  # (most want a +2 only)
+    for payment, effect in wanted:
+        fate = fate or payment == "fate_point"
+        reroll = reroll or effect == "reroll"
     for inv in query.open_invokes(state, roll, seat, fate_points=fate, rerolls=reroll):
         if inv[1] == best_payment and inv[3] == best_effect:
             return query.invoke_choice(state, roll, *inv)

@@ -268,13 +268,11 @@ def may_invoke(state: TachyonState, roll: Roll, seat: str) -> bool:
     best_reroll = FUDGE_MAX - dice if dice is not None else 0  # at best the dice come up +4
     bonuses = 0  # +2 invokes the seat could make, counted until they are enough
     # Every invoke open may reroll instead where any may (`invoke_effects`): the +2s are
-    # walked, and a reroll is there as soon as one is.
-    may_reroll = len(invoke_effects(roll)) > 1
-    reroll = False
+    # walked, and a reroll is there with the first (asked only if one +2 is not enough).
+    reroll: bool | None = None
     paid, last_paid = 0, ""
     points = -1  # the side's fate points, counted the first time a second point is asked
     for aspect, payment, by, _ in open_invokes(state, roll, seat, rerolls=False):
-        reroll = may_reroll
         if payment == "free":
             # Most steps need one +2: a holder's other free invokes are counted only if not.
             enough = 2 * (bonuses + 1) >= need
@@ -287,10 +285,13 @@ def may_invoke(state: TachyonState, roll: Roll, seat: str) -> bool:
             if paid == 1 or paid <= points:
                 bonuses += 1
         # (need >= 1: a reroll counts only beside a +2, and only where it could do more)
-        if bonuses and (
-            2 * bonuses >= need or (reroll and best_reroll + 2 * (bonuses - 1) >= need)
-        ):
-            return True
+        if bonuses:
+            if 2 * bonuses >= need:
+                return True
+            if reroll is None:
+                reroll = len(invoke_effects(roll)) > 1
+            if reroll and best_reroll + 2 * (bonuses - 1) >= need:
+                return True
     return False
 
 

@@ -17,9 +17,12 @@ def pub(state: TachyonState, name: str) -> str:
 
 def who_sees(state: TachyonState, *names: str | None) -> frozenset[str] | None:
     """Who may see an event naming these units: only the side of any Undetected one."""
+    units = state.units
     sides: set[str] | None = None
     for n in names:
-        u = state.units.get(n or "")
+        if n is None:
+            continue
+        u = units.get(n)
         if u is not None and not u.detected:
             sides = {u.side} if sides is None else sides & {u.side}
     return None if sides is None else frozenset(sides)

@@ -252,10 +252,10 @@ class LaunchLarge(AimedAction):
     )
 
     def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
-        kinds = _kinds(u)
-        if not kinds:
+        ships = enemies(state, u, small=False)  # (first: most fights have no ship)
+        if not ships:
             return []
-        ships = enemies(state, u, small=False)
+        kinds = _kinds(u)
         return [
             Choice.of(
                 "launch_large",
