@@ -135,7 +135,7 @@ class Invoke(Action[DiasporaState]):
         if effect == "reroll":
             roll = roll_fudge(dice, why=f"{ship.name} rerolls", who=ship.name)
             contest.rolled = roll.total
-            data["dice"] = roll.faces
+            data["dice"] = list(roll.faces)
         elif ship.name == contest.attacker:
             contest.bonus += 2
         else:

@@ -99,7 +99,7 @@ class Fire(Action[DiasporaState]):
         shifts = attack - defence
         data = {
             "ship": ship.name, "target": target.name, "beam": beam, "rating": rating,
-            "dice": roll.faces, "spin": spin, "range": minus,
+            "dice": list(roll.faces), "spin": spin, "range": minus,
             "result": attack, "defence": defence, "shifts": shifts,
         }  # fmt: skip
         events.append(Event("fired", data=data, visible_to=None))

@@ -126,7 +126,7 @@ def settle(state: DiasporaState, closed: bool = False) -> list[Event]:
     if not repairable(state, ship):
         sequence.done(state, ship)
     data = {
-        "ship": ship.name, "track": name, "skill": repair.bonus, "dice": repair.dice,
+        "ship": ship.name, "track": name, "skill": repair.bonus, "dice": list(repair.dice),
         "spin": 0, "result": result, "target": target, "shifts": shifts,
         "boxes": list(track.boxes), "checked": list(track.marked),
     }  # fmt: skip

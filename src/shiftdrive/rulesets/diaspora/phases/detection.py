@@ -36,7 +36,7 @@ def detect(state: DiasporaState, dice: DiceSource) -> list[Event]:
     """Roll and rank every navigator; tied ships with a fate point may spend it to win their
     tie (a window); then the ranks place the ships."""
     state.detected = True
-    rows: list[tuple[Ship, int, int, tuple[int, ...] | str]] = []  # faces, or "compelled"
+    rows: list[tuple[Ship, int, int, list[int] | str]] = []  # faces, or "compelled"
     for ship in state.ships.values():
         if ship.name in state.compelled:  # D12: an automatic -4, no dice, no skill
             rows.append((ship, COMPELLED, raw_navigation(ship), "compelled"))
@@ -46,7 +46,7 @@ def detect(state: DiasporaState, dice: DiceSource) -> list[Event]:
         crew.act(state, ship, "navigator")
         result = (skill or 0) + roll.total
         state.detection_dice[ship.name] = roll.total
-        rows.append((ship, result, raw_navigation(ship), roll.faces))
+        rows.append((ship, result, raw_navigation(ship), list(roll.faces)))
     rows.sort(key=lambda r: (r[1], r[2]), reverse=True)  # stable: scenario order within ties
     state.rank = [r[0].name for r in rows]
     state.detection_keys = {r[0].name: [r[1], r[2]] for r in rows}
@@ -94,7 +94,7 @@ def invoke(state: DiasporaState, ship: Ship, choice: Choice, dice: DiceSource) -
         roll = roll_fudge(dice, why=f"{ship.name} rerolls its Navigation", who=ship.name)
         key[0] += roll.total - state.detection_dice[ship.name]
         state.detection_dice[ship.name] = roll.total
-        data["dice"] = roll.faces
+        data["dice"] = list(roll.faces)
     else:
         key[0] += 2
     data["result"] = key[0]
@@ -134,7 +134,7 @@ def settle(state: DiasporaState, dice: DiceSource) -> list[Event]:
         if keys.count(_key(state, name)) > 1:
             roll = roll_fudge(dice, why=f"{ship.name}'s random placement", who=ship.name)
             ship.band = roll.total
-            data = {"ship": ship.name, "band": ship.band, "dice": roll.faces}
+            data = {"ship": ship.name, "band": ship.band, "dice": list(roll.faces)}
             events.append(Event("placed_at_random", data=data, visible_to=None))
         else:
             ranked.append(name)

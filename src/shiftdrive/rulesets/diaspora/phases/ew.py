@@ -88,7 +88,7 @@ class Hack(Action[DiasporaState]):
         defence, events = defend(state, target, dice)
         data = {
             "ship": ship.name, "target": target.name, "rating": rating,
-            "dice": roll.faces, "spin": spin, "result": attack,
+            "dice": list(roll.faces), "spin": spin, "result": attack,
             "defence": defence, "shifts": attack - defence,
         }  # fmt: skip
         events.append(Event("hacked", data=data, visible_to=None))

@@ -141,7 +141,7 @@ def resolve(state: DiasporaState, dice: DiceSource) -> list[Event]:
         state.rolls[ship.name] = result
         state.position_dice[ship.name] = roll.total
         data = {
-            "ship": ship.name, "rating": rating, "dice": roll.faces,
+            "ship": ship.name, "rating": rating, "dice": list(roll.faces),
             "burn": burn, "spin": spin, "result": result,
         }  # fmt: skip
         events.append(Event("positioned", data=data, visible_to=None))
@@ -182,7 +182,7 @@ def invoke(state: DiasporaState, ship: Ship, choice: Choice, dice: DiceSource) -
         roll = roll_fudge(dice, why=f"{ship.name} rerolls its position", who=ship.name)
         state.rolls[ship.name] += roll.total - state.position_dice[ship.name]
         state.position_dice[ship.name] = roll.total
-        data["dice"] = roll.faces
+        data["dice"] = list(roll.faces)
     else:
         state.rolls[ship.name] += 2
     data["result"] = state.rolls[ship.name]

@@ -69,7 +69,7 @@ def stand_defence(
     state.defence[ship.name] = result
     data = {
         "ship": ship.name, "phase": state.phase, "rating": rating, **extra,
-        "dice": roll.faces, "spin": earned, "result": result,
+        "dice": list(roll.faces), "spin": earned, "result": result,
     }  # fmt: skip
     return result, Event("defence", data=data, visible_to=None)
 

@@ -195,7 +195,7 @@ def resolve(
     shifts = attack - defence
     data = {
         "ship": ship.name, "target": target.name, "rating": rating,
-        "dice": roll.faces, "spin": spin, "range": minus, "result": attack,
+        "dice": list(roll.faces), "spin": spin, "range": minus, "result": attack,
         "defence": defence, "shifts": shifts,
     }  # fmt: skip
     events.append(Event("torpedo", data=data, visible_to=None))
