@@ -632,9 +632,7 @@ def test_a_miss_waits_for_the_attackers_invokes_and_a_fate_point_turns_it() -> N
         "invoke aspect='Debris Field' by=Lance effect=bonus payment=fate_point",
         "pass",
     }
-    assert "attack at Ghost: +2 [- - 0 0] against Normal (+1) (-1;" in enc.ruleset.prompt(
-        state, turn
-    )
+    assert "attack at Ghost: +2 [- - 0 0] against Normal (+1) (-1;" in turn.prompt
     enc.submit("Navy", "invoke aspect='Debris Field' by=Lance effect=bonus payment=fate_point")
     assert state.ships["Lance"].fate_points.current == 2
     assert state.roll is None  # one paid invoke per aspect per roll: nothing else could
