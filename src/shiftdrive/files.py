@@ -13,6 +13,7 @@ import yaml
 
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.engine.encounter import Encounter, SaveFileError, check_save
+from shiftdrive.engine.loading import load_encounter
 from shiftdrive.engine.scenario import ScenarioError
 
 #: Limits on what a file may hold: far beyond any table's fight, short of a hang. A scenario
@@ -176,7 +177,7 @@ def read_save(path: Path) -> dict[str, Any]:
 
 def load(path: Path) -> Encounter:
     """A saved encounter, continuing where it stopped (seeded dice wound on)."""
-    return Encounter.from_json(read_save(path), source=str(path))
+    return load_encounter(read_save(path), source=str(path))
 
 
 def save(enc: Encounter, path: Path) -> None:

@@ -13,6 +13,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.dice_prompt import DICE
 from shiftdrive.engine.encounter import Encounter, IllegalChoice, digest
 from shiftdrive.engine.events import GM
+from shiftdrive.engine.loading import load_encounter
 from shiftdrive.engine.replay import replay
 from shiftdrive.files import read_yaml
 
@@ -85,7 +86,7 @@ def test_a_save_at_a_dice_prompt_resumes_at_that_prompt_with_the_faces_given() -
     enc.submit(enc.pending()[0].seat, faces("- 0 + +"))
     saved = json.loads(json.dumps(enc.to_json()))
     assert saved["awaiting"]["faces"] == [[-1, 0, 1, 1]]
-    back = Encounter.from_json(saved)
+    back = load_encounter(saved)
     assert back.pending()[0].prompt == enc.pending()[0].prompt
     back.submit(GM, faces("0 0 0 0"))
     enc.submit(GM, faces("0 0 0 0"))

@@ -12,6 +12,7 @@ from typing import Any
 from conftest import EXAMPLES
 from shiftdrive.engine.bots import random_bot, run_bots
 from shiftdrive.engine.encounter import Encounter, IllegalChoice, digest
+from shiftdrive.engine.loading import load_encounter
 from shiftdrive.engine.replay import replay
 from shiftdrive.files import read_yaml
 
@@ -51,7 +52,7 @@ def test_loaded_fight_continues_with_the_live_generator() -> None:
     for _ in range(30):
         enc.submit(enc.pending_seats()[0], random_bot(enc, enc.pending_seats()[0], rng))
     enc.undo(3)
-    loaded = Encounter.from_json(json.loads(json.dumps(enc.to_json())))
+    loaded = load_encounter(json.loads(json.dumps(enc.to_json())))
     run_bots(enc, rng=random.Random(9))
     run_bots(loaded, rng=random.Random(9))
     assert digest(loaded.snapshot()) == digest(enc.snapshot())
@@ -69,7 +70,7 @@ def forge_all_plus(saved: dict[str, Any]) -> dict[str, Any]:
         if draw["die"] == "dF":
             draw["values"] = [1] * len(draw["values"])
     forged["dice"] = {"kind": "script", "seed": None}
-    enc = Encounter.from_json(forged, continue_dice=False)
+    enc = load_encounter(forged, continue_dice=False)
     out = enc.to_json()
     out["dice"] = saved["dice"]
     return json.loads(json.dumps(out))
@@ -87,7 +88,7 @@ def test_a_consistent_forgery_is_refused() -> None:
 
 def test_tampering_is_refused() -> None:
     saved = json.loads(json.dumps(Encounter.start(AMBUSH, seed=6).to_json()))
-    enc = Encounter.from_json(saved)
+    enc = load_encounter(saved)
     run_bots(enc, rng=random.Random(6))
     good = json.loads(json.dumps(enc.to_json()))
     assert replay(good).ok

@@ -18,6 +18,7 @@ from shiftdrive.engine.bots import run_bots
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter, IllegalChoice
 from shiftdrive.engine.events import GM
+from shiftdrive.engine.loading import load_encounter
 from shiftdrive.engine.ruleset import Ending, get_bot, get_ruleset
 from shiftdrive.engine.scenario import ScenarioError
 
@@ -152,7 +153,7 @@ def test_dice_from_the_table_are_a_decision() -> None:
 
     # a save made at the prompt resumes at the prompt
     saved = json.loads(json.dumps(enc.to_json()))
-    again = Encounter.from_json(saved)
+    again = load_encounter(saved)
     assert again.pending() == enc.pending()
 
     # undo at the prompt takes back the shot that waits for the dice

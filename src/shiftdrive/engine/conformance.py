@@ -19,6 +19,7 @@ from shiftdrive.engine.bots import random_bot, run_bots
 from shiftdrive.engine.choices import Choice, Param
 from shiftdrive.engine.encounter import Encounter, digest
 from shiftdrive.engine.events import GM, LogEntry
+from shiftdrive.engine.loading import load_encounter
 from shiftdrive.engine.replay import replay
 
 #: legal choices per seat and state whose refusal check, near misses and kinds are tried
@@ -65,7 +66,7 @@ def check_undo(enc: Encounter, steps: int = 3) -> None:
     before = [e.to_json() for e in enc.log[:-steps]]
     enc.undo(steps)
     assert [e.to_json() for e in enc.log] == before
-    fresh = Encounter.from_json({**enc.to_json()}, continue_dice=False)
+    fresh = load_encounter({**enc.to_json()}, continue_dice=False)
     assert digest(fresh.snapshot()) == digest(enc.snapshot()), "undo left a different state"
 
 
@@ -226,7 +227,7 @@ def check_table_dice(played: Encounter, commands: int = 40, undos: int = 3, save
             first = waiting.choice is not None and not waiting.faces  # a command's first
             prompts += first
             if first and prompts <= saves:
-                resumed = Encounter.from_json(json.loads(json.dumps(table.to_json())))
+                resumed = load_encounter(json.loads(json.dumps(table.to_json())))
                 assert resumed.pending() == table.pending(), "a save at a dice prompt moved on"
             if first and prompts <= undos:
                 assert waiting.choice is not None

@@ -50,10 +50,6 @@ from shiftdrive.engine.saves import (
     SAVE_VERSION,
     DiceSpec,
     SaveFileError,
-    _continuation,
-    _read_discarded,
-    _read_log,
-    _read_spec,
     _type_word,
     check_save,
     digest,
@@ -461,120 +457,6 @@ class Encounter:
                 {"at": at, **d.to_json()} for at, d in sorted(self.discarded, key=lambda x: x[0])
             ]
         return out
-
-    @classmethod
-    def from_json(
-        cls, data: Mapping[str, Any], *, source: str = "save", continue_dice: bool = True
-    ) -> Encounter:
-        """Rebuild an encounter from its saved log. A seeded source is wound on to continue; a
-        save made at a dice prompt comes back at that prompt."""
-        version = data.get("version")
-        if version != SAVE_VERSION:
-            raise SaveFileError(
-                f"{source}: save format version {version!r} is not {SAVE_VERSION} "
-                "(saved by another shiftdrive; replay it with that version)"
-            )
-        awaiting = data.get("awaiting")
-        if awaiting is not None and not isinstance(awaiting, dict):
-            raise SaveFileError(f"{source}: 'awaiting' must be an object (the dice prompt)")
-        if awaiting is not None and not data.get("log"):
-            return cls._from_setup_prompt(data, awaiting, source)
-        entries = _read_log(data, source)
-        rid = str(data["ruleset"])
-        try:
-            ruleset = get_ruleset(rid)
-        except UnknownRuleset as unknown:
-            raise SaveFileError(f"{source}: {unknown}") from None
-        spec = _read_spec(data, source)
-        enc = cls._saved(
-            ruleset,
-            data,
-            ReplayDice(entries[0].draws),
-            spec,
-            source,
-            setup_faces=[d.values for d in entries[0].draws],
-        )
-        for i, entry in enumerate(entries[1:], start=1):
-            assert entry.choice is not None
-            try:
-                if enc.table:  # the table's dice, as typed in then
-                    reason = enc.why_illegal(entry.seat, entry.choice)
-                    if reason:
-                        raise IllegalChoice(reason)
-                    enc._attempt(entry.seat, entry.choice, [d.values for d in entry.draws])
-                    if enc.awaiting is not None:
-                        raise IllegalChoice("it needs more dice than the log holds")
-                else:
-                    enc._dice = RecordingDice(ReplayDice(entry.draws))
-                    enc.submit(entry.seat, entry.choice)
-            except (IllegalChoice, DiceError) as refused:
-                raise SaveFileError(
-                    f"{source}: log entry {i} ({entry.choice.text()}) does not replay: {refused}"
-                ) from None
-        for new, old in zip(enc.log, entries, strict=True):
-            new.at = old.at  # the original places in the stream (replay counted no discards)
-        enc.discarded = _read_discarded(data, source)
-        enc._drawn = sum(len(e.draws) for e in enc.log) + len(enc.discarded)
-        enc._dice = RecordingDice(
-            _continuation(spec, enc.log, enc.discarded) if continue_dice else ReplayDice([])
-        )
-        if awaiting is not None and continue_dice:
-            enc._resume_prompt(awaiting, source)
-        return enc
-
-    def _resume_prompt(self, awaiting: Any, source: str) -> None:
-        """Come back to the dice prompt a save was made at."""
-        try:
-            choice = Choice.from_json(awaiting["choice"])
-            faces = [[int(v) for v in f] for f in awaiting.get("faces", [])]
-            seat = str(awaiting["seat"])
-        except (KeyError, TypeError, ValueError, ChoiceSyntaxError) as exc:
-            raise SaveFileError(f"{source}: 'awaiting' is malformed: {exc}") from None
-        try:
-            self._attempt(seat, choice, faces)
-        except IllegalChoice as refused:
-            raise SaveFileError(f"{source}: the command at the dice prompt: {refused}") from None
-        if self.awaiting is None:
-            raise SaveFileError(f"{source}: 'awaiting' has all its dice: it belongs in the log")
-
-    @classmethod
-    def _from_setup_prompt(cls, data: Mapping[str, Any], awaiting: Any, source: str) -> Encounter:
-        try:
-            ruleset = get_ruleset(str(data["ruleset"]))
-            faces = [[int(v) for v in f] for f in awaiting.get("faces", [])]
-        except (UnknownRuleset, KeyError, TypeError, ValueError) as exc:
-            raise SaveFileError(f"{source}: cannot resume the set-up: {exc}") from None
-        enc = cls._saved(ruleset, data, TableDice(), DiceSpec("manual", None), source)
-        enc._setup(faces)
-        return enc
-
-    @classmethod
-    def _saved(
-        cls,
-        ruleset: Ruleset[Any, Any],
-        data: Mapping[str, Any],
-        dice: DiceSource,
-        spec: DiceSpec,
-        source: str,
-        setup_faces: list[list[int]] | None = None,
-    ) -> Encounter:
-        """The set-up of a saved encounter; what is wrong with its scenario or its set-up's
-        dice names the save."""
-        if "scenario" not in data:
-            raise SaveFileError(f"{source}: missing field 'scenario'")
-        try:
-            return cls(
-                ruleset,
-                data["scenario"],
-                dice,
-                spec,
-                source=str(data.get("source", source)),
-                setup_faces=setup_faces,
-            )
-        except ScenarioError as bad:
-            raise bad.with_source(f"{source}: scenario") from None
-        except (RuleError, DiceError) as refused:
-            raise SaveFileError(f"{source}: the set-up does not replay: {refused}") from None
 
 
 @dataclass(frozen=True, slots=True)

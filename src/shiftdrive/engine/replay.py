@@ -1,6 +1,6 @@
 """Replaying a saved encounter to check it: the same commands and dice must give the same
 events and the same final state. Reading the save is `engine/saves.py`'s; playing it again is
-the encounter's own `from_json`."""
+`engine.loading.load_encounter`."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from shiftdrive.engine.encounter import Encounter
+from shiftdrive.engine.loading import load_encounter
 from shiftdrive.engine.saves import _read_log, digest, verify_dice
 
 
@@ -29,7 +29,7 @@ class ReplayReport:
 def replay(data: Mapping[str, Any], *, source: str = "save") -> ReplayReport:
     """Re-run a saved encounter from its scenario, commands and recorded dice, and compare."""
     entries = _read_log(data, source)
-    enc = Encounter.from_json(data, source=source, continue_dice=False)
+    enc = load_encounter(data, source=source, continue_dice=False)
     problems: list[str] = []
     for i, (old, new) in enumerate(zip(entries, enc.log, strict=True)):
         if [e.to_json() for e in old.events] != [e.to_json() for e in new.events]:

@@ -1,6 +1,6 @@
 """Reading a saved encounter: its format and version, the log, the dice spec and the
 discarded draws, and whether its seeded dice are the generator's own (`verify_dice`).
-Nothing here needs a live encounter; `Encounter.from_json` and `replay` build on it."""
+Nothing here needs a live encounter; `engine.loading` and `replay` build on it."""
 
 from __future__ import annotations
 
