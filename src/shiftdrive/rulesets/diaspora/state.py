@@ -222,6 +222,10 @@ class DiasporaState:
         # fight, so each is worked out once (`position.destinations`); never saved.
         self.reach: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self.result_memo: Result | None = None  # the end, known with `turns_memo`
+        # Who may invoke on the open attack, as `contest.settle` found it: the last thing the
+        # choice did, so `flow.deciding` takes it as it is (forgotten at every choice); never
+        # saved.
+        self.window_memo: list[Any] | None = None
         self._sides: list[str] | None = None
 
     def fighting(self) -> list[Ship]:
