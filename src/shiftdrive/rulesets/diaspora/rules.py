@@ -120,6 +120,7 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
                 for name in m.aspects:
                     aspects.add(Aspect(name, AspectKind.CHARACTER, owner=m.name))
         state = DiasporaState(scenario.title, DIASPORA, ships, aspects, scenario.turns)
+        state.reach = position.reaches(DIASPORA)
         data = {"title": scenario.title, "ships": [[s.name, s.side] for s in ships.values()]}
         events = [Event("fight", data=data, visible_to=None)]
         compels.begin(state)  # D12: compels before the detection rolls

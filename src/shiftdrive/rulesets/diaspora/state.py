@@ -219,7 +219,8 @@ class DiasporaState:
         # decision: by the bot loop, the bot, `legal` and `apply`); never saved.
         self.turns_memo: list[Any] | None = None
         # Bands a move can reach, by (from, shifts, most bands): the map never changes in a
-        # fight, so each is worked out once (`position.destinations`); never saved.
+        # fight, so each is worked out once (`position.destinations`; set-up gives the state
+        # the map's table, `position.reaches`, shared by every battle on it); never saved.
         self.reach: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self.result_memo: Result | None = None  # the end, known with `turns_memo`
         # Who may invoke on the open attack, as `contest.settle` found it: the last thing the
