@@ -82,20 +82,37 @@ def _drive(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
 
 
 def _move(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
-    hold = next(c for c in legal if c.action == "hold")
+    """The outnumbered slip away by the edge when they can; else push an enemy off the map,
+    or as far toward an edge as it goes; else hold. One pass over the moves (a winner lists
+    every band each ship can reach)."""
     foes = {s.name for s in query.enemies(state, me)}
-    if query.outnumbered(state, me):  # the outnumbered slip away by the edge when they can
-        away = [c for c in legal if c.action == "move" and c.str_param("ship") == me]
-        escape = [c for c in away if abs(c.int_param("to")) > state.map.high]
-        if escape:
-            return escape[0]
-    pushes = [c for c in legal if c.action == "move" and c.str_param("ship") in foes]
-    if not pushes:
+    high = state.map.high
+    slip = query.outnumbered(state, me)
+    hold: Choice | None = None
+    push: Choice | None = None  # the first push that goes furthest
+    furthest = -1
+    for c in legal:
+        if c.action != "move":
+            if hold is None and c.action == "hold":
+                hold = c
+            continue
+        ship = c.str_param("ship")
+        if ship == me and slip and abs(c.int_param("to")) > high:
+            return c
+        if ship in foes:
+            reach = abs(c.int_param("to"))
+            if reach > furthest:
+                push, furthest = c, reach
+    if push is None:
+        assert hold is not None
         return hold
-    off = [c for c in pushes if abs(c.int_param("to")) > state.map.high]
-    if off:
-        return off[0]
-    return max(pushes, key=lambda c: abs(c.int_param("to")))
+    if furthest > high:  # the first push off the map
+        return next(
+            c
+            for c in legal
+            if c.action == "move" and c.str_param("ship") in foes and abs(c.int_param("to")) > high
+        )
+    return push
 
 
 def _place(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:

@@ -77,8 +77,14 @@ def open_contest(state: DiasporaState, contest: Contest) -> list[Event]:
 
 
 def settle(state: DiasporaState) -> list[Event]:
+    """The attack lands once nobody may (or will) invoke on it. Every choice that opens or
+    answers an attack ends here, so who may invoke is kept for `flow.deciding`, asked next."""
     contest = state.contest
-    if contest is None or window(state):
+    if contest is None:
+        return []
+    waiting = window(state)
+    if waiting:
+        state.window_memo = waiting
         return []
     state.contest = None
     attacker = state.ships[contest.attacker]

@@ -71,6 +71,10 @@ def deciding(state: DiasporaState) -> list[Turn]:
         ship = state.ships[state.hits[0].ship]
         return [made_turn(ship.side, ABSORB, ship.name)]
     if state.contest is not None:
+        waiting = state.window_memo  # as `contest.settle` found it, at the end of this choice
+        if waiting is not None:
+            state.window_memo = None
+            return waiting
         return contest.window(state)
     return compels.turns(state) or PHASE_TURNS[state.phase](state)
 

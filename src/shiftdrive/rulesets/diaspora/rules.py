@@ -120,6 +120,7 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
                 for name in m.aspects:
                     aspects.add(Aspect(name, AspectKind.CHARACTER, owner=m.name))
         state = DiasporaState(scenario.title, DIASPORA, ships, aspects, scenario.turns)
+        state.reach = position.reaches(DIASPORA)
         data = {"title": scenario.title, "ships": [[s.name, s.side] for s in ships.values()]}
         events = [Event("fight", data=data, visible_to=None)]
         compels.begin(state)  # D12: compels before the detection rolls
@@ -174,12 +175,13 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
             # The remembered turns stay right: a choice outside the window is offered only in
             # a phase's own turns, which come after the window's and do not change with it.
             state.compel_phase = ""
+        state.window_memo = None
         try:
             events = self._carry_out(state, seat, choice, dice)
             state.turns_memo = None  # the state has changed: `advance` works out whose turn it is
             return events + flow.advance(state, dice)
         except BaseException:
-            state.turns_memo = None
+            state.turns_memo = state.window_memo = None
             raise
 
     def legal(
@@ -188,9 +190,10 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
         """The base class's, on the remembered turns and the menus' table (the bot asks it
         every decision)."""
         out: list[Choice] = []
-        for name in self.standing(state, seat):
-            if only is None or name in only:
-                out.extend(self.actions[name].options(state, Turn(seat, name)))
+        if seat == GM:  # only the GM has standing choices (`standing`)
+            for name in self.standing(state, seat):
+                if only is None or name in only:
+                    out.extend(self.actions[name].options(state, Turn(seat, name)))
         memo = state.turns_memo
         for turn in memo if memo is not None else flow.turns(state):
             if turn.seat == seat:
@@ -205,7 +208,7 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
         """The base class's `apply` (the action in `seat`'s open turn), on the remembered
         turns and the menus' table (every decision passes here)."""
         action = choice.action
-        if action in self.standing(state, seat):
+        if seat == GM and action in self.standing(state, seat):  # (only the GM has any)
             return self.actions[action].apply(state, Turn(seat, action), choice, dice)
         memo = state.turns_memo
         for turn in memo if memo is not None else flow.turns(state):
@@ -214,7 +217,7 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
         raise RuleError(f"{seat} cannot {action} now")
 
     def overridden(self, state: DiasporaState) -> None:
-        state.turns_memo = None
+        state.turns_memo = state.window_memo = None
 
     def result(self, state: DiasporaState) -> Result | None:
         """`flow.result`, remembered with whose turn it is (worked out in the same pass,

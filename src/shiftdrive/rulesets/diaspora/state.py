@@ -219,9 +219,14 @@ class DiasporaState:
         # decision: by the bot loop, the bot, `legal` and `apply`); never saved.
         self.turns_memo: list[Any] | None = None
         # Bands a move can reach, by (from, shifts, most bands): the map never changes in a
-        # fight, so each is worked out once (`position.destinations`); never saved.
+        # fight, so each is worked out once (`position.destinations`; set-up gives the state
+        # the map's table, `position.reaches`, shared by every battle on it); never saved.
         self.reach: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self.result_memo: Result | None = None  # the end, known with `turns_memo`
+        # Who may invoke on the open attack, as `contest.settle` found it: the last thing the
+        # choice did, so `flow.deciding` takes it as it is (forgotten at every choice); never
+        # saved.
+        self.window_memo: list[Any] | None = None
         self._sides: list[str] | None = None
 
     def fighting(self) -> list[Ship]:

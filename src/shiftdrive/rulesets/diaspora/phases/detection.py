@@ -17,7 +17,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora import crew, invoking
-from shiftdrive.rulesets.diaspora.choices import made, made_turn
+from shiftdrive.rulesets.diaspora.choices import made, made_each, made_turn
 from shiftdrive.rulesets.diaspora.state import EW, POSITION, DiasporaState, Ship
 
 PLACE: Final = "place"
@@ -206,12 +206,11 @@ class Place(Action[DiasporaState]):
     params: ClassVar[Mapping[str, ParamKind]] = {"ship": ParamKind.UNIT, "band": ParamKind.BAND}
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
-        return [
-            made(PLACE, ship=ship.name, band=band)
-            for ship in state.ships.values()
-            if ship.band is None
-            for band in placeable_bands(state)
-        ]
+        out: list[Choice] = []
+        for ship in state.ships.values():
+            if ship.band is None:
+                out.extend(made_each(PLACE, "band", placeable_bands(state), ship=ship.name))
+        return out
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource

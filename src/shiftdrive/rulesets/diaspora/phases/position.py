@@ -228,15 +228,28 @@ def budgets(state: DiasporaState, mover: Ship) -> dict[str, int]:
 
 def destinations(state: DiasporaState, ship: Ship, shifts: int, bands: int) -> list[int]:
     """Bands `ship` can be moved to with `shifts`, at most `bands` bands; one past an edge is
-    off the map (leaving costs the map's leave cost and counts as a band). Worked out once per
-    battle for each band, shifts and bands (the map never changes)."""
+    off the map (leaving costs the map's leave cost and counts as a band)."""
+    return list(_destinations(state, ship, shifts, bands))
+
+
+def _destinations(state: DiasporaState, ship: Ship, shifts: int, bands: int) -> tuple[int, ...]:
+    """`destinations`, from the map's table (`reaches`): worked out once for each band,
+    shifts and bands, for every battle on the map."""
     band = ship.band
     assert band is not None
     key = (band, shifts, bands)
     found = state.reach.get(key)
     if found is None:
         found = state.reach[key] = reach(state.map, band, shifts, bands)
-    return list(found)
+    return found
+
+
+@lru_cache(maxsize=16)
+def reaches(m: BandMap) -> dict[tuple[int, int, int], tuple[int, ...]]:
+    """The table of `reach` on the map `m`, by (from, shifts, most bands), filled in as it is
+    asked: the map is a frozen value that never changes in a fight, so every battle on it
+    shares one table (a battle's state takes it at set-up)."""
+    return {}
 
 
 @lru_cache(maxsize=4096)
@@ -264,7 +277,7 @@ class Move(Action[DiasporaState]):
         limit = mover.ratings["v_shift"]
         out: list[Choice] = []
         for name, shifts in budgets(state, mover).items():
-            to = tuple(destinations(state, state.ships[name], shifts, limit))
+            to = _destinations(state, state.ships[name], shifts, limit)
             out.extend(made_each(MOVE, "to", to, ship=name))
         return out
 
