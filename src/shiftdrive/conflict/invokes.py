@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from shiftdrive.conflict.exchange import HostedAction
 from shiftdrive.conflict.host import CS, Host
 from shiftdrive.conflict.roll import FATE_DICE, close, participants, roll_dice, totals
-from shiftdrive.conflict.teamwork import helpers
+from shiftdrive.conflict.teamwork import helpers, may_help
 from shiftdrive.core.aspects import AspectKind
 from shiftdrive.core.dice import roll_fudge
 from shiftdrive.core.invokes import Invoke, InvokeEffect, Payment, pay_for_invoke
@@ -108,9 +108,12 @@ def open_invokes(
             side_fighters.append(f)
             if fate_points and not points and f.fate_points.current >= 1:
                 points = True
+    side_names = {f.name for f in side_fighters}
     aboard = host.aboard(state, roller) if roller and points else None
     # the side's fighters still in the fight, who may pay (looked up once, not per aspect)
     team = state.active(seat) if points else ()
+    # the allies who may help the roller by teamwork (none on an opposed roll)
+    allies = helpers(state, roll, seat, roller, team) if roller and points else []
     effects = ("bonus", "reroll") if roller else ("obstacle",)
     # (nothing changes while the walk is read: whether the roller can pay is asked once)
     roller_pays = bool(roller) and points and fighters[roller].fate_points.current >= 1
@@ -118,7 +121,14 @@ def open_invokes(
         free = a.free_invokes
         if not free and not points:
             continue  # nothing to pay for it with
-        holders = [h.name for h in side_fighters if a.free_for(h.name) > 0] if free else []
+        # the side's holders of its free invokes (a holder is there only with one or more),
+        # in the order of the fighters
+        holders: list[str] = []
+        if free:
+            if len(free) == 1:
+                holders = [h for h in free if h in side_names]
+            else:
+                holders = [h.name for h in side_fighters if h.name in free]
         # who could pay a fate point for it, and for what (most aspects on a roll have
         # nobody: whether the side sees them is asked only of the others)
         payers: list[tuple[str, str]] = []
@@ -130,9 +140,9 @@ def open_invokes(
                 ):
                     payers.append((roller, "bonus"))
                     payers.append((roller, "reroll"))
-                for ally in helpers(state, roll, seat, roller, a, team):
-                    if fighters[ally].fate_points.current >= 1:
-                        payers.append((ally, "teamwork"))
+                for ally in allies:
+                    if may_help(ally, a) and ally.fate_points.current >= 1:
+                        payers.append((ally.name, "teamwork"))
             elif owner is None or fighters[owner].side == seat:
                 for f in team:
                     if owner in (None, f.name) and f.fate_points.current >= 1:
