@@ -210,13 +210,31 @@ class ConsequenceSlots:
         return cls(values, slots)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False, eq=False)
 class Absorption:
-    """One way to absorb a hit: an optional stress box index plus consequences."""
+    """One way to absorb a hit: an optional stress box index plus consequences.
+
+    A value, never changed once made; not frozen, with `__init__`, `__eq__` and `__hash__`
+    written out, for the reason `engine.ruleset.Turn` gives (every hit lists its ways).
+    """
 
     box: int | None
     consequences: tuple[Severity, ...]
     absorbed: int
+
+    def __init__(self, box: int | None, consequences: tuple[Severity, ...], absorbed: int) -> None:
+        self.box = box
+        self.consequences = consequences
+        self.absorbed = absorbed
+
+    def _key(self) -> tuple[int | None, tuple[Severity, ...], int]:
+        return (self.box, self.consequences, self.absorbed)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Absorption) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
     def describe(self, track: StressTrack | None = None) -> str:
         parts: list[str] = []

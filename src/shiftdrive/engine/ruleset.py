@@ -55,7 +55,7 @@ class Seat:
 GM_SEAT: Final = Seat(GM, None)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False, eq=False)
 class Turn:
     """Who must (or may) decide what now, as data: the one answer `pending`, `waiting`, the
     "not your decision" refusal and the prompts are all derived from.
@@ -65,13 +65,41 @@ class Turn:
     until it is revealed. `window` marks an optional decision: the seat *may* act (an
     interrupt, an invoke after the dice, a compel) and passes by default; every turn of one
     window can be passed in one step (`Encounter.pass_window`).
+
+    A value, never changed once made. Not a frozen dataclass, with `__init__`, `__eq__` and
+    `__hash__` written out: rulesets make one or more a decision, a frozen dataclass sets its
+    fields through `object.__setattr__`, and the compiled build leaves a dataclass's generated
+    methods interpreted (about ten times the cost of a compiled `__init__`).
     """
 
     seat: str
     kind: str
-    actor: str | None = None
-    secret: bool = False
-    window: str | None = None
+    actor: str | None
+    secret: bool
+    window: str | None
+
+    def __init__(
+        self,
+        seat: str,
+        kind: str,
+        actor: str | None = None,
+        secret: bool = False,
+        window: str | None = None,
+    ) -> None:
+        self.seat = seat
+        self.kind = kind
+        self.actor = actor
+        self.secret = secret
+        self.window = window
+
+    def _key(self) -> tuple[str, str, str | None, bool, str | None]:
+        return (self.seat, self.kind, self.actor, self.secret, self.window)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Turn) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
     @property
     def optional(self) -> bool:
