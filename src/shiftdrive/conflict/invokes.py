@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from shiftdrive.conflict.exchange import HostedAction
 from shiftdrive.conflict.host import CS, Host
 from shiftdrive.conflict.roll import FATE_DICE, close, participants, roll_dice, totals
-from shiftdrive.conflict.teamwork import helpers, may_help
+from shiftdrive.conflict.teamwork import helpers, helping
 from shiftdrive.core.aspects import AspectKind
 from shiftdrive.core.dice import roll_fudge
 from shiftdrive.core.invokes import Invoke, InvokeEffect, Payment, pay_for_invoke
@@ -149,8 +149,8 @@ def open_invokes(
                 ):
                     payers.append((roller, "bonus"))
                     payers.append((roller, "reroll"))
-                for ally in allies:
-                    if may_help(ally, a):
+                if allies:
+                    for ally in helping(allies, a):
                         payers.append((ally.name, "teamwork"))
             elif owner is None or fighters[owner].side == seat:
                 for f in team_pays:

@@ -20,13 +20,15 @@ def helpers(
     team: Sequence[Combatant] | None = None,
 ) -> list[Combatant]:
     """The allies on `seat`'s side who may pay to invoke an aspect for `roller`: any active
-    ally but the roller, on a passive roll (each with the aspects `may_help` says).
+    ally but the roller, on a passive roll (each with the aspects `helping` says).
     (`team`: the side's active fighters, when the caller has them already.)"""
     if roll.difficulty is None:
         return []
     return [ally for ally in (state.active(seat) if team is None else team) if ally.name != roller]
 
 
-def may_help(ally: Combatant, aspect: Aspect) -> bool:
-    """Whether a helper may invoke `aspect` for the roller: a scene aspect or one of their own."""
-    return aspect.owner in (None, ally.name)
+def helping(allies: Sequence[Combatant], aspect: Aspect) -> list[Combatant]:
+    """Of `allies` (`helpers`), those who may invoke `aspect` for the roller: a scene aspect
+    or one of their own."""
+    owner = aspect.owner
+    return [ally for ally in allies if owner is None or owner == ally.name]
