@@ -9,7 +9,7 @@ from shiftdrive.conflict.exchange import HostedAction
 from shiftdrive.conflict.host import CS, TAKEN_OUT, Host
 from shiftdrive.conflict.roll import close
 from shiftdrive.core.aspects import Aspect, AspectKind
-from shiftdrive.core.consequences import Absorption, Severity, absorb_options
+from shiftdrive.core.consequences import Absorption, Severity, each_absorption
 from shiftdrive.core.stress import StressKind, StressTrack
 from shiftdrive.engine.actions import ParamKind
 from shiftdrive.engine.choices import Choice
@@ -60,7 +60,7 @@ class Absorb(HostedAction[CS]):
         if track.kind is StressKind.COUNTING:
             yield from self.counting_options(state, roll.hit, target, track)
             return
-        for opt in absorb_options(roll.hit, track, target.consequences):
+        for opt in each_absorption(roll.hit, track, target.consequences):
             params: dict[str, Any] = {"box": (opt.box + 1) if opt.box is not None else 0}
             for sev in opt.consequences:
                 params[sev.value] = state.aspects.unique_name(
@@ -75,12 +75,11 @@ class Absorb(HostedAction[CS]):
 
     def counting_options(
         self, state: CS, hit: int, target: Combatant, track: StressTrack
-    ) -> list[Choice]:
+    ) -> Iterator[Choice]:
         """C8c: a counting track fills one box per shift, as far as it goes; the rest of the
         hit is absorbed by consequences (every minimal set), or the target is taken out."""
         filled = min(hit, len(track.open_boxes()))
-        out: list[Choice] = []
-        for opt in absorb_options(hit - filled, None, target.consequences):
+        for opt in each_absorption(hit - filled, None, target.consequences):
             params: dict[str, Any] = {"boxes": filled}
             for sev in opt.consequences:
                 params[sev.value] = state.aspects.unique_name(
@@ -89,12 +88,9 @@ class Absorb(HostedAction[CS]):
             parts = [f"fill {filled} {track.name} box(es)"] if filled else []
             parts += [f"take a {sev.value} consequence" for sev in opt.consequences]
             label = " and ".join(parts) + f" (absorbs {filled + opt.absorbed})"
-            out.append(
-                Choice.of(
-                    "absorb", free=tuple(s.value for s in opt.consequences), label=label, **params
-                )
+            yield Choice.of(
+                "absorb", free=tuple(s.value for s in opt.consequences), label=label, **params
             )
-        return out
 
     def check(self, state: CS, turn: Turn, choice: Choice) -> str | None:
         reason = super().check(state, turn, choice)

@@ -3,6 +3,7 @@ each stage offers. A host's `turns` and `menu` use these for the roll in progres
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
@@ -15,6 +16,7 @@ if TYPE_CHECKING:
     from shiftdrive.conflict.host import ConflictState
     from shiftdrive.conflict.roll import Roll
     from shiftdrive.core.outcomes import Outcome
+    from shiftdrive.engine.choices import Choice
     from shiftdrive.engine.events import Event
 
 INVOKE_WINDOW: Final = "invoke"
@@ -74,3 +76,29 @@ class RollAction(HostedAction[CS]):
 
     def resolve(self, state: CS, roll: Roll, shifts: int, outcome: Outcome) -> list[Event]:
         raise NotImplementedError(f"action {self.name} does not roll")
+
+
+def first_legal(rs: Any, state: Any, seat: str) -> Choice | None:
+    """`rs.legal(state, seat)[0]` (None when there is no choice), building no more than it
+    needs: an action that lists its choices one by one (`each_option`: absorbing a hit,
+    creating an advantage) builds only its first, the others their own menu only."""
+    for name in rs.standing(state, seat):
+        found = _first_option(rs.actions[name], state, Turn(seat, name))
+        if found is not None:
+            return found
+    for turn in rs.turns(state):
+        if turn.seat == seat:
+            for name in rs.menu(state, turn):
+                found = _first_option(rs.actions[name], state, turn)
+                if found is not None:
+                    return found
+    return None
+
+
+def _first_option(spec: Action[Any], state: Any, turn: Turn) -> Choice | None:
+    each = getattr(spec, "each_option", None)
+    if each is None:
+        options = spec.options(state, turn)
+        return options[0] if options else None
+    listed: Iterator[Choice] = each(state, turn)
+    return next(listed, None)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from shiftdrive.conflict.exchange import HostedAction
 from shiftdrive.conflict.host import CS, Host
 from shiftdrive.conflict.roll import FATE_DICE, close, participants, roll_dice, totals
-from shiftdrive.conflict.teamwork import helpers
+from shiftdrive.conflict.teamwork import helpers, helping
 from shiftdrive.core.aspects import AspectKind
 from shiftdrive.core.dice import roll_fudge
 from shiftdrive.core.invokes import Invoke, InvokeEffect, Payment, pay_for_invoke
@@ -108,21 +108,40 @@ def open_invokes(
             side_fighters.append(f)
             if fate_points and not points and f.fate_points.current >= 1:
                 points = True
+    side_names = {f.name for f in side_fighters}
     aboard = host.aboard(state, roller) if roller and points else None
     # the side's fighters still in the fight, who may pay (looked up once, not per aspect)
     team = state.active(seat) if points else ()
     effects = ("bonus", "reroll") if roller else ("obstacle",)
-    # (nothing changes while the walk is read: whether the roller can pay is asked once)
+    # Who could pay a fate point at all (nothing changes while the walk is read, so each is
+    # asked once): the roller, the allies who may help it by teamwork (none on an opposed
+    # roll), or, for an obstacle, the side's fighters. When nobody can, an aspect without
+    # free invokes is passed over at once.
     roller_pays = bool(roller) and points and fighters[roller].fate_points.current >= 1
+    allies: list[Combatant] = []
+    team_pays: list[Combatant] = []
+    if roller and points:
+        allies = [h for h in helpers(state, roll, seat, roller, team) if h.fate_points.current >= 1]
+    elif points:
+        team_pays = [f for f in team if f.fate_points.current >= 1]
+    pays = roller_pays or bool(allies) or bool(team_pays)
+    boost = AspectKind.BOOST
     for a in state.aspects:
         free = a.free_invokes
-        if not free and not points:
+        if not free and not pays:
             continue  # nothing to pay for it with
-        holders = [h.name for h in side_fighters if a.free_for(h.name) > 0] if free else []
+        # the side's holders of its free invokes (a holder is there only with one or more),
+        # in the order of the fighters
+        holders: list[str] = []
+        if free:
+            if len(free) == 1:
+                holders = [h for h in free if h in side_names]
+            else:
+                holders = [h.name for h in side_fighters if h.name in free]
         # who could pay a fate point for it, and for what (most aspects on a roll have
         # nobody: whether the side sees them is asked only of the others)
         payers: list[tuple[str, str]] = []
-        if points and a.kind is not AspectKind.BOOST:
+        if pays and a.kind is not boost:
             owner = a.owner
             if roller:
                 if roller_pays and (
@@ -130,12 +149,12 @@ def open_invokes(
                 ):
                     payers.append((roller, "bonus"))
                     payers.append((roller, "reroll"))
-                for ally in helpers(state, roll, seat, roller, a, team):
-                    if fighters[ally].fate_points.current >= 1:
-                        payers.append((ally, "teamwork"))
+                if allies:
+                    for ally in helping(allies, a):
+                        payers.append((ally.name, "teamwork"))
             elif owner is None or fighters[owner].side == seat:
-                for f in team:
-                    if owner in (None, f.name) and f.fate_points.current >= 1:
+                for f in team_pays:
+                    if owner in (None, f.name):
                         payers.append((f.name, "obstacle"))
             if paid and payers:
                 payers = [(p, e) for p, e in payers if paid_key(p, a.name) not in paid]

@@ -17,16 +17,18 @@ def helpers(
     roll: Roll,
     seat: str,
     roller: str,
-    aspect: Aspect,
     team: Sequence[Combatant] | None = None,
-) -> list[str]:
-    """The allies on `seat`'s side who may pay to invoke `aspect` for `roller`: any active
-    ally but the roller, on a passive roll, with a scene aspect or one of their own.
+) -> list[Combatant]:
+    """The allies on `seat`'s side who may pay to invoke an aspect for `roller`: any active
+    ally but the roller, on a passive roll (each with the aspects `helping` says).
     (`team`: the side's active fighters, when the caller has them already.)"""
     if roll.difficulty is None:
         return []
-    return [
-        ally.name
-        for ally in (state.active(seat) if team is None else team)
-        if ally.name != roller and aspect.owner in (None, ally.name)
-    ]
+    return [ally for ally in (state.active(seat) if team is None else team) if ally.name != roller]
+
+
+def helping(allies: Sequence[Combatant], aspect: Aspect) -> list[Combatant]:
+    """Of `allies` (`helpers`), those who may invoke `aspect` for the roller: a scene aspect
+    or one of their own."""
+    owner = aspect.owner
+    return [ally for ally in allies if owner is None or owner == ally.name]

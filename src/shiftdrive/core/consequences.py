@@ -1,12 +1,13 @@
 """Consequences and absorbing a hit (RULINGS C8a, C9, C10, D5).
 
 A hit is absorbed by at most one Fate Core stress box plus any free consequence slots;
-`absorb_options` lists every minimal way. An empty list means the target is taken out (C10).
+`absorb_options` lists every minimal way (`each_absorption` one by one). An empty list
+means the target is taken out (C10).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations
@@ -266,17 +267,27 @@ class Absorption:
 def absorb_options(
     hit: int, track: StressTrack | None, slots: ConsequenceSlots | None
 ) -> list[Absorption]:
-    """Every minimal way to absorb a whole hit (C8a, C9, C10).
+    """Every minimal way to absorb a whole hit (C8a, C9, C10), in `each_absorption`'s order.
+    An empty list means the hit cannot be absorbed: the target is taken out (C10)."""
+    return list(each_absorption(hit, track, slots))
+
+
+def each_absorption(
+    hit: int, track: StressTrack | None, slots: ConsequenceSlots | None
+) -> Iterator[Absorption]:
+    """Every minimal way to absorb a whole hit (C8a, C9, C10), one by one: whoever takes the
+    first builds no other.
 
     A way is at most one open stress box of a Fate Core track (absorbing its value) plus any
     set of free consequence slots (each absorbing its value) whose total is at least `hit`,
-    such that dropping any one part would leave the hit uncovered. Sorted: stress box alone
+    such that dropping any one part would leave the hit uncovered. In order: stress box alone
     first (smallest box first), then by number of consequences, their severities (mildest
-    first), then the box value (none or smallest first). An empty list means the hit cannot
-    be absorbed: the target is taken out (C10). A hit of 0 or less needs nothing.
+    first), then the box value (none or smallest first). None at all means the hit cannot be
+    absorbed: the target is taken out (C10). A hit of 0 or less needs nothing.
     """
     if hit <= 0:
-        return [Absorption(None, (), 0)]
+        yield Absorption(None, (), 0)
+        return
     if track is not None and track.kind is not StressKind.FATE_CORE:
         raise RuleError(
             f"only Fate Core stress boxes absorb hits this way; {track.name} is {track.kind.value}"
@@ -286,8 +297,19 @@ def absorb_options(
         box_choices += track.open_boxes()
     free = slots.free() if slots is not None else []
     values = slots.values if slots is not None else {}
-    found: list[Absorption] = []
+
+    def order(a: Absorption) -> tuple[tuple[int, ...], int, int]:
+        box_value = 0 if a.box is None or track is None else track.boxes[a.box]
+        return (
+            tuple(_ORDER[s] for s in a.consequences),
+            box_value,
+            a.box if a.box is not None else -1,
+        )
+
+    # The ways with fewer consequences come first, so each number of them is found and
+    # ordered in turn (a bot taking the first way never looks at the larger sets).
     for size in range(len(free) + 1):
+        found: list[Absorption] = []
         for combo in combinations(free, size):
             # Each consequence set's sum and smallest part once, not once per stress box.
             taken = [values[s] for s in combo]
@@ -307,15 +329,5 @@ def absorb_options(
                 if total < hit or total - least >= hit:
                     continue
                 found.append(Absorption(box, combo, total))
-
-    def order(a: Absorption) -> tuple[int, tuple[int, ...], int, int]:
-        box_value = 0 if a.box is None or track is None else track.boxes[a.box]
-        return (
-            len(a.consequences),
-            tuple(_ORDER[s] for s in a.consequences),
-            box_value,
-            a.box if a.box is not None else -1,
-        )
-
-    found.sort(key=order)
-    return found
+        found.sort(key=order)
+        yield from found

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
+from shiftdrive.conflict.exchange import first_legal
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.maps.hexgrid import Hex
@@ -21,6 +22,8 @@ BID_SHARE: Final = 3
 #: what the bot takes on its own turn when it neither moves nor shoots (the rest of the menu
 #: is not built; moves and attacks it weighs through `query`, and builds only the one it makes)
 TURN_ACTIONS: Final = ("reload", "hold")
+#: the decisions the bot weighs over the whole menu; in any other it takes the first choice
+LISTED: Final = ("bid", "first", "counter", "pick")
 
 
 def _grouped(choices: list[Choice]) -> dict[str, list[Choice]]:
@@ -41,6 +44,10 @@ def choose(rs: Any, state: PilotWaveState, seat: str, rng: random.Random) -> Cho
     if kind == "style":  # (the other ways of taking the style are not built)
         full: list[Choice] = rs.legal(state, seat, only=("full",))
         return full[0]
+    if kind not in LISTED:  # defend (one skill), absorb (the first minimal way), carry out
+        first = first_legal(rs, state, seat)
+        assert first is not None
+        return first
     legal: list[Choice] = rs.legal(state, seat)
     by_action = _grouped(legal)
     if kind == "bid":
@@ -50,9 +57,7 @@ def choose(rs: Any, state: PilotWaveState, seat: str, rng: random.Random) -> Cho
         return next((c for c in legal if c.str_param("side") == seat), legal[0])
     if kind == "counter":
         return _counter(state, turn, by_action)
-    if kind == "pick":
-        return max(legal, key=lambda c: (_threat(state, c.str_param("who")), rng.random()))
-    return legal[0]  # defend (one skill), absorb (the first minimal way), carry out
+    return max(legal, key=lambda c: (_threat(state, c.str_param("who")), rng.random()))
 
 
 def _counter(state: PilotWaveState, turn: Turn, by_action: dict[str, list[Choice]]) -> Choice:
