@@ -1,9 +1,11 @@
 """Battles per second of `shiftdrive simulate`, on one core and on all of them.
 
-Run: .venv/bin/python benchmarks/bench_sim.py [--battles N] [--repeat R] [--profile]
+Run: .venv/bin/python benchmarks/bench_sim.py [--battles N] [--repeat R] [--one-core]
+         [--only NAME ...] [--split] [--profile]
 
-For each scenario (tachyon 2v2 dogfight, fully_automated brawl, diaspora duel, pilot_wave's
-boarding party, ambush and convoy raid, the three star_wars examples) it measures:
+For each scenario (tachyon 2v2 dogfight, fully_automated brawl, diaspora's duel, escort and
+breakout, pilot_wave's boarding party, ambush and convoy raid, the three star_wars examples)
+it measures:
   * one core: N battles in this process through `shiftdrive.sim.simulate` (serial backend);
   * all cores: the same N battles with --jobs = os.cpu_count() (spawn start-up included);
   * decisions per second and the cost per decision (one decision = one bot choice submitted);
@@ -11,6 +13,9 @@ boarding party, ambush and convoy raid, the three star_wars examples) it measure
     choices are submitted again without bots, so the rules, dice, events and log alone are timed;
   * with --profile, the top functions by own time under cProfile (single core).
 The runs use seed 0, so the battles are the same on every machine and every run.
+The issues' speed goals compare examples with tachyon 2v2 (or fully_automated brawl) measured
+in the same run: `--only dogfight-2v2 breakout` measures just those, `--one-core` skips the
+all-cores figures (on a two-core machine they only add noise to a comparison).
 """
 
 from __future__ import annotations
@@ -37,6 +42,8 @@ SCENARIOS = [
     ROOT / "examples" / "tachyon" / "dogfight-2v2.yaml",
     ROOT / "examples" / "fully_automated" / "brawl.yaml",
     ROOT / "examples" / "diaspora" / "duel.yaml",
+    ROOT / "examples" / "diaspora" / "escort.yaml",
+    ROOT / "examples" / "diaspora" / "breakout.yaml",
     ROOT / "examples" / "pilot_wave" / "boarding-party.yaml",
     ROOT / "examples" / "pilot_wave" / "ambush.yaml",
     ROOT / "examples" / "pilot_wave" / "convoy-raid.yaml",
@@ -109,16 +116,25 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure; the fastest counts")
     parser.add_argument("--split", action="store_true", help="bots vs rules + engine")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--one-core", action="store_true", help="skip the all-cores figures")
+    parser.add_argument(
+        "--only", nargs="+", metavar="NAME", help="scenarios whose file name contains NAME"
+    )
     args = parser.parse_args()
-    cores = os.cpu_count() or 1
+    cores = 1 if args.one_core else (os.cpu_count() or 1)
+    scenarios = [p for p in SCENARIOS if not args.only or any(n in p.name for n in args.only)]
+    if not scenarios:
+        known = ", ".join(p.stem for p in SCENARIOS)
+        parser.error(f"--only {' '.join(args.only)}: no scenario matches (known: {known})")
     build = "compiled build (make fast)" if shiftdrive.compiled() else "pure Python build"
-    print(f"{platform.python_implementation()} {sys.version.split()[0]}, {cores} cores, "
+    print(f"{platform.python_implementation()} {sys.version.split()[0]}, "
+          f"{os.cpu_count()} cores{' (measured on one)' if args.one_core else ''}, "
           f"{platform.machine()}, {args.battles} battles per figure, "
           f"fastest of {args.repeat} runs, "
           f"{build}")  # fmt: skip
     print(f"{'scenario':<28} {'cores':>5} {'battles/s':>10} {'decisions/battle':>17} "
           f"{'decisions/s':>12} {'µs/decision':>12}")  # fmt: skip
-    for path in SCENARIOS:
+    for path in scenarios:
         for jobs in dict.fromkeys([1, cores]):
             m = measure(path, args.battles, jobs, args.repeat)
             name = f"{path.parent.name}/{path.name}"
@@ -127,13 +143,13 @@ def main() -> None:
                   f"{m['us_per_decision']:>12.1f}")  # fmt: skip
     if args.split:
         print(f"\n{'scenario':<28} {'with bots':>10} {'choices given':>14} {'bots share':>11}")
-        for path in SCENARIOS:
+        for path in scenarios:
             bots, given = split(path, args.battles, args.repeat)
             name = f"{path.parent.name}/{path.name}"
             share = 1 - bots / given
             print(f"{name:<28} {bots:>10.1f} {given:>14.1f} {share:>11.0%}")
     if args.profile:
-        for path in SCENARIOS:
+        for path in scenarios:
             print(f"\n--- profile: {path.name}, {min(args.battles, 100)} battles, one core ---")
             print(profile(path, min(args.battles, 100)))
 
