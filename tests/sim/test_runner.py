@@ -8,6 +8,7 @@ import random
 import socket
 import sys
 import threading
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -176,6 +177,22 @@ def test_report_counts_and_notable_seeds() -> None:
     assert set(rep["participants"]) == {t.name for t in run.outcomes[0].tallies}
     for p in rep["participants"].values():
         assert 0 <= p["taken_out"]["rate"] <= 1 and p["damage"]["mean"] >= 0
+
+
+def test_battles_nobody_won_are_told_apart_by_why() -> None:
+    """diaspora's breakout ends with nobody winning when a side escapes by the map edge (D14):
+    the report says which side escaped, not one lump of draws."""
+    path = EXAMPLES / "diaspora" / "breakout.yaml"
+    run = simulate(Plan(data(path), 40, seed=0, source=str(path)))
+    rep = build_report(run)
+    nobody = [o for o in run.outcomes if o.winner is None]
+    assert sum(r["count"] for r in rep["no_winner"].values()) == len(nobody) > 0
+    for why, r in rep["no_winner"].items():
+        assert r["count"] == sum(1 for o in nobody if o.reason == why)
+    assert "Runner left by the map edge: escaped" in rep["no_winner"]
+    many = [replace(o, reason=f"reason {o.index}") for o in run.outcomes]  # too many to list
+    by_ending = build_report(replace(run, outcomes=many))["no_winner"]
+    assert set(by_ending) <= {o.ending for o in nobody}
 
 
 def test_fate_core_reports_exchanges_and_fate_points() -> None:

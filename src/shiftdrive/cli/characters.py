@@ -94,9 +94,11 @@ def recover_cmd(
         str | None, typer.Option(help="The 4dF you rolled at the table (+-0+)")
     ] = None,
 ) -> None:
-    """A recovery roll between scenes (C9): the skill + 4dF against Fair / Great / Fantastic;
-    on a success the consequence starts to heal and is gone after a whole scene / session /
-    scenario."""
+    """A recovery roll between scenes (C9): heal a consequence.
+
+    The healer's skill + 4dF against +2 (mild), +4 (moderate) or +6 (severe);
+    on a success the consequence starts to heal, and is gone after a whole
+    scene (mild), session (moderate) or scenario (severe)."""
     try:
         sev = Severity(severity.strip().lower())
         rating = parse_rating(skill)

@@ -142,6 +142,8 @@ def render_report(rep: dict[str, Any], scenario: str) -> None:
         table.add_row(f"won by {side}", str(r["count"]), _pct(r["rate"]), _ci(r["ci95"]))
     d = rep["draws"]
     table.add_row("draw / no winner", str(d["count"]), _pct(d["rate"]), _ci(d["ci95"]))
+    for why, r in rep["no_winner"].items():  # who escaped, or which limit ended it
+        table.add_row(f"  {why}", str(r["count"]), _pct(r["rate"]), _ci(r["ci95"]), style="dim")
     out.print(table)
     out.print(_precision_line(rep["precision"], rep["battles_per_second"]))
     endings = ", ".join(f"{k} {v}" for k, v in rep["endings"].items())

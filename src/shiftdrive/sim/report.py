@@ -85,6 +85,17 @@ def _precision(rates: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def _no_winner(outcomes: list[BattleOutcome], most: int = 4) -> dict[str, dict[str, Any]]:
+    """The battles nobody won, by why (a side escaping, a round limit, ...), so a designer
+    reads "Runner escaped" rather than one lump of draws: by the ruleset's reason when there
+    are few kinds of them (a reason names who escaped), else by ending."""
+    n = len(outcomes)
+    nobody = [o for o in outcomes if o.winner is None]
+    reasons = Counter(o.reason for o in nobody)
+    by = reasons if len(reasons) <= most else Counter(o.ending for o in nobody)
+    return {why: _rate(count, n) for why, count in by.most_common()}
+
+
 def build_report(run: Run) -> dict[str, Any]:
     """The report as JSON-ready data; the terminal rendering reads only this."""
     outcomes = run.outcomes
@@ -95,6 +106,7 @@ def build_report(run: Run) -> dict[str, Any]:
     side_rates = {s: {"wins": wins[s], **_rate(wins[s], n)} for s in sides}
     favourite = max(sides, key=lambda s: wins[s]) if sides and n else None
     draws = _rate(sum(1 for o in outcomes if o.winner is None), n)
+    no_winner = _no_winner(outcomes)
     endings = Counter(o.ending for o in outcomes)
     known = [str(e) for e in Ending] + [UNFINISHED]
     rounds_known = any(o.rounds for o in outcomes)
@@ -134,6 +146,7 @@ def build_report(run: Run) -> dict[str, Any]:
         "seed_rule": SEED_RULE,
         "sides": side_rates,
         "draws": draws,
+        "no_winner": no_winner,
         "precision": _precision([*side_rates.values(), draws]),
         "endings": {e: endings[e] for e in known if endings[e]}
         | {e: c for e, c in endings.items() if e not in known},
