@@ -17,7 +17,7 @@ from shiftdrive.core.outcomes import Outcome
 from shiftdrive.engine.actions import ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
-from shiftdrive.rulesets.star_wars.state import Character, StarWarsState, Tail
+from shiftdrive.rulesets.star_wars.state import Character, StarWarsState, Tail, made
 from shiftdrive.rulesets.star_wars.vehicles import DEFENSE_SKILL, vehicle_of
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ class GetOnTheirSix(RollAction[StarWarsState]):
         for e in targets(state, pilot):
             reverse = tailed_by(state, pilot.vehicle or "", e.name)
             what = f"Reverse {e.name}'s tail" if reverse else f"Get on {e.name}'s six"
-            out.append(Choice.of(TAIL, target=e.name, label=f"{what} ({DEFENSE_SKILL})"))
+            out.append(made(TAIL, f"{what} ({DEFENSE_SKILL})", target=e.name))
         return out
 
     def apply(

@@ -24,7 +24,7 @@ from shiftdrive.engine.actions import ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.star_wars.skills import ATTACKS, UNARMED
-from shiftdrive.rulesets.star_wars.state import StarWarsState
+from shiftdrive.rulesets.star_wars.state import StarWarsState, made
 
 if TYPE_CHECKING:
     from shiftdrive.core.dice import DiceSource
@@ -107,10 +107,7 @@ class DuelRound(RollAction[StarWarsState]):
         if duel is None:
             return []
         other = duel.other(actor)
-        return [
-            Choice.of("duel", skill=s, label=f"Duel {other} with {s}")
-            for s in duel_skills(state, actor)
-        ]
+        return [made("duel", f"Duel {other} with {s}", skill=s) for s in duel_skills(state, actor)]
 
     def apply(
         self, state: StarWarsState, turn: Turn, choice: Choice, dice: DiceSource
@@ -228,7 +225,7 @@ class AcceptLoss(HostedAction[StarWarsState]):
     params: ClassVar[Mapping[str, ParamKind]] = {}
 
     def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
-        return [Choice.of("accept", label=f"Let {state.duel_winner} gain {state.duel_gain}")]
+        return [made("accept", f"Let {state.duel_winner} gain {state.duel_gain}")]
 
     def apply(
         self, state: StarWarsState, turn: Turn, choice: Choice, dice: DiceSource

@@ -18,7 +18,7 @@ from shiftdrive.core.outcomes import Outcome
 from shiftdrive.engine.actions import ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
-from shiftdrive.rulesets.star_wars.state import ESCAPED, Character, StarWarsState
+from shiftdrive.rulesets.star_wars.state import ESCAPED, Character, StarWarsState, made
 from shiftdrive.rulesets.star_wars.vehicles import vehicle_of
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ class Jump(RollAction[StarWarsState]):
             return []
         skill = jump_skill(f)
         ship = f.vehicle
-        return [Choice.of(JUMP, skill=skill, label=f"Jump {ship} to lightspeed with {skill}")]
+        return [made(JUMP, f"Jump {ship} to lightspeed with {skill}", skill=skill)]
 
     def check(self, state: StarWarsState, turn: Turn, choice: Choice) -> str | None:
         reason = may_jump(state, state.fighters[turn.actor or ""])

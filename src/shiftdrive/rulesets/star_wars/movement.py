@@ -20,7 +20,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.maps.paths import cheapest
 from shiftdrive.rulesets.star_wars.characters import zone_map
-from shiftdrive.rulesets.star_wars.state import Character, StarWarsState
+from shiftdrive.rulesets.star_wars.state import Character, StarWarsState, made
 from shiftdrive.rulesets.star_wars.vehicles import DEFENSE_SKILL, vehicle_of
 
 if TYPE_CHECKING:
@@ -134,7 +134,7 @@ class Move(HostedAction[StarWarsState]):
         if state.moved or unit is None:
             return []
         return [
-            Choice.of("move", to=z, label=f"Move {unit.name} to {z} (free, then act)")
+            made("move", f"Move {unit.name} to {z} (free, then act)", to=z)
             for z in sorted(reach(state, unit, free_zones(state, unit)))
         ]
 
@@ -167,7 +167,7 @@ class Sprint(RollAction[StarWarsState]):
         skill, _ = sprint_roll(state, f)
         free = free_zones(state, unit)
         return [
-            Choice.of("sprint", to=z, label=f"Dash {unit.name} to {z} ({d} zones, {skill})")
+            made("sprint", f"Dash {unit.name} to {z} ({d} zones, {skill})", to=z)
             for z, d in sorted(reach(state, unit, free + EXTRA_ZONES).items())
             if d == free + EXTRA_ZONES
         ]

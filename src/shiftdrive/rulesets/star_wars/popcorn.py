@@ -23,7 +23,7 @@ from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Turn
 from shiftdrive.rulesets.star_wars.dogfight import split_up
 from shiftdrive.rulesets.star_wars.duel import CUT, STYLE
-from shiftdrive.rulesets.star_wars.state import ESCAPED, StarWarsState
+from shiftdrive.rulesets.star_wars.state import ESCAPED, StarWarsState, made
 
 if TYPE_CHECKING:
     from shiftdrive.core.dice import DiceSource
@@ -291,7 +291,7 @@ class Next(Action[StarWarsState]):
         order = state.order
         last = all(a in order.acted or a == order.current for a in order.actors)
         what = f"to open round {order.round + 1}" if last else "to act next"
-        return [Choice.of("next", who=n, label=f"{n} {what}") for n in state.order.next_options()]
+        return [made("next", f"{n} {what}", who=n) for n in order.next_options()]
 
     def apply(
         self, state: StarWarsState, turn: Turn, choice: Choice, dice: DiceSource
@@ -305,7 +305,7 @@ class Hold(Action[StarWarsState]):
     name = "hold"
 
     def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
-        return [Choice.of("hold", label=f"{turn.actor} takes no action")]
+        return [made("hold", f"{turn.actor} takes no action")]
 
     def apply(
         self, state: StarWarsState, turn: Turn, choice: Choice, dice: DiceSource
@@ -323,7 +323,7 @@ class Interrupt(Action[StarWarsState]):
     def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
         actor = state.order.current
         return [
-            Choice.of("interrupt", who=n, label=f"{n} interrupts {actor} (a fate point)")
+            made("interrupt", f"{n} interrupts {actor} (a fate point)", who=n)
             for n in interrupters(state, turn.seat)
         ]
 
@@ -362,8 +362,8 @@ class Answer(Action[StarWarsState]):
     def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
         who = state.interrupter
         if self.allow:
-            return [Choice.of("allow", label=f"Let {who} act first (gain a fate point)")]
-        return [Choice.of("refuse", label=f"Refuse {who}'s interrupt (pay a fate point)")]
+            return [made("allow", f"Let {who} act first (gain a fate point)")]
+        return [made("refuse", f"Refuse {who}'s interrupt (pay a fate point)")]
 
     def apply(
         self, state: StarWarsState, turn: Turn, choice: Choice, dice: DiceSource
@@ -384,7 +384,7 @@ class WindowPass(Pass[StarWarsState]):
 
     def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
         if turn.window == INTERRUPT_WINDOW:
-            return [Choice.of("pass", label=f"Let {state.order.current} act (no interrupt)")]
+            return [made("pass", f"Let {state.order.current} act (no interrupt)")]
         return super().options(state, turn)
 
     def apply(

@@ -15,7 +15,7 @@ from shiftdrive.core.outcomes import Outcome
 from shiftdrive.engine.actions import ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
-from shiftdrive.rulesets.star_wars.state import Character, StarWarsState
+from shiftdrive.rulesets.star_wars.state import Character, StarWarsState, made
 from shiftdrive.rulesets.star_wars.vehicles import vehicle_of
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ class Repair(RollAction[StarWarsState]):
         for c in repairable(state, f):
             diff = difficulty(state, f, c.aspect)
             label = f"Repair '{c.aspect}' ({REPAIR_SKILL} against {diff})"
-            out.append(Choice.of(REPAIR, consequence=c.aspect, label=label))
+            out.append(made(REPAIR, label, consequence=c.aspect))
         return out
 
     def apply(

@@ -4,6 +4,7 @@ interrupt in hand, the help promised (S13) and the roll in hand."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from shiftdrive.conflict.host import ACTIVE, CONCEDED, TAKEN_OUT
@@ -12,6 +13,7 @@ from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.consequences import ConsequenceSlots
 from shiftdrive.core.fate_points import FatePoints
 from shiftdrive.core.stress import StressTrack
+from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.turns import PopcornOrder
 
 #: S6: a ship (and its crew) gone into hyperspace
@@ -19,8 +21,15 @@ ESCAPED = "escaped"
 
 __all__ = [
     "ACTIVE", "CONCEDED", "ESCAPED", "TAKEN_OUT", "Character", "Duel", "Help", "Roll",
-    "StarWarsState", "Tail",
+    "StarWarsState", "Tail", "made",
 ]  # fmt: skip
+
+
+@lru_cache(maxsize=8192)
+def made(action: str, label: str, **params: str) -> Choice:
+    """`Choice.of(action, label, **params)`, made the first time it is asked for: a choice is
+    a value, and the menus list the same few all battle long (one serves every battle)."""
+    return Choice.of(action, label, (), **params)
 
 
 @dataclass(slots=True)

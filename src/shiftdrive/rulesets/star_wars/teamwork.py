@@ -12,7 +12,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.star_wars.popcorn import end_turn
 from shiftdrive.rulesets.star_wars.skills import HELP_MIN, SKILLS
-from shiftdrive.rulesets.star_wars.state import Help, StarWarsState
+from shiftdrive.rulesets.star_wars.state import Help, StarWarsState, made
 
 if TYPE_CHECKING:
     from shiftdrive.conflict.roll import Roll
@@ -53,12 +53,8 @@ class HelpAlly(Action[StarWarsState]):
                 continue
             for skill in mine:
                 if ally.skill(skill) >= HELP_MIN:
-                    out.append(
-                        Choice.of(
-                            "help", ally=ally.name, skill=skill,
-                            label=f"Help {ally.name} with {skill} (+1 on their next roll)",
-                        )
-                    )  # fmt: skip
+                    label = f"Help {ally.name} with {skill} (+1 on their next roll)"
+                    out.append(made("help", label, ally=ally.name, skill=skill))
         return out
 
     def check(self, state: StarWarsState, turn: Turn, choice: Choice) -> str | None:

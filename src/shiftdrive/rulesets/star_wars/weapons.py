@@ -19,7 +19,7 @@ from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.star_wars import skills as catalog
 from shiftdrive.rulesets.star_wars import vehicles as rules
 from shiftdrive.rulesets.star_wars.dogfight import tailed_by
-from shiftdrive.rulesets.star_wars.state import Character, StarWarsState
+from shiftdrive.rulesets.star_wars.state import Character, StarWarsState, made
 from shiftdrive.rulesets.star_wars.teamwork import pending_help
 
 if TYPE_CHECKING:
@@ -51,12 +51,8 @@ class StarWarsAttack(Attack[StarWarsState]):
         for e in state.active():
             if e.side != f.side and self.fires_at(state, f, e):
                 what = f"Size {e.size}" if e.is_vehicle else "on foot"
-                out.append(
-                    Choice.of(
-                        "attack", target=e.name, skill=rules.WEAPON_SKILL,
-                        label=f"Fire at {e.name} ({what}) with {rules.WEAPON_SKILL}",
-                    )
-                )  # fmt: skip
+                label = f"Fire at {e.name} ({what}) with {rules.WEAPON_SKILL}"
+                out.append(made("attack", label, target=e.name, skill=rules.WEAPON_SKILL))
         return out
 
     def _harms(self, state: StarWarsState, choice: Choice) -> str | None:
