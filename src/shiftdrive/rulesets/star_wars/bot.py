@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.star_wars import query
 from shiftdrive.rulesets.star_wars.state import StarWarsState
+
+if TYPE_CHECKING:
+    from shiftdrive.core.odds import Odds
 
 #: below this chance to hit, the bot may help a stronger ally or create an advantage instead
 POOR_ODDS: Final = 0.25
@@ -26,6 +29,21 @@ INTERRUPT_RESERVE: Final = 3
 PLUS_TWO: Final = ("bonus", "teamwork")
 #: the distance the bot gives an enemy no path reaches
 UNREACHABLE: Final = 99
+
+
+#: each odds' chance of a success or better, by the odds object: the rules share one Odds per
+#: roll they price (a handful all battle long), so each is read once (kept, so its id stays its)
+_HIT: dict[int, tuple[Odds, float]] = {}
+
+
+def hit_chance(odds: Odds | None) -> float:
+    """The chance of a success or better (0 for a choice that rolls nothing)."""
+    if odds is None:
+        return 0.0
+    found = _HIT.get(id(odds))
+    if found is None:
+        found = _HIT[id(odds)] = (odds, float(odds.at_least_success))
+    return found[1]
 
 
 class Menu:
@@ -53,8 +71,9 @@ class Menu:
         found = self.built.get(action)
         if found is None:
             found = self.built[action] = []
-            for turn in self.offering(action):
-                found.extend(self.rs.actions[action].options(self.state, turn))
+            for turn, names in self.menus:  # (most often one turn, which offers few actions)
+                if action in names:
+                    found.extend(self.rs.actions[action].options(self.state, turn))
         return found if found or default is None else default
 
     def one(self, action: str) -> Choice | None:
@@ -63,12 +82,15 @@ class Menu:
         found = self.built.get(action)
         if found is not None:
             return found[0] if found else None
-        spec = self.rs.actions[action]
-        each = getattr(spec, "each_option", None)
+        turns = self.offering(action)
+        if not turns:  # not on the menu (a crew's turn offers no duel): nothing to build
+            self.built[action] = []
+            return None
+        each = getattr(self.rs.actions[action], "each_option", None)
         if each is None:
             listed = self.get(action)
             return listed[0] if listed else None
-        for turn in self.offering(action):
+        for turn in turns:
             first = next(each(self.state, turn), None)
             if first is not None:
                 return first  # type: ignore[no-any-return]
@@ -236,8 +258,7 @@ def _turn(
         def p_hit(c: Choice) -> float:
             found = weighed.get(c)
             if found is None:
-                o = attack.odds(state, turn, c)
-                found = weighed[c] = float(o.success + o.style) if o else 0.0
+                found = weighed[c] = hit_chance(attack.odds(state, turn, c))
             return found
 
         best = max(attacks, key=lambda c: (p_hit(c), rng.random()))
