@@ -108,7 +108,6 @@ def open_invokes(
             side_fighters.append(f)
             if fate_points and not points and f.fate_points.current >= 1:
                 points = True
-    side_names = {f.name for f in side_fighters}
     aboard = host.aboard(state, roller) if roller and points else None
     # the side's fighters still in the fight, who may pay (looked up once, not per aspect)
     team = state.active(seat) if points else ()
@@ -134,8 +133,8 @@ def open_invokes(
         # in the order of the fighters
         holders: list[str] = []
         if free:
-            if len(free) == 1:
-                holders = [h for h in free if h in side_names]
+            if len(free) == 1:  # (its one holder's side read, not a set of the side's names)
+                holders = [h for h in free if h in fighters and fighters[h].side == seat]
             else:
                 holders = [h.name for h in side_fighters if h.name in free]
         # who could pay a fate point for it, and for what (most aspects on a roll have
