@@ -99,18 +99,15 @@ def open_invokes(
     fighters = state.fighters
     visible = host.visible
     paid = roll.paid  # (empty on most rolls: no key is made to look in it then)
-    # The side's fighters, and whether any has a fate point (in one pass): most NPC sides
-    # have none, and then only the free invokes are looked at.
-    side_fighters: list[Combatant] = []
+    # Whether any of the side's fighters has a fate point (read up to the first who has):
+    # most NPC sides have none, and then only the free invokes are looked at.
     points = False
-    for f in fighters.values():
-        if f.side == seat:
-            side_fighters.append(f)
-            if fate_points and not points and f.fate_points.current >= 1:
+    if fate_points:
+        for f in fighters.values():
+            if f.side == seat and f.fate_points.current >= 1:
                 points = True
+                break
     aboard = host.aboard(state, roller) if roller and points else None
-    # the side's fighters still in the fight, who may pay (looked up once, not per aspect)
-    team = state.active(seat) if points else ()
     effects = ("bonus", "reroll") if roller else ("obstacle",)
     # Who could pay a fate point at all (nothing changes while the walk is read, so each is
     # asked once): the roller, the allies who may help it by teamwork (none on an opposed
@@ -119,10 +116,12 @@ def open_invokes(
     roller_pays = bool(roller) and points and fighters[roller].fate_points.current >= 1
     allies: list[Combatant] = []
     team_pays: list[Combatant] = []
+    # (the side's fighters still in the fight are looked up only when someone of them may pay:
+    # for teamwork, only on a passive roll)
     if roller and points:
-        allies = [h for h in helpers(state, roll, seat, roller, team) if h.fate_points.current >= 1]
+        allies = [h for h in helpers(state, roll, seat, roller) if h.fate_points.current >= 1]
     elif points:
-        team_pays = [f for f in team if f.fate_points.current >= 1]
+        team_pays = [f for f in state.active(seat) if f.fate_points.current >= 1]
     pays = roller_pays or bool(allies) or bool(team_pays)
     boost = AspectKind.BOOST
     for a in state.aspects:
@@ -133,10 +132,10 @@ def open_invokes(
         # in the order of the fighters
         holders: list[str] = []
         if free:
-            if len(free) == 1:  # (its one holder's side read, not a set of the side's names)
+            if len(free) == 1:  # (its one holder's side read)
                 holders = [h for h in free if h in fighters and fighters[h].side == seat]
             else:
-                holders = [h.name for h in side_fighters if h.name in free]
+                holders = [f.name for f in fighters.values() if f.side == seat and f.name in free]
         # who could pay a fate point for it, and for what (most aspects on a roll have
         # nobody: whether the side sees them is asked only of the others)
         payers: list[tuple[str, str]] = []
