@@ -27,6 +27,8 @@ ANSWER: Final = "answer"
 ACCEPT: Final = "accept"
 REFUSE: Final = "refuse"
 WINDOW: Final = frozenset({COMPEL, PASS, ANSWER})  # what leaves the window open
+ACCEPTING: Final = made(ANSWER, compel=ACCEPT)  # the two answers, made once
+REFUSING: Final = made(ANSWER, compel=REFUSE)
 
 
 def begin(state: DiasporaState) -> None:
@@ -110,9 +112,9 @@ class Answer(Action[DiasporaState]):
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
         ship = state.ships[turn.actor or ""]
-        out = [made(ANSWER, compel=ACCEPT)]
+        out = [ACCEPTING]
         if ship.fate_points.can_spend(1):
-            out.append(made(ANSWER, compel=REFUSE))
+            out.append(REFUSING)
         return out
 
     def apply(

@@ -26,6 +26,7 @@ from shiftdrive.rulesets.diaspora.state import Contest, DiasporaState, Ship
 
 INVOKE: Final[str] = invoking.INVOKE
 PASS: Final = "pass"
+PASSING: Final = made(PASS)  # the one pass: made once, listed in every window
 
 
 def fixed(state: DiasporaState, contest: Contest) -> bool:
@@ -160,7 +161,7 @@ class Pass(Action[DiasporaState]):
     name = PASS
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
-        return [made(PASS)]
+        return [PASSING]
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource

@@ -22,6 +22,8 @@ from shiftdrive.rulesets.diaspora.state import DiasporaState, Hit, Ship
 
 ABSORB: Final = "absorb"
 NONE: Final = "none"
+CONCEDE: Final = "concede"
+CONCEDING: Final = made(CONCEDE)  # made once: listed in most menus
 #: What a consequence on each track is called (the aspect the ship carries).
 _NAMES: Final = {"frame": "Buckled Frame", "data": "Corrupted Data", "heat": "Overheated Drives"}
 
@@ -131,10 +133,10 @@ class Absorb(Action[DiasporaState]):
 class Concede(Action[DiasporaState]):
     """Your side gives up the fight: its ships leave (C10, D14)."""
 
-    name = "concede"
+    name = CONCEDE
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
-        return [made("concede")]
+        return [CONCEDING]
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource

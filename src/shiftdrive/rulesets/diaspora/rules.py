@@ -30,7 +30,7 @@ from shiftdrive.rulesets.diaspora.phases import (
 from shiftdrive.rulesets.diaspora.scenario import DiasporaScenario
 from shiftdrive.rulesets.diaspora.state import Crew, DiasporaState, Ship
 
-CONCEDE: Final = "concede"
+CONCEDE: Final = damage.CONCEDE
 MENUS: Final[dict[str, tuple[str, ...]]] = {
     detection.PLACE: (detection.PLACE, CONCEDE),
     detection.OPENING: (detection.OPENING,),
@@ -197,9 +197,9 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
         memo = state.turns_memo
         for turn in memo if memo is not None else flow.turns(state):
             if turn.seat == seat:
-                for name in MENUS.get(turn.kind, ()):
+                for name, action in MENU_ACTIONS.get(turn.kind, ()):
                     if only is None or name in only:
-                        out.extend(self.actions[name].options(state, turn))
+                        out.extend(action.options(state, turn))
         return out
 
     def _carry_out(
@@ -272,3 +272,9 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
             )
             for s in state.ships.values()
         ]
+
+
+#: `MENUS` with each name's action, looked up once (`legal` walks a menu every decision).
+MENU_ACTIONS: Final = {
+    kind: tuple([(name, Diaspora.actions[name]) for name in names]) for kind, names in MENUS.items()
+}

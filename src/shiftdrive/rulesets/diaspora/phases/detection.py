@@ -25,6 +25,8 @@ OPENING: Final = "opening"
 TIE: Final = "tie"
 COMPELLED: Final = -4
 BREAK_TIE: Final = "break_tie"
+BREAKING_TIE: Final = made(BREAK_TIE)  # choices with nothing to vary: made once
+OPENINGS: Final = (made(OPENING, phase=POSITION), made(OPENING, phase=EW))
 
 
 def raw_navigation(ship: Ship) -> int:
@@ -156,7 +158,7 @@ class BreakTie(Action[DiasporaState]):
     name = BREAK_TIE
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
-        return [made(BREAK_TIE)]
+        return [BREAKING_TIE]
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
@@ -234,7 +236,7 @@ class Opening(Action[DiasporaState]):
     params: ClassVar[Mapping[str, ParamKind]] = {"phase": ParamKind.OPTION}
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
-        return [made(OPENING, phase=POSITION), made(OPENING, phase=EW)]
+        return list(OPENINGS)
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource

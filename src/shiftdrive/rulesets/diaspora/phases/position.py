@@ -26,6 +26,8 @@ MOVE: Final = "move"
 BURN: Final = "burn"
 DRIFT: Final = "drift"
 HOLD: Final = "hold"
+DRIFTING: Final = made(DRIFT)  # choices with nothing to vary: made once
+HOLDING: Final = made(HOLD)
 DRIFT_RESULT: Final = -4  # D3: drives off, no dice, no skill
 INVOKE: Final[str] = invoking.INVOKE
 
@@ -98,7 +100,7 @@ class Drift(Action[DiasporaState]):
     name = DRIFT
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
-        return [made(DRIFT)]
+        return [DRIFTING]
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
@@ -303,7 +305,7 @@ class Hold(Action[DiasporaState]):
     name = HOLD
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
-        return [made(HOLD)]
+        return [HOLDING]
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
