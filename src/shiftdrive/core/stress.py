@@ -41,7 +41,7 @@ class StressTrack:
             raise ValueError(
                 f"stress track '{self.name}': {len(self.boxes)} boxes but {len(self.marked)} marks"
             )
-        if any(value < 1 for value in self.boxes):
+        if min(self.boxes, default=1) < 1:  # every craft of every battle passes here
             raise ValueError(f"stress track '{self.name}': box values must be at least 1")
 
     # --- constructors ------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM, Event
 from shiftdrive.engine.ruleset import Turn
-from shiftdrive.rulesets.diaspora.choices import made, made_turn
+from shiftdrive.rulesets.diaspora.choices import made, made_turn, made_window
 from shiftdrive.rulesets.diaspora.phases import position
 from shiftdrive.rulesets.diaspora.state import DETECTION, POSITION, DiasporaState, Ship
 
@@ -76,7 +76,7 @@ def turns(state: DiasporaState) -> list[Turn]:
         return []
     for side in state.sides():
         if side not in state.compel_passed and any_target(state, side):
-            return [made_turn(side, COMPEL, None, window=COMPEL)]
+            return [made_window(side, COMPEL, None)]
     return []
 
 

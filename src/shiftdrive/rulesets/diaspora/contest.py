@@ -20,7 +20,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora import compels, damage, invoking
-from shiftdrive.rulesets.diaspora.choices import made, made_turn
+from shiftdrive.rulesets.diaspora.choices import made, made_window
 from shiftdrive.rulesets.diaspora.phases import damage_control, detection, position, sequence
 from shiftdrive.rulesets.diaspora.state import Contest, DiasporaState, Ship
 
@@ -67,7 +67,7 @@ def window(state: DiasporaState) -> list[Turn]:
     for name in (contest.attacker, contest.target):
         ship = state.ships[name]
         if ship.side not in contest.passed and ship.fighting and _may(state, contest, ship):
-            return [made_turn(ship.side, INVOKE, name, window=INVOKE)]
+            return [made_window(ship.side, INVOKE, name)]
     return []
 
 

@@ -14,7 +14,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora import crew, invoking
-from shiftdrive.rulesets.diaspora.choices import made_each, made_turn
+from shiftdrive.rulesets.diaspora.choices import made_each, made_window
 from shiftdrive.rulesets.diaspora.phases import sequence
 from shiftdrive.rulesets.diaspora.state import DiasporaState, RepairRoll, Ship
 
@@ -47,7 +47,7 @@ def begin(state: DiasporaState) -> None:
 def turns(state: DiasporaState) -> list[Turn]:
     if state.repair is not None:
         ship = state.ships[state.repair.ship]
-        return [made_turn(ship.side, invoking.INVOKE, ship.name, window=invoking.INVOKE)]
+        return [made_window(ship.side, invoking.INVOKE, ship.name)]
     return sequence.turn(state, REPAIR, lambda st, ship: bool(repairable(st, ship)))
 
 

@@ -17,7 +17,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora import crew, invoking
-from shiftdrive.rulesets.diaspora.choices import made, made_each, made_turn
+from shiftdrive.rulesets.diaspora.choices import made, made_each, made_turn, made_window
 from shiftdrive.rulesets.diaspora.state import EW, POSITION, DiasporaState, Ship
 
 PLACE: Final = "place"
@@ -183,10 +183,10 @@ def turns(state: DiasporaState) -> list[Turn]:
         return []
     for name in state.detection_window:  # C4: invokes on the rolls, ship by ship
         ship = state.ships[name]
-        return [made_turn(ship.side, invoking.INVOKE, name, window=invoking.INVOKE)]
+        return [made_window(ship.side, invoking.INVOKE, name)]
     if state.tie_window:
         ship = state.ships[state.tie_window[0]]
-        return [made_turn(ship.side, TIE, ship.name, window=TIE)]
+        return [made_window(ship.side, TIE, ship.name)]
     if state.placers:
         ship = state.ships[state.placers[0][0]]
         return [made_turn(ship.side, PLACE, ship.name)]

@@ -18,7 +18,7 @@ from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.maps.bands import BandMap
 from shiftdrive.rulesets.diaspora import crew, damage, invoking
-from shiftdrive.rulesets.diaspora.choices import made, made_each, made_turn
+from shiftdrive.rulesets.diaspora.choices import made, made_each, made_turn, made_window
 from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
 
 DRIVE: Final = "drive"
@@ -55,7 +55,7 @@ def turns(state: DiasporaState) -> list[Turn]:
     for name in state.position_window:  # C4: invokes on the rolls, ship by ship
         ship = state.ships[name]
         if ship.fighting:
-            return [made_turn(ship.side, INVOKE, name, window=INVOKE)]
+            return [made_window(ship.side, INVOKE, name)]
     if state.mover is not None and state.ships[state.mover].fighting:
         mover = state.ships[state.mover]
         return [made_turn(mover.side, MOVE, mover.name)]
