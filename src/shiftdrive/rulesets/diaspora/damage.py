@@ -37,8 +37,12 @@ def ways(ship: Ship, shifts: int) -> tuple[tuple[Severity, ...], ...]:
 
 def _free(ship: Ship) -> tuple[tuple[Severity, int], ...]:
     """The ship's free consequences and their values."""
-    slots = ship.consequences
-    return tuple([(s, v) for s, v in slots.values.items() if slots.slots[s] is None])
+    slots = ship.consequences.slots
+    out = []  # a plain loop: asked twice for every hit
+    for severity, value in ship.consequences.values.items():
+        if slots[severity] is None:
+            out.append((severity, value))
+    return tuple(out)
 
 
 @lru_cache(maxsize=1024)
@@ -71,7 +75,10 @@ def way_of(text: str) -> tuple[Severity, ...]:
 
 def reduction(ship: Ship, combo: tuple[Severity, ...]) -> int:
     values = ship.consequences.values
-    return sum([values[s] for s in combo])
+    total = 0  # a plain loop: the bot asks this for every way it weighs
+    for severity in combo:
+        total += values[severity]
+    return total
 
 
 def deal(

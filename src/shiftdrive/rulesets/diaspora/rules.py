@@ -144,7 +144,11 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
         turns = memo if memo is not None else flow.turns(state)
         if len(turns) == 1:
             return [turns[0].seat]
-        return list(dict.fromkeys(t.seat for t in turns))
+        seats: list[str] = []
+        for turn in turns:
+            if turn.seat not in seats:
+                seats.append(turn.seat)
+        return seats
 
     def turn_of(self, state: DiasporaState, seat: str) -> Turn | None:
         """The base class's, on the remembered turns (the bot asks it every decision)."""

@@ -46,8 +46,8 @@ def turns(state: DiasporaState) -> list[Turn]:
     the winner's move."""
     out = []
     seen: set[str] = set()
-    for ship in state.fighting():
-        if declaring(state, ship) and ship.side not in seen:
+    for ship in state.ships.values():
+        if ship.fighting and declaring(state, ship) and ship.side not in seen:
             seen.add(ship.side)
             out.append(made_turn(ship.side, DRIVE, ship.name, secret=True))
     if out:
@@ -113,9 +113,10 @@ def declare(state: DiasporaState, turn: Turn, burn: int | None, dice: DiceSource
     state.burns[ship.name] = burn
     data = {"ship": ship.name, "burn": burn}
     events = [Event("declared", data=data, visible_to=frozenset({ship.side}))]
-    if not any(declaring(state, s) for s in state.fighting()):
-        events += resolve(state, dice)
-    return events
+    for other in state.ships.values():
+        if other.fighting and declaring(state, other):
+            return events
+    return events + resolve(state, dice)  # the last declaration: roll
 
 
 def resolve(state: DiasporaState, dice: DiceSource) -> list[Event]:

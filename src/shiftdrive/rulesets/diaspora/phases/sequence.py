@@ -44,7 +44,11 @@ def done(state: DiasporaState, ship: Ship) -> None:
 
 def enemies(state: DiasporaState, ship: Ship) -> list[Ship]:
     side = ship.side
-    return [s for s in state.ships.values() if s.fighting and s.side != side]
+    out = []  # a plain loop: the bot asks this for every attack it weighs
+    for other in state.ships.values():
+        if other.fighting and other.side != side:
+            out.append(other)
+    return out
 
 
 def distance(a: Ship, b: Ship) -> int:
