@@ -139,7 +139,11 @@ class ConsequenceSlots:
 
     def free(self) -> list[Severity]:
         """Empty slots, mild first."""
-        return [s for s, c in self.slots.items() if c is None]
+        out = []  # a plain loop: asked for every hit
+        for severity, consequence in self.slots.items():
+            if consequence is None:
+                out.append(severity)
+        return out
 
     def take(self, severity: Severity, aspect_name: str) -> Consequence:
         sev = self._available(severity)

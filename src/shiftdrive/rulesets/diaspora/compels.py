@@ -8,7 +8,7 @@ names no cost)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import ClassVar, Final
 
 from shiftdrive.core.dice import DiceSource
@@ -47,18 +47,22 @@ def can_be_compelled(state: DiasporaState, ship: Ship) -> bool:
     return state.phase in (DETECTION, POSITION) or ship.name in state.queue
 
 
-def targets(state: DiasporaState, seat: str) -> Iterator[tuple[str, str]]:
-    """(ship, aspect) pairs `seat` may compel: another side's ships' aspects (made as they are
-    asked for: the window only asks whether there is one)."""
+def targets(state: DiasporaState, seat: str, first: bool = False) -> list[tuple[str, str]]:
+    """(ship, aspect) pairs `seat` may compel: another side's ships' aspects; only the first
+    one when `first` (the window only asks whether there is one, after every choice in it)."""
+    out: list[tuple[str, str]] = []
     for ship in state.ships.values():
         if ship.side != seat and can_be_compelled(state, ship):
             for aspect in state.aspects.aspects:
                 if aspect.owner == ship.name:
-                    yield ship.name, aspect.name
+                    out.append((ship.name, aspect.name))
+                    if first:
+                        return out
+    return out
 
 
 def any_target(state: DiasporaState, seat: str) -> bool:
-    return next(targets(state, seat), None) is not None
+    return bool(targets(state, seat, first=True))
 
 
 def gm_may_compel(state: DiasporaState) -> bool:

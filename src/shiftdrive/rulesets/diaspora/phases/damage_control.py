@@ -39,16 +39,20 @@ def repairable(state: DiasporaState, ship: Ship) -> list[str]:
     return out
 
 
+def can_repair(state: DiasporaState, ship: Ship) -> bool:
+    return bool(repairable(state, ship))
+
+
 def begin(state: DiasporaState) -> None:
     state.repaired = {}
-    sequence.line_up(state, lambda st, ship: bool(repairable(st, ship)))
+    sequence.line_up(state, can_repair)
 
 
 def turns(state: DiasporaState) -> list[Turn]:
     if state.repair is not None:
         ship = state.ships[state.repair.ship]
         return [made_window(ship.side, invoking.INVOKE, ship.name)]
-    return sequence.turn(state, REPAIR, lambda st, ship: bool(repairable(st, ship)))
+    return sequence.turn(state, REPAIR, can_repair)
 
 
 class Repair(Action[DiasporaState]):

@@ -16,9 +16,19 @@ from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
 
 def line_up(state: DiasporaState, can_act: Callable[[DiasporaState, Ship], bool]) -> None:
     """The ships that may act this phase, in D15 order."""
-    order = [n for n in state.rank if n in state.ships]
-    order += [n for n in state.ships if n not in order]
-    state.queue = [n for n in order if state.ships[n].fighting and can_act(state, state.ships[n])]
+    order = []  # plain loops: every phase of every turn lines up
+    for name in state.rank:
+        if name in state.ships:
+            order.append(name)
+    for name in state.ships:
+        if name not in order:
+            order.append(name)
+    queue = []
+    for name in order:
+        ship = state.ships[name]
+        if ship.fighting and can_act(state, ship):
+            queue.append(name)
+    state.queue = queue
     state.defence = {}
 
 
