@@ -99,7 +99,7 @@ class Compel(Action[DiasporaState]):
         ship, aspect = choice.str_param("ship"), choice.str_param("aspect")
         state.compel_offer = [ship, aspect, turn.seat]
         data = {"by": turn.seat, "ship": ship, "aspect": aspect, "phase": state.phase}
-        return [Event("compel", data=data, visible_to=None)]
+        return [Event("compel", data)]
 
 
 def pass_compel(state: DiasporaState, turn: Turn) -> list[Event]:
@@ -140,7 +140,7 @@ class Answer(Action[DiasporaState]):
             "ship": ship.name, "aspect": offer[1], "accepted": accepted, "phase": state.phase,
             "fate_points": ship.fate_points.current,
         }  # fmt: skip
-        events = [Event("compel_answer", data=data, visible_to=None)]
+        events = [Event("compel_answer", data)]
         if state.phase == POSITION and not any(
             position.declaring(state, s) for s in state.fighting()
         ):

@@ -97,14 +97,14 @@ def settle(state: DiasporaState) -> list[Event]:
         "kind": contest.kind, "ship": attacker.name, "target": target.name,
         "result": attack, "defence": defence, "shifts": shifts,
     }  # fmt: skip
-    events = [Event("outcome", data=data, visible_to=None)]
+    events = [Event("outcome", data)]
     cause = {"hack": "hack", "fire": "beams", "torpedo": "torpedo"}[contest.kind]
     if shifts > 0:
         return events + damage.deal(
             state, target, contest.track, shifts, f"{attacker.name}'s {cause}", attacker.name
         )
     if sequence.earn_spin(state, target, -shifts):
-        events.append(Event("spin", data={"ship": target.name}, visible_to=None))
+        events.append(Event("spin", {"ship": target.name}))
     if shifts < 0 and contest.kind == "hack":  # D4: a better defence hits the attacker's Data
         events += damage.deal(
             state, attacker, "data", -shifts, f"{target.name}'s counter-hack", target.name
@@ -151,7 +151,7 @@ class Invoke(Action[DiasporaState]):
         data["defence"] = state.defence[contest.target]
         other = state.ships[contest.target if ship.name == contest.attacker else contest.attacker]
         contest.passed = [s for s in contest.passed if s != other.side]  # it may answer
-        return [Event("invoked", data=data, visible_to=None), *settle(state)]
+        return [Event("invoked", data), *settle(state)]
 
 
 class Pass(Action[DiasporaState]):
@@ -177,4 +177,4 @@ class Pass(Action[DiasporaState]):
         if state.contest is None:  # the compel window's pass (D12)
             return compels.pass_compel(state, turn)
         state.contest.passed.append(turn.seat)
-        return [Event("passed", data={"ship": turn.actor}, visible_to=None), *settle(state)]
+        return [Event("passed", {"ship": turn.actor}), *settle(state)]

@@ -117,7 +117,7 @@ def mark(state: DiasporaState, hit: Hit, combo: tuple[Severity, ...]) -> list[Ev
         "consequences": names, "marked": left, "destroyed": destroyed,
         "boxes": list(track.boxes), "checked": list(track.marked),
     }  # fmt: skip
-    return [Event("damage", data=data, visible_to=None)]
+    return [Event("damage", data)]
 
 
 class Absorb(Action[DiasporaState]):
@@ -153,4 +153,4 @@ class Concede(Action[DiasporaState]):
             ship.out = "conceded"
         state.hits = [h for h in state.hits if state.ships[h.ship].fighting]
         data = {"side": turn.seat, "ships": [s.name for s in ships]}
-        return [Event("conceded", data=data, visible_to=None)]
+        return [Event("conceded", data)]

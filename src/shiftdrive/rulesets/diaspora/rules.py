@@ -122,7 +122,7 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
         state = DiasporaState(scenario.title, DIASPORA, ships, aspects, scenario.turns)
         state.reach = position.reaches(DIASPORA)
         data = {"title": scenario.title, "ships": [[s.name, s.side] for s in ships.values()]}
-        events = [Event("fight", data=data, visible_to=None)]
+        events = [Event("fight", data)]
         compels.begin(state)  # D12: compels before the detection rolls
         events += flow.advance(state, dice)
         return state, events

@@ -100,7 +100,7 @@ def invoke(state: DiasporaState, ship: Ship, choice: Choice, dice: DiceSource) -
     data: dict[str, Any] = {"ship": ship.name, "aspect": choice.str_param("aspect")}
     data["effect"] = effect
     data["result"] = repair.result
-    return [Event("repair_invoked", data=data, visible_to=None), *settle(state)]
+    return [Event("repair_invoked", data), *settle(state)]
 
 
 def pass_invoke(state: DiasporaState) -> list[Event]:
@@ -134,4 +134,4 @@ def settle(state: DiasporaState, closed: bool = False) -> list[Event]:
         "spin": 0, "result": result, "target": target, "shifts": shifts,
         "boxes": list(track.boxes), "checked": list(track.marked),
     }  # fmt: skip
-    return [Event("repaired", data=data, visible_to=None)]
+    return [Event("repaired", data)]

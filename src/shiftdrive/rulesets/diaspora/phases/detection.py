@@ -54,7 +54,7 @@ def detect(state: DiasporaState, dice: DiceSource) -> list[Event]:
     state.detection_keys = {r[0].name: [r[1], r[2]] for r in rows}
     data = {"rolls": [[s.name, result, raw, faces] for s, result, raw, faces in rows]}
     state.detection_window = list(state.ships)
-    return [Event("detection", data=data, visible_to=None), *close_rolls(state, dice)]
+    return [Event("detection", data), *close_rolls(state, dice)]
 
 
 def invokes(state: DiasporaState, ship: Ship) -> list[Choice]:
@@ -100,7 +100,7 @@ def invoke(state: DiasporaState, ship: Ship, choice: Choice, dice: DiceSource) -
     else:
         key[0] += 2
     data["result"] = key[0]
-    return [Event("detection_invoked", data=data, visible_to=None), *close_rolls(state, dice)]
+    return [Event("detection_invoked", data), *close_rolls(state, dice)]
 
 
 def pass_invoke(state: DiasporaState, turn: Turn, dice: DiceSource) -> list[Event]:
@@ -137,7 +137,7 @@ def settle(state: DiasporaState, dice: DiceSource) -> list[Event]:
             roll = roll_fudge(dice, why=f"{ship.name}'s random placement", who=ship.name)
             ship.band = roll.total
             data = {"ship": ship.name, "band": ship.band, "dice": list(roll.faces)}
-            events.append(Event("placed_at_random", data=data, visible_to=None))
+            events.append(Event("placed_at_random", data))
         else:
             ranked.append(name)
     unplaced = len(ranked)
@@ -168,7 +168,7 @@ class BreakTie(Action[DiasporaState]):
         state.tie_spent.append(ship.name)
         state.tie_window.remove(ship.name)
         data = {"ship": ship.name, "fate_points": ship.fate_points.current}
-        return [Event("tie_broken", data=data, visible_to=None), *settle(state, dice)]
+        return [Event("tie_broken", data), *settle(state, dice)]
 
 
 def pass_tie(state: DiasporaState, turn: Turn, dice: DiceSource) -> list[Event]:
@@ -225,7 +225,7 @@ class Place(Action[DiasporaState]):
         else:
             state.placers.pop(0)
         data = {"by": placer, "ship": ship.name, "band": ship.band}
-        return [Event("placed", data=data, visible_to=None)]
+        return [Event("placed", data)]
 
 
 class Opening(Action[DiasporaState]):
@@ -245,4 +245,4 @@ class Opening(Action[DiasporaState]):
         skip = choice.str_param("phase") == EW
         state.skip_first_position = skip
         data = {"ship": turn.actor, "position": not skip}
-        return [Event("opening", data=data, visible_to=None)]
+        return [Event("opening", data)]

@@ -112,7 +112,7 @@ def declare(state: DiasporaState, turn: Turn, burn: int | None, dice: DiceSource
     ship = state.ships[turn.actor or ""]
     state.burns[ship.name] = burn
     data = {"ship": ship.name, "burn": burn}
-    events = [Event("declared", data=data, visible_to=frozenset({ship.side}))]
+    events = [Event("declared", data, frozenset({ship.side}))]
     for other in state.ships.values():
         if other.fighting and declaring(state, other):
             return events
@@ -122,19 +122,19 @@ def declare(state: DiasporaState, turn: Turn, burn: int | None, dice: DiceSource
 def resolve(state: DiasporaState, dice: DiceSource) -> list[Event]:
     """Reveal the burns, roll, mark Heat, rank and name the winner (D3, D15)."""
     burns = {name: state.burns[name] for name in state.burns if state.ships[name].fighting}
-    events = [Event("burns", data={"burns": burns}, visible_to=None)]
+    events = [Event("burns", {"burns": burns})]
     for ship in state.fighting():
         if ship.name in state.compelled:  # D12: an automatic -4, no dice, no skill
             state.rolls[ship.name] = DRIFT_RESULT
             data = {"ship": ship.name, "result": DRIFT_RESULT}
-            events.append(Event("compelled_position", data=data, visible_to=None))
+            events.append(Event("compelled_position", data))
             continue
         burn = burns[ship.name]
         if burn is None:
             cleared = ship.tracks["heat"].clear_last()
             state.rolls[ship.name] = DRIFT_RESULT
             data = {"ship": ship.name, "result": DRIFT_RESULT, "cleared": cleared}
-            events.append(Event("drifted", data=data, visible_to=None))
+            events.append(Event("drifted", data))
             continue
         rating = base(state, ship)
         roll = roll_fudge(dice, why=f"{ship.name}'s positioning roll", who=ship.name)
@@ -147,7 +147,7 @@ def resolve(state: DiasporaState, dice: DiceSource) -> list[Event]:
             "ship": ship.name, "rating": rating, "dice": list(roll.faces),
             "burn": burn, "spin": spin, "result": result,
         }  # fmt: skip
-        events.append(Event("positioned", data=data, visible_to=None))
+        events.append(Event("positioned", data))
         events += damage.deal(state, ship, "heat", burn, "burn")
     state.position_window = [s.name for s in state.fighting()]
     return events + settle(state)
@@ -189,7 +189,7 @@ def invoke(state: DiasporaState, ship: Ship, choice: Choice, dice: DiceSource) -
     else:
         state.rolls[ship.name] += 2
     data["result"] = state.rolls[ship.name]
-    return [Event("position_invoked", data=data, visible_to=None), *settle(state)]
+    return [Event("position_invoked", data), *settle(state)]
 
 
 def pass_invoke(state: DiasporaState, turn: Turn, dice: DiceSource) -> list[Event]:
@@ -206,7 +206,7 @@ def rank(state: DiasporaState) -> list[Event]:
         order.remove(state.mover)
         order.insert(0, state.mover)
     state.rank = order
-    return [Event("position_rank", data={"rank": order, "winner": state.mover})]
+    return [Event("position_rank", {"rank": order, "winner": state.mover})]
 
 
 def winner(rolls: Mapping[str, int]) -> str | None:
@@ -297,7 +297,7 @@ class Move(Action[DiasporaState]):
         else:
             ship.band = to
         data = {"by": turn.actor, "ship": ship.name, "from": before, "to": to, "off": off}
-        return [Event("moved", data=data, visible_to=None)]
+        return [Event("moved", data)]
 
 
 class Hold(Action[DiasporaState]):
@@ -315,4 +315,4 @@ class Hold(Action[DiasporaState]):
             state.mover = None
         elif turn.actor in state.queue:
             state.queue.remove(turn.actor)
-        return [Event("held", data={"ship": turn.actor, "phase": state.phase}, visible_to=None)]
+        return [Event("held", {"ship": turn.actor, "phase": state.phase})]

@@ -85,7 +85,7 @@ def stand_defence(
         "ship": ship.name, "phase": state.phase, "rating": rating, **extra,
         "dice": list(roll.faces), "spin": earned, "result": result,
     }  # fmt: skip
-    return result, Event("defence", data=data, visible_to=None)
+    return result, Event("defence", data)
 
 
 def earn_spin(state: DiasporaState, defender: Ship, margin: int) -> bool:
