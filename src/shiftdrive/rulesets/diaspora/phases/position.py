@@ -49,7 +49,8 @@ def turns(state: DiasporaState) -> list[Turn]:
     for ship in state.ships.values():
         if ship.fighting and declaring(state, ship) and ship.side not in seen:
             seen.add(ship.side)
-            out.append(made_turn(ship.side, DRIVE, ship.name, secret=True))
+            secret = True  # (passed by position: a keyword makes the cache's key anew each call)
+            out.append(made_turn(ship.side, DRIVE, ship.name, secret))
     if out:
         return out
     for name in state.position_window:  # C4: invokes on the rolls, ship by ship
