@@ -118,6 +118,9 @@ class ConsequenceSlots:
         # Every craft of every simulated battle is made here: keys that are already
         # severities are taken as they are.
         self.values = _ordered({_severity(k): v for k, v in self.values.items()})
+        if not self.slots:  # a fresh set (every battle's): all empty
+            self.slots = dict.fromkeys(self.values)
+            return
         slots = {_severity(k): v for k, v in self.slots.items()}
         unknown = [s for s in slots if s not in self.values]
         if unknown:
@@ -136,7 +139,11 @@ class ConsequenceSlots:
 
     def free(self) -> list[Severity]:
         """Empty slots, mild first."""
-        return [s for s, c in self.slots.items() if c is None]
+        out = []  # a plain loop: asked for every hit
+        for severity, consequence in self.slots.items():
+            if consequence is None:
+                out.append(severity)
+        return out
 
     def take(self, severity: Severity, aspect_name: str) -> Consequence:
         sev = self._available(severity)

@@ -41,8 +41,9 @@ class StressTrack:
             raise ValueError(
                 f"stress track '{self.name}': {len(self.boxes)} boxes but {len(self.marked)} marks"
             )
-        if any(value < 1 for value in self.boxes):
-            raise ValueError(f"stress track '{self.name}': box values must be at least 1")
+        for value in self.boxes:  # a plain loop: every craft of every battle passes here
+            if value < 1:
+                raise ValueError(f"stress track '{self.name}': box values must be at least 1")
 
     # --- constructors ------------------------------------------------------------------------
 

@@ -36,7 +36,7 @@ def choose(
         refuse = [c for c in answers if c.str_param("compel") == "refuse"]
         if refuse and state.ships[me].fate_points.current >= 2:
             return refuse[0]
-        return next(c for c in answers if c.str_param("compel") == "accept")
+        return _first(answers, "answer", "compel", "accept")
     if kind == "drive":
         return _drive(state, me, ruleset.legal(state, seat, only=("drift", "burn")))
     if kind == "move":
@@ -63,22 +63,31 @@ def choose(
 def _absorb(state: DiasporaState, legal: list[Choice]) -> Choice:
     hit = query.waiting_hit(state)
     assert hit is not None
+    taking = "none"
     for combo in query.absorb_ways(state, hit):  # fewest and mildest first
         if not query.would_destroy(state, hit, combo):
             taking = query.way_text(combo)
-            return next(c for c in legal if c.str_param("taking") == taking)
-    return next(c for c in legal if c.str_param("taking") == "none")
+            break
+    return _first(legal, "absorb", "taking", taking)
+
+
+def _first(legal: list[Choice], action: str, param: str, value: str | int) -> Choice:
+    """The first of `legal` that is `action` with `param` at `value` (a plain loop: the bot
+    picks this way several times a turn)."""
+    for c in legal:
+        if c.action == action and c.get(param) == value:
+            return c
+    raise LookupError(f"no {action} with {param}={value!r} among the legal choices")
 
 
 def _drive(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
     cool = query.heat_open(state, me)
     band = state.ships[me].band or 0
     if cool <= 2 and abs(band) <= 1:  # drives off only away from the edges: -4 invites a push
-        return next(c for c in legal if c.action == "drift")
+        return _first_of(legal, "drift")
     if cool <= 2:
-        return next(c for c in legal if c.action == "burn" and c.int_param("value") == 0)
-    burn = 2 if cool >= 5 else 1
-    return next(c for c in legal if c.action == "burn" and c.int_param("value") == burn)
+        return _first(legal, "burn", "value", 0)
+    return _first(legal, "burn", "value", 2 if cool >= 5 else 1)
 
 
 def _move(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
@@ -129,19 +138,27 @@ def _place(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
 
 
 def _attack(state: DiasporaState, me: str, legal: list[Choice]) -> Choice:
-    shots = [c for c in legal if c.action in ("hack", "fire", "launch")]
-    if not shots:
-        return next(c for c in legal if c.action == "hold")
-    ship = state.ships[me]
-    torpedoes = any(e.ratings["torpedo"] > 0 for e in query.enemies(state, me))
-    want = max(1, ship.ratings["beam"] // 2) if torpedoes else ship.ratings["beam"]
-
-    def score(c: Choice) -> tuple[int, int]:
-        target = c.str_param("target")
-        beam = c.int_param("beam")
-        return (-query.distance(state, me, target), -abs(beam - want))
-
-    return max(shots, key=score)
+    """The nearest target, with the beams closest to what it wants to spend (the first such
+    shot listed); else hold."""
+    beams = state.ships[me].ratings["beam"]
+    want = beams
+    for enemy in query.enemies(state, me):
+        if enemy.ratings["torpedo"] > 0:  # keep some beams back for point defence
+            want = max(1, beams // 2)
+            break
+    best: Choice | None = None
+    best_score = (0, 0)
+    for c in legal:  # a plain loop, not `max(key=...)`: every attack of every turn passes here
+        if c.action in ("hack", "fire", "launch"):
+            score = (
+                -query.distance(state, me, c.str_param("target")),
+                -abs(c.int_param("beam") - want),
+            )
+            if best is None or score > best_score:
+                best, best_score = c, score
+    if best is None:
+        return _first_of(legal, "hold")
+    return best
 
 
 def _invoke(
@@ -170,3 +187,11 @@ def _wants_bonus(state: DiasporaState, me: str) -> bool:
         return query.position_gap(state, me) in (0, 1)
     attacking = query.attacking(state, me)
     return (attacking and shifts in (-1, 0)) or (not attacking and shifts in (1, 2))
+
+
+def _first_of(legal: list[Choice], action: str) -> Choice:
+    """The first of `legal` that is `action`."""
+    for c in legal:
+        if c.action == action:
+            return c
+    raise LookupError(f"no {action} among the legal choices")

@@ -31,3 +31,11 @@ def made_turn(
 ) -> Turn:
     """`Turn(seat, kind, actor, secret, window)`, made the first time it is asked for."""
     return Turn(seat, kind, actor, secret, window)
+
+
+@lru_cache(maxsize=1024)
+def made_window(seat: str, kind: str, actor: str | None) -> Turn:
+    """The turn of a window of `kind` (invokes, compels, a tie), made the first time it is
+    asked for: every roll opens one (positional arguments: a keyword makes the cache's key
+    anew each call)."""
+    return Turn(seat, kind, actor, False, kind)

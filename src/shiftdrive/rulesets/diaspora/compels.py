@@ -8,7 +8,7 @@ names no cost)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import ClassVar, Final
 
 from shiftdrive.core.dice import DiceSource
@@ -17,7 +17,7 @@ from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM, Event
 from shiftdrive.engine.ruleset import Turn
-from shiftdrive.rulesets.diaspora.choices import made, made_turn
+from shiftdrive.rulesets.diaspora.choices import made, made_turn, made_window
 from shiftdrive.rulesets.diaspora.phases import position
 from shiftdrive.rulesets.diaspora.state import DETECTION, POSITION, DiasporaState, Ship
 
@@ -27,6 +27,8 @@ ANSWER: Final = "answer"
 ACCEPT: Final = "accept"
 REFUSE: Final = "refuse"
 WINDOW: Final = frozenset({COMPEL, PASS, ANSWER})  # what leaves the window open
+ACCEPTING: Final = made(ANSWER, compel=ACCEPT)  # the two answers, made once
+REFUSING: Final = made(ANSWER, compel=REFUSE)
 
 
 def begin(state: DiasporaState) -> None:
@@ -45,18 +47,22 @@ def can_be_compelled(state: DiasporaState, ship: Ship) -> bool:
     return state.phase in (DETECTION, POSITION) or ship.name in state.queue
 
 
-def targets(state: DiasporaState, seat: str) -> Iterator[tuple[str, str]]:
-    """(ship, aspect) pairs `seat` may compel: another side's ships' aspects (made as they are
-    asked for: the window only asks whether there is one)."""
+def targets(state: DiasporaState, seat: str, first: bool = False) -> list[tuple[str, str]]:
+    """(ship, aspect) pairs `seat` may compel: another side's ships' aspects; only the first
+    one when `first` (the window only asks whether there is one, after every choice in it)."""
+    out: list[tuple[str, str]] = []
     for ship in state.ships.values():
         if ship.side != seat and can_be_compelled(state, ship):
             for aspect in state.aspects.aspects:
                 if aspect.owner == ship.name:
-                    yield ship.name, aspect.name
+                    out.append((ship.name, aspect.name))
+                    if first:
+                        return out
+    return out
 
 
 def any_target(state: DiasporaState, seat: str) -> bool:
-    return next(targets(state, seat), None) is not None
+    return bool(targets(state, seat, first=True))
 
 
 def gm_may_compel(state: DiasporaState) -> bool:
@@ -74,7 +80,7 @@ def turns(state: DiasporaState) -> list[Turn]:
         return []
     for side in state.sides():
         if side not in state.compel_passed and any_target(state, side):
-            return [made_turn(side, COMPEL, None, window=COMPEL)]
+            return [made_window(side, COMPEL, None)]
     return []
 
 
@@ -93,7 +99,7 @@ class Compel(Action[DiasporaState]):
         ship, aspect = choice.str_param("ship"), choice.str_param("aspect")
         state.compel_offer = [ship, aspect, turn.seat]
         data = {"by": turn.seat, "ship": ship, "aspect": aspect, "phase": state.phase}
-        return [Event("compel", data=data, visible_to=None)]
+        return [Event("compel", data)]
 
 
 def pass_compel(state: DiasporaState, turn: Turn) -> list[Event]:
@@ -110,9 +116,9 @@ class Answer(Action[DiasporaState]):
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
         ship = state.ships[turn.actor or ""]
-        out = [made(ANSWER, compel=ACCEPT)]
+        out = [ACCEPTING]
         if ship.fate_points.can_spend(1):
-            out.append(made(ANSWER, compel=REFUSE))
+            out.append(REFUSING)
         return out
 
     def apply(
@@ -134,7 +140,7 @@ class Answer(Action[DiasporaState]):
             "ship": ship.name, "aspect": offer[1], "accepted": accepted, "phase": state.phase,
             "fate_points": ship.fate_points.current,
         }  # fmt: skip
-        events = [Event("compel_answer", data=data, visible_to=None)]
+        events = [Event("compel_answer", data)]
         if state.phase == POSITION and not any(
             position.declaring(state, s) for s in state.fighting()
         ):

@@ -20,12 +20,13 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora import compels, damage, invoking
-from shiftdrive.rulesets.diaspora.choices import made, made_turn
+from shiftdrive.rulesets.diaspora.choices import made, made_window
 from shiftdrive.rulesets.diaspora.phases import damage_control, detection, position, sequence
 from shiftdrive.rulesets.diaspora.state import Contest, DiasporaState, Ship
 
 INVOKE: Final[str] = invoking.INVOKE
 PASS: Final = "pass"
+PASSING: Final = made(PASS)  # the one pass: made once, listed in every window
 
 
 def fixed(state: DiasporaState, contest: Contest) -> bool:
@@ -66,7 +67,7 @@ def window(state: DiasporaState) -> list[Turn]:
     for name in (contest.attacker, contest.target):
         ship = state.ships[name]
         if ship.side not in contest.passed and ship.fighting and _may(state, contest, ship):
-            return [made_turn(ship.side, INVOKE, name, window=INVOKE)]
+            return [made_window(ship.side, INVOKE, name)]
     return []
 
 
@@ -96,14 +97,14 @@ def settle(state: DiasporaState) -> list[Event]:
         "kind": contest.kind, "ship": attacker.name, "target": target.name,
         "result": attack, "defence": defence, "shifts": shifts,
     }  # fmt: skip
-    events = [Event("outcome", data=data, visible_to=None)]
+    events = [Event("outcome", data)]
     cause = {"hack": "hack", "fire": "beams", "torpedo": "torpedo"}[contest.kind]
     if shifts > 0:
         return events + damage.deal(
             state, target, contest.track, shifts, f"{attacker.name}'s {cause}", attacker.name
         )
     if sequence.earn_spin(state, target, -shifts):
-        events.append(Event("spin", data={"ship": target.name}, visible_to=None))
+        events.append(Event("spin", {"ship": target.name}))
     if shifts < 0 and contest.kind == "hack":  # D4: a better defence hits the attacker's Data
         events += damage.deal(
             state, attacker, "data", -shifts, f"{target.name}'s counter-hack", target.name
@@ -150,7 +151,7 @@ class Invoke(Action[DiasporaState]):
         data["defence"] = state.defence[contest.target]
         other = state.ships[contest.target if ship.name == contest.attacker else contest.attacker]
         contest.passed = [s for s in contest.passed if s != other.side]  # it may answer
-        return [Event("invoked", data=data, visible_to=None), *settle(state)]
+        return [Event("invoked", data), *settle(state)]
 
 
 class Pass(Action[DiasporaState]):
@@ -160,7 +161,7 @@ class Pass(Action[DiasporaState]):
     name = PASS
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
-        return [made(PASS)]
+        return [PASSING]
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
@@ -176,4 +177,4 @@ class Pass(Action[DiasporaState]):
         if state.contest is None:  # the compel window's pass (D12)
             return compels.pass_compel(state, turn)
         state.contest.passed.append(turn.seat)
-        return [Event("passed", data={"ship": turn.actor}, visible_to=None), *settle(state)]
+        return [Event("passed", {"ship": turn.actor}), *settle(state)]

@@ -22,6 +22,8 @@ from shiftdrive.rulesets.diaspora.state import DiasporaState, Hit, Ship
 
 ABSORB: Final = "absorb"
 NONE: Final = "none"
+CONCEDE: Final = "concede"
+CONCEDING: Final = made(CONCEDE)  # made once: listed in most menus
 #: What a consequence on each track is called (the aspect the ship carries).
 _NAMES: Final = {"frame": "Buckled Frame", "data": "Corrupted Data", "heat": "Overheated Drives"}
 
@@ -35,8 +37,12 @@ def ways(ship: Ship, shifts: int) -> tuple[tuple[Severity, ...], ...]:
 
 def _free(ship: Ship) -> tuple[tuple[Severity, int], ...]:
     """The ship's free consequences and their values."""
-    slots = ship.consequences
-    return tuple([(s, v) for s, v in slots.values.items() if slots.slots[s] is None])
+    slots = ship.consequences.slots
+    out = []  # a plain loop: asked twice for every hit
+    for severity, value in ship.consequences.values.items():
+        if slots[severity] is None:
+            out.append((severity, value))
+    return tuple(out)
 
 
 @lru_cache(maxsize=1024)
@@ -69,7 +75,10 @@ def way_of(text: str) -> tuple[Severity, ...]:
 
 def reduction(ship: Ship, combo: tuple[Severity, ...]) -> int:
     values = ship.consequences.values
-    return sum([values[s] for s in combo])
+    total = 0  # a plain loop: the bot asks this for every way it weighs
+    for severity in combo:
+        total += values[severity]
+    return total
 
 
 def deal(
@@ -108,7 +117,7 @@ def mark(state: DiasporaState, hit: Hit, combo: tuple[Severity, ...]) -> list[Ev
         "consequences": names, "marked": left, "destroyed": destroyed,
         "boxes": list(track.boxes), "checked": list(track.marked),
     }  # fmt: skip
-    return [Event("damage", data=data, visible_to=None)]
+    return [Event("damage", data)]
 
 
 class Absorb(Action[DiasporaState]):
@@ -131,10 +140,10 @@ class Absorb(Action[DiasporaState]):
 class Concede(Action[DiasporaState]):
     """Your side gives up the fight: its ships leave (C10, D14)."""
 
-    name = "concede"
+    name = CONCEDE
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
-        return [made("concede")]
+        return [CONCEDING]
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
@@ -144,4 +153,4 @@ class Concede(Action[DiasporaState]):
             ship.out = "conceded"
         state.hits = [h for h in state.hits if state.ships[h.ship].fighting]
         data = {"side": turn.seat, "ships": [s.name for s in ships]}
-        return [Event("conceded", data=data, visible_to=None)]
+        return [Event("conceded", data)]

@@ -117,7 +117,7 @@ def _next_phase(state: DiasporaState) -> list[Event]:
     BEGIN[phase](state)
     if phase != DAMAGE_CONTROL:
         compels.begin(state)  # D12: compels before the phase's rolls
-    return [Event("phase", data={"round": state.round, "phase": phase}, visible_to=None)]
+    return [Event("phase", {"round": state.round, "phase": phase})]
 
 
 def result(state: DiasporaState) -> Result | None:

@@ -19,6 +19,11 @@ EFFECTS: Final = {"bonus": InvokeEffect.BONUS, "reroll": InvokeEffect.REROLL}
 FATE_POINT: Final = "fate_point"
 FREE: Final = "free"
 PAYMENTS: Final = {FATE_POINT: Payment.FATE_POINT, FREE: Payment.FREE}
+# The enum members `payable` asks for every aspect, taken once: reading a member off its class
+# goes through `EnumType.__getattr__`'s hook (Python 3.11), ten times a module global's cost.
+BY_FATE_POINT: Final = Payment.FATE_POINT
+BY_FREE_INVOKE: Final = Payment.FREE
+CONSEQUENCE: Final = AspectKind.CONSEQUENCE
 
 
 def payable(
@@ -32,14 +37,14 @@ def payable(
     for aspect in state.aspects.aspects:
         if (
             aspect.owner == name
-            and aspect.kind is not AspectKind.CONSEQUENCE
+            and aspect.kind is not CONSEQUENCE
             and (not paid or f"{name}/{aspect.name}" not in paid)
-            and not refused(aspect, name, Payment.FATE_POINT, points)
+            and not refused(aspect, name, BY_FATE_POINT, points)
         ):
             out.append((aspect.name, FATE_POINT))
             if first:
                 return out
-        if not refused(aspect, name, Payment.FREE, points):
+        if not refused(aspect, name, BY_FREE_INVOKE, points):
             out.append((aspect.name, FREE))
             if first:
                 return out
@@ -65,6 +70,6 @@ def pay(state: DiasporaState, ship: Ship, choice: Choice, paid: list[str]) -> st
     pay_for_invoke(
         state.aspects, InvokeSpec(name, ship.name, EFFECTS[effect], payment), ship.fate_points
     )
-    if payment is Payment.FATE_POINT:
+    if payment is BY_FATE_POINT:
         paid.append(f"{ship.name}/{name}")
     return effect

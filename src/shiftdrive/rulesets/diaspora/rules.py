@@ -30,7 +30,7 @@ from shiftdrive.rulesets.diaspora.phases import (
 from shiftdrive.rulesets.diaspora.scenario import DiasporaScenario
 from shiftdrive.rulesets.diaspora.state import Crew, DiasporaState, Ship
 
-CONCEDE: Final = "concede"
+CONCEDE: Final = damage.CONCEDE
 MENUS: Final[dict[str, tuple[str, ...]]] = {
     detection.PLACE: (detection.PLACE, CONCEDE),
     detection.OPENING: (detection.OPENING,),
@@ -122,7 +122,7 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
         state = DiasporaState(scenario.title, DIASPORA, ships, aspects, scenario.turns)
         state.reach = position.reaches(DIASPORA)
         data = {"title": scenario.title, "ships": [[s.name, s.side] for s in ships.values()]}
-        events = [Event("fight", data=data, visible_to=None)]
+        events = [Event("fight", data)]
         compels.begin(state)  # D12: compels before the detection rolls
         events += flow.advance(state, dice)
         return state, events
@@ -144,7 +144,11 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
         turns = memo if memo is not None else flow.turns(state)
         if len(turns) == 1:
             return [turns[0].seat]
-        return list(dict.fromkeys(t.seat for t in turns))
+        seats: list[str] = []
+        for turn in turns:
+            if turn.seat not in seats:
+                seats.append(turn.seat)
+        return seats
 
     def turn_of(self, state: DiasporaState, seat: str) -> Turn | None:
         """The base class's, on the remembered turns (the bot asks it every decision)."""
@@ -197,9 +201,9 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
         memo = state.turns_memo
         for turn in memo if memo is not None else flow.turns(state):
             if turn.seat == seat:
-                for name in MENUS.get(turn.kind, ()):
+                for name, action in MENU_ACTIONS.get(turn.kind, ()):
                     if only is None or name in only:
-                        out.extend(self.actions[name].options(state, turn))
+                        out.extend(action.options(state, turn))
         return out
 
     def _carry_out(
@@ -272,3 +276,9 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
             )
             for s in state.ships.values()
         ]
+
+
+#: `MENUS` with each name's action, looked up once (`legal` walks a menu every decision).
+MENU_ACTIONS: Final = {
+    kind: tuple([(name, Diaspora.actions[name]) for name in names]) for kind, names in MENUS.items()
+}

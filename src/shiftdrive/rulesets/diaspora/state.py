@@ -230,7 +230,13 @@ class DiasporaState:
         self._sides: list[str] | None = None
 
     def fighting(self) -> list[Ship]:
-        return [s for s in self.ships.values() if s.fighting]
+        # A plain loop: asked several times a decision, and a comprehension makes a function
+        # each call (Python 3.11).
+        out = []
+        for ship in self.ships.values():
+            if ship.fighting:
+                out.append(ship)
+        return out
 
     def sides(self) -> list[str]:
         """The sides in scenario order (a ship never changes side: worked out once)."""

@@ -102,6 +102,6 @@ class Fire(Action[DiasporaState]):
             "dice": list(roll.faces), "spin": spin, "range": minus,
             "result": attack, "defence": defence, "shifts": shifts,
         }  # fmt: skip
-        events.append(Event("fired", data=data, visible_to=None))
+        events.append(Event("fired", data))
         contest = Contest(FIRE, ship.name, target.name, rating + spin - minus, roll.total, "frame")
         return events + open_contest(state, contest)

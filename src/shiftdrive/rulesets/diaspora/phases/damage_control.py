@@ -14,7 +14,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora import crew, invoking
-from shiftdrive.rulesets.diaspora.choices import made_each, made_turn
+from shiftdrive.rulesets.diaspora.choices import made_each, made_window
 from shiftdrive.rulesets.diaspora.phases import sequence
 from shiftdrive.rulesets.diaspora.state import DiasporaState, RepairRoll, Ship
 
@@ -39,16 +39,20 @@ def repairable(state: DiasporaState, ship: Ship) -> list[str]:
     return out
 
 
+def can_repair(state: DiasporaState, ship: Ship) -> bool:
+    return bool(repairable(state, ship))
+
+
 def begin(state: DiasporaState) -> None:
     state.repaired = {}
-    sequence.line_up(state, lambda st, ship: bool(repairable(st, ship)))
+    sequence.line_up(state, can_repair)
 
 
 def turns(state: DiasporaState) -> list[Turn]:
     if state.repair is not None:
         ship = state.ships[state.repair.ship]
-        return [made_turn(ship.side, invoking.INVOKE, ship.name, window=invoking.INVOKE)]
-    return sequence.turn(state, REPAIR, lambda st, ship: bool(repairable(st, ship)))
+        return [made_window(ship.side, invoking.INVOKE, ship.name)]
+    return sequence.turn(state, REPAIR, can_repair)
 
 
 class Repair(Action[DiasporaState]):
@@ -96,7 +100,7 @@ def invoke(state: DiasporaState, ship: Ship, choice: Choice, dice: DiceSource) -
     data: dict[str, Any] = {"ship": ship.name, "aspect": choice.str_param("aspect")}
     data["effect"] = effect
     data["result"] = repair.result
-    return [Event("repair_invoked", data=data, visible_to=None), *settle(state)]
+    return [Event("repair_invoked", data), *settle(state)]
 
 
 def pass_invoke(state: DiasporaState) -> list[Event]:
@@ -130,4 +134,4 @@ def settle(state: DiasporaState, closed: bool = False) -> list[Event]:
         "spin": 0, "result": result, "target": target, "shifts": shifts,
         "boxes": list(track.boxes), "checked": list(track.marked),
     }  # fmt: skip
-    return [Event("repaired", data=data, visible_to=None)]
+    return [Event("repaired", data)]

@@ -17,7 +17,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora import crew, invoking
-from shiftdrive.rulesets.diaspora.choices import made, made_each, made_turn
+from shiftdrive.rulesets.diaspora.choices import made, made_each, made_turn, made_window
 from shiftdrive.rulesets.diaspora.state import EW, POSITION, DiasporaState, Ship
 
 PLACE: Final = "place"
@@ -25,6 +25,8 @@ OPENING: Final = "opening"
 TIE: Final = "tie"
 COMPELLED: Final = -4
 BREAK_TIE: Final = "break_tie"
+BREAKING_TIE: Final = made(BREAK_TIE)  # choices with nothing to vary: made once
+OPENINGS: Final = (made(OPENING, phase=POSITION), made(OPENING, phase=EW))
 
 
 def raw_navigation(ship: Ship) -> int:
@@ -52,7 +54,7 @@ def detect(state: DiasporaState, dice: DiceSource) -> list[Event]:
     state.detection_keys = {r[0].name: [r[1], r[2]] for r in rows}
     data = {"rolls": [[s.name, result, raw, faces] for s, result, raw, faces in rows]}
     state.detection_window = list(state.ships)
-    return [Event("detection", data=data, visible_to=None), *close_rolls(state, dice)]
+    return [Event("detection", data), *close_rolls(state, dice)]
 
 
 def invokes(state: DiasporaState, ship: Ship) -> list[Choice]:
@@ -98,7 +100,7 @@ def invoke(state: DiasporaState, ship: Ship, choice: Choice, dice: DiceSource) -
     else:
         key[0] += 2
     data["result"] = key[0]
-    return [Event("detection_invoked", data=data, visible_to=None), *close_rolls(state, dice)]
+    return [Event("detection_invoked", data), *close_rolls(state, dice)]
 
 
 def pass_invoke(state: DiasporaState, turn: Turn, dice: DiceSource) -> list[Event]:
@@ -135,7 +137,7 @@ def settle(state: DiasporaState, dice: DiceSource) -> list[Event]:
             roll = roll_fudge(dice, why=f"{ship.name}'s random placement", who=ship.name)
             ship.band = roll.total
             data = {"ship": ship.name, "band": ship.band, "dice": list(roll.faces)}
-            events.append(Event("placed_at_random", data=data, visible_to=None))
+            events.append(Event("placed_at_random", data))
         else:
             ranked.append(name)
     unplaced = len(ranked)
@@ -156,7 +158,7 @@ class BreakTie(Action[DiasporaState]):
     name = BREAK_TIE
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
-        return [made(BREAK_TIE)]
+        return [BREAKING_TIE]
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
@@ -166,7 +168,7 @@ class BreakTie(Action[DiasporaState]):
         state.tie_spent.append(ship.name)
         state.tie_window.remove(ship.name)
         data = {"ship": ship.name, "fate_points": ship.fate_points.current}
-        return [Event("tie_broken", data=data, visible_to=None), *settle(state, dice)]
+        return [Event("tie_broken", data), *settle(state, dice)]
 
 
 def pass_tie(state: DiasporaState, turn: Turn, dice: DiceSource) -> list[Event]:
@@ -181,10 +183,10 @@ def turns(state: DiasporaState) -> list[Turn]:
         return []
     for name in state.detection_window:  # C4: invokes on the rolls, ship by ship
         ship = state.ships[name]
-        return [made_turn(ship.side, invoking.INVOKE, name, window=invoking.INVOKE)]
+        return [made_window(ship.side, invoking.INVOKE, name)]
     if state.tie_window:
         ship = state.ships[state.tie_window[0]]
-        return [made_turn(ship.side, TIE, ship.name, window=TIE)]
+        return [made_window(ship.side, TIE, ship.name)]
     if state.placers:
         ship = state.ships[state.placers[0][0]]
         return [made_turn(ship.side, PLACE, ship.name)]
@@ -223,7 +225,7 @@ class Place(Action[DiasporaState]):
         else:
             state.placers.pop(0)
         data = {"by": placer, "ship": ship.name, "band": ship.band}
-        return [Event("placed", data=data, visible_to=None)]
+        return [Event("placed", data)]
 
 
 class Opening(Action[DiasporaState]):
@@ -234,7 +236,7 @@ class Opening(Action[DiasporaState]):
     params: ClassVar[Mapping[str, ParamKind]] = {"phase": ParamKind.OPTION}
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
-        return [made(OPENING, phase=POSITION), made(OPENING, phase=EW)]
+        return list(OPENINGS)
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
@@ -243,4 +245,4 @@ class Opening(Action[DiasporaState]):
         skip = choice.str_param("phase") == EW
         state.skip_first_position = skip
         data = {"ship": turn.actor, "position": not skip}
-        return [Event("opening", data=data, visible_to=None)]
+        return [Event("opening", data)]

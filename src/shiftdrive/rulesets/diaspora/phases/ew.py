@@ -45,7 +45,7 @@ def defend(state: DiasporaState, ship: Ship, dice: DiceSource) -> tuple[int, lis
     if "firewall" in ship.stunts:
         state.defence[ship.name] = FIREWALL
         data = {"ship": ship.name, "phase": state.phase, "result": FIREWALL, "fixed": "Firewall"}
-        return FIREWALL, [Event("defence", data=data, visible_to=None)]
+        return FIREWALL, [Event("defence", data)]
     rating = crew.amplified(ship.ratings["ew"], crew.effective(state, ship, "communications"))
     crew.act(state, ship, "communications")
     result, event = sequence.stand_defence(state, ship, rating, dice, "EW defence")
@@ -91,6 +91,6 @@ class Hack(Action[DiasporaState]):
             "dice": list(roll.faces), "spin": spin, "result": attack,
             "defence": defence, "shifts": attack - defence,
         }  # fmt: skip
-        events.append(Event("hacked", data=data, visible_to=None))
+        events.append(Event("hacked", data))
         contest = Contest(HACK, ship.name, target.name, rating + spin, roll.total, "data")
         return events + open_contest(state, contest)

@@ -18,7 +18,7 @@ from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.maps.bands import BandMap
 from shiftdrive.rulesets.diaspora import crew, damage, invoking
-from shiftdrive.rulesets.diaspora.choices import made, made_each, made_turn
+from shiftdrive.rulesets.diaspora.choices import made, made_each, made_turn, made_window
 from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
 
 DRIVE: Final = "drive"
@@ -26,6 +26,8 @@ MOVE: Final = "move"
 BURN: Final = "burn"
 DRIFT: Final = "drift"
 HOLD: Final = "hold"
+DRIFTING: Final = made(DRIFT)  # choices with nothing to vary: made once
+HOLDING: Final = made(HOLD)
 DRIFT_RESULT: Final = -4  # D3: drives off, no dice, no skill
 INVOKE: Final[str] = invoking.INVOKE
 
@@ -44,16 +46,17 @@ def turns(state: DiasporaState) -> list[Turn]:
     the winner's move."""
     out = []
     seen: set[str] = set()
-    for ship in state.fighting():
-        if declaring(state, ship) and ship.side not in seen:
+    for ship in state.ships.values():
+        if ship.fighting and declaring(state, ship) and ship.side not in seen:
             seen.add(ship.side)
-            out.append(made_turn(ship.side, DRIVE, ship.name, secret=True))
+            secret = True  # (passed by position: a keyword makes the cache's key anew each call)
+            out.append(made_turn(ship.side, DRIVE, ship.name, secret))
     if out:
         return out
     for name in state.position_window:  # C4: invokes on the rolls, ship by ship
         ship = state.ships[name]
         if ship.fighting:
-            return [made_turn(ship.side, INVOKE, name, window=INVOKE)]
+            return [made_window(ship.side, INVOKE, name)]
     if state.mover is not None and state.ships[state.mover].fighting:
         mover = state.ships[state.mover]
         return [made_turn(mover.side, MOVE, mover.name)]
@@ -98,7 +101,7 @@ class Drift(Action[DiasporaState]):
     name = DRIFT
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
-        return [made(DRIFT)]
+        return [DRIFTING]
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
@@ -110,28 +113,29 @@ def declare(state: DiasporaState, turn: Turn, burn: int | None, dice: DiceSource
     ship = state.ships[turn.actor or ""]
     state.burns[ship.name] = burn
     data = {"ship": ship.name, "burn": burn}
-    events = [Event("declared", data=data, visible_to=frozenset({ship.side}))]
-    if not any(declaring(state, s) for s in state.fighting()):
-        events += resolve(state, dice)
-    return events
+    events = [Event("declared", data, frozenset({ship.side}))]
+    for other in state.ships.values():
+        if other.fighting and declaring(state, other):
+            return events
+    return events + resolve(state, dice)  # the last declaration: roll
 
 
 def resolve(state: DiasporaState, dice: DiceSource) -> list[Event]:
     """Reveal the burns, roll, mark Heat, rank and name the winner (D3, D15)."""
     burns = {name: state.burns[name] for name in state.burns if state.ships[name].fighting}
-    events = [Event("burns", data={"burns": burns}, visible_to=None)]
+    events = [Event("burns", {"burns": burns})]
     for ship in state.fighting():
         if ship.name in state.compelled:  # D12: an automatic -4, no dice, no skill
             state.rolls[ship.name] = DRIFT_RESULT
             data = {"ship": ship.name, "result": DRIFT_RESULT}
-            events.append(Event("compelled_position", data=data, visible_to=None))
+            events.append(Event("compelled_position", data))
             continue
         burn = burns[ship.name]
         if burn is None:
             cleared = ship.tracks["heat"].clear_last()
             state.rolls[ship.name] = DRIFT_RESULT
             data = {"ship": ship.name, "result": DRIFT_RESULT, "cleared": cleared}
-            events.append(Event("drifted", data=data, visible_to=None))
+            events.append(Event("drifted", data))
             continue
         rating = base(state, ship)
         roll = roll_fudge(dice, why=f"{ship.name}'s positioning roll", who=ship.name)
@@ -144,7 +148,7 @@ def resolve(state: DiasporaState, dice: DiceSource) -> list[Event]:
             "ship": ship.name, "rating": rating, "dice": list(roll.faces),
             "burn": burn, "spin": spin, "result": result,
         }  # fmt: skip
-        events.append(Event("positioned", data=data, visible_to=None))
+        events.append(Event("positioned", data))
         events += damage.deal(state, ship, "heat", burn, "burn")
     state.position_window = [s.name for s in state.fighting()]
     return events + settle(state)
@@ -186,7 +190,7 @@ def invoke(state: DiasporaState, ship: Ship, choice: Choice, dice: DiceSource) -
     else:
         state.rolls[ship.name] += 2
     data["result"] = state.rolls[ship.name]
-    return [Event("position_invoked", data=data, visible_to=None), *settle(state)]
+    return [Event("position_invoked", data), *settle(state)]
 
 
 def pass_invoke(state: DiasporaState, turn: Turn, dice: DiceSource) -> list[Event]:
@@ -203,7 +207,7 @@ def rank(state: DiasporaState) -> list[Event]:
         order.remove(state.mover)
         order.insert(0, state.mover)
     state.rank = order
-    return [Event("position_rank", data={"rank": order, "winner": state.mover})]
+    return [Event("position_rank", {"rank": order, "winner": state.mover})]
 
 
 def winner(rolls: Mapping[str, int]) -> str | None:
@@ -294,7 +298,7 @@ class Move(Action[DiasporaState]):
         else:
             ship.band = to
         data = {"by": turn.actor, "ship": ship.name, "from": before, "to": to, "off": off}
-        return [Event("moved", data=data, visible_to=None)]
+        return [Event("moved", data)]
 
 
 class Hold(Action[DiasporaState]):
@@ -303,7 +307,7 @@ class Hold(Action[DiasporaState]):
     name = HOLD
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
-        return [made(HOLD)]
+        return [HOLDING]
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
@@ -312,4 +316,4 @@ class Hold(Action[DiasporaState]):
             state.mover = None
         elif turn.actor in state.queue:
             state.queue.remove(turn.actor)
-        return [Event("held", data={"ship": turn.actor, "phase": state.phase}, visible_to=None)]
+        return [Event("held", {"ship": turn.actor, "phase": state.phase})]

@@ -16,9 +16,19 @@ from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
 
 def line_up(state: DiasporaState, can_act: Callable[[DiasporaState, Ship], bool]) -> None:
     """The ships that may act this phase, in D15 order."""
-    order = [n for n in state.rank if n in state.ships]
-    order += [n for n in state.ships if n not in order]
-    state.queue = [n for n in order if state.ships[n].fighting and can_act(state, state.ships[n])]
+    order = []  # plain loops: every phase of every turn lines up
+    for name in state.rank:
+        if name in state.ships:
+            order.append(name)
+    for name in state.ships:
+        if name not in order:
+            order.append(name)
+    queue = []
+    for name in order:
+        ship = state.ships[name]
+        if ship.fighting and can_act(state, ship):
+            queue.append(name)
+    state.queue = queue
     state.defence = {}
 
 
@@ -44,7 +54,11 @@ def done(state: DiasporaState, ship: Ship) -> None:
 
 def enemies(state: DiasporaState, ship: Ship) -> list[Ship]:
     side = ship.side
-    return [s for s in state.ships.values() if s.fighting and s.side != side]
+    out = []  # a plain loop: the bot asks this for every attack it weighs
+    for other in state.ships.values():
+        if other.fighting and other.side != side:
+            out.append(other)
+    return out
 
 
 def distance(a: Ship, b: Ship) -> int:
@@ -71,7 +85,7 @@ def stand_defence(
         "ship": ship.name, "phase": state.phase, "rating": rating, **extra,
         "dice": list(roll.faces), "spin": earned, "result": result,
     }  # fmt: skip
-    return result, Event("defence", data=data, visible_to=None)
+    return result, Event("defence", data)
 
 
 def earn_spin(state: DiasporaState, defender: Ship, margin: int) -> bool:

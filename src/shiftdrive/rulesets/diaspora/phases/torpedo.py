@@ -132,7 +132,7 @@ class Launch(Action[DiasporaState]):
         sequence.done(state, ship)
         crew.act(state, ship, "gunner")
         data = {"ship": ship.name, "target": target.name}
-        events = [Event("launched", data=data, visible_to=None)]
+        events = [Event("launched", data)]
         if target.name in state.defence or beams_free(state, target) == 0:
             return events + resolve(state, ship, target, 0, dice)
         state.torpedo_target[ship.name] = target.name
@@ -198,7 +198,7 @@ def resolve(
         "dice": list(roll.faces), "spin": spin, "range": minus, "result": attack,
         "defence": defence, "shifts": shifts,
     }  # fmt: skip
-    events.append(Event("torpedo", data=data, visible_to=None))
+    events.append(Event("torpedo", data))
     contest = Contest("torpedo", ship.name, target.name, rating + spin - minus, roll.total, "frame")
     return events + open_contest(state, contest)
 
