@@ -4,8 +4,10 @@ phase); refused, it pays a fate point."""
 
 from __future__ import annotations
 
+import pytest
 from diaspora_helpers import MINUS, ZERO, duel, placed_duel, ship, start, state, the
 
+from shiftdrive.engine.encounter import IllegalChoice
 from shiftdrive.rulesets.diaspora.state import BEAM, POSITION
 
 
@@ -34,6 +36,26 @@ def test_a_refused_compel_costs_a_fate_point_and_the_ship_acts() -> None:
     assert the(enc, "B").fate_points.current == 0
     enc.pass_window("compel")
     assert sorted(d.actor or "" for d in enc.pending()) == ["A", "B"]  # both declare burn
+
+
+def test_a_refused_compel_is_off_the_table_until_the_next_window() -> None:
+    """Refused, the same aspect of the same ship cannot be compelled again before this phase's
+    rolls (a chosen default): asking again would only drain the ship's fate points."""
+    enc, _ = placed_duel(duel(None, ship("B", aspects=["Hot Engines", "Glass Jaw"], fate_points=3)))
+    enc.submit("blue", "compel ship=B aspect='Hot Engines'")
+    enc.submit("red", "answer compel=refuse")
+    assert [c.text() for c in enc.legal("blue") if c.action == "compel"] == [
+        "compel aspect='Glass Jaw' ship=B"
+    ]
+    assert "compel aspect='Hot Engines' ship=B" not in [c.text() for c in enc.legal("gm")]
+    before = the(enc, "B").fate_points.current
+    with pytest.raises(IllegalChoice):
+        enc.submit("blue", "compel ship=B aspect='Hot Engines'")
+    assert the(enc, "B").fate_points.current == before == 2  # refused: nothing changed
+    enc.submit("blue", "compel ship=B aspect='Glass Jaw'")  # another aspect is another compel
+    enc.submit("red", "answer compel=refuse")
+    assert not any(c.action == "compel" for c in enc.legal("blue"))
+    assert state(enc).compel_refused == ["B/Hot Engines", "B/Glass Jaw"]
 
 
 def test_without_a_fate_point_a_compel_must_be_accepted() -> None:

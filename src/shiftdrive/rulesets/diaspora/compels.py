@@ -4,7 +4,9 @@ by default), and the GM any ship's (a standing choice while the window is open).
 compelled ship's player accepts (gains a fate point; in detection and position its result is
 an automatic -4, no dice, no skill; in EW, beam and torpedo it declares no target this phase)
 or refuses by paying a fate point. Offering a compel costs nothing here (a chosen default: D12
-names no cost)."""
+names no cost); a refused compel is off the table for the rest of the window (a chosen
+default: the same aspect of the same ship cannot be compelled again before this phase's
+rolls, so nobody drains a ship's fate points by asking again)."""
 
 from __future__ import annotations
 
@@ -36,6 +38,7 @@ def begin(state: DiasporaState) -> None:
     state.compel_phase = state.phase
     state.compel_passed = []
     state.compelled = []
+    state.compel_refused = []
     state.compel_offer = None
 
 
@@ -48,13 +51,17 @@ def can_be_compelled(state: DiasporaState, ship: Ship) -> bool:
 
 
 def targets(state: DiasporaState, seat: str, first: bool = False) -> list[tuple[str, str]]:
-    """(ship, aspect) pairs `seat` may compel: another side's ships' aspects; only the first
-    one when `first` (the window only asks whether there is one, after every choice in it)."""
+    """(ship, aspect) pairs `seat` may compel: another side's ships' aspects, less the compels
+    refused in this window; only the first one when `first` (the window only asks whether
+    there is one, after every choice in it)."""
     out: list[tuple[str, str]] = []
+    refused = state.compel_refused
     for ship in state.ships.values():
         if ship.side != seat and can_be_compelled(state, ship):
             for aspect in state.aspects.aspects:
-                if aspect.owner == ship.name:
+                if aspect.owner == ship.name and (
+                    not refused or f"{ship.name}/{aspect.name}" not in refused
+                ):
                     out.append((ship.name, aspect.name))
                     if first:
                         return out
@@ -136,6 +143,7 @@ class Answer(Action[DiasporaState]):
                 state.queue.remove(ship.name)  # no target this phase
         else:
             ship.fate_points.spend(SpendReason.REFUSE_COMPEL, who=ship.name)
+            state.compel_refused.append(f"{ship.name}/{offer[1]}")
         data = {
             "ship": ship.name, "aspect": offer[1], "accepted": accepted, "phase": state.phase,
             "fate_points": ship.fate_points.current,

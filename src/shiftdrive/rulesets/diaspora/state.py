@@ -210,11 +210,13 @@ class DiasporaState:
         self.hits: list[Hit] = []
         self.contest: Contest | None = None  # an attack open to invokes (C4)
         # D12: the phase whose compel window is open, the sides that passed, the offer
-        # waiting on its answer ([ship, aspect, by]) and the ships compelled this phase
+        # waiting on its answer ([ship, aspect, by]), the ships compelled this phase and the
+        # compels refused in this window ("ship/aspect": off the table until the next one)
         self.compel_phase = ""
         self.compel_passed: list[str] = []
         self.compel_offer: list[str] | None = None
         self.compelled: list[str] = []
+        self.compel_refused: list[str] = []
         # Whose decision it is, remembered until the state changes (asked several times per
         # decision: by the bot loop, the bot, `legal` and `apply`); never saved.
         self.turns_memo: list[Any] | None = None
@@ -274,5 +276,5 @@ class DiasporaState:
             "contest": self.contest.to_json() if self.contest else None,
             "compel_phase": self.compel_phase, "compel_passed": list(self.compel_passed),
             "compel_offer": list(self.compel_offer) if self.compel_offer else None,
-            "compelled": list(self.compelled),
+            "compelled": list(self.compelled), "compel_refused": list(self.compel_refused),
         }  # fmt: skip
