@@ -32,6 +32,8 @@ MENUS: Final[dict[str, tuple[str, ...]]] = {
     "follow": ("carry_out",),
 }
 TACTICS: Final = "Tactics"
+#: the invoke window's menu: the library's, and P6's roving Tactics points
+INVOKE_MENU: Final = (*STAGE_MENUS["invoke"], "tactics")
 PHYSICAL: Final = "physical"
 MENTAL: Final = "mental"
 
@@ -88,7 +90,7 @@ def menu(state: PilotWaveState, turn: Turn) -> tuple[str, ...]:
     if roll is None:
         return ()
     if roll.stage == "invoke":
-        return (*STAGE_MENUS["invoke"], "tactics")
+        return INVOKE_MENU
     return STAGE_MENUS[roll.stage]
 
 

@@ -19,6 +19,7 @@ from shiftdrive.rulesets.pilot_wave.board import (
     band,
     band_between,
     band_by_distance,
+    occupied,
     walks,
     weapon_of,
     where,
@@ -33,6 +34,7 @@ from shiftdrive.rulesets.pilot_wave.combat import (
 )
 from shiftdrive.rulesets.pilot_wave.host import HOST
 from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
+from shiftdrive.rulesets.pilot_wave.tactics import roving_choice
 
 ATTACK: Final = PilotAttack(HOST)
 
@@ -98,6 +100,17 @@ def band_in_sight(state: PilotWaveState, f: Fighter, hexes: int) -> int | None:
 def destinations(state: PilotWaveState, f: Fighter) -> Sequence[tuple[Hex, int]]:
     """Where `f` can move this turn with what each hex costs, in the move menu's order."""
     return moves.destinations(state, f)
+
+
+def move_situation(state: PilotWaveState, f: Fighter) -> tuple[object, ...]:
+    """Everything `destinations`, `band_in_sight`, `band_to`, `move_penalty` and `cover` read
+    of `f`'s move: the map, the scale, the weapon (one object per scenario), the speed, where
+    it stands, the hexes it moved and the hexes others stand on. Equal situations (with the
+    same targets) weigh the same, in any battle on the map: a bot may remember by them."""
+    return (
+        walks(state), state.scale, weapon_of(state, f), moves.speed(state, f), f.zone, f.moved,
+        occupied(state, f.name),
+    )  # fmt: skip
 
 
 def move_choice(state: PilotWaveState, f: Fighter, to: Hex, cost: int) -> Choice:
@@ -185,3 +198,9 @@ def points_to_turn(state: PilotWaveState, seat: str) -> int | None:
     if need is None or need > left:
         return None
     return need
+
+
+def points_choice(state: PilotWaveState, seat: str, points: int) -> Choice:
+    """`points` Tactics points (up to what `points_to_turn` found the pool has left) as the
+    invoke window's menu lists them, without building the rest of the menu."""
+    return roving_choice(points, HOST.roving(state, seat))
