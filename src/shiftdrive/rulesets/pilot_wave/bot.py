@@ -126,7 +126,8 @@ def _turn(rs: Any, state: PilotWaveState, turn: Turn, rng: random.Random) -> Cho
     reload an empty weapon; else hold."""
     f = state.fighters[turn.actor or ""]
     enemies = query.enemies(state, f.name)
-    if enemies and "move" in rs.menu(state, turn):
+    menu = rs.menu(state, turn)
+    if enemies and "move" in menu:
         key = (query.move_situation(state, f), *(e.zone for e in enemies))
         if key in _MOVES:
             move = _MOVES[key]
@@ -136,7 +137,7 @@ def _turn(rs: Any, state: PilotWaveState, turn: Turn, rng: random.Random) -> Cho
             move = _MOVES[key] = _move(state, f, enemies)
         if move is not None:
             return query.move_choice(state, f, *move)
-    if "attack" in rs.menu(state, turn):
+    if "attack" in menu:
         ways = query.attacks(state, f)
         shots = [
             (chance, e, skill, fire)

@@ -37,6 +37,8 @@ from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
 from shiftdrive.rulesets.pilot_wave.tactics import roving_choice
 
 ATTACK: Final = PilotAttack(HOST)
+#: how many Odds `_hit` remembers before forgetting them all
+HITS_KEPT: Final = 4096
 
 
 def roll_in_hand(state: PilotWaveState) -> Roll | None:
@@ -148,14 +150,25 @@ def hit_chances(
     return out
 
 
+#: `_hit` of each Odds asked so far, by the Odds object (`action_odds` shares one per roll
+#: priced, kept for good: the object is held here too, so its id is never another's)
+_HITS: dict[int, tuple[Odds, float]] = {}
+
+
 def _hit(o: Odds) -> float:
-    """A tie or better, as a float."""
+    """A tie or better, as a float (worked out once per shared Odds)."""
+    known = _HITS.get(id(o))
+    if known is not None and known[0] is o:
+        return known[1]
     # The sum over one denominator, divided once: the same float as float(tie + success +
     # style) (both round the same exact fraction), without reducing each partial sum.
     num, den = 0, 1
     for part in (o.tie, o.success, o.style):
         num = num * part.denominator + part.numerator * den
         den *= part.denominator
+    if len(_HITS) >= HITS_KEPT:
+        _HITS.clear()
+    _HITS[id(o)] = (o, num / den)
     return num / den
 
 
