@@ -146,7 +146,8 @@ def end_turn(state: PilotWaveState) -> list[Event]:
             side = state.side_of(entry.actor)
             if side in state.order:
                 state.turn = (state.order.index(side) + 1) % len(state.order)
-    sides_left = [s for s in state.sides if state.active(s)]
+    fighting = {f.side for f in state.active()}
+    sides_left = [s for s in state.sides if s in fighting]
     if len(sides_left) <= 1:
         winner = sides_left[0] if sides_left else None
         return events + finish(state, winner, "the other side is out of the fight")

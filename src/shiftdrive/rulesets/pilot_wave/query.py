@@ -37,6 +37,7 @@ from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
 from shiftdrive.rulesets.pilot_wave.tactics import roving_choice
 
 ATTACK: Final = PilotAttack(HOST)
+INVOKE: Final[InvokeAspect[PilotWaveState]] = InvokeAspect(HOST)
 #: how many Odds `_hit` remembers before forgetting them all
 HITS_KEPT: Final = 4096
 
@@ -56,8 +57,7 @@ def open_invokes(
     """The invokes open in `turn` (the invoke window) as (aspect, effect, payment, by), in
     the order the menu lists them, without building the menu (`fate_points=False`: the
     free ones only)."""
-    spec: InvokeAspect[PilotWaveState] = InvokeAspect(HOST)
-    return spec.open_invokes(state, turn, fate_points=fate_points)
+    return INVOKE.open_invokes(state, turn, fate_points=fate_points)
 
 
 def as_choice(invoke: tuple[str, str, str, str]) -> Choice:
