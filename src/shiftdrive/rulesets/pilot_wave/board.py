@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 BANDS_SEEN: Final = "bands seen"
 #: how many of `band`'s answers one map, scale and weapon table keeps before forgetting them
 BANDS_KEPT: Final = 200_000
+#: no band: what `band`'s memo gives for a question not asked yet
+UNSEEN: Final = -1
 #: how many maps and scales `band` keeps answers for
 MAPS_KEPT: Final = 32
 
@@ -97,8 +99,9 @@ def band(state: PilotWaveState, shooter: Fighter, target: Fighter) -> int | None
         )
     memo: dict[tuple[str, str, str], int | None] = seen[3]
     key = (shooter.weapon, shooter.zone, target.zone)
-    if key in memo:
-        return memo[key]
+    found = memo.get(key, UNSEEN)
+    if found != UNSEEN:
+        return found
     found = band_between(state, weapon_of(state, shooter), where(shooter), where(target))
     if len(memo) >= BANDS_KEPT:
         memo.clear()
