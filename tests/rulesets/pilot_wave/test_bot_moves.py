@@ -58,7 +58,11 @@ def test_the_bot_moves_where_weighing_every_hex_would(example: str) -> None:
                 f = enc.state.fighters[turn.actor or ""]
                 enemies = query.enemies(enc.state, f.name)
                 if enemies:
-                    mine = bot._move(enc.state, f, enemies)
+                    weighed = bot._move(enc.state, f, enemies)
+                    # a move remembered from an earlier turn or battle is this weighing
+                    key = (query.move_situation(enc.state, f), *(e.zone for e in enemies))
+                    assert bot._MOVES.get(key, weighed) == weighed
+                    mine = weighed and query.move_choice(enc.state, f, *weighed)
                     theirs = every_hex(rs, enc.state, seat, f.name)
                     assert (mine is None) == (theirs is None)
                     if mine is not None and theirs is not None:

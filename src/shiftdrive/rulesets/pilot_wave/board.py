@@ -25,6 +25,18 @@ if TYPE_CHECKING:
 
 #: the settings entry `band` remembers its answers in
 BANDS_SEEN: Final = "bands seen"
+#: how many of `band`'s answers one map, scale and weapon table keeps before forgetting them
+BANDS_KEPT: Final = 200_000
+#: no band: what `band`'s memo gives for a question not asked yet
+UNSEEN: Final = -1
+#: how many maps and scales `band` keeps answers for
+MAPS_KEPT: Final = 32
+
+#: `band`'s answers by map (its walks) and scale, with the weapon table they were found for:
+#: a scenario's battles share its map and its table, so each answer serves them all
+_BANDS: dict[
+    tuple[HexWalks, str], tuple[dict[str, Weapon], dict[tuple[str, str, str], int | None]]
+] = {}
 
 
 def walks_of(data: Mapping[str, Any]) -> HexWalks:
@@ -72,20 +84,41 @@ def occupied(state: PilotWaveState, but: str = "") -> frozenset[Hex]:
 def band(state: PilotWaveState, shooter: Fighter, target: Fighter) -> int | None:
     """The range band of `target` for `shooter`'s ranged weapon, None when out of range or
     out of sight (walls block a shot; P9's bands scaled to the map's scale). Remembered by
-    weapon and hexes for as long as the map, the scale and the weapon table stay the same:
-    menus and bots ask it for every enemy and fire mode."""
+    weapon and hexes for as long as the map, the scale and the weapon table stay the same,
+    across the battles of a scenario (`_bands`): menus and bots ask it for every enemy and
+    fire mode."""
     settings = state.settings
     paths, weapons = settings["walks"], settings["weapons"]
     seen = settings.get(BANDS_SEEN)
     if seen is None or seen[0] is not paths or seen[1] != state.scale or seen[2] is not weapons:
-        seen = settings[BANDS_SEEN] = (paths, state.scale, weapons, {})
+        seen = settings[BANDS_SEEN] = (
+            paths,
+            state.scale,
+            weapons,
+            _bands(paths, state.scale, weapons),
+        )
     memo: dict[tuple[str, str, str], int | None] = seen[3]
     key = (shooter.weapon, shooter.zone, target.zone)
-    if key in memo:
-        return memo[key]
+    found = memo.get(key, UNSEEN)
+    if found != UNSEEN:
+        return found
     found = band_between(state, weapon_of(state, shooter), where(shooter), where(target))
+    if len(memo) >= BANDS_KEPT:
+        memo.clear()
     memo[key] = found
     return found
+
+
+def _bands(
+    paths: HexWalks, scale: str, weapons: dict[str, Weapon]
+) -> dict[tuple[str, str, str], int | None]:
+    """The answers `band` has found on this map at this scale with this weapon table."""
+    found = _BANDS.get((paths, scale))
+    if found is None or found[0] is not weapons:
+        if len(_BANDS) >= MAPS_KEPT:
+            _BANDS.clear()
+        found = _BANDS[(paths, scale)] = (weapons, {})
+    return found[1]
 
 
 def band_between(state: PilotWaveState, weapon: Weapon, a: Hex, b: Hex) -> int | None:

@@ -24,6 +24,12 @@ BID_SHARE: Final = 3
 TURN_ACTIONS: Final = ("reload", "hold")
 #: the decisions the bot weighs over the whole menu; in any other it takes the first choice
 LISTED: Final = ("bid", "first", "counter", "pick")
+#: how many weighed moves are remembered before they are forgotten all at once
+MOVES_KEPT: Final = 50_000
+
+#: `_move`'s answers (the hex and its cost, or None: stay) by `query.move_situation` and the
+#: enemies' hexes: the same positions come back battle after battle on one map
+_MOVES: dict[tuple[object, ...], tuple[Hex, int] | None] = {}
 
 
 def _grouped(choices: list[Choice]) -> dict[str, list[Choice]]:
@@ -97,15 +103,12 @@ def _invoke(rs: Any, state: PilotWaveState, turn: Turn) -> Choice:
     # (the points that would turn the roll are looked for only when the bot would spend them)
     need = query.points_to_turn(state, seat) if (shifts < 1 if mine else shifts >= 0) else None
     if need is not None:
-        points: list[Choice] = rs.legal(state, seat, only=("tactics",))
-        for c in points:
-            if c.int_param("points") == need:
-                return c
+        return query.points_choice(state, seat, need)
     if (mine and -2 <= shifts < 1) or (not mine and shifts >= 1):
         for invoke in query.open_invokes(state, turn, fate_points=False):
             if invoke[1] in ("bonus", "obstacle"):
                 return query.as_choice(invoke)
-    passes: list[Choice] = rs.legal(state, seat, only=("pass",))
+    passes: list[Choice] = rs.actions["pass"].options(state, turn)  # (the window's pass alone)
     return passes[0]
 
 
@@ -123,11 +126,18 @@ def _turn(rs: Any, state: PilotWaveState, turn: Turn, rng: random.Random) -> Cho
     reload an empty weapon; else hold."""
     f = state.fighters[turn.actor or ""]
     enemies = query.enemies(state, f.name)
-    if enemies and "move" in rs.menu(state, turn):
-        move = _move(state, f, enemies)
+    menu = rs.menu(state, turn)
+    if enemies and "move" in menu:
+        key = (query.move_situation(state, f), *(e.zone for e in enemies))
+        if key in _MOVES:
+            move = _MOVES[key]
+        else:
+            if len(_MOVES) >= MOVES_KEPT:
+                _MOVES.clear()
+            move = _MOVES[key] = _move(state, f, enemies)
         if move is not None:
-            return move
-    if "attack" in rs.menu(state, turn):
+            return query.move_choice(state, f, *move)
+    if "attack" in menu:
         ways = query.attacks(state, f)
         shots = [
             (chance, e, skill, fire)
@@ -144,9 +154,10 @@ def _turn(rs: Any, state: PilotWaveState, turn: Turn, rng: random.Random) -> Cho
     return by_action["hold"][0]
 
 
-def _move(state: PilotWaveState, f: Any, enemies: list[Any]) -> Choice | None:
-    """The best move by `_place` when it beats standing still, among the best hexes one
-    beside cover, then the shortest, then the first in the menu's order (None: stay).
+def _move(state: PilotWaveState, f: Any, enemies: list[Any]) -> tuple[Hex, int] | None:
+    """The best move by `_place` (its hex and cost) when it beats standing still, among the
+    best hexes one beside cover, then the shortest, then the first in the menu's order (None:
+    stay). It reads only what `query.move_situation` holds and the enemies' hexes.
 
     A floor from how far a hex is from here (no enemy comes nearer than it was, less the
     hexes moved) passes most hexes over. The rest get a bound from distances alone:
@@ -220,7 +231,7 @@ def _move(state: PilotWaveState, f: Any, enemies: list[Any]) -> Choice | None:
     if not ties:
         return None
     _, _, _, h, cost = min(ties, key=lambda t: t[:3])
-    return query.move_choice(state, f, h, cost)
+    return h, cost
 
 
 def _place(

@@ -106,26 +106,40 @@ def why_not(
     fire: str,
     follow: bool = False,
 ) -> str | None:
-    """The one rule of who may attack whom with what: None when allowed, else why not."""
+    """The one rule of who may attack whom with what: None when allowed, else why not. In
+    three parts, asked in this order: the target (`target_refusal`), the kind of attack
+    whoever the target (`kind_refusal`), and the aim at this target (`aim_refusal`)."""
     if target is None:
         return "there is no such character"
+    return (
+        target_refusal(f, target)
+        or kind_refusal(state, f, skill, fire, follow)
+        or aim_refusal(state, f, target, skill, fire)
+    )
+
+
+def target_refusal(f: Fighter, target: Fighter) -> str | None:
+    """Why `f` attacks `target` in no way at all (None: it may, in some way)."""
     if target.side == f.side:
         return f"{f.name} will not attack an ally"
     if not target.active:
         return f"{target.name} is already out of the fight"
+    return None
+
+
+def kind_refusal(
+    state: PilotWaveState, f: Fighter, skill: str, fire: str, follow: bool = False
+) -> str | None:
+    """Why `f` attacks nobody with `skill` and `fire` (None: maybe someone)."""
     if skill == PSYCHE:
         if f.power != PUSHER:
             return f"{f.name} is no Pusher: only a Pusher attacks with the mind (P13)"
         if fire != SINGLE:
             return "a push has no automatic fire"
-        if not hex_map(state).line_of_sight(where(f), where(target)):
-            return f"{f.name} cannot see {target.name}"
         return None
     if skill == CLOSE_COMBAT:
         if fire != SINGLE:
             return "hand-to-hand has no automatic fire"
-        if not adjacent(f, target):
-            return f"hand-to-hand needs {target.name} in an adjacent hex"
         return None
     weapon = weapon_of(state, f)
     if not weapon.ranged or skill != weapon.skill:
@@ -136,6 +150,22 @@ def why_not(
         return f"fire is one of {', '.join(FIRE_MODES)}"
     if fire != SINGLE and not weapon.auto:
         return f"the {weapon.name} has no automatic fire"
+    return None
+
+
+def aim_refusal(
+    state: PilotWaveState, f: Fighter, target: Fighter, skill: str, fire: str
+) -> str | None:
+    """Why `f`'s attack of a kind `kind_refusal` allows cannot be made at `target`."""
+    if skill == PSYCHE:
+        if not hex_map(state).line_of_sight(where(f), where(target)):
+            return f"{f.name} cannot see {target.name}"
+        return None
+    if skill == CLOSE_COMBAT:
+        if not adjacent(f, target):
+            return f"hand-to-hand needs {target.name} in an adjacent hex"
+        return None
+    weapon = weapon_of(state, f)
     found = band(state, f, target)
     spray = sprayed(state, f, target) if fire == SPRAY else None
     if spray is not None and found is not None and not spray:
@@ -194,14 +224,19 @@ def _kinds(skill: str, pusher: bool) -> tuple[tuple[str, str], ...]:
 
 def ways(state: PilotWaveState, f: Fighter) -> list[tuple[Fighter, str, str]]:
     """The attacks `f` may make now as (target, skill, fire), in the menu's order: each
-    enemy, each of `kinds` that `why_not` allows."""
-    tried = kinds(state, f)
+    enemy, each of `kinds` that `why_not` allows (its parts asked apart: the kinds once, not
+    once per enemy)."""
+    tried = [
+        (skill, fire)
+        for skill, fire in kinds(state, f)
+        if kind_refusal(state, f, skill, fire) is None
+    ]
     return [
         (e, skill, fire)
         for e in state.active()
-        if e.side != f.side
+        if target_refusal(f, e) is None
         for skill, fire in tried
-        if why_not(state, f, e, skill, fire) is None
+        if aim_refusal(state, f, e, skill, fire) is None
     ]
 
 

@@ -32,6 +32,8 @@ MENUS: Final[dict[str, tuple[str, ...]]] = {
     "follow": ("carry_out",),
 }
 TACTICS: Final = "Tactics"
+#: the invoke window's menu: the library's, and P6's roving Tactics points
+INVOKE_MENU: Final = (*STAGE_MENUS["invoke"], "tactics")
 PHYSICAL: Final = "physical"
 MENTAL: Final = "mental"
 
@@ -88,7 +90,7 @@ def menu(state: PilotWaveState, turn: Turn) -> tuple[str, ...]:
     if roll is None:
         return ()
     if roll.stage == "invoke":
-        return (*STAGE_MENUS["invoke"], "tactics")
+        return INVOKE_MENU
     return STAGE_MENUS[roll.stage]
 
 
@@ -144,7 +146,8 @@ def end_turn(state: PilotWaveState) -> list[Event]:
             side = state.side_of(entry.actor)
             if side in state.order:
                 state.turn = (state.order.index(side) + 1) % len(state.order)
-    sides_left = [s for s in state.sides if state.active(s)]
+    fighting = {f.side for f in state.active()}
+    sides_left = [s for s in state.sides if s in fighting]
     if len(sides_left) <= 1:
         winner = sides_left[0] if sides_left else None
         return events + finish(state, winner, "the other side is out of the fight")

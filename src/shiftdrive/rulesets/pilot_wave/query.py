@@ -19,6 +19,7 @@ from shiftdrive.rulesets.pilot_wave.board import (
     band,
     band_between,
     band_by_distance,
+    occupied,
     walks,
     weapon_of,
     where,
@@ -33,8 +34,12 @@ from shiftdrive.rulesets.pilot_wave.combat import (
 )
 from shiftdrive.rulesets.pilot_wave.host import HOST
 from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
+from shiftdrive.rulesets.pilot_wave.tactics import roving_choice
 
 ATTACK: Final = PilotAttack(HOST)
+INVOKE: Final[InvokeAspect[PilotWaveState]] = InvokeAspect(HOST)
+#: how many Odds `_hit` remembers before forgetting them all
+HITS_KEPT: Final = 4096
 
 
 def roll_in_hand(state: PilotWaveState) -> Roll | None:
@@ -52,8 +57,7 @@ def open_invokes(
     """The invokes open in `turn` (the invoke window) as (aspect, effect, payment, by), in
     the order the menu lists them, without building the menu (`fate_points=False`: the
     free ones only)."""
-    spec: InvokeAspect[PilotWaveState] = InvokeAspect(HOST)
-    return spec.open_invokes(state, turn, fate_points=fate_points)
+    return INVOKE.open_invokes(state, turn, fate_points=fate_points)
 
 
 def as_choice(invoke: tuple[str, str, str, str]) -> Choice:
@@ -100,6 +104,17 @@ def destinations(state: PilotWaveState, f: Fighter) -> Sequence[tuple[Hex, int]]
     return moves.destinations(state, f)
 
 
+def move_situation(state: PilotWaveState, f: Fighter) -> tuple[object, ...]:
+    """Everything `destinations`, `band_in_sight`, `band_to`, `move_penalty` and `cover` read
+    of `f`'s move: the map, the scale, the weapon (one object per scenario), the speed, where
+    it stands, the hexes it moved and the hexes others stand on. Equal situations (with the
+    same targets) weigh the same, in any battle on the map: a bot may remember by them."""
+    return (
+        walks(state), state.scale, weapon_of(state, f), moves.speed(state, f), f.zone, f.moved,
+        occupied(state, f.name),
+    )  # fmt: skip
+
+
 def move_choice(state: PilotWaveState, f: Fighter, to: Hex, cost: int) -> Choice:
     """The move to `to` (one of `destinations`) as the move menu lists it, without building
     the rest of the menu."""
@@ -135,14 +150,25 @@ def hit_chances(
     return out
 
 
+#: `_hit` of each Odds asked so far, by the Odds object (`action_odds` shares one per roll
+#: priced, kept for good: the object is held here too, so its id is never another's)
+_HITS: dict[int, tuple[Odds, float]] = {}
+
+
 def _hit(o: Odds) -> float:
-    """A tie or better, as a float."""
+    """A tie or better, as a float (worked out once per shared Odds)."""
+    known = _HITS.get(id(o))
+    if known is not None and known[0] is o:
+        return known[1]
     # The sum over one denominator, divided once: the same float as float(tie + success +
     # style) (both round the same exact fraction), without reducing each partial sum.
     num, den = 0, 1
     for part in (o.tie, o.success, o.style):
         num = num * part.denominator + part.numerator * den
         den *= part.denominator
+    if len(_HITS) >= HITS_KEPT:
+        _HITS.clear()
+    _HITS[id(o)] = (o, num / den)
     return num / den
 
 
@@ -185,3 +211,9 @@ def points_to_turn(state: PilotWaveState, seat: str) -> int | None:
     if need is None or need > left:
         return None
     return need
+
+
+def points_choice(state: PilotWaveState, seat: str, points: int) -> Choice:
+    """`points` Tactics points (up to what `points_to_turn` found the pool has left) as the
+    invoke window's menu lists them, without building the rest of the menu."""
+    return roving_choice(points, HOST.roving(state, seat))

@@ -4,6 +4,7 @@ their characters (checked against P3 unless exempt), weapons and armor beyond th
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -11,7 +12,16 @@ from pydantic import BaseModel, ConfigDict, Field
 from shiftdrive.engine.scenario import MAX_SIDES, ScenarioError, refuse_crowds, validate_model
 from shiftdrive.maps.errors import MapError
 from shiftdrive.maps.hexgrid import Hex, HexMap
-from shiftdrive.rulesets.pilot_wave.catalog import ARMOR, SKILLS, WEAPON_KINDS, WEAPONS, Weapon
+from shiftdrive.maps.hexwalks import HexWalks
+from shiftdrive.rulesets.pilot_wave.board import walks_of
+from shiftdrive.rulesets.pilot_wave.catalog import (
+    ARMOR,
+    SKILLS,
+    WEAPON_KINDS,
+    WEAPONS,
+    Weapon,
+    effective_skills,
+)
 from shiftdrive.rulesets.pilot_wave.characters import (
     CharacterSpec,
     Text,
@@ -70,13 +80,40 @@ class PilotWaveScenario(BaseModel):
     gm_notes: str = ""
 
     def weapon_table(self) -> dict[str, Weapon]:
-        """The catalog's weapons and the scenario's own, by lower-case name."""
+        """The catalog's weapons and the scenario's own, by lower-case name: built once per
+        scenario and shared by its battles (read-only), so a weapon is the same object in
+        every battle and what is remembered of it (bands, the bot's moves) serves them all."""
+        return self._weapons
+
+    @cached_property
+    def _weapons(self) -> dict[str, Weapon]:
         table = {k.lower(): w for k, w in WEAPONS.items()}
         for name, w in self.weapons.items():
             table[name.lower()] = Weapon(
                 name, w.kind, w.value, w.rounds, w.skill, auto=w.auto, blast=w.blast, crew=w.crew
             )
         return table
+
+    def effective_skills(self, name: str) -> dict[str, int]:
+        """Character `name`'s every skill rating (P3, `catalog.effective_skills`), worked out
+        once per scenario for all its battles (read-only: a battle's fighter takes a copy)."""
+        return self._effective_skills[name]
+
+    @cached_property
+    def _effective_skills(self) -> dict[str, dict[str, int]]:
+        return {
+            c.name: effective_skills(c.listed_skills(), c.physique, c.psyche)
+            for side in self.sides
+            for c in side.characters
+        }
+
+    def map_walks(self) -> HexWalks:
+        """The map's walks (`board.walks_of`), looked up once per scenario."""
+        return self._map_walks
+
+    @cached_property
+    def _map_walks(self) -> HexWalks:
+        return walks_of(self.map)
 
     def armor_table(self) -> dict[str, int]:
         return {

@@ -12,12 +12,10 @@ from shiftdrive.core.fate_points import FatePoints
 from shiftdrive.core.stress import StressKind, StressTrack
 from shiftdrive.engine.events import Event
 from shiftdrive.maps.hexgrid import Hex
-from shiftdrive.rulesets.pilot_wave.board import walks_of
 from shiftdrive.rulesets.pilot_wave.catalog import (
     UNARMED,
     VEHICLE_ARMOR,
     VEHICLE_STRESS,
-    effective_skills,
 )
 from shiftdrive.rulesets.pilot_wave.order import MENTAL, PHYSICAL, pool
 from shiftdrive.rulesets.pilot_wave.scenario import PilotWaveScenario
@@ -44,7 +42,7 @@ def setup(sc: PilotWaveScenario, dice: DiceSource) -> tuple[PilotWaveState, list
                 worn = armor[c.armor.lower()] if c.armor else VEHICLE_ARMOR[c.vehicle.armor]
             fighters[c.name] = Fighter(
                 name=c.name, side=side.name,
-                skills=effective_skills(c.listed_skills(), c.physique, c.psyche),
+                skills=dict(sc.effective_skills(c.name)),
                 zone=str(Hex.parse(c.at or "0,0")),
                 fate_points=FatePoints(
                     c.fate_points if c.fate_points is not None else c.refresh, c.refresh),
@@ -62,7 +60,7 @@ def setup(sc: PilotWaveScenario, dice: DiceSource) -> tuple[PilotWaveState, list
     state = PilotWaveState(
         title=sc.title, sides=[s.name for s in sc.sides], fighters=fighters, aspects=aspects,
         scale=sc.scale, gm_notes=sc.gm_notes, max_exchanges=sc.max_exchanges,
-        settings={"walks": walks_of(sc.map), "weapons": weapons, "vacuum": sc.vacuum,
+        settings={"walks": sc.map_walks(), "weapons": weapons, "vacuum": sc.vacuum,
                   "high_g": sc.high_g, "matched_vectors": sc.matched_vectors,
                   "advantage_difficulty": sc.advantage_difficulty,
                   "overcome_difficulty": sc.overcome_difficulty},

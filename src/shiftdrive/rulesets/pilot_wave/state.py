@@ -140,7 +140,10 @@ class PilotWaveState:
         return self.fighters[name].side
 
     def active(self, side: str | None = None) -> list[Fighter]:
-        return [f for f in self.fighters.values() if f.active and (side is None or f.side == side)]
+        """The fighters still in the fight (of `side`, when given)."""
+        if side is None:
+            return [f for f in self.fighters.values() if f.active]
+        return [f for f in self.fighters.values() if f.side == side and f.active]
 
     def ready(self, side: str) -> list[Fighter]:
         """The side's Aware characters who have not acted this exchange nor declared an

@@ -51,12 +51,14 @@ def bid_choices(most: int) -> list[Choice]:
 
 def roving_choices(left: int) -> list[Choice]:
     """P6: roving points added to the roll in hand, 1 to what is left of the pool."""
-    return [
-        Choice.of(
-            "tactics", points=n, label=f"Add {n} Tactics point(s) from the pool ({left} left)"
-        )
-        for n in range(1, left + 1)
-    ]
+    return [roving_choice(n, left) for n in range(1, left + 1)]
+
+
+def roving_choice(n: int, left: int) -> Choice:
+    """`n` of the `roving_choices` with `left` points in the pool, built alone."""
+    return Choice.of(
+        "tactics", points=n, label=f"Add {n} Tactics point(s) from the pool ({left} left)"
+    )
 
 
 def tactician(state: PilotWaveState, side: str) -> str | None:
