@@ -132,22 +132,22 @@ def main() -> None:
           f"{platform.machine()}, {args.battles} battles per figure, "
           f"fastest of {args.repeat} runs, "
           f"{build}")  # fmt: skip
-    print(f"{'scenario':<28} {'cores':>5} {'battles/s':>10} {'decisions/battle':>17} "
+    print(f"{'scenario':<32} {'cores':>5} {'battles/s':>10} {'decisions/battle':>17} "
           f"{'decisions/s':>12} {'µs/decision':>12}")  # fmt: skip
     for path in scenarios:
         for jobs in dict.fromkeys([1, cores]):
             m = measure(path, args.battles, jobs, args.repeat)
             name = f"{path.parent.name}/{path.name}"
-            print(f"{name:<28} {jobs:>5} {m['battles_per_second']:>10.1f} "
+            print(f"{name:<32} {jobs:>5} {m['battles_per_second']:>10.1f} "
                   f"{m['decisions_per_battle']:>17.1f} {m['decisions_per_second']:>12.0f} "
                   f"{m['us_per_decision']:>12.1f}")  # fmt: skip
     if args.split:
-        print(f"\n{'scenario':<28} {'with bots':>10} {'choices given':>14} {'bots share':>11}")
+        print(f"\n{'scenario':<32} {'with bots':>10} {'choices given':>14} {'bots share':>11}")
         for path in scenarios:
             bots, given = split(path, args.battles, args.repeat)
             name = f"{path.parent.name}/{path.name}"
             share = 1 - bots / given
-            print(f"{name:<28} {bots:>10.1f} {given:>14.1f} {share:>11.0%}")
+            print(f"{name:<32} {bots:>10.1f} {given:>14.1f} {share:>11.0%}")
     if args.profile:
         for path in scenarios:
             print(f"\n--- profile: {path.name}, {min(args.battles, 100)} battles, one core ---")
