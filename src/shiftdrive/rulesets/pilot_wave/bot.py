@@ -30,7 +30,6 @@ MOVES_KEPT: Final = 50_000
 #: `_move`'s answers (the hex and its cost, or None: stay) by `query.move_situation` and the
 #: enemies' hexes: the same positions come back battle after battle on one map
 _MOVES: dict[tuple[object, ...], tuple[Hex, int] | None] = {}
-_UNSEEN: Final = (Hex(0, 0), -1)  # not yet weighed (None is a weighed "stay")
 
 
 def _grouped(choices: list[Choice]) -> dict[str, list[Choice]]:
@@ -130,8 +129,9 @@ def _turn(rs: Any, state: PilotWaveState, turn: Turn, rng: random.Random) -> Cho
     menu = rs.menu(state, turn)
     if enemies and "move" in menu:
         key = (query.move_situation(state, f), *(e.zone for e in enemies))
-        move = _MOVES.get(key, _UNSEEN)  # (one lookup: a server's other table may clear it)
-        if move is _UNSEEN:
+        try:  # (one lookup: a server's other table may clear the memo between two)
+            move = _MOVES[key]
+        except KeyError:
             if len(_MOVES) >= MOVES_KEPT:
                 _MOVES.clear()
             move = _MOVES[key] = _move(state, f, enemies)
