@@ -33,6 +33,8 @@ UNREACHABLE: Final = 99
 
 #: each odds' chance of a success or better, by the odds object: the rules share one Odds per
 #: roll they price (a handful all battle long), so each is read once (kept, so its id stays its)
+#: how many odds `hit_chance` remembers before forgetting them all
+HITS_KEPT: Final = 4096
 _HIT: dict[int, tuple[Odds, float]] = {}
 
 
@@ -42,6 +44,8 @@ def hit_chance(odds: Odds | None) -> float:
         return 0.0
     found = _HIT.get(id(odds))
     if found is None:
+        if len(_HIT) >= HITS_KEPT:  # a server plays battle after battle: forget, never grow
+            _HIT.clear()
         found = _HIT[id(odds)] = (odds, float(odds.at_least_success))
     return found[1]
 
