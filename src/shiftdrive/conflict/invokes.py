@@ -91,51 +91,49 @@ def open_invokes(
     """The invokes open to `seat` on the roll in hand, as (aspect, effect, payment, by): the
     one rule of what may be invoked, which `InvokeAspect.options` words as choices and
     `may_change` weighs (lazily: it stops once it has seen enough). `fate_points=False`: the
-    free invokes only, in the same order (a bot looking for a free one)."""
+    free invokes only, in the same order (a bot looking for a free one). The aspects are read
+    as the walk goes: read what you need before you change them."""
     roll = state.roll
     assert roll is not None
     roller = roller_of(state, roll, seat)
     opponent = roll.target if roller == roll.actor else roll.actor
     fighters = state.fighters
-    visible = host.visible
     paid = roll.paid  # (empty on most rolls: no key is made to look in it then)
-    # Whether any of the side's fighters has a fate point (read up to the first who has):
-    # most NPC sides have none, and then only the free invokes are looked at.
-    points = False
-    if fate_points:
-        for f in fighters.values():
-            if f.side == seat and f.fate_points.current >= 1:
-                points = True
-                break
-    aboard = host.aboard(state, roller) if roller and points else None
     effects = ("bonus", "reroll") if roller else ("obstacle",)
     # Who could pay a fate point at all (nothing changes while the walk is read, so each is
     # asked once): the roller, the allies who may help it by teamwork (none on an opposed
     # roll), or, for an obstacle, the side's fighters. When nobody can, an aspect without
-    # free invokes is passed over at once.
-    roller_pays = bool(roller) and points and fighters[roller].fate_points.current >= 1
+    # free invokes is passed over at once. (Each is read from the fighters it names: on an
+    # opposed roll that is the roller alone, so the side's others are never scanned.)
+    roller_pays = False
     allies: list[Combatant] = []
     team_pays: list[Combatant] = []
-    # (the side's fighters still in the fight are looked up only when someone of them may pay:
-    # for teamwork, only on a passive roll)
-    if roller and points:
-        allies = [h for h in helpers(state, roll, seat, roller) if h.fate_points.current >= 1]
-    elif points:
-        team_pays = [f for f in state.active(seat) if f.fate_points.current >= 1]
+    if fate_points:
+        if roller:
+            roller_pays = fighters[roller].fate_points.current >= 1
+            allies = helpers(state, roll, seat, roller)
+            if allies:
+                allies = [h for h in allies if h.fate_points.current >= 1]
+        else:
+            team_pays = [f for f in state.active(seat) if f.fate_points.current >= 1]
     pays = roller_pays or bool(allies) or bool(team_pays)
+    aboard = host.aboard(state, roller) if roller_pays else None
     boost = AspectKind.BOOST
-    for a in state.aspects:
+    # (the set's own list: most aspects hold no free invoke, and with nobody to pay they are
+    # passed over at once)
+    for a in state.aspects.aspects:
         free = a.free_invokes
         if not free and not pays:
             continue  # nothing to pay for it with
         # the side's holders of its free invokes (a holder is there only with one or more),
         # in the order of the fighters
         holders: list[str] = []
-        if free:
-            if len(free) == 1:  # (its one holder's side read)
-                holders = [h for h in free if h in fighters and fighters[h].side == seat]
-            else:
-                holders = [f.name for f in fighters.values() if f.side == seat and f.name in free]
+        if len(free) == 1:  # (its one holder's side read)
+            for h in free:
+                if h in fighters and fighters[h].side == seat:
+                    holders.append(h)
+        elif free:
+            holders = [f.name for f in fighters.values() if f.side == seat and f.name in free]
         # who could pay a fate point for it, and for what (most aspects on a roll have
         # nobody: whether the side sees them is asked only of the others)
         payers: list[tuple[str, str]] = []
@@ -156,7 +154,7 @@ def open_invokes(
                         payers.append((f.name, "obstacle"))
             if paid and payers:
                 payers = [(p, e) for p, e in payers if paid_key(p, a.name) not in paid]
-        if not (holders or payers) or not visible(state, a, seat):
+        if not (holders or payers) or not host.visible(state, a, seat):
             continue
         name = a.name
         for h in holders:
@@ -275,25 +273,25 @@ def next_side(
     A side that could not change the band is passed over, not asked (see `may_change`)."""
     parts = participants(state, roll)
     start = parts.index(seat) if seat in parts else 0
+    total, opp = totals(state, roll)  # (the same for every side asked here)
     for k in range(0 if first else 1, len(parts) + 1):
         nxt = parts[(start + k) % len(parts)]
-        if nxt not in roll.passed and may_change(host, state, roll, nxt):
+        if nxt not in roll.passed and may_change(host, state, roll, nxt, total - opp):
             roll.turn_side = nxt
             return []
     return resolve(host, state, roll)
 
 
-def may_change(host: Host[Any], state: ConflictState, roll: Roll, seat: str) -> bool:
+def may_change(host: Host[Any], state: ConflictState, roll: Roll, seat: str, shifts: int) -> bool:
     """Whether the invokes `seat` may make now (the invoke menu itself), spent together, could
     move the result into a band better for it (up for the roller's side, down for the others),
-    or change the size of an attack's hit.
+    or change the size of an attack's hit (`shifts`: the roll's total less its opposition).
     Decided from the seat's own invokes and fate points only, so a turn appearing tells it
     nothing of another side's."""
-    total, opp = totals(state, roll)
     roller = roller_of(state, roll, seat)
     upward = roller == roll.actor
     # An attack's shifts are its hit (C3): every shift counts, not only the band.
-    need = shifts_to_change(total - opp, upward=upward, hit=roll.action == ATTACK)
+    need = shifts_to_change(shifts, upward=upward, hit=roll.action == ATTACK)
     if need is None:
         return False
     # Points a host lets a side add to its own roll besides invokes (Pilot Wave's Tactics pool).
