@@ -279,7 +279,7 @@ def next_side(
         if nxt not in roll.passed and may_change(host, state, roll, nxt, total - opp):
             roll.turn_side = nxt
             return []
-    return resolve(host, state, roll)
+    return resolve(host, state, roll, total, opp)
 
 
 def may_change(host: Host[Any], state: ConflictState, roll: Roll, seat: str, shifts: int) -> bool:
@@ -322,10 +322,10 @@ def may_change(host: Host[Any], state: ConflictState, roll: Roll, seat: str, shi
     return False
 
 
-def resolve(host: Host[Any], state: ConflictState, roll: Roll) -> list[Event]:
-    """Read the roll (four outcomes, C2), let its action say what that does, and end the turn
-    unless the roll goes on to a style choice or a hit to absorb."""
-    total, opp = totals(state, roll)
+def resolve(host: Host[Any], state: ConflictState, roll: Roll, total: int, opp: int) -> list[Event]:
+    """Read the roll (four outcomes, C2) from its total and opposition (`totals`), let its
+    action say what that does, and end the turn unless the roll goes on to a style choice or a
+    hit to absorb."""
     shifts = total - opp
     out = outcome_of(shifts, hazardous=roll.hazardous)
     events = [

@@ -213,8 +213,10 @@ class AspectSet:
         return [a for a in self.aspects if a.free_for(holder) > 0]
 
     def boosts_expiring(self, holder: str) -> list[Aspect]:
-        """Boosts that vanish at the end of `holder`'s turn (C6)."""
-        return [a for a in self.aspects if a.kind is AspectKind.BOOST and a.expires_after == holder]
+        """Boosts that vanish at the end of `holder`'s turn (C6). (Asked at the end of every
+        turn: the holder is compared first, as most aspects name none.)"""
+        boost = AspectKind.BOOST
+        return [a for a in self.aspects if a.expires_after == holder and a.kind is boost]
 
     def expire_boosts(self, holder: str) -> list[Aspect]:
         """Remove and return the boosts that end with `holder`'s turn (C6)."""

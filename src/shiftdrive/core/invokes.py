@@ -83,12 +83,13 @@ def refusal(aspect: Aspect, invoker: str, payment: Payment, fate_points: int) ->
 
 def _check(aspects: AspectSet, invoke: Invoke, points: FatePoints) -> Aspect:
     aspect = aspects.get(invoke.aspect)
-    effect = InvokeEffect(invoke.effect)
-    if effect is InvokeEffect.TEAMWORK and (
+    # (an Invoke holds the members themselves: each invoke applied is checked, and an enum
+    # call per field costs more than the check)
+    if invoke.effect is InvokeEffect.TEAMWORK and (
         invoke.beneficiary is None or invoke.beneficiary == invoke.invoker
     ):
         raise RuleError(f"{invoke.invoker} must name an ally to help with '{aspect.name}'")
-    why = refusal(aspect, invoke.invoker, Payment(invoke.payment), points.current)
+    why = refusal(aspect, invoke.invoker, invoke.payment, points.current)
     if why is not None:
         raise RuleError(why)
     return aspect
@@ -115,7 +116,7 @@ def pay_for_invoke(aspects: AspectSet, invoke: Invoke, points: FatePoints) -> As
     `invoke_options` to list what an invoker can see.
     """
     aspect = _check(aspects, invoke, points)
-    if Payment(invoke.payment) is Payment.FREE:
+    if invoke.payment is Payment.FREE:
         aspect.use_free(invoke.invoker)
     else:
         points.spend(SpendReason.INVOKE, who=invoke.invoker, what=f"'{aspect.name}'")
