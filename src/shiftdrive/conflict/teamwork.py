@@ -31,4 +31,6 @@ def helping(allies: Sequence[Combatant], aspect: Aspect) -> list[Combatant]:
     """Of `allies` (`helpers`), those who may invoke `aspect` for the roller: a scene aspect
     or one of their own."""
     owner = aspect.owner
-    return [ally for ally in allies if owner is None or owner == ally.name]
+    if owner is None:  # (most aspects a roll is helped by: asked of every aspect in a window)
+        return list(allies)
+    return [ally for ally in allies if ally.name == owner]
