@@ -119,11 +119,10 @@ def may_fire(state: StarWarsState, crew: Character) -> bool:
     return crew.station == "pilot" and all(f is crew for f in crew_of(state, crew.vehicle or ""))
 
 
-def in_weapon_range(state: StarWarsState, crew: Character, target: Character, gap: int) -> bool:
-    """S3: `target` (a vehicle or a person), `gap` zones from the crew's vehicle, is within
-    its weapon range."""
+def weapon_reach(state: StarWarsState, crew: Character) -> int | None:
+    """S3: how many zones the crew's vehicle's weapons reach (None aboard no vehicle)."""
     ship = vehicle_of(state, crew)
-    return ship is not None and gap <= weapon_range(ship.size)
+    return weapon_range(ship.size) if ship is not None else None
 
 
 #: S9: what a vehicle resists a crew's action with: its pilot's Pilot against a maneuver (and
