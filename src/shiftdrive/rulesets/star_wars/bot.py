@@ -243,8 +243,9 @@ def _turn(
     f = state.fighters[turn.actor or ""]
     if "duel" in by_action:  # S8: a duellist's turn is a duel round, with its best skill
         return by_action.take("duel")
-    if "jump" in by_action:  # S6: a ship that can jump away tries every turn
-        return by_action.take("jump")
+    jumps = by_action.get("jump", [])  # (the jump lists its one choice whole)
+    if jumps:
+        return jumps[0]  # S6: a ship that can jump away tries every turn
     fix = [
         c
         for c in by_action.get("repair", [])
