@@ -105,18 +105,22 @@ class CreateAdvantage(_Advantage[CS]):
     def each_option(self, state: CS, turn: Turn) -> Iterator[Choice]:
         """`options` one by one, in order (a bot that takes the first builds only that one)."""
         f = state.fighters[turn.actor or ""]
-        # each enemy's distance, asked once; the nearest first
-        gaps = [
-            (self.host.distance(state, f.zone, e.zone), e)
-            for e in state.active()
-            if e.side != f.side
-        ]
-        near = [e for reach in range(ADVANTAGE_REACH + 1) for gap, e in gaps if gap == reach]
+        near: list[Combatant] | None = None
         for skill in self.host.advantage_skills(state, f):
             yield Choice.of(
                 "advantage", skill=skill, target=SCENE, name="Favorable Position",
                 free=("name",), label=f"Create an advantage in {f.zone} with {skill}",
             )  # fmt: skip
+            if near is None:  # (not before the first choice: a bot may want only that one)
+                # each enemy's distance, asked once; the nearest first
+                gaps = [
+                    (self.host.distance(state, f.zone, e.zone), e)
+                    for e in state.active()
+                    if e.side != f.side
+                ]
+                near = [
+                    e for reach in range(ADVANTAGE_REACH + 1) for gap, e in gaps if gap == reach
+                ]
             for e in near:
                 yield Choice.of(
                     "advantage", skill=skill, target=e.name, name=f"{e.name} Off Balance",

@@ -6,13 +6,13 @@ ruleset's public contract and `query`."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.star_wars import query
-from shiftdrive.rulesets.star_wars.state import StarWarsState
+from shiftdrive.rulesets.star_wars.state import Character, StarWarsState
 
 if TYPE_CHECKING:
     from shiftdrive.core.odds import Odds
@@ -243,8 +243,9 @@ def _turn(
     f = state.fighters[turn.actor or ""]
     if "duel" in by_action:  # S8: a duellist's turn is a duel round, with its best skill
         return by_action.take("duel")
-    if "jump" in by_action:  # S6: a ship that can jump away tries every turn
-        return by_action.take("jump")
+    jumps = by_action.get("jump", [])  # (the jump lists its one choice whole)
+    if jumps:
+        return jumps[0]  # S6: a ship that can jump away tries every turn
     fix = [
         c
         for c in by_action.get("repair", [])
@@ -253,65 +254,106 @@ def _turn(
     if fix:
         return fix[0]  # S9: mend what keeps the hyperdrive out
     attacks = by_action.get("attack", [])
-    if not attacks and by_action.get("tail") and rng.random() < 0.5:
-        return by_action.take("tail")  # S5: tailed, or nothing to shoot: fight for the six
     if attacks:
-        attack = rs.actions["attack"]
-        weighed: dict[Choice, float] = {}
-
-        def p_hit(c: Choice) -> float:
-            found = weighed.get(c)
-            if found is None:
-                found = weighed[c] = hit_chance(attack.odds(state, turn, c))
-            return found
-
-        best = max(attacks, key=lambda c: (p_hit(c), rng.random()))
-        chase = [
-            c
-            for c in by_action.get("tail", [])
-            if c.str_param("target") == best.str_param("target")
-            and not query.on_six(state, f.vehicle or "", c.str_param("target"))
-        ]
-        if chase and p_hit(best) < EVEN_ODDS:
-            return chase[0]  # S5: get on its six first (its shots at us stop, +2 for ours)
-        if p_hit(best) < POOR_ODDS:
-            # S13: give up a poor shot to add +1 to an ally who shoots later this round
-            ready = set(query.yet_to_act(state))
-            helps = [
-                c
-                for c in by_action.get("help", [])
-                if c.str_param("ally") in ready
-                and c.str_param("skill") == best.str_param("skill")
-                and query.threat(state, c.str_param("ally")) >= query.threat(state, f.name)
-            ]
-            if helps:
-                return max(helps, key=lambda c: query.threat(state, c.str_param("ally")))
-            on_target = [
-                c
-                for c in by_action.get("tail", []) + by_action.get("advantage", [])
-                if c.str_param("target") == best.str_param("target")
-            ]
-            if on_target and query.free_invokes(state, f.name) < 2:
-                return on_target[0]  # set up the shot (a maneuver, S9) before taking it
-        return best
-    enemies = query.enemies(state, f.name)
-    if f.consequences.count_taken_in_conflict() >= CONCEDE_AT and len(enemies) > len(
-        query.allies(state, f.name)
-    ):
+        return _shoot(rs, state, turn, by_action, attacks, rng)
+    if by_action.get("tail") and rng.random() < 0.5:
+        return by_action.take("tail")  # S5: tailed, or nothing to shoot: fight for the six
+    if f.consequences.count_taken_in_conflict() >= CONCEDE_AT and len(
+        query.enemies(state, f.name)
+    ) > len(query.allies(state, f.name)):
         return by_action.take("concede")
-    if "move" in by_action and enemies:
-
-        def closeness(zone: str) -> int:
-            far = [query.distance(state, zone, e.zone) for e in enemies]
-            return min(d if d is not None else UNREACHABLE for d in far)
-
-        if query.runs_for_hyperspace(state, f.name):  # keep away while the jump is plotted
-            away = max(by_action["move"], key=lambda c: (closeness(c.str_param("to")), c.text()))
-            if closeness(away.str_param("to")) > closeness(f.zone):
-                return away
-        step = min(by_action["move"], key=lambda c: (closeness(c.str_param("to")), c.text()))
-        if closeness(step.str_param("to")) < closeness(f.zone):
+    if "move" in by_action:
+        step = _step(state, f, by_action["move"])
+        if step is not None:
             return step
     if "advantage" in by_action and rng.random() < 0.5:
         return by_action.take("advantage")
     return by_action.take("hold")
+
+
+def _shoot(
+    rs: Any,
+    state: StarWarsState,
+    turn: Turn,
+    by_action: Menu,
+    attacks: list[Choice],
+    rng: random.Random,
+) -> Choice:
+    """The likeliest shot (a tie drawn at random); below even odds a fighter first gets on
+    its target's six, below poor odds the shooter helps a stronger ally or sets the shot up.
+    Each shot is priced once; the rest is built only when the odds call for it."""
+    attack = rs.actions["attack"]
+    shots = [(hit_chance(attack.odds(state, turn, c)), c) for c in attacks]
+    odds, best = max(shots, key=lambda shot: (shot[0], rng.random()))
+    if odds >= EVEN_ODDS:
+        return best
+    f = state.fighters[turn.actor or ""]
+    target = best.str_param("target")
+    tails = [c for c in by_action.get("tail", []) if c.str_param("target") == target]
+    if tails and not query.on_six(state, f.vehicle or "", target):
+        return tails[0]  # S5: get on its six first (its shots at us stop, +2 for ours)
+    if odds >= POOR_ODDS:
+        return best
+    # S13: give up a poor shot to add +1 to an ally who shoots later this round
+    ready = set(query.yet_to_act(state))
+    mine = query.threat(state, f.name)
+    helps = [
+        c
+        for c in _helps_with(rs, state, by_action, best.str_param("skill"))
+        if c.str_param("ally") in ready and query.threat(state, c.str_param("ally")) >= mine
+    ]
+    if helps:
+        return max(helps, key=lambda c: query.threat(state, c.str_param("ally")))
+    if query.free_invokes(state, f.name) < 2:  # set up the shot (a maneuver, S9) first
+        if tails:
+            return tails[0]
+        for setup in _aimed(rs, state, by_action, "advantage", target):
+            return setup
+    return best
+
+
+def _helps_with(rs: Any, state: StarWarsState, by_action: Menu, skill: str) -> list[Choice]:
+    """The help on the menu with `skill`, in menu order (no other skill's is built)."""
+    return [
+        c
+        for turn in by_action.offering("help")
+        for c in rs.actions["help"].with_skill(state, turn, skill)
+    ]
+
+
+def _aimed(
+    rs: Any, state: StarWarsState, by_action: Menu, action: str, target: str
+) -> Iterator[Choice]:
+    """The choices of `action` aimed at `target`, in menu order, built one by one."""
+    for turn in by_action.offering(action):
+        for c in rs.actions[action].each_option(state, turn):
+            if c.str_param("target") == target:
+                yield c
+
+
+def _step(state: StarWarsState, f: Character, moves: list[Choice]) -> Choice | None:
+    """The move nearer the enemy (away from it while the jump is plotted, S6), if one is;
+    ties go by the choice's text. Each zone's distance to the enemy is worked out once,
+    against the enemies' zones (not each enemy)."""
+    fronts = {e.zone for e in query.enemies(state, f.name)}
+    if not fronts:
+        return None
+    gaps: dict[str, int] = {}
+
+    def closeness(zone: str) -> int:
+        found = gaps.get(zone)
+        if found is None:
+            far = [query.distance(state, zone, front) for front in fronts]
+            found = gaps[zone] = min(d if d is not None else UNREACHABLE for d in far)
+        return found
+
+    here = closeness(f.zone)
+    by_gap = [(closeness(c.str_param("to")), c) for c in moves]
+    if query.runs_for_hyperspace(state, f.name):  # keep away while the jump is plotted
+        farthest = max(gap for gap, _ in by_gap)
+        if farthest > here:
+            return max((c for gap, c in by_gap if gap == farthest), key=Choice.text)
+    nearest = min(gap for gap, _ in by_gap)
+    if nearest < here:
+        return min((c for gap, c in by_gap if gap == nearest), key=Choice.text)
+    return None

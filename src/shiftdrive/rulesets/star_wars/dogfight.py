@@ -75,7 +75,7 @@ def targets(state: StarWarsState, pilot: Character) -> list[Character]:
     if ship is None or pilot.station != "pilot" or not is_fighter(ship):
         return []
     return [
-        e for e in state.active() if e.side != ship.side and is_fighter(e) and e.zone == ship.zone
+        e for e in state.active() if e.zone == ship.zone and e.side != ship.side and is_fighter(e)
     ]
 
 

@@ -4,7 +4,7 @@ Help not used lapses when the ally's next turn ends."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.engine.actions import Action, ParamKind
@@ -45,9 +45,19 @@ class HelpAlly(Action[StarWarsState]):
     params: ClassVar[Mapping[str, ParamKind]] = HELP_PARAMS
 
     def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
+        return self._helps(state, turn, SKILLS)
+
+    def with_skill(self, state: StarWarsState, turn: Turn, skill: str) -> list[Choice]:
+        """The `options` that help with `skill` (a bot weighing one skill builds no other)."""
+        return self._helps(state, turn, (skill,) if skill in SKILLS else ())
+
+    def _helps(self, state: StarWarsState, turn: Turn, skills: Sequence[str]) -> list[Choice]:
+        """The help the actor may give with `skills` (in their order), ally by ally."""
         f = state.fighters[turn.actor or ""]
         out: list[Choice] = []
-        mine = [s for s in SKILLS if f.skill(s) >= HELP_MIN]
+        mine = [s for s in skills if f.skill(s) >= HELP_MIN]
+        if not mine:
+            return out
         for ally in state.active(f.side):
             if ally.name == f.name or ally.is_vehicle:
                 continue

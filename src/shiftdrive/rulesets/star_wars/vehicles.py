@@ -90,15 +90,17 @@ def engaged(state: StarWarsState, actor: Character, target: Character) -> bool:
     someone else, and on vehicles (an attack on one needs more: `may_harm_vehicle`); a crew
     on other vehicles, and on characters on foot when its vehicle is armed against people
     (mixed combat). Nobody reaches a crew member inside its vehicle but through the vehicle."""
-    duel = state.duel_of(target.name)
-    if duel is not None and duel.other(target.name) != actor.name:
-        return False  # S8: a duellist is in a formal 1:1 fight
     if target.is_vehicle:
-        return target.name != actor.vehicle
-    if target.vehicle is not None:
+        if target.name == actor.vehicle:
+            return False
+    elif target.vehicle is not None:
         return False
-    ship = vehicle_of(state, actor)
-    return ship is None or ship.anti_personnel
+    else:
+        ship = vehicle_of(state, actor)
+        if ship is not None and not ship.anti_personnel:
+            return False
+    duel = state.duel_of(target.name)
+    return duel is None or duel.other(target.name) == actor.name  # S8: a formal 1:1 fight
 
 
 def may_harm_vehicle(state: StarWarsState, person: Character, target: Character) -> bool:
@@ -119,11 +121,10 @@ def may_fire(state: StarWarsState, crew: Character) -> bool:
     return crew.station == "pilot" and all(f is crew for f in crew_of(state, crew.vehicle or ""))
 
 
-def in_weapon_range(state: StarWarsState, crew: Character, target: Character, gap: int) -> bool:
-    """S3: `target` (a vehicle or a person), `gap` zones from the crew's vehicle, is within
-    its weapon range."""
+def weapon_reach(state: StarWarsState, crew: Character) -> int | None:
+    """S3: how many zones the crew's vehicle's weapons reach (None aboard no vehicle)."""
     ship = vehicle_of(state, crew)
-    return ship is not None and gap <= weapon_range(ship.size)
+    return weapon_range(ship.size) if ship is not None else None
 
 
 #: S9: what a vehicle resists a crew's action with: its pilot's Pilot against a maneuver (and

@@ -18,6 +18,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.star_wars import skills as catalog
 from shiftdrive.rulesets.star_wars import vehicles as rules
+from shiftdrive.rulesets.star_wars.characters import zone_map
 from shiftdrive.rulesets.star_wars.dogfight import tailed_by
 from shiftdrive.rulesets.star_wars.state import Character, StarWarsState, made
 from shiftdrive.rulesets.star_wars.teamwork import pending_help
@@ -47,9 +48,10 @@ class StarWarsAttack(Attack[StarWarsState]):
             return [c for c in super().options(state, turn) if self._harms(state, c) is None]
         if not rules.may_fire(state, f):
             return []
+        near = self.in_range(state, f)  # (only who is there is weighed, not every enemy)
         out: list[Choice] = []
         for e in state.active():
-            if e.side != f.side and self.fires_at(state, f, e):
+            if e.zone in near and e.side != f.side and self.aims_at(state, f, e):
                 what = f"Size {e.size}" if e.is_vehicle else "on foot"
                 label = f"Fire at {e.name} ({what}) with {rules.WEAPON_SKILL}"
                 out.append(made("attack", label, target=e.name, skill=rules.WEAPON_SKILL))
@@ -71,12 +73,19 @@ class StarWarsAttack(Attack[StarWarsState]):
 
     def fires_at(self, state: StarWarsState, crew: Character, target: Character) -> bool:
         """A vehicle, or a person on foot, the crew's weapons reach (S3 weapon range)."""
+        return target.zone in self.in_range(state, crew) and self.aims_at(state, crew, target)
+
+    def in_range(self, state: StarWarsState, crew: Character) -> list[str]:
+        """The zones within the crew's vehicle's weapon range (S3); none aboard no vehicle."""
+        reach = rules.weapon_reach(state, crew)
+        return [] if reach is None else zone_map(state).within(crew.zone, reach)
+
+    def aims_at(self, state: StarWarsState, crew: Character, target: Character) -> bool:
+        """Whether the crew may fire at `target`, range aside: a vehicle, or a person on foot
+        (`engaged`), not on the crew's six."""
         if not rules.engaged(state, crew, target):
             return False
-        if tailed_by(state, crew.vehicle or "", target.name):
-            return False  # S5: no direct attack on the fighter on your six
-        gap = self.host.distance(state, crew.zone, target.zone)
-        return gap is not None and rules.in_weapon_range(state, crew, target, gap)
+        return not tailed_by(state, crew.vehicle or "", target.name)  # S5: not your pursuer
 
     def check(self, state: StarWarsState, turn: Turn, choice: Choice) -> str | None:
         f = state.fighters[turn.actor or ""]
