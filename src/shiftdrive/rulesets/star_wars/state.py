@@ -63,10 +63,11 @@ class Character:
     #: to hit people
     anti_vehicle: bool = False
     anti_personnel: bool = False
+    #: `size` >= 1, read all battle long (a plain field: a unit's size never changes)
+    is_vehicle: bool = field(init=False, repr=False)
 
-    @property
-    def is_vehicle(self) -> bool:
-        return self.size > 0
+    def __post_init__(self) -> None:
+        self.is_vehicle = self.size > 0
 
     def skill(self, name: str) -> int:
         return self.skills.get(name, 0)
