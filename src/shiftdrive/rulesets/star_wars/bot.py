@@ -60,9 +60,10 @@ class Menu:
         self.built: dict[str, list[Choice]] = {}
         #: the seat's open turns with the actions each offers, its standing actions first
         #: (nothing else is asked for)
-        self.menus: list[tuple[Turn, Sequence[str]]] = [
-            (Turn(seat, name), (name,)) for name in rs.standing(state, seat)
-        ]
+        standing = rs.standing(state, seat)  # (none in a simulated battle: no list made)
+        self.menus: list[tuple[Turn, Sequence[str]]] = (
+            [(Turn(seat, name), (name,)) for name in standing] if standing else []
+        )
         #: the seat's first open turn (`Ruleset.turn_of`), None when it has none
         self.turn: Turn | None = None
         for turn in rs.turns(state):

@@ -193,8 +193,7 @@ def end_turn(state: StarWarsState) -> list[Event]:
     state.turn_count += 1
     events += _crews_and_vehicles(state)
     events += split_up(state)
-    alive = {g.side for g in state.fighters.values() if g.status == ACTIVE}
-    sides_left = [s for s in state.sides if s in alive]
+    sides_left = [s for s in state.sides if state.in_fight(s)]
     if len(sides_left) <= 1:
         gone = [s for s in state.sides if s not in sides_left and _escaped(state, s)]
         if gone:  # S6: a side that jumped away escaped: nobody wins
