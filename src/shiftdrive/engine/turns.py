@@ -80,19 +80,24 @@ class PopcornOrder:
         if name not in self.actors:
             raise RuleError(f"{name} is not in this fight")
 
+    def waiting(self) -> list[str]:
+        """Who has not acted this round, the current actor aside (none: the round is done)."""
+        acted, current = self.acted, self.current
+        return [a for a in self.actors if a != current and a not in acted]
+
     def next_options(self) -> list[str]:
         """Who the current actor may hand to: those yet to act, or anyone to open a new round."""
-        waiting = [a for a in self.actors if a not in self.acted and a != self.current]
-        return waiting if waiting else list(self.actors)
+        return self.waiting() or list(self.actors)
 
     def hand_to(self, name: str) -> bool:
         """The current actor has acted and picks `name`; True when a new round starts."""
         self._check(name)
-        if name not in self.next_options():
+        waiting = self.waiting()  # none: the current actor is the last, anyone opens the next
+        if waiting and name not in waiting:
             raise RuleError(f"{name} has already acted this round")
         if self.current is not None:
             self.acted.append(self.current)
-        new_round = all(a in self.acted for a in self.actors)
+        new_round = not waiting
         if new_round:
             self.acted = []
             self.round += 1

@@ -60,11 +60,16 @@ class Menu:
         self.built: dict[str, list[Choice]] = {}
         #: the seat's open turns with the actions each offers, its standing actions first
         #: (nothing else is asked for)
-        self.menus: list[tuple[Turn, Sequence[str]]] = [
-            (Turn(seat, name), (name,)) for name in rs.standing(state, seat)
-        ]
+        standing = rs.standing(state, seat)  # (none in a simulated battle: no list made)
+        self.menus: list[tuple[Turn, Sequence[str]]] = (
+            [(Turn(seat, name), (name,)) for name in standing] if standing else []
+        )
+        #: the seat's first open turn (`Ruleset.turn_of`), None when it has none
+        self.turn: Turn | None = None
         for turn in rs.turns(state):
             if turn.seat == seat:
+                if self.turn is None:
+                    self.turn = turn
                 self.menus.append((turn, rs.menu(state, turn)))
 
     def offering(self, action: str) -> list[Turn]:
@@ -125,9 +130,9 @@ class Menu:
 
 
 def choose(rs: Any, state: StarWarsState, seat: str, rng: random.Random) -> Choice:
-    turn = rs.turn_of(state, seat)
-    assert turn is not None
     by_action = Menu(rs, state, seat)
+    turn = by_action.turn
+    assert turn is not None
     if turn.kind == "next":
         return _next(state, seat, by_action["next"])
     if turn.kind == "interrupt":
@@ -154,17 +159,15 @@ def choose(rs: Any, state: StarWarsState, seat: str, rng: random.Random) -> Choi
 def _next(state: StarWarsState, seat: str, options: list[Choice]) -> Choice:
     """Our character with help waiting, else our strongest ready one; else the enemy's
     strongest, so that it does not have the last slot (and two turns in a row)."""
+    by_who = {c.str_param("who"): c for c in options}
 
-    def strength(c: Choice) -> tuple[int, str]:
-        return (query.threat(state, c.str_param("who")), c.str_param("who"))
+    def strength(who: str) -> tuple[int, str]:
+        return (query.threat(state, who), who)
 
-    ours = [c for c in options if state.side_of(c.str_param("who")) == seat]
-    helped = [c for c in ours if query.helped(state, c.str_param("who"))]
-    if helped:
-        return max(helped, key=strength)  # S13: cash in the help before it lapses
-    if ours:
-        return max(ours, key=strength)
-    return max(options, key=strength)
+    ours = [who for who in by_who if state.side_of(who) == seat]
+    helped = [who for who in ours if query.helped(state, who)]
+    # S13: cash in the help before it lapses
+    return by_who[max(helped or ours or by_who, key=strength)]
 
 
 def _cut(state: StarWarsState, turn: Turn, by_action: Menu) -> Choice:

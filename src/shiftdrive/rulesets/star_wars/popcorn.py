@@ -188,22 +188,21 @@ def end_turn(state: StarWarsState) -> list[Event]:
         events += expire_boosts(state, f.name)
         if f.vehicle and f.station == "pilot":
             events += expire_boosts(state, f.vehicle)  # the boosts its flying earned
-        state.helps = [h for h in state.helps if h.ally != f.name]
+        if state.helps:
+            state.helps = [h for h in state.helps if h.ally != f.name]
     state.turn_count += 1
     events += _crews_and_vehicles(state)
     events += split_up(state)
-    alive = {g.side for g in state.fighters.values() if g.status == ACTIVE}
-    sides_left = [s for s in state.sides if s in alive]
+    sides_left = [s for s in state.sides if state.in_fight(s)]
     if len(sides_left) <= 1:
         gone = [s for s in state.sides if s not in sides_left and _escaped(state, s)]
         if gone:  # S6: a side that jumped away escaped: nobody wins
             return events + finish(state, None, f"{', '.join(gone)} escaped to hyperspace")
         winner = sides_left[0] if sides_left else None
         return events + finish(state, winner, "the other side is out of the fight")
-    actors = state.order.actors
-    for g in state.fighters.values():
-        if g.status != ACTIVE and g.name in actors:
-            state.order.remove(g.name)
+    fighters = state.fighters
+    for name in [a for a in state.order.actors if fighters[a].status != ACTIVE]:
+        state.order.remove(name)
     while state.resume:
         name = state.resume.pop()
         if state.fighters[name].active:
@@ -289,8 +288,7 @@ class Next(Action[StarWarsState]):
 
     def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
         order = state.order
-        last = all(a in order.acted or a == order.current for a in order.actors)
-        what = f"to open round {order.round + 1}" if last else "to act next"
+        what = "to act next" if order.waiting() else f"to open round {order.round + 1}"
         return [made("next", f"{n} {what}", who=n) for n in order.next_options()]
 
     def apply(

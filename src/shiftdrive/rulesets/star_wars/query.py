@@ -61,8 +61,7 @@ def distance(state: StarWarsState, a: str, b: str) -> int | None:
 
 def yet_to_act(state: StarWarsState) -> list[str]:
     """Who has not acted this round (the current actor aside)."""
-    order = state.order
-    return [a for a in order.actors if a not in order.acted and a != order.current]
+    return state.order.waiting()
 
 
 def threat(state: StarWarsState, name: str) -> int:
@@ -80,7 +79,10 @@ def free_invokes(state: StarWarsState, name: str) -> int:
 
 def helped(state: StarWarsState, name: str) -> bool:
     """Whether allies have promised `name` help (S13) not yet spent."""
-    return any(h.ally == name for h in state.helps)
+    for h in state.helps:  # (most often none: no generator made for nothing)
+        if h.ally == name:
+            return True
+    return False
 
 
 def points_to_lose(state: StarWarsState, loser: str) -> int:

@@ -88,6 +88,8 @@ def setup(sc: StarWarsScenario) -> tuple[StarWarsState, list[Event]]:
         duels=duels,
         crews={v.name: [f.name for f in fighters.values() if f.vehicle == v.name]
                for v in fighters.values() if v.is_vehicle},
+        units_by_side={s.name: [f for f in fighters.values() if f.side == s.name]
+                       for s in sc.sides},
         gm_notes=sc.gm_notes, max_rounds=sc.max_rounds,
         settings={"zmap": zmap,
                   "hyperdrives": {v.name: v.hyperdrive for s in sc.sides for v in s.vehicles},

@@ -63,10 +63,11 @@ class Character:
     #: to hit people
     anti_vehicle: bool = False
     anti_personnel: bool = False
+    #: `size` >= 1, read all battle long (a plain field: a unit's size never changes)
+    is_vehicle: bool = field(init=False, repr=False)
 
-    @property
-    def is_vehicle(self) -> bool:
-        return self.size > 0
+    def __post_init__(self) -> None:
+        self.is_vehicle = self.size > 0
 
     def skill(self, name: str) -> int:
         return self.skills.get(name, 0)
@@ -171,6 +172,9 @@ class StarWarsState:
     settings: dict[str, Any] = field(default_factory=dict)
     #: each vehicle's crew by name, in sheet order (fixed at set-up: nobody changes ship)
     crews: dict[str, list[str]] = field(default_factory=dict)
+    #: each side's units by name, in sheet order (fixed at set-up: nobody changes side), so
+    #: a side's roll call reads its own units only
+    units_by_side: dict[str, list[Character]] = field(default_factory=dict)
     #: `popcorn.turns`, remembered until the state changes (the rules forget it in `apply`
     #: and after a GM override); never part of the snapshot
     turns_memo: list[Any] | None = None
@@ -190,7 +194,14 @@ class StarWarsState:
     def active(self, side: str | None = None) -> list[Character]:
         if side is None:
             return [f for f in self.fighters.values() if f.status == ACTIVE]
-        return [f for f in self.fighters.values() if f.status == ACTIVE and f.side == side]
+        return [f for f in self.units_by_side.get(side, ()) if f.status == ACTIVE]
+
+    def in_fight(self, side: str) -> bool:
+        """Whether any of `side`'s units is still in the fight (read up to the first who is)."""
+        for f in self.units_by_side.get(side, ()):
+            if f.status == ACTIVE:
+                return True
+        return False
 
     def duel_of(self, name: str) -> Duel | None:
         """The duel `name` fights, while both duellists are in the fight."""
