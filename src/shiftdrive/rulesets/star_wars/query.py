@@ -79,10 +79,7 @@ def free_invokes(state: StarWarsState, name: str) -> int:
 
 def helped(state: StarWarsState, name: str) -> bool:
     """Whether allies have promised `name` help (S13) not yet spent."""
-    for h in state.helps:  # (most often none: no generator made for nothing)
-        if h.ally == name:
-            return True
-    return False
+    return any(h.ally == name for h in state.helps)
 
 
 def points_to_lose(state: StarWarsState, loser: str) -> int:

@@ -198,10 +198,7 @@ class StarWarsState:
 
     def in_fight(self, side: str) -> bool:
         """Whether any of `side`'s units is still in the fight (read up to the first who is)."""
-        for f in self.units_by_side.get(side, ()):
-            if f.status == ACTIVE:
-                return True
-        return False
+        return any(f.status == ACTIVE for f in self.units_by_side.get(side, ()))
 
     def duel_of(self, name: str) -> Duel | None:
         """The duel `name` fights, while both duellists are in the fight."""
