@@ -71,10 +71,6 @@ class StarWarsAttack(Attack[StarWarsState]):
             return f"{skill} cannot damage a vehicle ({target.name})"
         return None
 
-    def fires_at(self, state: StarWarsState, crew: Character, target: Character) -> bool:
-        """A vehicle, or a person on foot, the crew's weapons reach (S3 weapon range)."""
-        return target.zone in self.in_range(state, crew) and self.aims_at(state, crew, target)
-
     def in_range(self, state: StarWarsState, crew: Character) -> list[str]:
         """The zones within the crew's vehicle's weapon range (S3); none aboard no vehicle."""
         reach = rules.weapon_reach(state, crew)
