@@ -98,8 +98,8 @@ class ArenaHost:
     def advantage_skills(self, state: Arena, fighter: Combatant) -> list[str]:
         return ["Wits"]
 
-    def discovery_skill(self, state: Arena, fighter: Combatant) -> str | None:
-        return "Wits"
+    def discovery_skills(self, state: Arena, fighter: Combatant) -> list[str]:
+        return ["Wits"]
 
     def overcome_skill(self, state: Arena, fighter: Combatant) -> str:
         return "Wits"

@@ -60,17 +60,27 @@ class _Advantage(RollAction[CS]):
             data["aspect"] = aspect
         if target != SCENE:
             new.target = target
-            new.stage = "defend"
-            state.roll = new
             data["target"] = target
-            return [Event("declare", data=data, visible_to=None)]
-        new.difficulty = self.host.difficulty(state, self.name)
+            passive = self.passive(state, target)
+            if passive is None:
+                new.stage = "defend"
+                state.roll = new
+                return [Event("declare", data=data, visible_to=None)]
+            new.difficulty = passive
+        else:
+            new.difficulty = self.host.difficulty(state, self.name)
+            data["zone"] = f.zone
         state.roll = new
-        data.update({"zone": f.zone, "difficulty": new.difficulty})
+        data["difficulty"] = new.difficulty
         return [
             Event("declare", data=data, visible_to=None),
             *roll_and_open(self.host, state, new, dice),
         ]
+
+    def passive(self, state: CS, target: str) -> int | None:
+        """The unrolled opposition `target` meets the roll with, or None when it rolls to
+        resist (the default: a character defends actively)."""
+        return None
 
     def odds(self, state: CS, turn: Turn, choice: Choice) -> Odds | None:
         f = state.fighters[turn.actor or ""]
@@ -78,6 +88,9 @@ class _Advantage(RollAction[CS]):
         target_name = choice.str_param("target")
         if target_name == SCENE:
             return action_odds(state, f, skill, difficulty=self.host.difficulty(state, self.name))
+        passive = self.passive(state, target_name)
+        if passive is not None:
+            return action_odds(state, f, skill, difficulty=passive)
         target = state.fighters[target_name]
         best = max(target.skill(s) for s in self.host.defenses(state, self.name, skill))
         return action_odds(state, f, skill, opposed=best + defense_bonus(target))
@@ -156,23 +169,22 @@ class Discover(_Advantage[CS]):
 
     def options(self, state: CS, turn: Turn) -> list[Choice]:
         f = state.fighters[turn.actor or ""]
-        skill = self.host.discovery_skill(state, f)
-        if skill is None:
-            return []
-        out = [
-            Choice.of(
-                "discover", skill=skill, target=SCENE,
-                label=f"Search the scene for hidden aspects with {skill}",
-            )
-        ]  # fmt: skip
-        for e in state.active():
-            if e.side != f.side:
-                out.append(
-                    Choice.of(
-                        "discover", skill=skill, target=e.name,
-                        label=f"Look for {e.name}'s hidden aspects with {skill}",
-                    )
-                )  # fmt: skip
+        out: list[Choice] = []
+        for skill in self.host.discovery_skills(state, f):
+            out.append(
+                Choice.of(
+                    "discover", skill=skill, target=SCENE,
+                    label=f"Search the scene for hidden aspects with {skill}",
+                )
+            )  # fmt: skip
+            for e in state.active():
+                if e.side != f.side:
+                    out.append(
+                        Choice.of(
+                            "discover", skill=skill, target=e.name,
+                            label=f"Look for {e.name}'s hidden aspects with {skill}",
+                        )
+                    )  # fmt: skip
         return out
 
     def apply(self, state: CS, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:

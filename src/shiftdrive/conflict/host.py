@@ -110,8 +110,8 @@ class Host(Protocol[CS_contra]):
     def advantage_skills(self, state: CS_contra, fighter: Combatant) -> list[str]:
         """The skills `fighter` may create an advantage with."""
 
-    def discovery_skill(self, state: CS_contra, fighter: Combatant) -> str | None:
-        """The skill `fighter` looks for hidden aspects with, if any."""
+    def discovery_skills(self, state: CS_contra, fighter: Combatant) -> list[str]:
+        """The skills `fighter` may look for hidden aspects with (none: it cannot look)."""
 
     def overcome_skill(self, state: CS_contra, fighter: Combatant) -> str:
         """The skill `fighter` overcomes a situation aspect with."""

@@ -107,8 +107,9 @@ class FateCoreHost:
         ranked = sorted((s for s, v in skills.items() if v >= 1), key=lambda s: (-skills[s], s))
         return ranked[:ADVANTAGE_SKILLS]
 
-    def discovery_skill(self, state: FateCoreState, f: Combatant) -> str | None:
-        return next((s for s in DISCOVERY_SKILLS if f.skill(s) >= 1), None)
+    def discovery_skills(self, state: FateCoreState, f: Combatant) -> list[str]:
+        """The first discovery skill rated Average or better."""
+        return [s for s in DISCOVERY_SKILLS if f.skill(s) >= 1][:1]
 
     def overcome_skill(self, state: FateCoreState, f: Combatant) -> str:
         return "Athletics" if f.skill("Athletics") >= f.skill("Will") else "Will"

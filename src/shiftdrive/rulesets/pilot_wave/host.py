@@ -101,8 +101,9 @@ class PilotWaveHost:
             best.append(PSYCHE)
         return best
 
-    def discovery_skill(self, state: PilotWaveState, f: Combatant) -> str | None:
-        return next((s for s in DISCOVERY_SKILLS if f.skill(s) >= 1), None)
+    def discovery_skills(self, state: PilotWaveState, f: Combatant) -> list[str]:
+        """The first discovery skill rated Average or better."""
+        return [s for s in DISCOVERY_SKILLS if f.skill(s) >= 1][:1]
 
     def overcome_skill(self, state: PilotWaveState, f: Combatant) -> str:
         return "Athletics" if f.skill("Athletics") >= f.skill(PSYCHE) else PSYCHE

@@ -93,22 +93,25 @@ class StarWarsHost:
 
     def advantage_skills(self, state: StarWarsState, f: Combatant) -> list[str]:
         """The character's best three skills rated Average or better; aboard a vehicle (S9),
-        a pilot maneuvers with Pilot and anyone with Rapport commands (its free invokes serve
-        the whole crew, as every free invoke may go on an ally's roll, C4)."""
+        a pilot maneuvers with Pilot, anyone with Rapport commands (its free invokes serve
+        the whole crew, as every free invoke may go on an ally's roll, C4) and anyone with
+        Engineering tunes the ship (the Repair station's advantages)."""
         crew = state.fighters[f.name]
         if crew.vehicle is not None:
             pilot = [rules.DEFENSE_SKILL] if crew.station == "pilot" else []
-            return pilot + [s for s in (catalog.COMMAND_SKILL,) if crew.skill(s) >= 1]
+            return pilot + [
+                s for s in (catalog.COMMAND_SKILL, catalog.ENGINEERING_SKILL) if crew.skill(s) >= 1
+            ]
         skills = crew.skills
         ranked = sorted((s for s, v in skills.items() if v >= 1), key=lambda s: (-skills[s], s))
         return ranked[: catalog.ADVANTAGE_SKILLS]
 
-    def discovery_skill(self, state: StarWarsState, f: Combatant) -> str | None:
-        """Notice, Investigate or Empathy on foot; a crew's sensors take Notice or Investigate."""
-        found = (
-            catalog.SENSOR_SKILLS if state.fighters[f.name].vehicle else catalog.DISCOVERY_SKILLS
-        )
-        return next((s for s in found if f.skill(s) >= 1), None)
+    def discovery_skills(self, state: StarWarsState, f: Combatant) -> list[str]:
+        """On foot the first of Notice, Investigate or Empathy rated Average or better; a crew's
+        sensors (S9) each of Notice (presence) and Investigate (detail) it has rated."""
+        if state.fighters[f.name].vehicle:
+            return [s for s in catalog.SENSOR_SKILLS if f.skill(s) >= 1]
+        return [s for s in catalog.DISCOVERY_SKILLS if f.skill(s) >= 1][:1]
 
     def overcome_skill(self, state: StarWarsState, f: Combatant) -> str:
         return "Athletics" if f.skill("Athletics") >= f.skill("Will") else "Will"

@@ -2,8 +2,8 @@
 crew member of a ship with a working hyperdrive may spend its action on the jump: Navigate (or
 Pilot, the better) overcome against the scenario's difficulty. Success (a tie too: C2's success
 at a minor cost) takes the ship and its crew out of the scene into hyperspace; a failure may be
-tried again on a later turn. A severe consequence on the hull, or an aspect the scenario names,
-puts the hyperdrive out of action."""
+tried again on a later exchange (S13: a later round, by anyone aboard). A severe consequence
+on the hull, or an aspect the scenario names, puts the hyperdrive out of action."""
 
 from __future__ import annotations
 
@@ -66,6 +66,8 @@ def may_jump(state: StarWarsState, f: Character) -> str | None:
     after = int(state.settings["jump_after"])
     if state.round <= after:
         return f"the jump calculations take {after} rounds (it is round {state.round})"
+    if state.jump_failed.get(ship.name) == state.round:
+        return f"{ship.name}'s jump failed this round: it may be tried again next round (S13)"
     return hyperdrive_trouble(state, ship)
 
 
@@ -115,6 +117,7 @@ class Jump(RollAction[StarWarsState]):
         ship = vehicle_of(state, f)
         assert ship is not None
         if outcome is Outcome.FAIL:
+            state.jump_failed[ship.name] = state.round
             return [Event("jump_failed", data={"ship": ship.name}, visible_to=None)]
         ship.status = ESCAPED  # its crew goes with it as the turn ends
         return [Event("jump", data={"ship": ship.name, "side": ship.side}, visible_to=None)]

@@ -64,8 +64,20 @@ class StarWarsDiscover(Discover[StarWarsState]):
             out.append(c)
         return out
 
+    def passive(self, state: StarWarsState, target: str) -> int | None:
+        """S9: Sensors meet the target pilot's Stealth, or a passive 0 when it has none rated
+        (no roll against the crew)."""
+        t = state.fighters[target]
+        if t.is_vehicle and t.skill(rules.STEALTH_SKILL) < 1:
+            return rules.PASSIVE_DEFENSE
+        return None
+
     def odds(self, state: StarWarsState, turn: Turn, choice: Choice) -> Odds | None:
         target = choice.str_param("target")
-        if target != SCENE and state.fighters[target].is_vehicle:
+        if (
+            target != SCENE
+            and state.fighters[target].is_vehicle
+            and self.passive(state, target) is None
+        ):
             return _vehicle_odds(state, turn, choice, self.name)
         return super().odds(state, turn, choice)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.exchange import STAGE_MENUS, shared_turn, stage_turn
-from shiftdrive.conflict.host import ACTIVE, CONCEDED
+from shiftdrive.conflict.host import ACTIVE, CONCEDED, TAKEN_OUT
 from shiftdrive.conflict.invokes import Pass
 from shiftdrive.conflict.roll import expire_boosts, settle_invokes
 from shiftdrive.core.fate_points import EarnReason, SpendReason
@@ -24,6 +24,7 @@ from shiftdrive.engine.ruleset import Ending, Turn
 from shiftdrive.rulesets.star_wars.dogfight import split_up
 from shiftdrive.rulesets.star_wars.duel import CUT, STYLE
 from shiftdrive.rulesets.star_wars.state import ESCAPED, StarWarsState, made
+from shiftdrive.rulesets.star_wars.vehicles import spent
 
 if TYPE_CHECKING:
     from shiftdrive.core.dice import DiceSource
@@ -191,6 +192,7 @@ def end_turn(state: StarWarsState) -> list[Event]:
         if state.helps:
             state.helps = [h for h in state.helps if h.ally != f.name]
     state.turn_count += 1
+    events += _wrecks(state)
     events += _crews_and_vehicles(state)
     events += split_up(state)
     sides_left = [s for s in state.sides if state.in_fight(s)]
@@ -218,6 +220,18 @@ def end_turn(state: StarWarsState) -> list[Event]:
 
 def _escaped(state: StarWarsState, side: str) -> bool:
     return any(f.status == ESCAPED for f in state.fighters.values() if f.side == side)
+
+
+def _wrecks(state: StarWarsState) -> list[Event]:
+    """S10: an unnamed vehicle that can absorb no more stress is out at once (as the turn
+    that filled its hull ends, before its crew are counted)."""
+    events: list[Event] = []
+    for name in state.crews:
+        v = state.fighters[name]
+        if v.status == ACTIVE and spent(v):
+            v.status = TAKEN_OUT
+            events.append(Event("wrecked", data={"vehicle": name}, visible_to=None))
+    return events
 
 
 def _crews_and_vehicles(state: StarWarsState) -> list[Event]:

@@ -36,7 +36,10 @@ RESIST_DISCOVERY: Final = ("Deceive", "Stealth")
 DISCOVERY_SKILLS: Final = ("Notice", "Investigate", "Empathy")
 #: S9: Command, advantages for the crew
 COMMAND_SKILL: Final = "Rapport"
-#: S9: a crew's sensors
+#: S9 (seed, Repair): "Use Engineering to create advantages related to optimized ship
+#: performance" (engines past their rating, angled shields), beside its repairs
+ENGINEERING_SKILL: Final = "Engineering"
+#: S9: a crew's sensors, each rated one offered: Notice for presence, Investigate for detail
 SENSOR_SKILLS: Final = ("Notice", "Investigate")
 #: how many of a character's best skills they create advantages with
 ADVANTAGE_SKILLS: Final = 3

@@ -160,6 +160,8 @@ class StarWarsState:
     tails: list[Tail] = field(default_factory=list)
     #: S9: the vehicle consequences repaired (ignored) for the rest of the scene
     repaired: list[str] = field(default_factory=list)
+    #: S13: the round of each ship's failed jump roll (tried again on a later exchange only)
+    jump_failed: dict[str, int] = field(default_factory=dict)
     #: the duel round in hand once its dice are read: who won it and how many points
     duel_winner: str | None = None
     duel_gain: int = 0
@@ -225,7 +227,7 @@ class StarWarsState:
             "helps": [h.to_json() for h in self.helps], "boosts_born": self.boosts_born,
             "duels": [d.to_json() for d in self.duels], "duel_winner": self.duel_winner,
             "duel_gain": self.duel_gain, "tails": [t.to_json() for t in self.tails],
-            "repaired": list(self.repaired),
+            "repaired": list(self.repaired), "jump_failed": dict(self.jump_failed),
             "aspect_difficulty": self.aspect_difficulty, "ended": self.ended,
             "winner": self.winner, "max_rounds": self.max_rounds,
         }  # fmt: skip

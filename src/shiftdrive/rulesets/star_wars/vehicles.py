@@ -48,6 +48,13 @@ def size_bonus(attacker: int, target: int) -> int:
     return SMALLER_ATTACKER_FACTOR * (target - attacker)
 
 
+def spent(v: Character) -> bool:
+    """S10, seed: "An unnamed vehicle with unimportant NPCs is taken out as soon as it can
+    absorb no more stress": a vehicle with no consequence slots and every hull box marked.
+    (A named one goes on taking consequences, and is out on a hit it cannot absorb, C10.)"""
+    return v.is_vehicle and not v.consequences.values and v.stress[HULL].is_full
+
+
 def vehicle_of(state: StarWarsState, f: Character) -> Character | None:
     """The vehicle `f` crews, if any."""
     return state.fighters[f.vehicle] if f.vehicle else None
@@ -127,13 +134,15 @@ def weapon_reach(state: StarWarsState, crew: Character) -> int | None:
     return weapon_range(ship.size) if ship is not None else None
 
 
+#: S9: a vehicle hides from sensors with its pilot's Stealth (a passive 0 when unrated)
+STEALTH_SKILL: Final = "Stealth"
 #: S9: what a vehicle resists a crew's action with: its pilot's Pilot against a maneuver (and
 #: a shot, S10), its pilot's Stealth against sensors
 RESISTS: Final = {
     "attack": (DEFENSE_SKILL,),
     "advantage": (DEFENSE_SKILL,),
     "tail": (DEFENSE_SKILL,),
-    "discover": ("Stealth",),
+    "discover": (STEALTH_SKILL,),
 }
 
 
