@@ -13,6 +13,7 @@ from typing import ClassVar, Final
 from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.consequences import Severity
 from shiftdrive.core.dice import DiceSource
+from shiftdrive.core.fate_points import EarnReason, concession_award
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
@@ -138,7 +139,8 @@ class Absorb(Action[DiasporaState]):
 
 
 class Concede(Action[DiasporaState]):
-    """Your side gives up the fight: its ships leave (C10, D14)."""
+    """Your side gives up the fight: its ships leave (C10, D14), each earning a fate point and
+    one more per consequence it took in this conflict (C7)."""
 
     name = CONCEDE
 
@@ -149,8 +151,12 @@ class Concede(Action[DiasporaState]):
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
     ) -> list[Event]:
         ships = [s for s in state.fighting() if s.side == turn.seat]
+        earned: dict[str, int] = {}
         for ship in ships:
             ship.out = "conceded"
+            n = concession_award(ship.consequences.count_taken_in_conflict())
+            ship.fate_points.earn(EarnReason.CONCESSION, n)
+            earned[ship.name] = n
         state.hits = [h for h in state.hits if state.ships[h.ship].fighting]
-        data = {"side": turn.seat, "ships": [s.name for s in ships]}
+        data = {"side": turn.seat, "ships": [s.name for s in ships], "fate_points": earned}
         return [Event("conceded", data)]

@@ -199,6 +199,9 @@ class DiasporaState:
         # the sequential phases: ships still to declare, in D15 order
         self.queue: list[str] = []
         self.defence: dict[str, int] = {}  # D4: persistent defensive rolls of this phase
+        #: seed, EW: "only one roll is made for each ship": each ship's EW roll this phase as
+        #: (amplified rating, spin, dice), its attack and its defence alike
+        self.ew_rolls: dict[str, tuple[int, int, tuple[int, ...]]] = {}
         self.beam_used: dict[str, int] = {}  # offensive beam declared this turn (D6)
         self.torpedo_target: dict[str, str] = {}  # a torpedo waiting on point defense
         self.repaired: dict[str, list[str]] = {}  # tracks each ship tried to repair (D7)
@@ -268,6 +271,7 @@ class DiasporaState:
             "position_paid": list(self.position_paid), "mover": self.mover, "rank": list(self.rank),
             "queue": list(self.queue),
             "defence": dict(self.defence), "beam_used": dict(self.beam_used),
+            "ew_rolls": {k: [r, s, list(d)] for k, (r, s, d) in self.ew_rolls.items()},
             "torpedo_target": dict(self.torpedo_target), "spin": dict(self.spin),
             "repaired": {k: list(v) for k, v in self.repaired.items()},
             "repair": self.repair.to_json() if self.repair else None,

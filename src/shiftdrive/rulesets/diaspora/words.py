@@ -122,14 +122,16 @@ def describe(event: Event, seat: str) -> str | None:
         if d.get("fixed"):
             return f"{d['ship']}'s {d['fixed']} defends at a fixed {d['result']} this phase"
         beam = f" with beam {d['beam']}" if d.get("beam") else ""
+        same = " (its EW roll of this phase)" if d.get("same_roll") else ""
         return (
             f"{d['ship']} defends{beam}: {_dice(d['dice'])} on {d['rating']}{_extras(d)} = "
-            f"{d['result']}, standing for the phase"
+            f"{d['result']}{same}, standing for the phase"
         )
     if kind == "hacked":
+        same = " (its EW roll of this phase)" if d.get("same_roll") else ""
         return (
             f"{d['ship']} hacks {d['target']}: {_dice(d['dice'])} on EW {d['rating']}"
-            f"{_extras(d)} = {d['result']} against {d['defence']}"
+            f"{_extras(d)} = {d['result']}{same} against {d['defence']}"
         )
     if kind == "fired":
         return (
@@ -204,7 +206,11 @@ def describe(event: Event, seat: str) -> str | None:
             parts.append(f"past the last {d['track']} box: out of the fight")
         return "; ".join(parts)
     if kind == "conceded":
-        return f"{d['side']} concedes: {', '.join(d['ships'])} leave the fight"
+        earned = d.get("fate_points") or {}
+        paid = ", ".join(f"{s} +{n} fate point{'s' if n != 1 else ''}" for s, n in earned.items())
+        return f"{d['side']} concedes: {', '.join(d['ships'])} leave the fight" + (
+            f" ({paid})" if paid else ""
+        )
     return None
 
 

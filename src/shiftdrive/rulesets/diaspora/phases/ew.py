@@ -1,7 +1,9 @@
 """Electronic warfare (seed "Electronic Warfare"; D4, D11): a ship whose communications
-officer has Military-grade Communications picks a target and rolls EW amplified by effective
-Communications; the target's one defensive roll lasts the whole phase (Firewall: a fixed 2).
-A positive difference hits the defender's Data track, a negative one the attacker's."""
+officer has Military-grade Communications picks a target. "Only one roll is made for each
+ship": EW amplified by effective Communications + 4dF (+ spin), made the first time the ship
+hacks or is hacked, stands for the whole phase as its defence and as its attack on the target
+it declares (Firewall: a fixed defence of 2; such a ship still rolls to attack). A positive
+difference hits the defender's Data track, a negative one the attacker's."""
 
 from __future__ import annotations
 
@@ -32,23 +34,40 @@ def can_attack(state: DiasporaState, ship: Ship) -> bool:
 
 def begin(state: DiasporaState) -> None:
     sequence.line_up(state, can_attack)
+    state.ew_rolls = {}
 
 
 def turns(state: DiasporaState) -> list[Turn]:
     return sequence.turn(state, HACK)
 
 
+def rating(state: DiasporaState, ship: Ship) -> int:
+    """EW amplified by the communications officer's effective Communications (D2)."""
+    return crew.amplified(ship.ratings["ew"], crew.effective(state, ship, "communications"))
+
+
 def defend(state: DiasporaState, ship: Ship, dice: DiceSource) -> tuple[int, list[Event]]:
-    """The ship's one EW defence this phase, rolled the first time it is needed (D4)."""
+    """The ship's one EW defence this phase (D4): a fixed 2 with Firewall, else its one EW
+    roll, rolled now unless the ship made it attacking earlier in the phase."""
     if ship.name in state.defence:
         return state.defence[ship.name], []
     if "firewall" in ship.stunts:
         state.defence[ship.name] = FIREWALL
         data = {"ship": ship.name, "phase": state.phase, "result": FIREWALL, "fixed": "Firewall"}
         return FIREWALL, [Event("defence", data)]
-    rating = crew.amplified(ship.ratings["ew"], crew.effective(state, ship, "communications"))
+    made = state.ew_rolls.get(ship.name)
+    if made is not None:
+        amplified, spin, faces = made
+        result = state.defence[ship.name] = amplified + sum(faces) + spin
+        data = {
+            "ship": ship.name, "phase": state.phase, "rating": amplified, "dice": list(faces),
+            "spin": spin, "result": result, "same_roll": True,
+        }  # fmt: skip
+        return result, [Event("defence", data)]
+    amplified = rating(state, ship)
     crew.act(state, ship, "communications")
-    result, event = sequence.stand_defence(state, ship, rating, dice, "EW defence")
+    result, event = sequence.stand_defence(state, ship, amplified, dice, "EW defence")
+    state.ew_rolls[ship.name] = (amplified, event.data["spin"], tuple(event.data["dice"]))
     return result, [event]
 
 
@@ -65,14 +84,23 @@ class Hack(Action[DiasporaState]):
         )
 
     def odds(self, state: DiasporaState, turn: Turn, choice: Choice) -> Odds | None:
+        """The odds of the dice still to roll: the attacker's, the defender's, or none when
+        both ships' one EW roll is already on the table."""
         ship = state.ships[turn.actor or ""]
         target = state.ships[choice.str_param("target")]
-        attack = crew.amplified(ship.ratings["ew"], crew.effective(state, ship, "communications"))
-        attack += state.spin.get(ship.name, 0)
+        made = None if "firewall" in ship.stunts else state.ew_rolls.get(ship.name)
+        if made is not None:  # the attack stands: only the defence may still roll
+            amplified, spin, faces = made
+            total = amplified + sum(faces) + spin
+            if "firewall" in target.stunts or target.name in state.defence:
+                return None  # nothing left to roll
+            base = rating(state, target) + state.spin.get(target.name, 0)
+            # total - (base + 4dF) has the law of (total - base) + 4dF: 4dF is symmetric
+            return odds(OddsQuery(total - base, difficulty=0))
+        attack = rating(state, ship) + state.spin.get(ship.name, 0)
         if "firewall" in target.stunts:
             return odds(OddsQuery(attack, difficulty=FIREWALL))
-        base = crew.amplified(target.ratings["ew"], crew.effective(state, target, "communications"))
-        return sequence.attack_odds(state, attack, target, base)
+        return sequence.attack_odds(state, attack, target, rating(state, target))
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
@@ -80,17 +108,25 @@ class Hack(Action[DiasporaState]):
         ship = state.ships[turn.actor or ""]
         target = state.ships[choice.str_param("target")]
         sequence.done(state, ship)
-        rating = crew.amplified(ship.ratings["ew"], crew.effective(state, ship, "communications"))
-        roll = roll_fudge(dice, why=f"{ship.name} hacks {target.name}", who=ship.name)
         crew.act(state, ship, "communications")
-        spin = sequence.spin(state, ship)
-        attack = rating + roll.total + spin
+        made = None if "firewall" in ship.stunts else state.ew_rolls.get(ship.name)
+        standing = made is not None  # made defending earlier this phase: no new dice
+        if made is None:  # the ship's one roll, made now
+            amplified = rating(state, ship)
+            roll = roll_fudge(dice, why=f"{ship.name} hacks {target.name}", who=ship.name)
+            made = (amplified, sequence.spin(state, ship), tuple(roll.faces))
+            if "firewall" not in ship.stunts:
+                state.ew_rolls[ship.name] = made
+        amplified, spin, faces = made
+        attack = amplified + sum(faces) + spin
         defence, events = defend(state, target, dice)
         data = {
-            "ship": ship.name, "target": target.name, "rating": rating,
-            "dice": list(roll.faces), "spin": spin, "result": attack,
+            "ship": ship.name, "target": target.name, "rating": amplified,
+            "dice": list(faces), "spin": spin, "result": attack,
             "defence": defence, "shifts": attack - defence,
         }  # fmt: skip
+        if standing:
+            data["same_roll"] = True
         events.append(Event("hacked", data))
-        contest = Contest(HACK, ship.name, target.name, rating + spin, roll.total, "data")
+        contest = Contest(HACK, ship.name, target.name, amplified + spin, sum(faces), "data")
         return events + open_contest(state, contest)

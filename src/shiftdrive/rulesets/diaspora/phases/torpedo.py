@@ -49,7 +49,11 @@ def turns(state: DiasporaState) -> list[Turn]:
 
 def beams_free(state: DiasporaState, ship: Ship) -> int:
     """The most beam the ship can put into point defence now: its Beam rating when someone
-    can man the beams this phase (nobody needed without a crew: D2 takes the rating), else 0."""
+    can man the beams this phase, else 0. Seed: "the beam position must be staffed": a crewed
+    ship with nobody at the beams (nor a gunner) has none to give; a ship without a crew
+    roster (its people unnamed) mans them (D2 takes its rating)."""
+    if ship.crew and crew.staff(ship, POINT_DEFENSE) is None:
+        return 0
     if crew.busy(state, ship, POINT_DEFENSE) is not None:
         return 0
     return ship.ratings["beam"]
