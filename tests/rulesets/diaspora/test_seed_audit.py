@@ -506,10 +506,6 @@ def test_conceding_pays_a_fate_point_and_one_per_consequence_c7_c10() -> None:
     assert the(enc, "B").fate_points.current == 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="audit: the defender may only invoke +2 on its defence, never reroll its defence dice",
-)
 def test_the_defender_may_invoke_to_reroll_its_defence_c4() -> None:
     """C4: an invoke gives "+2 to your roll, reroll all your dice"; seed "Electronic Warfare":
     "As with any roll, these results can now be modified by tagging or invoking Aspects and
@@ -523,6 +519,9 @@ def test_the_defender_may_invoke_to_reroll_its_defence_c4() -> None:
     assert enc.pending()[0].seat == "red" and enc.pending()[0].kind == "invoke"
     texts = [c.text() for c in enc.legal("red")]
     assert "invoke aspect='Thick Armour' effect=reroll payment=fate_point" in texts
+    dice.push(PLUS)  # B's new dice: 0 + 4 = 4 against A's 2, standing for the phase
+    enc.submit("red", "invoke aspect='Thick Armour' effect=reroll payment=fate_point")
+    assert state(enc).defence["B"] == 4
 
 
 @pytest.mark.xfail(

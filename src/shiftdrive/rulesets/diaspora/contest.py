@@ -3,11 +3,12 @@
 EW, beam and torpedo attacks open a contest once both rolls are on the table. The attacking
 side and the defending side may each invoke an aspect: +2 to their own roll (the attacker's
 total, or the defender's persistent defence, which keeps the raise for the rest of the phase:
-D4), or a reroll of the attacker's dice. An invoke is paid with a fate point (once per aspect
-per roll) or a free invoke (they stack; C4). Aspects a side may invoke: its own ship's, and any
-with a free invoke it holds (the free invoke on a consequence it inflicted, C9). After an
-invoke the other side may answer; the contest lands when both sides have passed. A fixed
-defence (Firewall) cannot be raised (D11)."""
+D4), or a reroll of their own dice (C4, seed: "As with any roll ... +2 or re-roll"; the
+defender's new dice stand for the rest of the phase too). An invoke is paid with a fate
+point (once per aspect per roll) or a free invoke (they stack; C4). Aspects a side may invoke:
+its own ship's, and any with a free invoke it holds (the free invoke on a consequence it
+inflicted, C9). After an invoke the other side may answer; the contest lands when both sides
+have passed. A fixed defence (Firewall) cannot be raised (D11)."""
 
 from __future__ import annotations
 
@@ -43,12 +44,9 @@ def options(state: DiasporaState, ship: Ship) -> list[Choice]:
         return detection.invokes(state, ship)
     if contest is None:
         return position.invokes(state, ship)
-    attacking = ship.name == contest.attacker
-    if not attacking and fixed(state, contest):
+    if ship.name != contest.attacker and fixed(state, contest):
         return []
-    return invoking.invokable(
-        state, ship, contest.paid, ["bonus", "reroll"] if attacking else ["bonus"]
-    )
+    return invoking.invokable(state, ship, contest.paid, ["bonus", "reroll"])
 
 
 def _may(state: DiasporaState, contest: Contest, ship: Ship) -> bool:
@@ -113,7 +111,7 @@ def settle(state: DiasporaState) -> list[Event]:
 
 
 class Invoke(Action[DiasporaState]):
-    """Invoke an aspect on the open attack: +2 to your roll, or reroll the attacker's dice."""
+    """Invoke an aspect on the open attack: +2 to your roll, or reroll your own dice."""
 
     name = INVOKE
     params: ClassVar[Mapping[str, ParamKind]] = {
@@ -141,7 +139,11 @@ class Invoke(Action[DiasporaState]):
         data: dict[str, Any] = {"ship": ship.name, "aspect": name, "effect": effect}
         if effect == "reroll":
             roll = roll_fudge(dice, why=f"{ship.name} rerolls", who=ship.name)
-            contest.rolled = roll.total
+            if ship.name == contest.attacker:
+                contest.rolled = roll.total
+            else:  # the persistent defence keeps its raises, with the new dice (D4)
+                state.defence[ship.name] += roll.total - state.defence_dice[ship.name]
+                state.defence_dice[ship.name] = roll.total
             data["dice"] = list(roll.faces)
         elif ship.name == contest.attacker:
             contest.bonus += 2

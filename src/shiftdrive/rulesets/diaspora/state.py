@@ -199,6 +199,8 @@ class DiasporaState:
         # the sequential phases: ships still to declare, in D15 order
         self.queue: list[str] = []
         self.defence: dict[str, int] = {}  # D4: persistent defensive rolls of this phase
+        #: the dice part of each rolled defence (a defender's reroll invoke replaces it, C4)
+        self.defence_dice: dict[str, int] = {}
         #: seed, EW: "only one roll is made for each ship": each ship's EW roll this phase as
         #: (amplified rating, spin, dice), its attack and its defence alike
         self.ew_rolls: dict[str, tuple[int, int, tuple[int, ...]]] = {}
@@ -270,7 +272,8 @@ class DiasporaState:
             "position_window": list(self.position_window),
             "position_paid": list(self.position_paid), "mover": self.mover, "rank": list(self.rank),
             "queue": list(self.queue),
-            "defence": dict(self.defence), "beam_used": dict(self.beam_used),
+            "defence": dict(self.defence), "defence_dice": dict(self.defence_dice),
+            "beam_used": dict(self.beam_used),
             "ew_rolls": {k: [r, s, list(d)] for k, (r, s, d) in self.ew_rolls.items()},
             "torpedo_target": dict(self.torpedo_target), "spin": dict(self.spin),
             "repaired": {k: list(v) for k, v in self.repaired.items()},

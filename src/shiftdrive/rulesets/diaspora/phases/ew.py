@@ -59,6 +59,7 @@ def defend(state: DiasporaState, ship: Ship, dice: DiceSource) -> tuple[int, lis
     if made is not None:
         amplified, spin, faces = made
         result = state.defence[ship.name] = amplified + sum(faces) + spin
+        state.defence_dice[ship.name] = sum(faces)
         data = {
             "ship": ship.name, "phase": state.phase, "rating": amplified, "dice": list(faces),
             "spin": spin, "result": result, "same_roll": True,

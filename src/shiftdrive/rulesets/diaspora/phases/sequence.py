@@ -30,6 +30,7 @@ def line_up(state: DiasporaState, can_act: Callable[[DiasporaState, Ship], bool]
             queue.append(name)
     state.queue = queue
     state.defence = {}
+    state.defence_dice = {}
 
 
 def turn(
@@ -81,6 +82,7 @@ def stand_defence(
     earned = spin(state, ship)
     result = rating + roll.total + earned
     state.defence[ship.name] = result
+    state.defence_dice[ship.name] = roll.total
     data = {
         "ship": ship.name, "phase": state.phase, "rating": rating, **extra,
         "dice": list(roll.faces), "spin": earned, "result": result,
