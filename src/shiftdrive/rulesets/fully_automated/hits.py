@@ -202,10 +202,11 @@ def strike(state: FAState, atk: Attack, extra_dis: bool, dice: DiceSource) -> li
                 Event("restrain", data=data),
                 *counter(state, ft.name, fa.name, True, dice),
             ]
-        if outcome == "hurts":
+        if outcome == "hurts":  # an attack card's damage: armor takes its part (F9)
+            data["armor"] = min(RESTRAIN_HURT, ft.armor)
             return [
                 Event("restrain", data=data),
-                *damage(state, ft.name, RESTRAIN_HURT, "Restrain"),
+                *damage(state, ft.name, RESTRAIN_HURT - data["armor"], "Restrain"),
             ]
         data["disarmed"] = disarm(state, ft)
         ft.restrained = True

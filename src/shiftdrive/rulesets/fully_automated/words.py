@@ -79,6 +79,8 @@ def _restrain(d: Mapping[str, Any]) -> str:
         "hurts": "the restraint fails, but deals 3 damage",
         "restrained": f"{d['target']} is restrained",
     }[d["outcome"]]
+    if d.get("armor"):
+        outcome += f" ({d['armor']} taken by armor)"
     dropped = d.get("disarmed")
     if dropped:
         outcome += f" and disarmed (drops {', '.join(w.replace('_', ' ') for w in dropped)})"
