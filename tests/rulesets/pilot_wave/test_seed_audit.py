@@ -604,11 +604,6 @@ def test_a_directed_energy_weapon_is_hazardous() -> None:
     assert WEAPONS["dew"].hazardous and WEAPONS["dew"].blast
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="audit: ships sharing a hex (allowed: matched vectors end 'beside (or in)') cannot "
-    "aim at each other at all: ShipWeapon.reaches needs a distance of 1 or more",
-)
 def test_a_ship_in_the_same_hex_is_within_every_weapons_reach() -> None:
     """P4: "CPR/EPR adjacent only ... missiles 2/2/3 hexes, KEW 2/2/-"; the doc: "ships may share
     a hex". Lance matches Ghost's vector into Ghost's own hex: 0 hexes is within the KEW's 2
