@@ -569,11 +569,6 @@ def test_the_high_g_overcome_takes_tactics_points_like_any_roll_of_the_side() ->
     assert "tactics points=2" in [c.text() for c in enc.legal("Crew")]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="audit: at Long scale (10-minute exchanges) high G takes everyone out at the start "
-    "of the first exchange, before any time beyond 6G has passed and with no roll",
-)
 def test_at_long_scale_high_g_is_rolled_before_anyone_is_taken_out() -> None:
     """P7: "a minute beyond 6G takes you out" (seed: "One minute of exposure to higher than 6Gs
     takes you out"); the doc: "once more than a minute has passed (by the scale's exchange

@@ -153,9 +153,10 @@ class First(Action[PilotWaveState]):
 def high_g(state: PilotWaveState, dice: DiceSource) -> list[Event]:
     """P7, in a scene beyond 6G: each exchange every character overcomes Space Ops against
     Difficult (+3) or takes a physical hit of the shortfall; once a minute has passed beyond
-    6G, everyone still in the fight is taken out."""
+    6G (the exchanges before this one, by the scale's exchange duration), everyone still in the
+    fight is taken out: at Long scale the first exchange is rolled, the second takes them out."""
     events: list[Event] = []
-    if state.exchange * EXCHANGE_SECONDS[state.scale] > HIGH_G_OUT_SECONDS:
+    if (state.exchange - 1) * EXCHANGE_SECONDS[state.scale] >= HIGH_G_OUT_SECONDS:
         for f in state.active():
             f.status = TAKEN_OUT
             events.append(Event("high_g", data={"who": f.name, "out": True}, visible_to=None))
