@@ -545,11 +545,6 @@ def test_a_tied_counter_is_no_victory_and_spends_the_counterers_action() -> None
 # --- defects the audit found ------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="audit: the personal high-G overcome is rolled with no invoke window, so neither "
-    "Tactics pool points (P6) nor invokes (C4) can be added to it",
-)
 def test_the_high_g_overcome_takes_tactics_points_like_any_roll_of_the_side() -> None:
     """P6: "Points may go on any roll of the side (attack, defense, overcome), at the moment
     invokes are made (C4)"; P7: "Beyond 6G: overcome Space Ops at Difficult (+3) or take a
