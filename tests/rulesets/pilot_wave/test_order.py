@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from pilot_wave_helpers import MINUS, PLUS, ZERO, npc, scenario, start
 
 from shiftdrive.engine.choices import Choice
@@ -194,6 +195,63 @@ def test_high_g_costs_a_hit_of_the_shortfall_each_exchange() -> None:
     d = enc.pending()[0]
     assert (d.kind, d.actor) == ("absorb", "Ada")
     assert enc.state.roll is not None and enc.state.roll.hit == 2
+    # the hit is absorbed before the next character rolls; then the exchange's turns begin
+    assert not [e for e in enc.events() if e.kind == "roll" and e.data["who"] == "Zed"]
+    enc.submit("Crew", enc.legal("Crew")[0])
+    zed = [e for e in enc.events() if e.kind == "high_g" and e.data["who"] == "Zed"]
+    assert [(e.data["total"], e.data["hit"]) for e in zed] == [(4, 0)]
+    d = enc.pending()[0]
+    assert (d.kind, d.actor) == ("turn", "Ada")
+
+
+def test_a_high_g_roll_takes_tactics_points_then_the_next_character_rolls() -> None:
+    """P6, P7: Ada's Space Ops 2 - 1 = 1 against Difficult (+3) takes her side's two pool
+    points in the roll's invoke window: a tie, no hit. Zed rolls next: 1 - 2 = -1, short by 4,
+    a hit he absorbs before Ada's turn."""
+    data = scenario(
+        [npc("Ada", "0,0", skills={"Space Ops": 2, "Tactics": 2})],
+        [npc("Zed", "5,0", skills={"Space Ops": 1})],
+        high_g=True,
+    )
+    enc = start(data, PLUS + ZERO + [-1, 0, 0, 0] + [-1, -1, 0, 0])
+    enc.submit("Crew", Choice.of("bid", points=0))
+    enc.submit("Crew", Choice.of("first", side="Crew"))
+    d = enc.pending()[0]
+    assert (d.seat, d.kind, d.actor) == ("Crew", "invoke", "Ada")
+    enc.submit("Crew", Choice.of("tactics", points=2))
+    rolled = [e.data for e in enc.events() if e.kind == "high_g"]
+    assert [(r["who"], r["total"], r["hit"]) for r in rolled] == [("Ada", 3, 0), ("Zed", -1, 4)]
+    d = enc.pending()[0]
+    assert (d.seat, d.kind, d.actor) == ("Raiders", "absorb", "Zed")
+    assert enc.state.roll is not None and enc.state.roll.hit == 4
+
+
+@pytest.mark.parametrize(
+    ("scale", "exchange", "out"),
+    [("close", 10, False), ("close", 11, True), ("short", 11, True), ("medium", 1, False),
+     ("medium", 2, True), ("long", 1, False), ("long", 2, True)],
+)  # fmt: skip
+def test_a_minute_beyond_6g_counts_the_exchanges_already_over(
+    scale: str, exchange: int, out: bool
+) -> None:
+    """P7: "a minute beyond 6G takes you out": at the start of an exchange, once the exchanges
+    before it (six seconds at Close and Short, a minute at Medium, ten at Long) make a
+    minute, everyone is taken out; until then everyone rolls."""
+    data = scenario(
+        [npc("Ada", "0,0", skills={"Space Ops": 4})],
+        [npc("Zed", "5,0", skills={"Space Ops": 4})],
+        high_g=True,
+        scale=scale,
+    )
+    enc = start(data, PLUS + ZERO + ZERO * 4)
+    enc.state.exchange = exchange
+    enc.submit("Crew", Choice.of("first", side="Crew"))
+    if out:
+        assert enc.result() is not None
+        assert all(not f.active for f in enc.state.fighters.values())
+    else:
+        rolled = [e for e in enc.events() if e.kind == "high_g" and "dice" in e.data]
+        assert [e.data["who"] for e in rolled] == ["Ada", "Zed"]
 
 
 def test_gm_overrides_work_on_pilot_wave_sheets_and_aspects() -> None:

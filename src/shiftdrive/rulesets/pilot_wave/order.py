@@ -192,6 +192,7 @@ def next_exchange(state: PilotWaveState) -> list[Event]:
     state.exchange += 1
     state.acted = []
     state.order = []
+    state.high_g_left = []  # (the new exchange's high-G rolls follow its `first`, P7)
     state.turn = 0
     if state.exchange > state.max_exchanges:
         state.exchange = state.max_exchanges

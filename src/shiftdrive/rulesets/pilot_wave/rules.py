@@ -31,7 +31,14 @@ from shiftdrive.rulesets.pilot_wave.moves import Hold, Move, Reload
 from shiftdrive.rulesets.pilot_wave.scenario import PilotWaveScenario, load
 from shiftdrive.rulesets.pilot_wave.setup import setup
 from shiftdrive.rulesets.pilot_wave.state import PilotWaveState
-from shiftdrive.rulesets.pilot_wave.tactics import Act, Bid, First, RovingPoints
+from shiftdrive.rulesets.pilot_wave.tactics import (
+    Act,
+    Bid,
+    First,
+    HighG,
+    RovingPoints,
+    next_high_g,
+)
 
 #: a turn's steps that do not end it, and so are never declared (nor countered)
 STEPS: Final = frozenset({"move", "reload"})
@@ -45,9 +52,10 @@ def _actions(host: PilotWaveHost) -> dict[str, Action[PilotWaveState]]:
         Reload(),
         Hold(host),
         Bid(),
-        First(),
+        First(host),
         Act(),
         RovingPoints(host),
+        HighG(host),
         Counter(host),
         PassOrLet(host, specs),
         CarryOut(specs),
@@ -98,12 +106,17 @@ class PilotWave(Ruleset[PilotWaveState, PilotWaveScenario]):
         self, state: PilotWaveState, seat: str, choice: Choice, dice: DiceSource
     ) -> list[Event]:
         """A character's action for its turn is declared first: the other sides may counter
-        it before it is carried out (counters.declare)."""
+        it before it is carried out (counters.declare). Once a roll is over, the exchange's
+        next high-G roll follows (P7, `tactics.next_high_g`)."""
         turn = self.turn_of(state, seat)
         try:
             if turn is not None and turn.kind == "turn" and choice.action not in STEPS:
-                return declare(state, ACTIONS, turn, choice, dice)
-            return super().apply(state, seat, choice, dice)
+                events = declare(state, ACTIONS, turn, choice, dice)
+            else:
+                events = super().apply(state, seat, choice, dice)
+            if state.high_g_left:
+                events = events + next_high_g(HOST, state, dice)
+            return events
         finally:
             flow.forget(state)  # the state has changed: whose turn it is, worked out again
 

@@ -120,6 +120,8 @@ class PilotWaveState:
     #: hits still to absorb after the roll in hand, each [target, hit, by] (a blast's
     #: neighbours, P11; high G, P7)
     hits: list[list[Any]] = field(default_factory=list)
+    #: the characters still to roll against high G this exchange, in turn (P7)
+    high_g_left: list[str] = field(default_factory=list)
     #: the sides ranked by the side-order Tactics roll (P8), the winner first
     rank: list[str] = field(default_factory=list)
     roll: Roll | None = None
@@ -165,6 +167,7 @@ class PilotWaveState:
             "moved_now": self.moved_now, "pools": dict(self.pools),
             "spent_on_order": dict(self.spent_on_order),
             "stack": [d.to_json() for d in self.stack], "hits": [list(h) for h in self.hits],
+            "high_g_left": list(self.high_g_left),
             "roll": self.roll.to_json() if self.roll else None, "turn_count": self.turn_count,
             "boosts_born": dict(self.boosts_born), "ended": self.ended, "winner": self.winner,
             "how": self.how,

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from shiftdrive.conflict.exchange import HostedAction
+from shiftdrive.conflict.exchange import HostedAction, RollAction
 from shiftdrive.conflict.host import TAKEN_OUT
-from shiftdrive.conflict.invokes import next_side
-from shiftdrive.conflict.roll import totals
+from shiftdrive.conflict.invokes import next_side, roll_and_open
+from shiftdrive.conflict.roll import Roll, totals
 from shiftdrive.core.dice import roll_fudge
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
@@ -27,18 +27,21 @@ from shiftdrive.rulesets.pilot_wave.order import (
     finish,
     pool,
     reset_pools,
-    serve_hits,
 )
 from shiftdrive.rulesets.pilot_wave.state import PilotWaveState
 
 if TYPE_CHECKING:
+    from shiftdrive.conflict.host import Host
     from shiftdrive.core.dice import DiceSource
+    from shiftdrive.core.outcomes import Outcome
     from shiftdrive.engine.ruleset import Turn
 
 POINTS_PARAMS: Final = {"points": ParamKind.NUMBER}
 SIDE_PARAMS: Final = {"side": ParamKind.OPTION}
 WHO_PARAMS: Final = {"who": ParamKind.UNIT}
 FATE_DICE: Final = 4
+HIGH_G: Final = "high_g"
+SPACE_OPS: Final = "Space Ops"
 
 
 def bid_choices(most: int) -> list[Choice]:
@@ -121,10 +124,11 @@ class Bid(Action[PilotWaveState]):
         return events
 
 
-class First(Action[PilotWaveState]):
+class First(HostedAction[PilotWaveState]):
     """P8: the side-order winner chooses which side acts first this exchange. At the start of
     a later exchange each Surprised character rolls Notice against the best Stealth of the
-    Aware enemies; winning ends its surprise at the end of the exchange."""
+    Aware enemies; winning ends its surprise at the end of the exchange. In a scene beyond 6G
+    the high-G rolls follow (P7, `high_g`)."""
 
     name = "first"
     params: ClassVar[Mapping[str, ParamKind]] = SIDE_PARAMS
@@ -146,31 +150,61 @@ class First(Action[PilotWaveState]):
         if state.exchange > 1:
             events += notice_rolls(state, dice)
         if state.settings.get("high_g"):
-            events += high_g(state, dice)
+            events += high_g(self.host, state, dice)
         return events
 
 
-def high_g(state: PilotWaveState, dice: DiceSource) -> list[Event]:
+def high_g(host: Host[PilotWaveState], state: PilotWaveState, dice: DiceSource) -> list[Event]:
     """P7, in a scene beyond 6G: each exchange every character overcomes Space Ops against
-    Difficult (+3) or takes a physical hit of the shortfall; once a minute has passed beyond
-    6G, everyone still in the fight is taken out."""
+    Difficult (+3) or takes a physical hit of the shortfall, one roll after another (`HighG`);
+    once a minute has passed beyond 6G (the exchanges before this one, by the scale's exchange
+    duration), everyone still in the fight is taken out: at Long scale the first exchange is
+    rolled, the second takes them out."""
     events: list[Event] = []
-    if state.exchange * EXCHANGE_SECONDS[state.scale] > HIGH_G_OUT_SECONDS:
+    if (state.exchange - 1) * EXCHANGE_SECONDS[state.scale] >= HIGH_G_OUT_SECONDS:
         for f in state.active():
             f.status = TAKEN_OUT
             events.append(Event("high_g", data={"who": f.name, "out": True}, visible_to=None))
         return events + finish(state, None, "a minute beyond 6G has taken everyone out")
-    for f in state.active():
-        faces = list(
-            roll_fudge(dice, FATE_DICE, why=f"{f.name}: Space Ops against high G", who=f.name).faces
-        )
-        total = f.skill("Space Ops") + sum(faces)
-        short = HIGH_G_DIFFICULTY - total
-        data = {"who": f.name, "dice": faces, "total": total, "hit": max(0, short)}
-        events.append(Event("high_g", data=data, visible_to=None))
-        if short > 0:
-            state.hits.append([f.name, short, f.name])
-    return events + serve_hits(state)
+    state.high_g_left = [f.name for f in state.active()]
+    return events + next_high_g(host, state, dice)
+
+
+def next_high_g(host: Host[PilotWaveState], state: PilotWaveState, dice: DiceSource) -> list[Event]:
+    """The next high-G roll of the exchange, once nothing else is in hand: the library's roll
+    (`roll_and_open`), so its invoke window offers invokes (C4) and the side's Tactics points
+    (P6). A roll that nobody could change resolves at once and the next follows; a shortfall's
+    hit is absorbed before the next roll. (The rules call this after every choice.)"""
+    events: list[Event] = []
+    while state.high_g_left and state.roll is None and state.ended is None:
+        f = state.fighters[state.high_g_left.pop(0)]
+        if not f.active:
+            continue
+        roll = Roll(action=HIGH_G, actor=f.name, skill=SPACE_OPS, difficulty=HIGH_G_DIFFICULTY)
+        state.roll = roll
+        data = {"action": HIGH_G, "who": f.name, "skill": SPACE_OPS, "difficulty": roll.difficulty}
+        events.append(Event("declare", data=data, visible_to=None))
+        events += roll_and_open(host, state, roll, dice)
+    if state.ended is not None:
+        state.high_g_left = []
+    return events
+
+
+class HighG(RollAction[PilotWaveState]):
+    """P7: a character's Space Ops against Difficult (+3) beyond 6G (started by `high_g`,
+    never chosen from a menu); the shortfall is a physical hit, absorbed before the next roll."""
+
+    name = HIGH_G
+
+    def resolve(
+        self, state: PilotWaveState, roll: Roll, shifts: int, outcome: Outcome
+    ) -> list[Event]:
+        total, _ = totals(state, roll)
+        short = max(0, -shifts)
+        data = {"who": roll.actor, "dice": list(roll.actor_faces), "total": total, "hit": short}
+        if short:
+            state.hits.append([roll.actor, short, roll.actor])
+        return [Event("high_g", data=data, visible_to=None)]
 
 
 def notice_rolls(state: PilotWaveState, dice: DiceSource) -> list[Event]:

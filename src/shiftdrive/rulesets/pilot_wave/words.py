@@ -52,6 +52,9 @@ FIRE_WORDS: Final = {
 def _declare(d: dict[str, Any]) -> str | None:
     if d.get("action") == "counter":
         return f"{d['who']} tries to counter {d['target']} (Tactics against Tactics)"
+    if d.get("action") == "high_g":
+        against = ladder(d["difficulty"], difficulty=True)
+        return f"{d['who']} fights the G-load beyond 6G: {d['skill']} against {against}"
     if d.get("action") != "attack":
         return None
     moving = f", {d['moving']:+d} for movement" if d.get("moving") else ""
@@ -98,12 +101,9 @@ def _mishap(d: dict[str, Any]) -> str:
 def _high_g(d: dict[str, Any]) -> str:
     if d.get("out"):
         return f"{d['who']} blacks out: a minute beyond 6G"
-    took = f": a physical hit of {d['hit']}" if d["hit"] else ": holds on"
+    took = f"takes a physical hit of {d['hit']}" if d["hit"] else "holds on"
     dice = fudge_symbols(d["dice"])
-    return (
-        f"{d['who']} fights the G-load: Space Ops [{dice}] {d['total']} "
-        f"against Difficult (+3){took}"
-    )
+    return f"{d['who']} {took} against high G (Space Ops [{dice}], {d['total']} in all)"
 
 
 def _move(d: dict[str, Any]) -> str:

@@ -59,7 +59,10 @@ class ShipWeapon:
         self.missile = missile
 
     def reaches(self, scale: str, distance: int) -> bool:
-        return 1 <= distance <= self.reach.get(scale, 0)
+        """Whether a ship `distance` hexes away is in reach at `scale`: 0 (the same hex: ships
+        may share one) up to the table's reach; never at a scale the table leaves out."""
+        reach = self.reach.get(scale)
+        return reach is not None and 0 <= distance <= reach
 
 
 #: P4: CPR/EPR adjacent only (at Far: it needs hours to cross a hex at larger scales),
