@@ -583,11 +583,6 @@ def test_ordnance_miss_costs_the_launcher_the_point_defense_fixed_at_launch() ->
 
 
 # --- Create an advantage: "Target: any" --------------------------------------------------------
-@pytest.mark.xfail(
-    strict=True,
-    reason="audit: the gunnery Create advantage is offered only on the scene, never against an "
-    "enemy craft (gunnery.py WEAPONS_ADVANTAGE has foe=None)",
-)
 def test_create_advantage_with_weapons_may_target_an_enemy_craft() -> None:
     """Seed, Gunnery phase Create advantage: "Use weapon systems to create an advantage /
     Target: any / Success: any" (examples "Aiming in", "Box them in with cross-fire"); the
@@ -602,11 +597,6 @@ def test_create_advantage_with_weapons_may_target_an_enemy_craft() -> None:
     assert a.owner == "Raider-1" and a.free_for("Viper-1") == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="audit: Maneuver for advantage is offered only on the scene or enemy small craft in "
-    "the zone, not on a large target",
-)
 def test_maneuver_for_advantage_may_target_a_large_target_in_the_zone() -> None:
     """Seed, Maneuver for advantage: "Target: any / Success: any / Any Create advantage action
     relating to maneuvering"."""

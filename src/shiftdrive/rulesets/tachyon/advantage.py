@@ -1,6 +1,8 @@
 """C5 Create an advantage, as each phase offers it: maneuvering (piloting), with weapons
 (gunnery), with EW systems (electronic warfare). On the scene (or the zone) against a fixed
-difficulty, or on an enemy, who resists."""
+difficulty, or on an enemy, who resists: the seed's cards say "Target: any", so a small craft
+or a large target. A large target never pilots (T8): against a maneuver or a weapons advantage
+it resists with its defense at the range it is engaged at (T3, T4)."""
 
 from __future__ import annotations
 
@@ -13,14 +15,15 @@ from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.tachyon.actions import AimedAction, CraftAction, outcome
 from shiftdrive.rulesets.tachyon.aspects import add_aspect, boost
 from shiftdrive.rulesets.tachyon.choices import kinds
-from shiftdrive.rulesets.tachyon.positions import enemies, foes
+from shiftdrive.rulesets.tachyon.positions import foes, large_short
 from shiftdrive.rulesets.tachyon.rolls import RollPlan
-from shiftdrive.rulesets.tachyon.state import Roll, TachyonState, Unit
+from shiftdrive.rulesets.tachyon.state import LARGE, Roll, TachyonState, Unit
 
 if TYPE_CHECKING:
     from shiftdrive.core.dice import DiceSource
 
 SCENE = "scene"
+PILOT = "pilot"
 
 
 class CreateAdvantage(AimedAction):
@@ -54,7 +57,8 @@ class CreateAdvantage(AimedAction):
         if self.foe is None:
             return out
         name, foe_label = self.foe
-        for e in foes(state, u, u.zone)[0] if self.nearby else enemies(state, u):
+        craft, ships = foes(state, u, u.zone if self.nearby else None)
+        for e in craft + ships:
             out.append(
                 Choice.of(
                     self.name, target=e.name, name=name, free=("name",),
@@ -76,7 +80,10 @@ class CreateAdvantage(AimedAction):
         if t is None:
             difficulty = int(state.options["advantage_difficulty"])
             return RollPlan(self.skill, difficulty=difficulty, params=params, ties=False)
-        return RollPlan(self.skill, target=t, opp_skill=self.resist, params=params)
+        resist = self.resist
+        if t.kind == LARGE and resist == PILOT:
+            resist = "defense_short" if large_short(state, u, t) else "defense_long"
+        return RollPlan(self.skill, target=t, opp_skill=resist, params=params)
 
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         """C5: fail nothing; tie a boost; success 1 free invoke; style 2."""

@@ -281,8 +281,8 @@ class LaunchLarge(AimedAction):
 
 
 WEAPONS_ADVANTAGE: Final = CreateAdvantage(
-    "advantage", "gunnery", "pilot", ("Covering fire", "Create an advantage with weapons"), None,
-    nearby=False,
+    "advantage", "gunnery", "pilot", ("Covering fire", "Create an advantage with weapons"),
+    ("Boxed in by cross-fire", "Create an advantage with weapons against {}"), nearby=False,
 )  # fmt: skip
 
 #: the gunnery actions, in menu order
