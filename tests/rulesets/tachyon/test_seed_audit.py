@@ -196,11 +196,6 @@ def test_a_craft_taken_out_at_its_own_initiative_still_acts() -> None:
     assert [e.data["actor"] for e in rolls(enc, "fire")] == ["Viper-1", "Raider-1"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="audit: a refocus that ties another's initiative is put by listing order, not "
-    "before the others",
-)
 def test_tactical_refocus_tie_places_the_refocuser_before_the_others() -> None:
     """Seed (Tactical refocus note): "In case of a tie, the character performing the action is
     placed before the others"."""
@@ -216,11 +211,6 @@ def test_tactical_refocus_tie_places_the_refocuser_before_the_others() -> None:
     assert st(enc).current == "Raider-1"  # highest first; on the tie the refocuser goes first
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="audit: a craft pushed by Pressure opponent onto another's initiative is put by "
-    "listing order, not after the others",
-)
 def test_pressure_tie_places_the_pushed_craft_after_the_others() -> None:
     """Seed (Pressure opponent note): "In case of a tie, the character being pushed the action
     is placed after the others"."""

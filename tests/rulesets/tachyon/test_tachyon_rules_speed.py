@@ -154,11 +154,17 @@ def _next_actor_reference(state: TachyonState) -> Unit | None:
                 return wu
         free = [u for u in state.units.values() if u.name not in state.waiters and eligible(u)]
         if free:
-            return min(free, key=lambda u: (u.initiative, order.index(u.name)))
+            return min(free, key=lambda u: (u.initiative, u.tie_rank, order.index(u.name)))
         cands = [state.units[w] for w in state.waiters if eligible(state.units[w])]
-        return min(cands, key=lambda u: (u.initiative, order.index(u.name))) if cands else None
+        return (
+            min(cands, key=lambda u: (u.initiative, u.tie_rank, order.index(u.name)))
+            if cands
+            else None
+        )
     them = [u for u in state.units.values() if eligible(u)]
-    return min(them, key=lambda u: (-u.initiative, order.index(u.name))) if them else None
+    return (
+        min(them, key=lambda u: (-u.initiative, u.tie_rank, order.index(u.name))) if them else None
+    )
 
 
 def test_next_actor_agrees_with_the_rule_as_worded() -> None:

@@ -87,7 +87,8 @@ def after_roll(state: TachyonState, dice: DiceSource) -> list[Event]:
 
 def next_actor(state: TachyonState) -> Unit | None:
     """Piloting goes from the lowest initiative up (Wait and see moves a craft after the one
-    it waits for); the other phases from the highest down. Ties go by listing order."""
+    it waits for); the other phases from the highest down. Ties go by `tie_rank` (a refocus
+    before the others, a craft pushed by Pressure after them), then by listing order."""
     phase = state.phase
     acted = state.acted  # a handful of names: a list is searched as fast as a set is made
     kinds = ACTS_IN[phase]
@@ -115,7 +116,11 @@ def next_actor(state: TachyonState) -> Unit | None:
                 and u.name not in acted
                 and (u.status == ACTIVE or (u.name in grace and u.initiative == init))
                 and u.name not in waiters
-                and (best is None or u.initiative < best.initiative)
+                and (
+                    best is None
+                    or u.initiative < best.initiative
+                    or (u.initiative == best.initiative and u.tie_rank < best.tie_rank)
+                )
             ):
                 best = u
         if best is None:
@@ -123,7 +128,7 @@ def next_actor(state: TachyonState) -> Unit | None:
             cands = [state.units[w] for w in waiters if eligible(state.units[w])]
             if not cands:
                 return None
-            return min(cands, key=lambda u: (u.initiative, order.index(u.name)))
+            return min(cands, key=lambda u: (u.initiative, u.tie_rank, order.index(u.name)))
         return best
     top: Unit | None = None
     for u in state.units.values():
@@ -131,7 +136,11 @@ def next_actor(state: TachyonState) -> Unit | None:
             u.kind in kinds
             and u.name not in acted
             and (u.status == ACTIVE or (u.name in grace and u.initiative == init))
-            and (top is None or u.initiative > top.initiative)
+            and (
+                top is None
+                or u.initiative > top.initiative
+                or (u.initiative == top.initiative and u.tie_rank < top.tie_rank)
+            )
         ):
             top = u
     return top

@@ -50,6 +50,9 @@ class Unit:
     large_crew: bool = False
     status: str = ACTIVE
     initiative: int = 0
+    #: the seed's tie rules on a changed initiative: -1 placed before the others at the same
+    #: initiative (a Tactical refocus), +1 after them (pushed by Pressure), 0 by listing order
+    tie_rank: int = 0
     evasion: int = 0
     detected: bool = True
     actions: int = 0

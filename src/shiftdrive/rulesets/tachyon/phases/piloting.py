@@ -107,10 +107,13 @@ class Pressure(AimedAction):
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         u, t, s, _, vis = outcome(state, roll)
         assert t is not None
+        # seed: "In case of a tie, the character being pushed ... is placed after the others"
         if s > 0:
             t.initiative -= s
+            t.tie_rank = 1
         elif s < 0:
             u.initiative += s
+            u.tie_rank = 1
         # the loser's initiative, now
         initiative = t.initiative if s > 0 else u.initiative
         return [event("pressure", u, s, vis, target=t.name, initiative=initiative)]
@@ -152,8 +155,9 @@ class Refocus(CraftAction):
 
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         u, _, s, ok, vis = outcome(state, roll)
-        if ok:
+        if ok:  # seed: "In case of a tie, the character performing the action is placed before"
             u.initiative = max(0, s)
+            u.tie_rank = -1
         else:
             dead_last(state, u)
         return [event("refocus", u, s, vis, ok=ok, initiative=u.initiative)]
