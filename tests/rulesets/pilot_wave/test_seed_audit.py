@@ -582,11 +582,6 @@ def test_at_long_scale_high_g_is_rolled_before_anyone_is_taken_out() -> None:
     assert [e.data["who"] for e in rolled] == ["Ada", "Zed"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="audit (reading): the DEW (the seed's plasma gun) is neither hazardous nor a blast "
-    "weapon; the seed says both",
-)
 def test_a_directed_energy_weapon_is_hazardous() -> None:
     """Seed "Weapon Values": "Rifles, Directed Energy Weapons are hazardous and target all within
     a zone"; "Blast Weapons": "Some weapons such as a plasma gun or a grenade launcher have a

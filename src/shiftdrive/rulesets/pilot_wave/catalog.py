@@ -213,13 +213,15 @@ WEAPONS: Final[dict[str, Weapon]] = {
         Weapon("pistol", "pistol", 1, 10, "Gun Combat"),
         Weapon("carbine", "carbine", 2, 30, "Gun Combat", auto=True),
         Weapon("rifle", "rifle", 3, 5, "Gun Combat"),
-        Weapon("dew", "rifle", 4, 5, "Energy Weapons"),
+        # seed: "Directed Energy Weapons are hazardous and target all within a zone"; "a
+        # plasma gun ... [has] a blast area" (the DEW's picture is a plasma gun): blast (P11)
+        Weapon("dew", "rifle", 4, 5, "Energy Weapons", blast=True),
         # P9's catalog defaults for numbers the seed lacks
         Weapon("grenade launcher", "carbine", 2, 6, "Heavy Weapons", blast=True),
         Weapon("machine gun", "rifle", 1, 10, "Vehicle Combat", auto=True, crew=True),
         Weapon("gauss gun", "rifle", 2, 30, "Vehicle Combat", auto=True, crew=True),
         Weapon("recoilless rifle", "rifle", 3, 5, "Vehicle Combat", crew=True),
-        Weapon("mounted dew", "rifle", 4, 5, "Vehicle Combat", crew=True),
+        Weapon("mounted dew", "rifle", 4, 5, "Vehicle Combat", crew=True, blast=True),
     )
 }
 ARMOR: Final[dict[str, int]] = {
