@@ -287,9 +287,20 @@ class Next(Action[StarWarsState]):
     params: ClassVar[Mapping[str, ParamKind]] = WHO_PARAMS
 
     def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
+        # Made from the battle's own names (not `made`'s, another battle's equal strings):
+        # the order then compares names by identity.
         order = state.order
-        what = "to act next" if order.waiting() else f"to open round {order.round + 1}"
-        return [made("next", f"{n} {what}", who=n) for n in order.next_options()]
+        if not order.waiting():
+            what = f"to open round {order.round + 1}"
+            return [Choice.of("next", f"{n} {what}", who=n) for n in order.next_options()]
+        memo = state.next_memo  # the same few all battle long: made once each
+        out: list[Choice] = []
+        for n in order.next_options():
+            found = memo.get(n)
+            if found is None:
+                found = memo[n] = Choice.of("next", f"{n} to act next", who=n)
+            out.append(found)
+        return out
 
     def apply(
         self, state: StarWarsState, turn: Turn, choice: Choice, dice: DiceSource

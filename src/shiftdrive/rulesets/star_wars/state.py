@@ -177,7 +177,10 @@ class StarWarsState:
     units_by_side: dict[str, list[Character]] = field(default_factory=dict)
     #: `popcorn.turns`, remembered until the state changes (the rules forget it in `apply`
     #: and after a GM override); never part of the snapshot
-    turns_memo: list[Any] | None = None
+    turns_memo: list[Any] | None = field(default=None, repr=False, compare=False)
+    #: S1's "name the next" choice of each actor yet to act, made once a battle (a value of
+    #: the name alone; a battle's own names, so its order holds its own strings)
+    next_memo: dict[str, Choice] = field(default_factory=dict, repr=False, compare=False)
     #: `movement.reach` by what it reads of the unit (its zone, whether it is a vehicle, its
     #: mode) and the budget: the zones and their kinds never change in a battle
     reach_memo: dict[tuple[str, bool, str, int], dict[str, int]] = field(default_factory=dict)
