@@ -224,19 +224,16 @@ def _crews_and_vehicles(state: StarWarsState) -> list[Event]:
     """S10: a vehicle taken out takes its crew out of the vehicle fight (a vehicle conceded
     takes them with it); a vehicle whose crew have all left (conceded) leaves with them."""
     events: list[Event] = []
-    fighters = state.fighters
-    for name, names in state.crews.items():
-        v = fighters[name]
+    for v, crew in state.crewed:
         if v.status == ACTIVE:
-            for n in names:
-                if fighters[n].status == ACTIVE:
+            for f in crew:
+                if f.status == ACTIVE:
                     break
             else:
                 v.status = CONCEDED
                 events.append(Event("abandoned", data={"vehicle": v.name}, visible_to=None))
             continue
-        for n in names:
-            f = fighters[n]
+        for f in crew:
             if f.status == ACTIVE:
                 f.status = v.status
                 data = {"who": f.name, "vehicle": v.name, "status": v.status}
