@@ -181,9 +181,7 @@ class StarWarsState:
     #: every unit in sheet order (`fighters` as a list: the roll calls read them all)
     units: list[Character] = field(init=False, repr=False, compare=False)
     #: each vehicle with its crew (`crews` as units), read as every turn ends (S10)
-    crewed: list[tuple[Character, list[Character]]] = field(
-        init=False, repr=False, compare=False
-    )
+    crewed: list[tuple[Character, list[Character]]] = field(init=False, repr=False, compare=False)
     #: S1's "name the next" choice of each actor yet to act, made once a battle (a value of
     #: the name alone; a battle's own names, so its order holds its own strings)
     next_memo: dict[str, Choice] = field(default_factory=dict, repr=False, compare=False)
