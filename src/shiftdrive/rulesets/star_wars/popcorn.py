@@ -89,17 +89,17 @@ def interrupters(state: StarWarsState, seat: str, first: bool = False) -> list[s
     fight, not the actor, not yet acted this round nor waiting to resume an interrupted turn,
     with a fate point to pay. `first`: stop at the first (whether the seat is asked at all)."""
     order = state.order
-    fighters = state.fighters
     out: list[str] = []
-    for name in order.actors:  # the actors only, in the sheet's order
-        f = fighters[name]
+    for f in state.units_by_side.get(seat, ()):  # the seat's own, in the sheet's order
+        name = f.name
         if (
-            f.side == seat
-            and f.fate_points.current >= 1
+            f.fate_points.current >= 1
             and f.status == ACTIVE
+            and not f.is_vehicle
             and name != order.current
             and name not in order.acted
             and name not in state.resume
+            and name in order.actors
         ):
             out.append(name)
             if first:
