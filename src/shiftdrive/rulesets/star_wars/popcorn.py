@@ -117,16 +117,6 @@ def window_seat(state: StarWarsState) -> str | None:
     return None
 
 
-def turns(state: StarWarsState) -> list[Turn]:
-    """`open_turns`, remembered until the state changes (asked several times per decision: by
-    the bot loop, the bot, `legal` and `apply`). The ruleset forgets it in `apply` and after
-    a GM override."""
-    memo = state.turns_memo
-    if memo is None:
-        memo = state.turns_memo = open_turns(state)
-    return memo
-
-
 def open_turns(state: StarWarsState) -> list[Turn]:
     """The one decision the conflict waits on: a roll's stage, an interrupt's answer, the next
     actor's name, the interrupt window, or the actor's turn."""

@@ -175,7 +175,7 @@ class StarWarsState:
     #: each side's units by name, in sheet order (fixed at set-up: nobody changes side), so
     #: a side's roll call reads its own units only
     units_by_side: dict[str, list[Character]] = field(default_factory=dict)
-    #: `popcorn.turns`, remembered until the state changes (the rules forget it in `apply`
+    #: `StarWars.turns`, remembered until the state changes (the rules forget it in `apply`
     #: and after a GM override); never part of the snapshot
     turns_memo: list[Any] | None = field(default=None, repr=False, compare=False)
     #: every unit in sheet order (`fighters` as a list: the roll calls read them all)
