@@ -208,11 +208,11 @@ class StarWarsState:
     def active(self, side: str | None = None) -> list[Character]:
         if side is None:
             return [f for f in self.units if f.status == ACTIVE]
-        return [f for f in self.units_by_side.get(side, ()) if f.status == ACTIVE]
+        return [f for f in self.units_by_side.get(side) or [] if f.status == ACTIVE]
 
     def in_fight(self, side: str) -> bool:
         """Whether any of `side`'s units is still in the fight (read up to the first who is)."""
-        return any(f.status == ACTIVE for f in self.units_by_side.get(side, ()))
+        return any(f.status == ACTIVE for f in self.units_by_side.get(side) or [])
 
     def duel_of(self, name: str) -> Duel | None:
         """The duel `name` fights, while both duellists are in the fight."""
