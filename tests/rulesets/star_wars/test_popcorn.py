@@ -200,3 +200,34 @@ def test_whose_turn_it_is_is_worked_out_again_after_a_gm_override(
     enc.submit("gm", Choice.of("gm_fate_points", character="TK-2", delta=1))
     assert turns(enc) == [Turn("empire", "interrupt", None, window="interrupt")]
     assert [c.str_param("who") for c in enc.legal("empire") if c.action == "interrupt"] == ["TK-2"]
+
+
+def test_the_next_choices_are_each_battles_own(brawl: dict[str, Any]) -> None:
+    """The "act next" choices are made once a battle (`next_memo`) from its own names: a
+    second battle lists the same choices, with its own strings and none of the first's
+    memo; the last actor's "open round 2" choices are worded apart."""
+    runs = []
+    for _ in range(2):
+        enc = start(no_interrupts(brawl))
+        enc.submit("rebels", Choice.of("help", ally="Han", skill="Shoot"))
+        runs.append(enc)
+    one, two = (enc.legal("rebels") for enc in runs)
+    assert one == two and [c.label for c in one] == [c.label for c in two]
+    assert [c.label for c in one] == ["Han to act next", "TK-1 to act next", "TK-2 to act next"]
+    assert runs[0].state.next_memo is not runs[1].state.next_memo
+    names = runs[1].state.order.actors
+    assert all(any(c.str_param("who") is n for n in names) for c in two)
+    fresh = start(no_interrupts(brawl))
+    fresh.submit("rebels", Choice.of("help", ally="Han", skill="Shoot"))
+    assert not fresh.state.next_memo
+    assert fresh.state == runs[1].state  # the memos take no part in equality
+    enc = runs[1]
+    enc.submit("rebels", Choice.of("next", who="Han"))
+    enc.submit("rebels", Choice.of("help", ally="Lia", skill="Shoot"))
+    enc.submit("rebels", Choice.of("next", who="TK-1"))
+    enc.submit("empire", Choice.of("help", ally="TK-2", skill="Shoot"))  # TK-2 named for it
+    enc.submit("empire", Choice.of("help", ally="TK-1", skill="Shoot"))
+    assert [c.label for c in enc.legal("empire")][:2] == [
+        "Lia to open round 2",
+        "Han to open round 2",
+    ]

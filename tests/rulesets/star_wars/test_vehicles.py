@@ -130,6 +130,19 @@ def test_an_unnamed_vehicle_is_taken_out_when_its_boxes_run_out() -> None:
     assert enc.state.fighters["Wingman 1 pilot"].status == "taken out"  # S10: its crew with it
 
 
+def test_the_state_lists_its_units_and_each_vehicles_crew_as_set_up() -> None:
+    """`units` and `crewed` are `fighters` and `crews` as the units themselves (the same
+    objects, so a status read there is the sheet's own)."""
+    state = Encounter.start(behemoth(), dice=ScriptedDice([])).state
+    assert state.units == list(state.fighters.values())
+    assert all(u is state.fighters[u.name] for u in state.units)
+    assert [(v.name, [f.name for f in crew]) for v, crew in state.crewed] == [
+        (v, list(names)) for v, names in state.crews.items()
+    ]
+    assert all(f is state.fighters[f.name] for _, crew in state.crewed for f in crew)
+    assert SHIP in state.crews and state.crews[SHIP] == [FLECK]
+
+
 def test_a_named_vehicle_takes_consequences_after_its_boxes() -> None:
     data = behemoth()
     enc = Encounter.start(data, dice=ScriptedDice([1, 1, 1, 1] + [-1, -1, -1, -1]))

@@ -90,17 +90,17 @@ def interrupters(state: StarWarsState, seat: str, first: bool = False) -> list[s
     fight, not the actor, not yet acted this round nor waiting to resume an interrupted turn,
     with a fate point to pay. `first`: stop at the first (whether the seat is asked at all)."""
     order = state.order
-    fighters = state.fighters
     out: list[str] = []
-    for name in order.actors:  # the actors only, in the sheet's order
-        f = fighters[name]
+    for f in state.units_by_side.get(seat, ()):  # the seat's own, in the sheet's order
+        name = f.name
         if (
-            f.side == seat
-            and f.fate_points.current >= 1
+            f.fate_points.current >= 1
             and f.status == ACTIVE
+            and not f.is_vehicle
             and name != order.current
             and name not in order.acted
             and name not in state.resume
+            and name in order.actors
         ):
             out.append(name)
             if first:
@@ -116,16 +116,6 @@ def window_seat(state: StarWarsState) -> str | None:
         if seat not in state.asked and interrupters(state, seat, first=True):
             return seat
     return None
-
-
-def turns(state: StarWarsState) -> list[Turn]:
-    """`open_turns`, remembered until the state changes (asked several times per decision: by
-    the bot loop, the bot, `legal` and `apply`). The ruleset forgets it in `apply` and after
-    a GM override."""
-    memo = state.turns_memo
-    if memo is None:
-        memo = state.turns_memo = open_turns(state)
-    return memo
 
 
 def open_turns(state: StarWarsState) -> list[Turn]:
@@ -238,19 +228,16 @@ def _crews_and_vehicles(state: StarWarsState) -> list[Event]:
     """S10: a vehicle taken out takes its crew out of the vehicle fight (a vehicle conceded
     takes them with it); a vehicle whose crew have all left (conceded) leaves with them."""
     events: list[Event] = []
-    fighters = state.fighters
-    for name, names in state.crews.items():
-        v = fighters[name]
+    for v, crew in state.crewed:
         if v.status == ACTIVE:
-            for n in names:
-                if fighters[n].status == ACTIVE:
+            for f in crew:
+                if f.status == ACTIVE:
                     break
             else:
                 v.status = CONCEDED
                 events.append(Event("abandoned", data={"vehicle": v.name}, visible_to=None))
             continue
-        for n in names:
-            f = fighters[n]
+        for f in crew:
             if f.status == ACTIVE:
                 f.status = v.status
                 data = {"who": f.name, "vehicle": v.name, "status": v.status}
@@ -301,9 +288,20 @@ class Next(Action[StarWarsState]):
     params: ClassVar[Mapping[str, ParamKind]] = WHO_PARAMS
 
     def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
+        # Made from the battle's own names (not `made`'s, another battle's equal strings):
+        # the order then compares names by identity.
         order = state.order
-        what = "to act next" if order.waiting() else f"to open round {order.round + 1}"
-        return [made("next", f"{n} {what}", who=n) for n in order.next_options()]
+        if not order.waiting():
+            what = f"to open round {order.round + 1}"
+            return [Choice.of("next", f"{n} {what}", who=n) for n in order.next_options()]
+        memo = state.next_memo  # the same few all battle long: made once each
+        out: list[Choice] = []
+        for n in order.next_options():
+            found = memo.get(n)
+            if found is None:
+                found = memo[n] = Choice.of("next", f"{n} to act next", who=n)
+            out.append(found)
+        return out
 
     def apply(
         self, state: StarWarsState, turn: Turn, choice: Choice, dice: DiceSource

@@ -92,7 +92,13 @@ class StarWars(Ruleset[StarWarsState, StarWarsScenario]):
         return table.side_seats(state)
 
     def turns(self, state: StarWarsState) -> list[Turn]:
-        return popcorn.turns(state)
+        """`popcorn.open_turns`, remembered until the state changes (asked several times per
+        decision: by the bot loop, the bot, `legal` and `apply`); forgotten in `apply` and
+        after a GM override."""
+        memo = state.turns_memo
+        if memo is None:
+            memo = state.turns_memo = popcorn.open_turns(state)
+        return memo
 
     def menu(self, state: StarWarsState, turn: Turn) -> Sequence[str]:
         return popcorn.menu(state, turn)

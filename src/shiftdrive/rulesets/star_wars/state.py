@@ -177,14 +177,28 @@ class StarWarsState:
     #: each side's units by name, in sheet order (fixed at set-up: nobody changes side), so
     #: a side's roll call reads its own units only
     units_by_side: dict[str, list[Character]] = field(default_factory=dict)
-    #: `popcorn.turns`, remembered until the state changes (the rules forget it in `apply`
+    #: `StarWars.turns`, remembered until the state changes (the rules forget it in `apply`
     #: and after a GM override); never part of the snapshot
-    turns_memo: list[Any] | None = None
+    turns_memo: list[Any] | None = field(default=None, repr=False, compare=False)
+    #: every unit in sheet order (`fighters` as a list: the roll calls read them all)
+    units: list[Character] = field(init=False, repr=False, compare=False)
+    #: each vehicle with its crew (`crews` as units), read as every turn ends (S10)
+    crewed: list[tuple[Character, list[Character]]] = field(init=False, repr=False, compare=False)
+    #: S1's "name the next" choice of each actor yet to act, made once a battle (a value of
+    #: the name alone; a battle's own names, so its order holds its own strings)
+    next_memo: dict[str, Choice] = field(default_factory=dict, repr=False, compare=False)
     #: `movement.reach` by what it reads of the unit (its zone, whether it is a vehicle, its
     #: mode) and the budget: the zones and their kinds never change in a battle
     reach_memo: dict[tuple[str, bool, str, int], dict[str, int]] = field(default_factory=dict)
     #: `query.threat` by character, remembered for the battle (skills never change in one)
     threat_memo: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # Fixed at set-up like `crews` and `units_by_side`: no unit joins or leaves the
+        # conflict's roll (a unit out of the fight keeps its place, with its status).
+        fighters = self.fighters
+        self.units = list(fighters.values())
+        self.crewed = [(fighters[v], [fighters[n] for n in crew]) for v, crew in self.crews.items()]
 
     @property
     def round(self) -> int:
@@ -195,12 +209,12 @@ class StarWarsState:
 
     def active(self, side: str | None = None) -> list[Character]:
         if side is None:
-            return [f for f in self.fighters.values() if f.status == ACTIVE]
-        return [f for f in self.units_by_side.get(side, ()) if f.status == ACTIVE]
+            return [f for f in self.units if f.status == ACTIVE]
+        return [f for f in self.units_by_side.get(side) or [] if f.status == ACTIVE]
 
     def in_fight(self, side: str) -> bool:
         """Whether any of `side`'s units is still in the fight (read up to the first who is)."""
-        return any(f.status == ACTIVE for f in self.units_by_side.get(side, ()))
+        return any(f.status == ACTIVE for f in self.units_by_side.get(side) or [])
 
     def duel_of(self, name: str) -> Duel | None:
         """The duel `name` fights, while both duellists are in the fight."""
