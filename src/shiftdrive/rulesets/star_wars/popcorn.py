@@ -182,7 +182,6 @@ def end_turn(state: StarWarsState) -> list[Event]:
         if state.helps:
             state.helps = [h for h in state.helps if h.ally != f.name]
     state.turn_count += 1
-    events += _wrecks(state)
     events += _crews_and_vehicles(state)
     events += split_up(state)
     sides_left = [s for s in state.sides if state.in_fight(s)]
@@ -212,23 +211,16 @@ def _escaped(state: StarWarsState, side: str) -> bool:
     return any(f.status == ESCAPED for f in state.fighters.values() if f.side == side)
 
 
-def _wrecks(state: StarWarsState) -> list[Event]:
-    """S10: an unnamed vehicle that can absorb no more stress is out at once (as the turn
-    that filled its hull ends, before its crew are counted)."""
-    events: list[Event] = []
-    for name in state.crews:
-        v = state.fighters[name]
-        if v.status == ACTIVE and spent(v):
-            v.status = TAKEN_OUT
-            events.append(Event("wrecked", data={"vehicle": name}, visible_to=None))
-    return events
-
-
 def _crews_and_vehicles(state: StarWarsState) -> list[Event]:
-    """S10: a vehicle taken out takes its crew out of the vehicle fight (a vehicle conceded
-    takes them with it); a vehicle whose crew have all left (conceded) leaves with them."""
+    """S10: an unnamed vehicle that can absorb no more stress is out (as the turn that filled
+    its hull ends); a vehicle taken out takes its crew out of the vehicle fight (a vehicle
+    conceded takes them with it); a vehicle whose crew have all left (conceded) leaves with
+    them."""
     events: list[Event] = []
     for v, crew in state.crewed:
+        if v.status == ACTIVE and spent(v):
+            v.status = TAKEN_OUT
+            events.append(Event("wrecked", data={"vehicle": v.name}, visible_to=None))
         if v.status == ACTIVE:
             for f in crew:
                 if f.status == ACTIVE:
