@@ -7,15 +7,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.star_wars import query
+from shiftdrive.rulesets.star_wars.maneuvers import StarWarsAdvantage
 from shiftdrive.rulesets.star_wars.state import Character, StarWarsState
+from shiftdrive.rulesets.star_wars.teamwork import HelpAlly
 
 if TYPE_CHECKING:
     from shiftdrive.core.odds import Odds
+    from shiftdrive.rulesets.star_wars.rules import StarWars
 
 #: below this chance to hit, the bot may help a stronger ally or create an advantage instead
 POOR_ODDS: Final = 0.25
@@ -55,7 +58,7 @@ class Menu:
     weighs it, straight from the action that offers it: an action with no choice is not
     `in` it. (`Ruleset.legal` lists the same: the menus of the seat's open turns.)"""
 
-    def __init__(self, rs: Any, state: StarWarsState, seat: str) -> None:
+    def __init__(self, rs: StarWars, state: StarWarsState, seat: str) -> None:
         self.rs, self.state, self.seat = rs, state, seat
         self.built: dict[str, list[Choice]] = {}
         #: the seat's open turns with the actions each offers, its standing actions first
@@ -129,7 +132,7 @@ class Menu:
         return isinstance(action, str) and self.one(action) is not None
 
 
-def choose(rs: Any, state: StarWarsState, seat: str, rng: random.Random) -> Choice:
+def choose(rs: StarWars, state: StarWarsState, seat: str, rng: random.Random) -> Choice:
     by_action = Menu(rs, state, seat)
     turn = by_action.turn
     assert turn is not None
@@ -237,7 +240,7 @@ def _invoke(state: StarWarsState, seat: str, turn: Turn, by_action: Menu) -> Cho
 
 
 def _turn(
-    rs: Any,
+    rs: StarWars,
     state: StarWarsState,
     turn: Turn,
     by_action: Menu,
@@ -275,7 +278,7 @@ def _turn(
 
 
 def _shoot(
-    rs: Any,
+    rs: StarWars,
     state: StarWarsState,
     turn: Turn,
     by_action: Menu,
@@ -310,26 +313,24 @@ def _shoot(
     if query.free_invokes(state, f.name) < 2:  # set up the shot (a maneuver, S9) first
         if tails:
             return tails[0]
-        for setup in _aimed(rs, state, by_action, "advantage", target):
+        for setup in _setups(rs, state, by_action, target):
             return setup
     return best
 
 
-def _helps_with(rs: Any, state: StarWarsState, by_action: Menu, skill: str) -> list[Choice]:
+def _helps_with(rs: StarWars, state: StarWarsState, by_action: Menu, skill: str) -> list[Choice]:
     """The help on the menu with `skill`, in menu order (no other skill's is built)."""
-    return [
-        c
-        for turn in by_action.offering("help")
-        for c in rs.actions["help"].with_skill(state, turn, skill)
-    ]
+    spec = rs.actions["help"]
+    assert isinstance(spec, HelpAlly)  # (typed, so the compiled build calls it directly)
+    return [c for turn in by_action.offering("help") for c in spec.with_skill(state, turn, skill)]
 
 
-def _aimed(
-    rs: Any, state: StarWarsState, by_action: Menu, action: str, target: str
-) -> Iterator[Choice]:
-    """The choices of `action` aimed at `target`, in menu order, built one by one."""
-    for turn in by_action.offering(action):
-        for c in rs.actions[action].each_option(state, turn):
+def _setups(rs: StarWars, state: StarWarsState, by_action: Menu, target: str) -> Iterator[Choice]:
+    """The advantages to create aimed at `target`, in menu order, built one by one."""
+    spec = rs.actions["advantage"]
+    assert isinstance(spec, StarWarsAdvantage)  # (typed, so the compiled build calls it directly)
+    for turn in by_action.offering("advantage"):
+        for c in spec.each_option(state, turn):
             if c.str_param("target") == target:
                 yield c
 
