@@ -82,11 +82,18 @@ class Menu:
     def get(self, action: str, default: list[Choice] | None = None) -> list[Choice]:
         found = self.built.get(action)
         if found is None:
-            found = self.built[action] = []
-            for turn, names in self.menus:  # (most often one turn, which offers few actions)
-                if action in names:
-                    found.extend(self.rs.actions[action].options(self.state, turn))
+            found = self.built[action] = self._build(action)
         return found if found or default is None else default
+
+    def _build(self, action: str) -> list[Choice]:
+        """`action`'s choices in every turn that offers it: most often one turn, whose list
+        is kept as the action made it (the bot only reads it)."""
+        found: list[Choice] | None = None
+        for turn, names in self.menus:
+            if action in names:
+                listed = self.rs.actions[action].options(self.state, turn)
+                found = listed if found is None else found + listed
+        return [] if found is None else found
 
     def one(self, action: str) -> Choice | None:
         """The first choice of `action`, or None: an action that lists its choices one by one
@@ -289,8 +296,12 @@ def _shoot(
     its target's six, below poor odds the shooter helps a stronger ally or sets the shot up.
     Each shot is priced once; the rest is built only when the odds call for it."""
     attack = rs.actions["attack"]
-    shots = [(hit_chance(attack.odds(state, turn, c)), c) for c in attacks]
-    odds, best = max(shots, key=lambda shot: (shot[0], rng.random()))
+    # the likeliest, a tie to the higher draw (a draw per shot, in menu order)
+    odds, best, draw = -1.0, attacks[0], 0.0
+    for c in attacks:
+        chance, luck = hit_chance(attack.odds(state, turn, c)), rng.random()
+        if (chance, luck) > (odds, draw):
+            odds, best, draw = chance, c, luck
     if odds >= EVEN_ODDS:
         return best
     f = state.fighters[turn.actor or ""]
@@ -343,16 +354,8 @@ def _step(state: StarWarsState, f: Character, moves: list[Choice]) -> Choice | N
     if not fronts:
         return None
     gaps: dict[str, int] = {}
-
-    def closeness(zone: str) -> int:
-        found = gaps.get(zone)
-        if found is None:
-            far = [query.distance(state, zone, front) for front in fronts]
-            found = gaps[zone] = min(d if d is not None else UNREACHABLE for d in far)
-        return found
-
-    here = closeness(f.zone)
-    by_gap = [(closeness(c.str_param("to")), c) for c in moves]
+    here = _closeness(state, fronts, gaps, f.zone)
+    by_gap = [(_closeness(state, fronts, gaps, c.str_param("to")), c) for c in moves]
     if query.runs_for_hyperspace(state, f.name):  # keep away while the jump is plotted
         farthest = max(gap for gap, _ in by_gap)
         if farthest > here:
@@ -361,3 +364,12 @@ def _step(state: StarWarsState, f: Character, moves: list[Choice]) -> Choice | N
     if nearest < here:
         return min((c for gap, c in by_gap if gap == nearest), key=Choice.text)
     return None
+
+
+def _closeness(state: StarWarsState, fronts: set[str], gaps: dict[str, int], zone: str) -> int:
+    """`zone`'s distance to the nearest of the enemies' zones, kept in `gaps`."""
+    found = gaps.get(zone)
+    if found is None:
+        far = [query.distance(state, zone, front) for front in fronts]
+        found = gaps[zone] = min(d if d is not None else UNREACHABLE for d in far)
+    return found
