@@ -170,14 +170,17 @@ def _next(state: StarWarsState, seat: str, options: list[Choice]) -> Choice:
     """Our character with help waiting, else our strongest ready one; else the enemy's
     strongest, so that it does not have the last slot (and two turns in a row)."""
     by_who = {c.str_param("who"): c for c in options}
-
-    def strength(who: str) -> tuple[int, str]:
-        return (query.threat(state, who), who)
-
     ours = [who for who in by_who if state.side_of(who) == seat]
     helped = [who for who in ours if query.helped(state, who)]
-    # S13: cash in the help before it lapses
-    return by_who[max(helped or ours or by_who, key=strength)]
+    # S13: cash in the help before it lapses; the strongest (a tie to the later name)
+    best: str | None = None
+    most = (0, "")
+    for who in helped or ours or by_who:
+        strength = (query.threat(state, who), who)
+        if best is None or strength > most:
+            best, most = who, strength
+    assert best is not None
+    return by_who[best]
 
 
 def _cut(state: StarWarsState, turn: Turn, by_action: Menu) -> Choice:

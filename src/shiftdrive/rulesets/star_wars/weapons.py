@@ -9,12 +9,12 @@ bonus and defense stunts go to the defense, grouped stations to the attack
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from shiftdrive.conflict.attack import Attack
 from shiftdrive.conflict.invokes import roll_and_open
 from shiftdrive.conflict.roll import Roll, action_odds, defense_bonus
-from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.choices import Choice, Kept
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.star_wars import skills as catalog
 from shiftdrive.rulesets.star_wars import vehicles as rules
@@ -30,23 +30,18 @@ if TYPE_CHECKING:
     from shiftdrive.engine.ruleset import Turn
 
 
-#: each fire choice by (target, its Size, whether it is a vehicle), all its label is made of:
-#: a choice is a value, and a battle's menus list the same few again and again
-_FIRE: dict[tuple[str, int, bool], Choice] = {}
-#: how many fire choices `_FIRE` keeps before forgetting them all (a server plays on and on)
-FIRES_KEPT: Final = 4096
+#: each fire choice by (target, its Size), all its label is made of
+_FIRE: Kept[tuple[str, int]] = Kept()
 
 
 def _fire_at(e: Character) -> Choice:
     """The choice to fire the vehicle's weapons at `e`."""
-    key = (e.name, e.size, e.is_vehicle)
+    key = (e.name, e.size)
     found = _FIRE.get(key)
     if found is None:
-        if len(_FIRE) >= FIRES_KEPT:
-            _FIRE.clear()
         what = f"Size {e.size}" if e.is_vehicle else "on foot"
         label = f"Fire at {e.name} ({what}) with {rules.WEAPON_SKILL}"
-        found = _FIRE[key] = made("attack", label, target=e.name, skill=rules.WEAPON_SKILL)
+        found = _FIRE.keep(key, made("attack", label, target=e.name, skill=rules.WEAPON_SKILL))
     return found
 
 
