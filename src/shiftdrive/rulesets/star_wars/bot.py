@@ -151,8 +151,7 @@ def choose(rs: StarWars, state: StarWarsState, seat: str, rng: random.Random) ->
         f = state.fighters[turn.actor or ""]
         return by_action.take("refuse" if f.fate_points.current >= INTERRUPT_RESERVE else "allow")
     if turn.kind == "defend":
-        target = state.fighters[turn.actor or ""]
-        return max(by_action["defend"], key=lambda c: target.skill(c.str_param("skill")))
+        return _defend(state.fighters[turn.actor or ""], by_action["defend"])
     if turn.kind == "style":
         return by_action.take("full")
     if turn.kind == "duel_style":
@@ -181,6 +180,16 @@ def _next(state: StarWarsState, seat: str, options: list[Choice]) -> Choice:
             best, most = who, strength
     assert best is not None
     return by_who[best]
+
+
+def _defend(defender: Character, defenses: list[Choice]) -> Choice:
+    """The defense with the defender's best skill (the first of the best)."""
+    best, rating = defenses[0], defender.skill(defenses[0].str_param("skill"))
+    for c in defenses[1:]:
+        skill = defender.skill(c.str_param("skill"))
+        if skill > rating:
+            best, rating = c, skill
+    return best
 
 
 def _cut(state: StarWarsState, turn: Turn, by_action: Menu) -> Choice:

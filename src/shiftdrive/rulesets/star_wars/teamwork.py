@@ -24,7 +24,11 @@ HELP_PARAMS: Final = {"ally": ParamKind.UNIT, "skill": ParamKind.SKILL}
 
 def pending_help(state: StarWarsState, ally: str, skill: str) -> int:
     """The +1s promised to `ally`'s next roll with `skill` (for its odds)."""
-    return sum(1 for h in state.helps if h.ally == ally and h.skill == skill)
+    promised = 0
+    for h in state.helps:  # (most often none: a loop, not a generator, for each shot priced)
+        if h.ally == ally and h.skill == skill:
+            promised += 1
+    return promised
 
 
 def teamwork_bonus(state: StarWarsState, roll: Roll) -> list[Event]:
