@@ -6,9 +6,13 @@ import json
 import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final, Generic, TypeVar
 
 Param = str | int | bool | None
+K = TypeVar("K")
+
+#: how many choices a `Kept` holds before it forgets them all
+KEPT: Final = 4096
 
 
 class ChoiceSyntaxError(ValueError):
@@ -163,3 +167,24 @@ class Choice:
                 raise ChoiceSyntaxError(f"choice parameter {key!r} must be text, number or bool")
             params[key] = value
         return cls(data["action"], tuple(sorted(params.items())))
+
+
+class Kept(Generic[K]):
+    """Choices made once each, by a key holding everything the choice is made of (its label
+    too): a choice is a value, and a battle's menus list the same few again and again (one
+    serves every battle). Forgets them all once it holds `KEPT` (a server plays on and on)."""
+
+    __slots__ = ("made",)
+
+    def __init__(self) -> None:
+        self.made: dict[K, Choice] = {}
+
+    def get(self, key: K) -> Choice | None:
+        return self.made.get(key)
+
+    def keep(self, key: K, choice: Choice) -> Choice:
+        """Remember `choice` as the one made of `key`; returns it."""
+        if len(self.made) >= KEPT:
+            self.made.clear()
+        self.made[key] = choice
+        return choice

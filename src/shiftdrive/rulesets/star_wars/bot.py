@@ -7,15 +7,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.star_wars import query
+from shiftdrive.rulesets.star_wars.maneuvers import StarWarsAdvantage
 from shiftdrive.rulesets.star_wars.state import Character, StarWarsState
+from shiftdrive.rulesets.star_wars.teamwork import HelpAlly
 
 if TYPE_CHECKING:
     from shiftdrive.core.odds import Odds
+    from shiftdrive.rulesets.star_wars.rules import StarWars
 
 #: below this chance to hit, the bot may help a stronger ally or create an advantage instead
 POOR_ODDS: Final = 0.25
@@ -55,7 +58,7 @@ class Menu:
     weighs it, straight from the action that offers it: an action with no choice is not
     `in` it. (`Ruleset.legal` lists the same: the menus of the seat's open turns.)"""
 
-    def __init__(self, rs: Any, state: StarWarsState, seat: str) -> None:
+    def __init__(self, rs: StarWars, state: StarWarsState, seat: str) -> None:
         self.rs, self.state, self.seat = rs, state, seat
         self.built: dict[str, list[Choice]] = {}
         #: the seat's open turns with the actions each offers, its standing actions first
@@ -79,11 +82,18 @@ class Menu:
     def get(self, action: str, default: list[Choice] | None = None) -> list[Choice]:
         found = self.built.get(action)
         if found is None:
-            found = self.built[action] = []
-            for turn, names in self.menus:  # (most often one turn, which offers few actions)
-                if action in names:
-                    found.extend(self.rs.actions[action].options(self.state, turn))
+            found = self.built[action] = self._build(action)
         return found if found or default is None else default
+
+    def _build(self, action: str) -> list[Choice]:
+        """`action`'s choices in every turn that offers it: most often one turn, whose list
+        is kept as the action made it (the bot only reads it)."""
+        found: list[Choice] | None = None
+        for turn, names in self.menus:
+            if action in names:
+                listed = self.rs.actions[action].options(self.state, turn)
+                found = listed if found is None else found + listed
+        return [] if found is None else found
 
     def one(self, action: str) -> Choice | None:
         """The first choice of `action`, or None: an action that lists its choices one by one
@@ -129,7 +139,7 @@ class Menu:
         return isinstance(action, str) and self.one(action) is not None
 
 
-def choose(rs: Any, state: StarWarsState, seat: str, rng: random.Random) -> Choice:
+def choose(rs: StarWars, state: StarWarsState, seat: str, rng: random.Random) -> Choice:
     by_action = Menu(rs, state, seat)
     turn = by_action.turn
     assert turn is not None
@@ -141,8 +151,7 @@ def choose(rs: Any, state: StarWarsState, seat: str, rng: random.Random) -> Choi
         f = state.fighters[turn.actor or ""]
         return by_action.take("refuse" if f.fate_points.current >= INTERRUPT_RESERVE else "allow")
     if turn.kind == "defend":
-        target = state.fighters[turn.actor or ""]
-        return max(by_action["defend"], key=lambda c: target.skill(c.str_param("skill")))
+        return _defend(state.fighters[turn.actor or ""], by_action["defend"])
     if turn.kind == "style":
         return by_action.take("full")
     if turn.kind == "duel_style":
@@ -160,14 +169,27 @@ def _next(state: StarWarsState, seat: str, options: list[Choice]) -> Choice:
     """Our character with help waiting, else our strongest ready one; else the enemy's
     strongest, so that it does not have the last slot (and two turns in a row)."""
     by_who = {c.str_param("who"): c for c in options}
-
-    def strength(who: str) -> tuple[int, str]:
-        return (query.threat(state, who), who)
-
     ours = [who for who in by_who if state.side_of(who) == seat]
     helped = [who for who in ours if query.helped(state, who)]
-    # S13: cash in the help before it lapses
-    return by_who[max(helped or ours or by_who, key=strength)]
+    # S13: cash in the help before it lapses; the strongest (a tie to the later name)
+    best: str | None = None
+    most = (0, "")
+    for who in helped or ours or by_who:
+        strength = (query.threat(state, who), who)
+        if best is None or strength > most:
+            best, most = who, strength
+    assert best is not None
+    return by_who[best]
+
+
+def _defend(defender: Character, defenses: list[Choice]) -> Choice:
+    """The defense with the defender's best skill (the first of the best)."""
+    best, rating = defenses[0], defender.skill(defenses[0].str_param("skill"))
+    for c in defenses[1:]:
+        skill = defender.skill(c.str_param("skill"))
+        if skill > rating:
+            best, rating = c, skill
+    return best
 
 
 def _cut(state: StarWarsState, turn: Turn, by_action: Menu) -> Choice:
@@ -237,7 +259,7 @@ def _invoke(state: StarWarsState, seat: str, turn: Turn, by_action: Menu) -> Cho
 
 
 def _turn(
-    rs: Any,
+    rs: StarWars,
     state: StarWarsState,
     turn: Turn,
     by_action: Menu,
@@ -275,7 +297,7 @@ def _turn(
 
 
 def _shoot(
-    rs: Any,
+    rs: StarWars,
     state: StarWarsState,
     turn: Turn,
     by_action: Menu,
@@ -286,8 +308,12 @@ def _shoot(
     its target's six, below poor odds the shooter helps a stronger ally or sets the shot up.
     Each shot is priced once; the rest is built only when the odds call for it."""
     attack = rs.actions["attack"]
-    shots = [(hit_chance(attack.odds(state, turn, c)), c) for c in attacks]
-    odds, best = max(shots, key=lambda shot: (shot[0], rng.random()))
+    # the likeliest, a tie to the higher draw (a draw per shot, in menu order)
+    odds, best, draw = -1.0, attacks[0], 0.0
+    for c in attacks:
+        chance, luck = hit_chance(attack.odds(state, turn, c)), rng.random()
+        if (chance, luck) > (odds, draw):
+            odds, best, draw = chance, c, luck
     if odds >= EVEN_ODDS:
         return best
     f = state.fighters[turn.actor or ""]
@@ -310,26 +336,24 @@ def _shoot(
     if query.free_invokes(state, f.name) < 2:  # set up the shot (a maneuver, S9) first
         if tails:
             return tails[0]
-        for setup in _aimed(rs, state, by_action, "advantage", target):
+        for setup in _setups(rs, state, by_action, target):
             return setup
     return best
 
 
-def _helps_with(rs: Any, state: StarWarsState, by_action: Menu, skill: str) -> list[Choice]:
+def _helps_with(rs: StarWars, state: StarWarsState, by_action: Menu, skill: str) -> list[Choice]:
     """The help on the menu with `skill`, in menu order (no other skill's is built)."""
-    return [
-        c
-        for turn in by_action.offering("help")
-        for c in rs.actions["help"].with_skill(state, turn, skill)
-    ]
+    spec = rs.actions["help"]
+    assert isinstance(spec, HelpAlly)  # (typed, so the compiled build calls it directly)
+    return [c for turn in by_action.offering("help") for c in spec.with_skill(state, turn, skill)]
 
 
-def _aimed(
-    rs: Any, state: StarWarsState, by_action: Menu, action: str, target: str
-) -> Iterator[Choice]:
-    """The choices of `action` aimed at `target`, in menu order, built one by one."""
-    for turn in by_action.offering(action):
-        for c in rs.actions[action].each_option(state, turn):
+def _setups(rs: StarWars, state: StarWarsState, by_action: Menu, target: str) -> Iterator[Choice]:
+    """The advantages to create aimed at `target`, in menu order, built one by one."""
+    spec = rs.actions["advantage"]
+    assert isinstance(spec, StarWarsAdvantage)  # (typed, so the compiled build calls it directly)
+    for turn in by_action.offering("advantage"):
+        for c in spec.each_option(state, turn):
             if c.str_param("target") == target:
                 yield c
 
@@ -342,16 +366,8 @@ def _step(state: StarWarsState, f: Character, moves: list[Choice]) -> Choice | N
     if not fronts:
         return None
     gaps: dict[str, int] = {}
-
-    def closeness(zone: str) -> int:
-        found = gaps.get(zone)
-        if found is None:
-            far = [query.distance(state, zone, front) for front in fronts]
-            found = gaps[zone] = min(d if d is not None else UNREACHABLE for d in far)
-        return found
-
-    here = closeness(f.zone)
-    by_gap = [(closeness(c.str_param("to")), c) for c in moves]
+    here = _closeness(state, fronts, gaps, f.zone)
+    by_gap = [(_closeness(state, fronts, gaps, c.str_param("to")), c) for c in moves]
     if query.runs_for_hyperspace(state, f.name):  # keep away while the jump is plotted
         farthest = max(gap for gap, _ in by_gap)
         if farthest > here:
@@ -360,3 +376,12 @@ def _step(state: StarWarsState, f: Character, moves: list[Choice]) -> Choice | N
     if nearest < here:
         return min((c for gap, c in by_gap if gap == nearest), key=Choice.text)
     return None
+
+
+def _closeness(state: StarWarsState, fronts: set[str], gaps: dict[str, int], zone: str) -> int:
+    """`zone`'s distance to the nearest of the enemies' zones, kept in `gaps`."""
+    found = gaps.get(zone)
+    if found is None:
+        far = [query.distance(state, zone, front) for front in fronts]
+        found = gaps[zone] = min(d if d is not None else UNREACHABLE for d in far)
+    return found

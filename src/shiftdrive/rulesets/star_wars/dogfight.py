@@ -15,7 +15,7 @@ from shiftdrive.conflict.roll import Roll, action_odds, add_boost, boost_event
 from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.outcomes import Outcome
 from shiftdrive.engine.actions import ParamKind
-from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.choices import Choice, Kept
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.star_wars.state import Character, StarWarsState, Tail, made
 from shiftdrive.rulesets.star_wars.vehicles import DEFENSE_SKILL, vehicle_of
@@ -79,6 +79,20 @@ def targets(state: StarWarsState, pilot: Character) -> list[Character]:
     ]
 
 
+#: each tail choice by (target, whether it reverses the target's tail), all it is made of
+_TAIL: Kept[tuple[str, bool]] = Kept()
+
+
+def _tail(target: str, reverse: bool) -> Choice:
+    """The choice to get on `target`'s six (or reverse its tail on us)."""
+    found = _TAIL.get((target, reverse))
+    if found is None:
+        what = f"Reverse {target}'s tail" if reverse else f"Get on {target}'s six"
+        label = f"{what} ({DEFENSE_SKILL})"
+        found = _TAIL.keep((target, reverse), made(TAIL, label, target=target))
+    return found
+
+
 class GetOnTheirSix(RollAction[StarWarsState]):
     """S5: create (or reverse) *On Your Six* on an enemy fighter in the zone."""
 
@@ -89,9 +103,7 @@ class GetOnTheirSix(RollAction[StarWarsState]):
         pilot = state.fighters[turn.actor or ""]
         out: list[Choice] = []
         for e in targets(state, pilot):
-            reverse = tailed_by(state, pilot.vehicle or "", e.name)
-            what = f"Reverse {e.name}'s tail" if reverse else f"Get on {e.name}'s six"
-            out.append(made(TAIL, f"{what} ({DEFENSE_SKILL})", target=e.name))
+            out.append(_tail(e.name, tailed_by(state, pilot.vehicle or "", e.name)))
         return out
 
     def apply(

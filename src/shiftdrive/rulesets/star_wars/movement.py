@@ -16,7 +16,7 @@ from shiftdrive.conflict.invokes import roll_and_open
 from shiftdrive.conflict.roll import Roll, action_odds
 from shiftdrive.core.outcomes import Outcome
 from shiftdrive.engine.actions import ParamKind
-from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.choices import Choice, Kept
 from shiftdrive.engine.events import Event
 from shiftdrive.maps.paths import cheapest
 from shiftdrive.rulesets.star_wars.characters import zone_map
@@ -123,6 +123,19 @@ def go(state: StarWarsState, unit: Character, zone: str) -> list[Event]:
     return [Event("move", data={"who": unit.name, "to": zone}, visible_to=None)]
 
 
+#: each free move by (unit, zone), all it is made of
+_MOVE: Kept[tuple[str, str]] = Kept()
+
+
+def _move(unit: str, zone: str) -> Choice:
+    """The choice to move `unit` to `zone` (the free move)."""
+    found = _MOVE.get((unit, zone))
+    if found is None:
+        label = f"Move {unit} to {zone} (free, then act)"
+        found = _MOVE.keep((unit, zone), made("move", label, to=zone))
+    return found
+
+
 class Move(HostedAction[StarWarsState]):
     """The free move: to an adjacent zone, once a turn, before acting."""
 
@@ -133,10 +146,7 @@ class Move(HostedAction[StarWarsState]):
         unit = mover(state, state.fighters[turn.actor or ""])
         if state.moved or unit is None:
             return []
-        return [
-            made("move", f"Move {unit.name} to {z} (free, then act)", to=z)
-            for z in sorted(reach(state, unit, free_zones(state, unit)))
-        ]
+        return [_move(unit.name, z) for z in sorted(reach(state, unit, free_zones(state, unit)))]
 
     def check(self, state: StarWarsState, turn: Turn, choice: Choice) -> str | None:
         if state.moved:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from shiftdrive.conflict.invokes import InvokeAspect, invoke_choice
 from shiftdrive.conflict.roll import Roll, totals
 from shiftdrive.core.consequences import Severity
-from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.choices import Choice, Kept
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.star_wars.characters import HOST, zone_map
 from shiftdrive.rulesets.star_wars.dogfight import tailed_by
@@ -40,9 +40,16 @@ def open_invokes(
     return INVOKES.open_invokes(state, turn, fate_points=fate_points)
 
 
+#: each invoke's choice by the invoke, all it is made of
+_INVOKES: Kept[tuple[str, str, str, str]] = Kept()
+
+
 def as_choice(invoke: tuple[str, str, str, str]) -> Choice:
     """One of `open_invokes` as the choice the menu lists."""
-    return invoke_choice(*invoke)
+    found = _INVOKES.get(invoke)
+    if found is None:
+        found = _INVOKES.keep(invoke, invoke_choice(*invoke))
+    return found
 
 
 def enemies(state: StarWarsState, name: str) -> list[Character]:

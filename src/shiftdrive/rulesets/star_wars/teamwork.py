@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.engine.actions import Action, ParamKind
-from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.choices import Choice, Kept
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.star_wars.popcorn import end_turn
 from shiftdrive.rulesets.star_wars.skills import HELP_MIN, SKILLS
@@ -24,7 +24,11 @@ HELP_PARAMS: Final = {"ally": ParamKind.UNIT, "skill": ParamKind.SKILL}
 
 def pending_help(state: StarWarsState, ally: str, skill: str) -> int:
     """The +1s promised to `ally`'s next roll with `skill` (for its odds)."""
-    return sum(1 for h in state.helps if h.ally == ally and h.skill == skill)
+    promised = 0
+    for h in state.helps:  # (most often none: a loop, not a generator, for each shot priced)
+        if h.ally == ally and h.skill == skill:
+            promised += 1
+    return promised
 
 
 def teamwork_bonus(state: StarWarsState, roll: Roll) -> list[Event]:
@@ -36,6 +40,19 @@ def teamwork_bonus(state: StarWarsState, roll: Roll) -> list[Event]:
     roll.actor_bonus += len(used)
     data = {"who": roll.actor, "skill": roll.skill, "helpers": [h.helper for h in used]}
     return [Event("teamwork", data=data, visible_to=None)]
+
+
+#: each help choice by (ally, skill), all it is made of
+_HELP: Kept[tuple[str, str]] = Kept()
+
+
+def _help(ally: str, skill: str) -> Choice:
+    """The choice to help `ally` with `skill`."""
+    found = _HELP.get((ally, skill))
+    if found is None:
+        label = f"Help {ally} with {skill} (+1 on their next roll)"
+        found = _HELP.keep((ally, skill), made("help", label, ally=ally, skill=skill))
+    return found
 
 
 class HelpAlly(Action[StarWarsState]):
@@ -63,8 +80,7 @@ class HelpAlly(Action[StarWarsState]):
                 continue
             for skill in mine:
                 if ally.skill(skill) >= HELP_MIN:
-                    label = f"Help {ally.name} with {skill} (+1 on their next roll)"
-                    out.append(made("help", label, ally=ally.name, skill=skill))
+                    out.append(_help(ally.name, skill))
         return out
 
     def check(self, state: StarWarsState, turn: Turn, choice: Choice) -> str | None:

@@ -88,8 +88,12 @@ def fire_bonuses(state: StarWarsState, crew: Character, target: Character) -> tu
 
 def crew_of(state: StarWarsState, vehicle: str) -> list[Character]:
     """The vehicle's crew still in the fight."""
-    crew = (state.fighters[n] for n in state.crews.get(vehicle, ()))
-    return [f for f in crew if f.active]
+    crew: list[Character] = []
+    for name in state.crews.get(vehicle, ()):  # (a loop, not a generator: read every menu)
+        f = state.fighters[name]
+        if f.active:
+            crew.append(f)
+    return crew
 
 
 def engaged(state: StarWarsState, actor: Character, target: Character) -> bool:

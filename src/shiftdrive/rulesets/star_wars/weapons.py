@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from shiftdrive.conflict.attack import Attack
 from shiftdrive.conflict.invokes import roll_and_open
 from shiftdrive.conflict.roll import Roll, action_odds, defense_bonus
-from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.choices import Choice, Kept
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.star_wars import skills as catalog
 from shiftdrive.rulesets.star_wars import vehicles as rules
@@ -28,6 +28,21 @@ if TYPE_CHECKING:
     from shiftdrive.core.dice import DiceSource
     from shiftdrive.core.odds import Odds
     from shiftdrive.engine.ruleset import Turn
+
+
+#: each fire choice by (target, its Size), all its label is made of
+_FIRE: Kept[tuple[str, int]] = Kept()
+
+
+def _fire_at(e: Character) -> Choice:
+    """The choice to fire the vehicle's weapons at `e`."""
+    key = (e.name, e.size)
+    found = _FIRE.get(key)
+    if found is None:
+        what = f"Size {e.size}" if e.is_vehicle else "on foot"
+        label = f"Fire at {e.name} ({what}) with {rules.WEAPON_SKILL}"
+        found = _FIRE.keep(key, made("attack", label, target=e.name, skill=rules.WEAPON_SKILL))
+    return found
 
 
 class StarWarsAttack(Attack[StarWarsState]):
@@ -48,13 +63,18 @@ class StarWarsAttack(Attack[StarWarsState]):
             return [c for c in super().options(state, turn) if self._harms(state, c) is None]
         if not rules.may_fire(state, f):
             return []
-        near = self.in_range(state, f)  # (only who is there is weighed, not every enemy)
+        reach = rules.weapon_reach(state, f)
+        if reach is None:
+            return []
+        # S3: an enemy within the weapons' reach (the map's distances from here are kept for
+        # the battle; only who is there is weighed, not every enemy)
+        far = zone_map(state).distances_from(f.zone)
         out: list[Choice] = []
         for e in state.active():
-            if e.zone in near and e.side != f.side and self.aims_at(state, f, e):
-                what = f"Size {e.size}" if e.is_vehicle else "on foot"
-                label = f"Fire at {e.name} ({what}) with {rules.WEAPON_SKILL}"
-                out.append(made("attack", label, target=e.name, skill=rules.WEAPON_SKILL))
+            if e.side != f.side:
+                d = far.get(e.zone)
+                if d is not None and d <= reach and self.aims_at(state, f, e):
+                    out.append(_fire_at(e))
         return out
 
     def _harms(self, state: StarWarsState, choice: Choice) -> str | None:
@@ -70,11 +90,6 @@ class StarWarsAttack(Attack[StarWarsState]):
         ):
             return f"{skill} cannot damage a vehicle ({target.name})"
         return None
-
-    def in_range(self, state: StarWarsState, crew: Character) -> list[str]:
-        """The zones within the crew's vehicle's weapon range (S3); none aboard no vehicle."""
-        reach = rules.weapon_reach(state, crew)
-        return [] if reach is None else zone_map(state).within(crew.zone, reach)
 
     def aims_at(self, state: StarWarsState, crew: Character, target: Character) -> bool:
         """Whether the crew may fire at `target`, range aside: a vehicle, or a person on foot
