@@ -49,8 +49,9 @@ def test_honest_saves_with_undos_verify_and_continue_as_the_live_fight() -> None
 def test_loaded_fight_continues_with_the_live_generator() -> None:
     enc = Encounter.start(DOGFIGHT, seed=5)
     rng = random.Random(5)
-    for _ in range(30):
-        enc.submit(enc.pending_seats()[0], random_bot(enc, enc.pending_seats()[0], rng))
+    for _ in range(30):  # random play that never concedes, so the fight is still on at 30
+        seat = enc.pending_seats()[0]
+        enc.submit(seat, rng.choice([c for c in enc.legal(seat) if c.action != "concede"]))
     enc.undo(3)
     loaded = load_encounter(json.loads(json.dumps(enc.to_json())))
     run_bots(enc, rng=random.Random(9))
