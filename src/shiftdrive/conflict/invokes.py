@@ -95,7 +95,13 @@ def open_invokes(
     as the walk goes: read what you need before you change them."""
     roll = state.roll
     assert roll is not None
-    roller = roller_of(state, roll, seat)
+    return _open_invokes(host, state, roll, seat, roller_of(state, roll, seat), fate_points)
+
+
+def _open_invokes(
+    host: Host[Any], state: ConflictState, roll: Roll, seat: str, roller: str, fate_points: bool
+) -> Iterator[tuple[str, str, str, str]]:
+    """`open_invokes` of `seat`, whose roller (`roller_of`) the caller has read already."""
     opponent = roll.target if roller == roll.actor else roll.actor
     fighters = state.fighters
     paid = roll.paid  # (empty on most rolls: no key is made to look in it then)
@@ -302,7 +308,7 @@ def may_change(host: Host[Any], state: ConflictState, roll: Roll, seat: str, shi
     bonuses = 0
     reroll = False
     paid: dict[str, int] = {}  # fate points each payer may still spend on this roll
-    for aspect, effect, payment, by in open_invokes(host, state, seat):
+    for aspect, effect, payment, by in _open_invokes(host, state, roll, seat, roller, True):
         if effect == "reroll":
             reroll = bool(faces)
             continue
