@@ -10,6 +10,7 @@ per roll) or a free invoke (they stack). A boost is spent when invoked (C6).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from shiftdrive.conflict.exchange import HostedAction
@@ -68,8 +69,11 @@ def roller_of(state: ConflictState, roll: Roll, seat: str) -> str:
     return ""
 
 
+@lru_cache(maxsize=4096)
 def invoke_choice(aspect: str, effect: str, payment: str, by: str) -> Choice:
-    """One invoke from `InvokeAspect.open_invokes` as the labelled choice the menu lists."""
+    """One invoke from `InvokeAspect.open_invokes` as the labelled choice the menu lists:
+    made the first time (a choice is a value, and these four are all it shows: one serves
+    every battle and every window that lists it)."""
     paid = f"({by}'s free invoke)" if payment == "free" else f"({by} pays a fate point)"
     return Choice.of(
         "invoke",
