@@ -9,6 +9,7 @@ resisting skills). A character must be within one zone to be the target of an ad
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.exchange import RollAction
@@ -43,6 +44,29 @@ ADVANTAGE_PARAMS: Final = {
     "name": ParamKind.TEXT,
 }
 DISCOVER_PARAMS: Final = {"skill": ParamKind.SKILL, "target": ParamKind.UNIT}
+
+
+# The menu's advantages are made the first time each is listed: a choice is a value, and
+# what one shows is all it depends on (the skill, and the zone or the target), so one serves
+# every battle.
+
+
+@lru_cache(maxsize=4096)
+def scene_advantage(skill: str, zone: str) -> Choice:
+    """Creating an advantage on the scene, in `zone`, with `skill`."""
+    return Choice.of(
+        "advantage", skill=skill, target=SCENE, name="Favorable Position",
+        free=("name",), label=f"Create an advantage in {zone} with {skill}",
+    )  # fmt: skip
+
+
+@lru_cache(maxsize=4096)
+def target_advantage(skill: str, target: str) -> Choice:
+    """Creating an advantage on the character `target` with `skill`."""
+    return Choice.of(
+        "advantage", skill=skill, target=target, name=f"{target} Off Balance",
+        free=("name",), label=f"Create an advantage on {target} with {skill}",
+    )  # fmt: skip
 
 
 class _Advantage(RollAction[CS]):
@@ -120,10 +144,7 @@ class CreateAdvantage(_Advantage[CS]):
         f = state.fighters[turn.actor or ""]
         near: list[Combatant] | None = None
         for skill in self.host.advantage_skills(state, f):
-            yield Choice.of(
-                "advantage", skill=skill, target=SCENE, name="Favorable Position",
-                free=("name",), label=f"Create an advantage in {f.zone} with {skill}",
-            )  # fmt: skip
+            yield scene_advantage(skill, f.zone)
             if near is None:  # (not before the first choice: a bot may want only that one)
                 # each enemy's distance, asked once; the nearest first
                 gaps = [
@@ -135,10 +156,7 @@ class CreateAdvantage(_Advantage[CS]):
                     e for reach in range(ADVANTAGE_REACH + 1) for gap, e in gaps if gap == reach
                 ]
             for e in near:
-                yield Choice.of(
-                    "advantage", skill=skill, target=e.name, name=f"{e.name} Off Balance",
-                    free=("name",), label=f"Create an advantage on {e.name} with {skill}",
-                )  # fmt: skip
+                yield target_advantage(skill, e.name)
 
     def apply(self, state: CS, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
         f = state.fighters[turn.actor or ""]

@@ -5,6 +5,7 @@ the shifts (and the host's weapon and armor) that the target must absorb."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.absorb import deliver_hit
@@ -28,6 +29,16 @@ ATTACK_PARAMS: Final = {"target": ParamKind.UNIT, "skill": ParamKind.SKILL}
 STYLE_DEFENSE: Final = -3
 
 
+@lru_cache(maxsize=4096)
+def attack_choice(target: str, skill: str, rating: int) -> Choice:
+    """Attacking `target` with `skill` at `rating`, as the menu lists it: made the first time
+    (a choice is a value, and these are all it shows: one serves every battle)."""
+    return Choice.of(
+        "attack", target=target, skill=skill,
+        label=f"Attack {target} with {skill} ({describe(rating)})",
+    )  # fmt: skip
+
+
 class Attack(RollAction[CS]):
     name = "attack"
     params: ClassVar[Mapping[str, ParamKind]] = ATTACK_PARAMS
@@ -42,16 +53,11 @@ class Attack(RollAction[CS]):
         enemies = [e for e in state.active() if e.side != f.side]
         out: list[Choice] = []
         for skill in self.host.attack_skills(state, f):
-            rating = describe(f.skill(skill))
+            rating = f.skill(skill)
             reach = self.host.reach(state, skill) or 0
             for e in enemies:
                 if self.in_reach(state, f, reach, e):
-                    out.append(
-                        Choice.of(
-                            "attack", target=e.name, skill=skill,
-                            label=f"Attack {e.name} with {skill} ({rating})",
-                        )
-                    )  # fmt: skip
+                    out.append(attack_choice(e.name, skill, rating))
         return out
 
     def check(self, state: CS, turn: Turn, choice: Choice) -> str | None:

@@ -4,6 +4,7 @@ skill that opposes it; then both sides roll."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.exchange import HostedAction
@@ -23,6 +24,13 @@ if TYPE_CHECKING:
 DEFEND_PARAMS: Final = {"skill": ParamKind.SKILL}
 
 
+@lru_cache(maxsize=1024)
+def defend_choice(skill: str, rating: int) -> Choice:
+    """Defending with `skill` at `rating`, as the menu lists it: made the first time (a choice
+    is a value, and its skill and rating are all it shows: one serves every battle)."""
+    return Choice.of("defend", skill=skill, label=f"Defend with {skill} ({describe(rating)})")
+
+
 class Defend(HostedAction[CS]):
     name = "defend"
     params: ClassVar[Mapping[str, ParamKind]] = DEFEND_PARAMS
@@ -32,7 +40,7 @@ class Defend(HostedAction[CS]):
         assert roll is not None
         target = state.fighters[roll.target or ""]
         return [
-            Choice.of("defend", skill=s, label=f"Defend with {s} ({describe(target.skill(s))})")
+            defend_choice(s, target.skill(s))
             for s in self.host.defenses(state, roll.action, roll.skill)
         ]
 

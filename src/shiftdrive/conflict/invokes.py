@@ -10,6 +10,7 @@ per roll) or a free invoke (they stack). A boost is spent when invoked (C6).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from shiftdrive.conflict.exchange import HostedAction
@@ -68,8 +69,11 @@ def roller_of(state: ConflictState, roll: Roll, seat: str) -> str:
     return ""
 
 
+@lru_cache(maxsize=4096)
 def invoke_choice(aspect: str, effect: str, payment: str, by: str) -> Choice:
-    """One invoke from `InvokeAspect.open_invokes` as the labelled choice the menu lists."""
+    """One invoke from `InvokeAspect.open_invokes` as the labelled choice the menu lists:
+    made the first time (a choice is a value, and these four are all it shows: one serves
+    every battle and every window that lists it)."""
     paid = f"({by}'s free invoke)" if payment == "free" else f"({by} pays a fate point)"
     return Choice.of(
         "invoke",
@@ -95,7 +99,13 @@ def open_invokes(
     as the walk goes: read what you need before you change them."""
     roll = state.roll
     assert roll is not None
-    roller = roller_of(state, roll, seat)
+    return _open_invokes(host, state, roll, seat, roller_of(state, roll, seat), fate_points)
+
+
+def _open_invokes(
+    host: Host[Any], state: ConflictState, roll: Roll, seat: str, roller: str, fate_points: bool
+) -> Iterator[tuple[str, str, str, str]]:
+    """`open_invokes` of `seat`, whose roller (`roller_of`) the caller has read already."""
     opponent = roll.target if roller == roll.actor else roll.actor
     fighters = state.fighters
     paid = roll.paid  # (empty on most rolls: no key is made to look in it then)
@@ -302,7 +312,7 @@ def may_change(host: Host[Any], state: ConflictState, roll: Roll, seat: str, shi
     bonuses = 0
     reroll = False
     paid: dict[str, int] = {}  # fate points each payer may still spend on this roll
-    for aspect, effect, payment, by in open_invokes(host, state, seat):
+    for aspect, effect, payment, by in _open_invokes(host, state, roll, seat, roller, True):
         if effect == "reroll":
             reroll = bool(faces)
             continue

@@ -4,6 +4,7 @@ a tie removes it at a minor cost, style adds a boost."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.exchange import RollAction
@@ -25,6 +26,15 @@ OVERCOME_PARAMS: Final = {"aspect": ParamKind.ASPECT, "skill": ParamKind.SKILL}
 OBSTACLES: Final = (AspectKind.SITUATION, AspectKind.BOOST)
 
 
+@lru_cache(maxsize=4096)
+def overcome_choice(aspect: str, skill: str) -> Choice:
+    """Overcoming `aspect` with `skill`, as the menu lists it: made the first time (a choice
+    is a value, and these are all it shows: one serves every battle)."""
+    return Choice.of(
+        "overcome", aspect=aspect, skill=skill, label=f"Overcome '{aspect}' with {skill}"
+    )
+
+
 class Overcome(RollAction[CS]):
     name = "overcome"
     params: ClassVar[Mapping[str, ParamKind]] = OVERCOME_PARAMS
@@ -39,12 +49,7 @@ class Overcome(RollAction[CS]):
                 (a.owner is None and a.zone in (None, f.zone)) or a.owner == f.name
             ):
                 skill = self.host.overcome_skill(state, f)
-                out.append(
-                    Choice.of(
-                        "overcome", aspect=a.name, skill=skill,
-                        label=f"Overcome '{a.name}' with {skill}",
-                    )
-                )  # fmt: skip
+                out.append(overcome_choice(a.name, skill))
         return out
 
     def apply(self, state: CS, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:

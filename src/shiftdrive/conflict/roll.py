@@ -137,10 +137,13 @@ def add_boost(state: ConflictState, name: str, holder: str) -> Aspect:
 def expire_boosts(state: ConflictState, holder: str) -> list[Event]:
     """C6: `holder`'s boosts born before this turn vanish as their turn ends."""
     events: list[Event] = []
+    born = state.boosts_born
+    if not born:  # (no boost was born: none can expire, and the aspects are not walked)
+        return events
     for b in state.aspects.boosts_expiring(holder):
-        if state.boosts_born.get(b.name, state.turn_count) < state.turn_count:
+        if born.get(b.name, state.turn_count) < state.turn_count:
             state.aspects.remove(b.name)
-            state.boosts_born.pop(b.name, None)
+            born.pop(b.name, None)
             events.append(Event("boost_expires", data={"aspect": b.name}, visible_to=None))
     return events
 
