@@ -185,11 +185,3 @@ def test_remove_takes_that_aspect_out_and_keeps_the_order() -> None:
         s.add(Aspect(name, AspectKind.SITUATION))
     s.remove("c")
     assert [a.name for a in s.aspects] == ["A", "B", "D"] and s.find("C") is None
-
-
-def test_copy_keeps_its_own_free_invokes() -> None:
-    aspect = Aspect("Cover", AspectKind.SITUATION, free_invokes={"Ana": 1}, zone="Bay")
-    copy = aspect.copy()
-    assert copy == aspect
-    copy.add_free("Ana")
-    assert aspect.free_for("Ana") == 1

@@ -210,14 +210,3 @@ def test_slots_from_text_keys_are_severities_in_ladder_order() -> None:
     slots = ConsequenceSlots({"severe": 6, "mild": 2})  # type: ignore[dict-item]
     assert list(slots.values) == [Severity.MILD, Severity.SEVERE]
     assert all(type(k) is Severity for k in slots.slots)
-
-
-def test_copy_is_equal_and_apart() -> None:
-    slots = ConsequenceSlots.of(FATE_CORE_VALUES)
-    slots.take(Severity.MODERATE, "Winded")
-    copy = slots.copy()
-    assert copy == slots and list(copy.slots) == list(slots.slots)
-    taken = copy.get(Severity.MODERATE)
-    assert taken is not None and taken is not slots.get(Severity.MODERATE)
-    copy.take(Severity.MILD, "Bruised")
-    assert slots.get(Severity.MILD) is None

@@ -106,11 +106,3 @@ def test_spent_counts_points_paid_not_earned() -> None:
     assert fp.spent == 3 and fp.current == 1
     assert fp == FatePoints(1, 3)  # a bookkeeping figure, not part of the state
     assert fp.to_json() == {"current": 1, "refresh": 3}
-
-
-def test_copy_is_a_purse_apart() -> None:
-    points = FatePoints(3, 3)
-    copy = points.copy()
-    assert copy == points
-    copy.spend(SpendReason.INVOKE)
-    assert points.current == 3

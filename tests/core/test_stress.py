@@ -215,12 +215,3 @@ def test_counting_conserves_shifts(length: int, hits: list[int]) -> None:
 @pure_only
 def test_kind_given_as_text_becomes_a_kind() -> None:
     assert StressTrack("shields", "counting", [1, 1]).kind is StressKind.COUNTING  # type: ignore[arg-type]
-
-
-def test_copy_keeps_its_own_marks() -> None:
-    track = StressTrack.fate_core("physical", 2)
-    track.marked[0] = True
-    copy = track.copy()
-    assert copy == track
-    copy.marked[1] = True
-    assert track.marked == [True, False, False]

@@ -94,18 +94,6 @@ class Aspect:
     def total_free(self) -> int:
         return sum(self.free_invokes.values())
 
-    def copy(self) -> Aspect:
-        """The same aspect with its own free invokes (a battle's copy of a prepared one)."""
-        return Aspect(
-            self.name,
-            self.kind,
-            self.owner,
-            dict(self.free_invokes),
-            self.hidden,
-            self.zone,
-            self.expires_after,
-        )
-
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,

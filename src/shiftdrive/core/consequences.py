@@ -201,17 +201,6 @@ class ConsequenceSlots:
         for consequence in self.taken():
             consequence.taken_in_conflict = False
 
-    def copy(self) -> ConsequenceSlots:
-        """The same slots with their own consequences (a battle's copy of a prepared sheet)."""
-        # (only the taken ones are passed: the empty slots come with the values, as in a
-        # fresh set, which every prepared sheet is)
-        taken: dict[Severity, Consequence | None] = {
-            s: Consequence(c.severity, c.value, c.aspect, c.recovering, c.taken_in_conflict)
-            for s, c in self.slots.items()
-            if c is not None
-        }
-        return ConsequenceSlots(dict(self.values), taken)
-
     def to_json(self) -> dict[str, Any]:
         return {
             "values": {s.value: v for s, v in self.values.items()},

@@ -99,10 +99,6 @@ class FatePoints:
             )
         self.current += delta
 
-    def copy(self) -> FatePoints:
-        """The same purse, apart (a battle's copy of a prepared sheet)."""
-        return FatePoints(self.current, self.refresh, self.spent)
-
     def to_json(self) -> dict[str, Any]:
         return {"current": self.current, "refresh": self.refresh}
 

@@ -209,10 +209,6 @@ class StressTrack:
                 left -= 1
         return left
 
-    def copy(self) -> StressTrack:
-        """The same track with its own marks (a battle's copy of a prepared sheet)."""
-        return StressTrack(self.name, self.kind, list(self.boxes), list(self.marked))
-
     # --- JSON --------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:

@@ -3,6 +3,7 @@ zones, who opens the popcorn order (S1), and the defaults a scenario may overrid
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 from typing import Annotated, Any, Final, Literal
 
@@ -243,7 +244,9 @@ def load(data: Mapping[str, Any]) -> StarWarsScenario:
 
 def crew_names(vehicle: VehicleSpec) -> list[str]:
     """The names of a vehicle's nameless crews: given, else '<vehicle> pilot' and
-    '<vehicle> gunners' (numbered when there are several groups)."""
+    '<vehicle> gunners' (numbered when there are several groups). Interned: every battle of a
+    scenario then names a crew with the same string, as it does everyone else (choices kept
+    from an earlier battle compare by identity, not letter by letter)."""
     groups = sum(1 for c in vehicle.crew if c.station == "gunners")
     out: list[str] = []
     n = 0
@@ -251,10 +254,10 @@ def crew_names(vehicle: VehicleSpec) -> list[str]:
         if c.name:
             out.append(c.name)
         elif c.station == "pilot":
-            out.append(f"{vehicle.name} pilot")
+            out.append(sys.intern(f"{vehicle.name} pilot"))
         else:
             n += 1
-            out.append(f"{vehicle.name} gunners" + (f" {n}" if groups > 1 else ""))
+            out.append(sys.intern(f"{vehicle.name} gunners" + (f" {n}" if groups > 1 else "")))
     return out
 
 

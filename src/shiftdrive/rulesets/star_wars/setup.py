@@ -1,12 +1,10 @@
 """Setting up a star_wars conflict: characters from the scenario, zones, aspects, and the
-popcorn order opened by the scenario's `first` (S1).
-
-A scenario is set up once (`prepared`); each battle starts from its own copy of that state."""
+popcorn order opened by the scenario's `first` (S1)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
 from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
 from shiftdrive.core.consequences import FATE_CORE_VALUES, ConsequenceSlots, Severity
@@ -29,70 +27,15 @@ VEHICLE_SKILLS: Final = ("Pilot", "Stealth")
 
 
 def setup(sc: StarWarsScenario) -> tuple[StarWarsState, list[Event]]:
-    """A battle of `sc`: its own copy of the scenario's prepared state."""
-    state = _copy(prepared(sc))
+    state = _prepare(sc)
     return state, [
         Event("setup", data={"title": sc.title, "sides": list(state.sides)}, visible_to=None),
         Event("opens", data={"who": state.order.current}, visible_to=None),
     ]
 
 
-#: the scenario set up last, by identity, with its prepared state (a simulation sets one
-#: scenario up battle after battle). Complete as a key: a loaded scenario is never changed
-#: (see `PreparedScenario`), and it is held here, so its id is not reused while remembered.
-_PREPARED: Final[dict[int, tuple[StarWarsScenario, StarWarsState]]] = {}
-
-
-def prepared(sc: StarWarsScenario) -> StarWarsState:
-    """The state `sc` sets up, made once per scenario: never played, only copied (`_copy`)."""
-    found = _PREPARED.get(id(sc))
-    if found is not None and found[0] is sc:
-        return found[1]
-    state = _prepare(sc)
-    _PREPARED.clear()  # one scenario at a time is all a run needs
-    _PREPARED[id(sc)] = (sc, state)
-    return state
-
-
-def _copy(t: StarWarsState) -> StarWarsState:
-    """A battle's own copy of a prepared state: every part a battle changes is new (the
-    characters, their purses, stress and consequences, the aspects, the order, the duels).
-    Shared: the settings' values, which are only read in a battle (the zone map is immutable;
-    its distance memos depend on the map alone). Copies every field `_prepare` sets."""
-    purses: dict[int, FatePoints] = {}  # a vehicle spends its pilot's purse: shared here too
-    fighters: dict[str, Character] = {}
-    for name, f in t.fighters.items():
-        purse = purses.get(id(f.fate_points))
-        if purse is None:
-            purse = purses[id(f.fate_points)] = f.fate_points.copy()
-        fighters[name] = Character(
-            name=f.name, side=f.side, skills=dict(f.skills), zone=f.zone, fate_points=purse,
-            stress={k: track.copy() for k, track in f.stress.items()},
-            consequences=f.consequences.copy(), status=f.status, full_defense=f.full_defense,
-            owed_points=f.owed_points, size=f.size, vehicle=f.vehicle, station=f.station,
-            stations=f.stations, defense=f.defense, mode=f.mode,
-            passive_sensors=f.passive_sensors, anti_vehicle=f.anti_vehicle,
-            anti_personnel=f.anti_personnel,
-        )  # fmt: skip
-    order = PopcornOrder(list(t.order.actors))
-    if t.order.current is not None:
-        order.start(t.order.current)
-    settings: dict[str, Any] = dict(t.settings)
-    return StarWarsState(
-        title=t.title, sides=list(t.sides), fighters=fighters,
-        zones={z: list(adj) for z, adj in t.zones.items()},
-        aspects=AspectSet([a.copy() for a in t.aspects.aspects]), order=order,
-        interrupts=t.interrupts, aspect_difficulty=dict(t.aspect_difficulty),
-        duels=[Duel(d.a, d.b, dict(d.points)) for d in t.duels],
-        crews={v: list(crew) for v, crew in t.crews.items()},
-        units_by_side={s: [fighters[f.name] for f in units]
-                       for s, units in t.units_by_side.items()},
-        gm_notes=t.gm_notes, max_rounds=t.max_rounds, settings=settings,
-    )  # fmt: skip
-
-
 def _prepare(sc: StarWarsScenario) -> StarWarsState:
-    """The state the scenario sets up (see `prepared`)."""
+    """The state the scenario sets up, each battle's own."""
     skill_names = {s.lower(): s for s in SKILLS}
     zones = {z.name: list(z.adjacent) for z in sc.zones} or {DEFAULT_ZONE: []}
     zmap = ZoneMap.from_edges(zones, [(a, b) for a, adj in zones.items() for b in adj])
