@@ -6,6 +6,7 @@ from typing import Any
 
 from shiftdrive.core.dice import ScriptedDice
 from shiftdrive.engine.encounter import Encounter
+from shiftdrive.rulesets.tachyon.state import TachyonState
 
 ZONES = [f"Z{i}" for i in range(1, 9)]
 
@@ -85,3 +86,19 @@ def words(enc: Encounter) -> list[str]:
 ZERO = [0, 0, 0, 0]
 PLUS4 = [1, 1, 1, 1]
 MINUS4 = [-1, -1, -1, -1]
+
+
+def st(enc: Encounter) -> TachyonState:
+    state = enc.state
+    assert isinstance(state, TachyonState)
+    return state
+
+
+def skip_to(enc: Encounter, phase: str, actor: str | None = None) -> None:
+    """Skip every action and pass every window until `phase` (and `actor`'s turn in it)."""
+    for _ in range(300):
+        s = st(enc)
+        if s.phase == phase and (actor is None or s.current == actor) and s.roll is None:
+            return
+        act(enc, "skip" if s.roll is None else "pass")
+    raise AssertionError(f"never reached {phase} {actor}")

@@ -13,6 +13,8 @@ from tachyon_helpers import (
     kinds,
     raider,
     scenario,
+    skip_to,
+    st,
     start,
     viper,
 )
@@ -26,17 +28,11 @@ from shiftdrive.rulesets.tachyon.damage import damage_small, damage_system, long
 from shiftdrive.rulesets.tachyon.query import on_tail, tailing
 from shiftdrive.rulesets.tachyon.rolls import minimized, t9_mod
 from shiftdrive.rulesets.tachyon.rules import Tachyon
-from shiftdrive.rulesets.tachyon.state import BUGGED_OUT, DESTROYED, TachyonState
+from shiftdrive.rulesets.tachyon.state import BUGGED_OUT, DESTROYED
 
 # Viper-1 (tactics 1) rolls ZERO -> initiative 1; Raider-1 rolls PLUS4 -> 5.
 # The piloting phase runs lowest first (T8), so Viper-1 acts first.
 INIT = (ZERO, PLUS4)
-
-
-def st(enc: Encounter) -> TachyonState:
-    state = enc.state
-    assert isinstance(state, TachyonState)
-    return state
 
 
 def next_round(enc: Encounter) -> None:
@@ -47,15 +43,6 @@ def next_round(enc: Encounter) -> None:
             return
         act(enc, "skip" if s.roll is None else "pass")
     raise AssertionError("the round never ended")
-
-
-def skip_to(enc: Encounter, phase: str, actor: str | None = None) -> None:
-    for _ in range(200):
-        s = st(enc)
-        if s.phase == phase and (actor is None or s.current == actor) and s.roll is None:
-            return
-        act(enc, "skip" if s.roll is None else "pass")
-    raise AssertionError(f"never reached {phase}")
 
 
 # --- detection (T7) ----------------------------------------------------------------------------

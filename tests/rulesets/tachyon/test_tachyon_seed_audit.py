@@ -7,23 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tachyon_helpers import MINUS4, PLUS4, ZERO, act, raider, scenario, start, viper
+from tachyon_helpers import MINUS4, PLUS4, ZERO, act, raider, scenario, skip_to, st, start, viper
 
 from shiftdrive.engine.encounter import Encounter, IllegalChoice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.rulesets.tachyon.damage import damage_system
-from shiftdrive.rulesets.tachyon.state import TachyonState
 
 FRIGATE = {"name": "Dread", "template": "frigate", "zone": "Z1"}
 # Frigate: tactics 2, technology 2, defense long 3 / short 1, shield long 2 / short 1,
 # point defense short 2 / long 1, two guns (gunnery 2, tactics 1, capital turrets range 3).
-
-
-def st(enc: Encounter) -> TachyonState:
-    state = enc.state
-    assert isinstance(state, TachyonState)
-    return state
 
 
 def settle(enc: Encounter) -> None:
@@ -33,15 +26,6 @@ def settle(enc: Encounter) -> None:
             return
         act(enc, "pass")
     raise AssertionError("the roll never settled")
-
-
-def skip_to(enc: Encounter, phase: str, actor: str | None = None) -> None:
-    for _ in range(300):
-        s = st(enc)
-        if s.phase == phase and (actor is None or s.current == actor) and s.roll is None:
-            return
-        act(enc, "skip" if s.roll is None else "pass")
-    raise AssertionError(f"never reached {phase} {actor}")
 
 
 def next_round(enc: Encounter) -> None:
