@@ -204,6 +204,10 @@ def test_one_ew_roll_per_ship_both_attacks_and_defends() -> None:
     assert state(enc).phase == EW
     dice.push([*ZERO, *ZERO])  # A 3, B 3: no shifts
     enc.submit("blue", "hack target=B")
+    # before B's hack both rolls stand: nothing is left to roll, so no odds are priced
+    hack = next(c for c in enc.legal("red") if c.text() == "hack target=A")
+    assert enc.ruleset.actions["hack"].odds(state(enc), enc.ruleset.turn_of(state(enc), "red"),
+                                            hack) is None  # fmt: skip
     dice.push([*ZERO, *ZERO])  # spare dice: the seed needs none of them
     enc.submit("red", "hack target=A")
     assert dice.remaining == 8

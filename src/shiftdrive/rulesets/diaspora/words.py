@@ -122,10 +122,9 @@ def describe(event: Event, seat: str) -> str | None:
         if d.get("fixed"):
             return f"{d['ship']}'s {d['fixed']} defends at a fixed {d['result']} this phase"
         beam = f" with beam {d['beam']}" if d.get("beam") else ""
-        same = " (its EW roll of this phase)" if d.get("same_roll") else ""
         return (
             f"{d['ship']} defends{beam}: {_dice(d['dice'])} on {d['rating']}{_extras(d)} = "
-            f"{d['result']}{same}, standing for the phase"
+            f"{d['result']}, standing for the phase"
         )
     if kind == "hacked":
         same = " (its EW roll of this phase)" if d.get("same_roll") else ""

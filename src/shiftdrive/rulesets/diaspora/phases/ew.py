@@ -48,23 +48,14 @@ def rating(state: DiasporaState, ship: Ship) -> int:
 
 def defend(state: DiasporaState, ship: Ship, dice: DiceSource) -> tuple[int, list[Event]]:
     """The ship's one EW defence this phase (D4): a fixed 2 with Firewall, else its one EW
-    roll, rolled now unless the ship made it attacking earlier in the phase."""
+    roll, rolled now unless the ship made it attacking earlier in the phase (it stands as its
+    defence from then on: see `Hack.apply`)."""
     if ship.name in state.defence:
         return state.defence[ship.name], []
     if "firewall" in ship.stunts:
         state.defence[ship.name] = FIREWALL
         data = {"ship": ship.name, "phase": state.phase, "result": FIREWALL, "fixed": "Firewall"}
         return FIREWALL, [Event("defence", data)]
-    made = state.ew_rolls.get(ship.name)
-    if made is not None:
-        amplified, spin, faces = made
-        result = state.defence[ship.name] = amplified + sum(faces) + spin
-        state.defence_dice[ship.name] = sum(faces)
-        data = {
-            "ship": ship.name, "phase": state.phase, "rating": amplified, "dice": list(faces),
-            "spin": spin, "result": result, "same_roll": True,
-        }  # fmt: skip
-        return result, [Event("defence", data)]
     amplified = rating(state, ship)
     crew.act(state, ship, "communications")
     result, event = sequence.stand_defence(state, ship, amplified, dice, "EW defence")
@@ -116,8 +107,10 @@ class Hack(Action[DiasporaState]):
             amplified = rating(state, ship)
             roll = roll_fudge(dice, why=f"{ship.name} hacks {target.name}", who=ship.name)
             made = (amplified, sequence.spin(state, ship), tuple(roll.faces))
-            if "firewall" not in ship.stunts:
+            if "firewall" not in ship.stunts:  # the one roll stands as its defence at once
                 state.ew_rolls[ship.name] = made
+                state.defence[ship.name] = amplified + sum(roll.faces) + made[1]
+                state.defence_dice[ship.name] = sum(roll.faces)
         amplified, spin, faces = made
         attack = amplified + sum(faces) + spin
         defence, events = defend(state, target, dice)
