@@ -23,6 +23,7 @@ COMPILED = [
     "shiftdrive/conflict/overcome.py",
     "shiftdrive/conflict/roll.py",
     "shiftdrive/conflict/style.py",
+    "shiftdrive/conflict/table.py",
     "shiftdrive/conflict/teamwork.py",
     "shiftdrive/core/aspects.py",
     "shiftdrive/core/consequences.py",

@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from shiftdrive.core.consequences import FATE_CORE_VALUES, RECOVERY, ConsequenceSlots, Severity
+from shiftdrive.core.consequences import RECOVERY, ConsequenceSlots, Severity
 from shiftdrive.core.dice import ScriptedDice, SeededDice, fudge_symbols, read_faces, roll_fudge
 from shiftdrive.core.errors import RuleError
 from shiftdrive.core.ladder import describe, parse_rating
@@ -107,7 +107,7 @@ def recover_cmd(
         raise fail(f"recover: {exc}") from None
     difficulty, lasts = RECOVERY[sev]
     chance = odds(OddsQuery(skill=rating, difficulty=difficulty)).at_least_tie
-    slots = ConsequenceSlots.of({sev: FATE_CORE_VALUES[sev]})
+    slots = ConsequenceSlots.fate_core([sev])
     slots.take(sev, "the consequence")
     rolled = list(roll_fudge(dice, 4, why="recovery").faces)
     total = rating + sum(rolled)

@@ -7,7 +7,7 @@ means the target is taken out (C10).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations
@@ -99,8 +99,15 @@ class Consequence:
 _SEVERITIES: Final = tuple(Severity)  # iterating the enum class walks Python code each time
 
 
+#: each severity by its name (a dict lookup: calling the enum class runs Python code)
+_BY_NAME: Final[dict[str, Severity]] = {s.value: s for s in _SEVERITIES}
+
+
 def _severity(key: Severity | str) -> Severity:
-    return key if type(key) is Severity else Severity(key)
+    if type(key) is Severity:
+        return key
+    found = _BY_NAME.get(key)
+    return found if found is not None else Severity(key)  # (an unknown name: the enum's error)
 
 
 def _ordered(values: Mapping[Severity, int]) -> dict[Severity, int]:
@@ -130,6 +137,15 @@ class ConsequenceSlots:
     @classmethod
     def of(cls, values: Mapping[Severity, int]) -> ConsequenceSlots:
         return cls(dict(values))
+
+    @classmethod
+    def fate_core(cls, severities: Iterable[Severity | str]) -> ConsequenceSlots:
+        """A sheet's slots by severity name, each at its Fate Core value (C9: 2, 4, 6, 8)."""
+        values: dict[Severity, int] = {}
+        for name in severities:
+            severity = _severity(name)
+            values[severity] = FATE_CORE_VALUES[severity]
+        return cls(values)
 
     def _available(self, severity: Severity) -> Severity:
         sev = Severity(severity)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Final
 
 from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
-from shiftdrive.core.consequences import FATE_CORE_VALUES, ConsequenceSlots, Severity
+from shiftdrive.core.consequences import ConsequenceSlots
 from shiftdrive.core.fate_points import FatePoints
 from shiftdrive.core.stress import StressKind, StressTrack
 from shiftdrive.engine.events import Event
@@ -53,8 +53,7 @@ def setup(sc: FateCoreScenario) -> tuple[FateCoreState, list[Event]]:
                 fate_points=FatePoints(
                     c.fate_points if c.fate_points is not None else c.refresh, c.refresh),
                 stress=tracks,
-                consequences=ConsequenceSlots.of(
-                    {Severity(s): FATE_CORE_VALUES[Severity(s)] for s in c.consequences}),
+                consequences=ConsequenceSlots.fate_core(c.consequences),
                 weapon=weapon,
                 weapon_rating=cat.weapons[weapon].rating if weapon else 0,
                 weapon_skill=cat.weapons[weapon].skill if weapon else None,

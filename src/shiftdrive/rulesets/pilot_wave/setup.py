@@ -6,7 +6,7 @@ side-order bids (a side with an empty Tactics pool bids nothing and is not asked
 from __future__ import annotations
 
 from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
-from shiftdrive.core.consequences import FATE_CORE_VALUES, ConsequenceSlots, Severity
+from shiftdrive.core.consequences import ConsequenceSlots
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.core.fate_points import FatePoints
 from shiftdrive.core.stress import StressKind, StressTrack
@@ -47,8 +47,7 @@ def setup(sc: PilotWaveScenario, dice: DiceSource) -> tuple[PilotWaveState, list
                 fate_points=FatePoints(
                     c.fate_points if c.fate_points is not None else c.refresh, c.refresh),
                 stress={PHYSICAL: physical, MENTAL: StressTrack.fate_core(MENTAL, c.psyche)},
-                consequences=ConsequenceSlots.of(
-                    {Severity(s): FATE_CORE_VALUES[Severity(s)] for s in c.consequences}),
+                consequences=ConsequenceSlots.fate_core(c.consequences),
                 physique=c.physique, psyche=c.psyche,
                 weapon=weapon.name, rounds=weapon.rounds,
                 armor=worn, armor_name=c.armor or (c.vehicle.armor if c.vehicle else None),

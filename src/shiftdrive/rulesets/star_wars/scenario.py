@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping
+from functools import cached_property
 from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from shiftdrive.engine.scenario import MAX_SIDES, ScenarioError, refuse_crowds, validate_model
+from shiftdrive.maps.zones import ZoneMap
 from shiftdrive.rulesets.star_wars.skills import SKILLS
 
 #: longest stress track a character may be given (no Fate character's is longer)
 MAX_STRESS: Final = 20
+#: the one zone of a scenario that lists none
+DEFAULT_ZONE: Final = "Battlefield"
 #: the largest vehicle Size (the seed's weapon-range table goes to 9)
 MAX_SIZE: Final = 10
 #: S4/S12: the zone kinds each way of moving may stop in
@@ -160,6 +164,18 @@ class StarWarsScenario(BaseModel):
     gm_notes: str = ""
 
     _aspects = field_validator("aspects", mode="before")(_aspect_list)
+
+    @cached_property
+    def adjacency(self) -> dict[str, tuple[str, ...]]:
+        """Each zone's neighbours as listed (one zone, DEFAULT_ZONE, when none is)."""
+        return {z.name: tuple(z.adjacent) for z in self.zones} or {DEFAULT_ZONE: ()}
+
+    @cached_property
+    def zone_map(self) -> ZoneMap:
+        """The zones and their borders, built once per scenario: a fight never changes its map
+        (so every battle of a simulation reads the same map and its remembered distances)."""
+        zones = self.adjacency
+        return ZoneMap.from_edges(zones, [(a, b) for a, adj in zones.items() for b in adj])
 
 
 def load(data: Mapping[str, Any]) -> StarWarsScenario:

@@ -3,11 +3,10 @@ popcorn order opened by the scenario's `first` (S1)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
-from shiftdrive.core.consequences import FATE_CORE_VALUES, ConsequenceSlots, Severity
+from shiftdrive.core.consequences import ConsequenceSlots
 from shiftdrive.core.fate_points import FatePoints
 from shiftdrive.core.stress import StressKind, StressTrack
 from shiftdrive.engine.events import Event
@@ -19,7 +18,8 @@ from shiftdrive.rulesets.star_wars.skills import SKILLS, STRESS_SKILLS
 from shiftdrive.rulesets.star_wars.state import Character, Duel, StarWarsState
 from shiftdrive.rulesets.star_wars.vehicles import ANTI_PERSONNEL_UP_TO, HULL
 
-DEFAULT_ZONE: Final = "Battlefield"
+#: each skill by its name in lower case (a scenario's skills are named in any case)
+SKILL_NAMES: Final = {s.lower(): s for s in SKILLS}
 #: S10: the consequences of a named vehicle, or one crewed by a named character
 NAMED: Final = ["mild", "moderate", "severe"]
 #: what a vehicle takes from its pilot: Pilot to defend (S10), Stealth against sensors (S9)
@@ -36,9 +36,9 @@ def setup(sc: StarWarsScenario) -> tuple[StarWarsState, list[Event]]:
 
 def _prepare(sc: StarWarsScenario) -> StarWarsState:
     """The state the scenario sets up, each battle's own."""
-    skill_names = {s.lower(): s for s in SKILLS}
-    zones = {z.name: list(z.adjacent) for z in sc.zones} or {DEFAULT_ZONE: []}
-    zmap = ZoneMap.from_edges(zones, [(a, b) for a, adj in zones.items() for b in adj])
+    skill_names = SKILL_NAMES
+    zmap = sc.zone_map
+    zones = {name: list(adjacent) for name, adjacent in sc.adjacency.items()}
     aspects = AspectSet()
     difficulty: dict[str, int] = {}
     for a in sc.aspects:
@@ -66,7 +66,7 @@ def _prepare(sc: StarWarsScenario) -> StarWarsState:
                 fate_points=FatePoints(
                     c.fate_points if c.fate_points is not None else c.refresh, c.refresh),
                 stress=tracks,
-                consequences=_slots(c.consequences),
+                consequences=ConsequenceSlots.fate_core(c.consequences),
                 station=c.station or "",
                 vehicle=c.vehicle,
                 anti_vehicle=c.anti_vehicle,
@@ -111,7 +111,7 @@ def _prepare(sc: StarWarsScenario) -> StarWarsState:
                   "jump_after": sc.jump_after, "jump_difficulty": sc.jump_difficulty,
                   "jump_blockers": list(sc.hyperdrive_disabled_by),
                   "zone_kinds": {z.name: z.kind or sc.zone_kind for z in sc.zones}
-                  or {DEFAULT_ZONE: sc.zone_kind},
+                  or {next(iter(zones)): sc.zone_kind},
                   "advantage_difficulty": sc.advantage_difficulty,
                   "overcome_difficulty": sc.overcome_difficulty,
                   "sprint_difficulty": sc.sprint_difficulty,
@@ -119,10 +119,6 @@ def _prepare(sc: StarWarsScenario) -> StarWarsState:
                                             for s in sc.communications_skills]},
     )  # fmt: skip
     return state
-
-
-def _slots(severities: Sequence[str]) -> ConsequenceSlots:
-    return ConsequenceSlots.of({Severity(s): FATE_CORE_VALUES[Severity(s)] for s in severities})
 
 
 def _vehicle(
@@ -145,7 +141,7 @@ def _vehicle(
         skills = {skill_names[k.lower()]: val for k, val in spec.skills.items()}
         fighters[name] = Character(
             name=name, side=side, skills=skills, zone=zone, fate_points=FatePoints(0, 0),
-            stress={}, consequences=_slots([]), vehicle=v.name,
+            stress={}, consequences=ConsequenceSlots.fate_core([]), vehicle=v.name,
             station="pilot" if spec.station == "pilot" else "gunner", stations=spec.stations,
         )  # fmt: skip
         crew_of.append(fighters[name])
@@ -161,7 +157,8 @@ def _vehicle(
         | {s: max(f.skill(s) for f in crew_of) for s in CREW_RESISTS},
         zone=zone, fate_points=pilot.fate_points,
         stress={HULL: StressTrack.counting(HULL, v.size)},
-        consequences=_slots(severities), size=v.size, defense=v.defense, mode=v.mode,
+        consequences=ConsequenceSlots.fate_core(severities), size=v.size, defense=v.defense,
+        mode=v.mode,
         passive_sensors=v.sensors == "passive",
         anti_personnel=v.anti_personnel
         if v.anti_personnel is not None

@@ -5,7 +5,7 @@ before the fight, and the side-order roll (P8, P12)."""
 from __future__ import annotations
 
 from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
-from shiftdrive.core.consequences import FATE_CORE_VALUES, ConsequenceSlots, Severity
+from shiftdrive.core.consequences import ConsequenceSlots, Severity
 from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.core.fate_points import FatePoints
 from shiftdrive.core.stress import StressKind, StressTrack
@@ -37,8 +37,7 @@ def setup(sc: ShipScenario, dice: DiceSource) -> tuple[ShipState, list[Event]]:
                     name=c.name, station=station,
                     skills=effective_skills(c.rated(), c.physique, 0),
                     stress=StressTrack.fate_core("physical", c.physique),
-                    consequences=ConsequenceSlots.of(
-                        {s: FATE_CORE_VALUES[s] for s in PERSONAL}),
+                    consequences=ConsequenceSlots.fate_core(PERSONAL),
                 )
                 for station, c in spec.crew.items()
             ]  # fmt: skip
@@ -47,8 +46,7 @@ def setup(sc: ShipScenario, dice: DiceSource) -> tuple[ShipState, list[Event]]:
                 drive=spec.drive, armor=spec.armor, weapons=[w.lower() for w in spec.weapons],
                 crew=crew,
                 hull=StressTrack("hull", StressKind.FATE_CORE, list(range(1, spec.hull + 1))),
-                consequences=ConsequenceSlots.of(
-                    {Severity(s): FATE_CORE_VALUES[Severity(s)] for s in spec.consequences}),
+                consequences=ConsequenceSlots.fate_core(spec.consequences),
                 jump_drive=spec.jump_drive,
                 fate_points=FatePoints(spec.fate_points, spec.fate_points),
                 last_moved=spec.speed, signal_last=not spec.dark,
