@@ -53,6 +53,18 @@ def test_popcorn_hands_on_and_last_opens_next_round() -> None:
     assert pop.hand_to("luke") and pop.round == 2
 
 
+def test_popcorn_marks_an_action_taken_outside_a_turn() -> None:
+    """A duel round is both duellists' action (S8): the other duellist is not offered next."""
+    pop = PopcornOrder(["luke", "han", "vader"])
+    pop.start("luke")
+    pop.mark_acted("vader")
+    pop.mark_acted("vader")  # (once is enough)
+    assert pop.acted == ["vader"]
+    assert pop.next_options() == ["han"]
+    assert not pop.hand_to("han")
+    assert pop.next_options() == ["luke", "han", "vader"]  # han was last: a new round
+
+
 def test_secret_choices_hide_until_reveal() -> None:
     sc = SecretChoices(["a", "b", "c"])
     sc.choose("a", "Punch")

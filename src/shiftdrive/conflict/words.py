@@ -53,9 +53,11 @@ def _standing(d: dict[str, Any]) -> str:
     return f"Now {total} against {opp} ({total - opp:+d} shifts)"
 
 
-def _outcome(d: dict[str, Any]) -> str:
+def outcome_words(d: dict[str, Any], action: str | None = None) -> str:
+    """A roll's outcome; `action`: the roll's name in words where its action id is not one
+    (a ruleset's own rolls)."""
     return (
-        f"{d['who']}'s {d['action']}: {d['total']} against {d['opposition']}, "
+        f"{d['who']}'s {action or d['action']}: {d['total']} against {d['opposition']}, "
         f"{d['shifts']:+d} shifts — {d['outcome']}"
     )
 
@@ -123,7 +125,7 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
     "roll": _roll,
     "invoke": _invoke,
     "standing": _standing,
-    "outcome": _outcome,
+    "outcome": outcome_words,
     "boost": _boost,
     "harm": _harm,
     "hit": _hit,

@@ -104,6 +104,12 @@ class PopcornOrder:
         self.current = name
         return new_round
 
+    def mark_acted(self, name: str) -> None:
+        """`name` has had its action this round without a turn of its own (Star Wars: a duel
+        round is both duellists' action); it is not offered as the next actor."""
+        if name not in self.acted:
+            self.acted.append(name)
+
     def remove(self, name: str) -> None:
         if name in self.actors:
             self.actors.remove(name)

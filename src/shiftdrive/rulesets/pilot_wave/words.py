@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from shiftdrive.conflict.words import describe_in, stage_prompt
+from shiftdrive.conflict.words import describe_in, outcome_words, stage_prompt
 from shiftdrive.core.dice import fudge_symbols
 from shiftdrive.core.ladder import describe as ladder
 from shiftdrive.engine.events import Event, ending_words
@@ -98,6 +98,11 @@ def _mishap(d: dict[str, Any]) -> str:
     return f"Mishap! {d['who']} takes a {d['severity']} consequence '{d['aspect']}'"
 
 
+def _outcome(d: dict[str, Any]) -> str:
+    """The library's words, with P7's roll named as the table says it."""
+    return outcome_words(d, "roll against high G" if d.get("action") == "high_g" else None)
+
+
 def _high_g(d: dict[str, Any]) -> str:
     if d.get("out"):
         return f"{d['who']} blacks out: a minute beyond 6G"
@@ -137,6 +142,7 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
     ),
     "mishap": _mishap,
     "high_g": _high_g,
+    "outcome": _outcome,
     "boost_expires": lambda d: f"Boost '{d['aspect']}' fades",
     "end": ending_words,
     "fate_points": lambda d: (

@@ -76,8 +76,7 @@ def _done(host: Host[Any], state: StarWarsState) -> list[Event]:
     roll = state.roll
     assert roll is not None
     other = roll.target or ""
-    if other not in state.order.acted:
-        state.order.acted.append(other)
+    state.order.mark_acted(other)
     if other in state.resume:  # an interrupted duellist's turn was this round
         state.resume.remove(other)
     return close(host, state)
