@@ -518,12 +518,14 @@ def test_tachyon_repair_systems_on_small_craft_clears_the_worst_consequence() ->
 # --- end of round (T14) ------------------------------------------------------------------------
 def test_tachyon_end_of_round_stress_boosts_and_evasion() -> None:
     data = scenario([viper(pc=True), viper("Viper-2", pc=True)], [raider()])
-    # Viper-1 0 -> 1, Viper-2 0 -> 1, Raider PLUS4 -> 5. Viper-1 evades (+1 -> Evasion 1).
+    # Viper-1 0 -> 1, Viper-2 0 -> 1, Raider PLUS4 -> 5. Viper-1 evades (pilot 2 + 1: Evasion
+    # 3); a hit of 4 gets one shift past Evasion to the shields: the fighter was damaged.
     enc = start(data, ZERO, ZERO, PLUS4, [1, 0, 0, 0])
     act(enc, "evade")
     act(enc, "skip")  # Viper-2
     act(enc, "skip")  # Raider
-    damage_small(st(enc), st(enc).units["Viper-1"], 2, "Raider-1")
+    assert st(enc).units["Viper-1"].evasion == 3
+    damage_small(st(enc), st(enc).units["Viper-1"], 4, "Raider-1")
     boost(st(enc), st(enc).units["Viper-2"])
     assert any(a.kind is AspectKind.BOOST for a in st(enc).aspects)
     next_round(enc)

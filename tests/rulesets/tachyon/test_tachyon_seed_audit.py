@@ -580,11 +580,6 @@ def test_maneuver_for_advantage_may_target_a_large_target_in_the_zone() -> None:
 
 
 # --- End of round (T14) ------------------------------------------------------------------------
-@pytest.mark.xfail(
-    strict=True,
-    reason="audit (reading): a hit wholly absorbed by Evasion counts as the fighter damaged, so "
-    "a PC takes stress though no shield box was marked",
-)
 def test_no_stress_when_evasion_absorbs_the_whole_hit() -> None:
     """Seed, End of round: "If a player character's fighter was damaged (incl. shield) during
     this round the character receives 1 point of Stress"; Evade: "Damage received during this

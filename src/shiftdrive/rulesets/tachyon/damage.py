@@ -108,7 +108,6 @@ def damage_small(state: TachyonState, u: Unit, hit: int, by: str) -> list[Event]
     shields overflow; the rest of the hit carries on to the next craft."""
     if hit <= 0 or not u.active:
         return []
-    u.damaged = True
     u.harm += hit
     vis = who_sees(state, u.name)
     events: list[Event] = []
@@ -118,7 +117,8 @@ def damage_small(state: TachyonState, u: Unit, hit: int, by: str) -> list[Event]
         hit -= used
         events.append(Event("evasion", data={"unit": u.name, "absorbed": used}, visible_to=vis))
     if hit <= 0:
-        return events
+        return events  # all absorbed by Evasion: the craft was not damaged (no stress, T14)
+    u.damaged = True
     if u.kind == FLIGHT:
         assert u.shields is not None
         while hit > 0 and u.size > 0:
