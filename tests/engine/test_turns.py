@@ -59,7 +59,7 @@ def test_popcorn_marks_an_action_taken_outside_a_turn() -> None:
     pop.start("luke")
     pop.mark_acted("vader")
     pop.mark_acted("vader")  # (once is enough)
-    assert pop.acted == ["vader"]
+    assert list(pop.acted) == ["vader"]
     assert pop.next_options() == ["han"]
     assert not pop.hand_to("han")
     assert pop.next_options() == ["luke", "han", "vader"]  # han was last: a new round

@@ -69,7 +69,8 @@ class PopcornOrder:
 
     actors: list[str]
     current: str | None = None
-    acted: list[str] = field(default_factory=list)
+    #: who has acted this round, in the order they did (a dict: asked of every actor, often)
+    acted: dict[str, None] = field(default_factory=dict)
     round: int = 1
 
     def start(self, first: str) -> None:
@@ -96,10 +97,10 @@ class PopcornOrder:
         if waiting and name not in waiting:
             raise RuleError(f"{name} has already acted this round")
         if self.current is not None:
-            self.acted.append(self.current)
+            self.acted[self.current] = None
         new_round = not waiting
         if new_round:
-            self.acted = []
+            self.acted = {}
             self.round += 1
         self.current = name
         return new_round
@@ -107,14 +108,12 @@ class PopcornOrder:
     def mark_acted(self, name: str) -> None:
         """`name` has had its action this round without a turn of its own (Star Wars: a duel
         round is both duellists' action); it is not offered as the next actor."""
-        if name not in self.acted:
-            self.acted.append(name)
+        self.acted[name] = None
 
     def remove(self, name: str) -> None:
         if name in self.actors:
             self.actors.remove(name)
-        if name in self.acted:
-            self.acted.remove(name)
+        self.acted.pop(name, None)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -129,7 +128,7 @@ class PopcornOrder:
         return cls(
             list(data["actors"]),
             data.get("current"),
-            list(data.get("acted", [])),
+            dict.fromkeys(data.get("acted", [])),
             int(data.get("round", 1)),
         )
 

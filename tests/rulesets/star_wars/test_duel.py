@@ -66,7 +66,7 @@ def test_winning_a_round_scores_one_point_and_counts_as_both_actions() -> None:
     assert vp.data == {"who": "Lia", "gain": 1, "points": 1, "against": "TK-1"}
     assert enc.state.duels[0].points == {"Lia": 1, "TK-1": 0}
     # S8: both duellists have acted: Lia names the next, and TK-1 is not among them
-    assert enc.state.order.acted == ["TK-1"] and enc.pending()[0].kind == "next"
+    assert list(enc.state.order.acted) == ["TK-1"] and enc.pending()[0].kind == "next"
     assert {c.str_param("who") for c in enc.legal("rebels")} == {"Han", "TK-2"}
 
 

@@ -102,7 +102,7 @@ def test_an_interrupt_is_offered_before_the_actor_announces(brawl: dict[str, Any
     enc.pass_window("interrupt")
     enc.submit("empire", Choice.of("help", ally="TK-2", skill="Shoot"))
     assert enc.state.order.current == "Lia"
-    assert enc.state.order.acted == ["TK-1"]
+    assert list(enc.state.order.acted) == ["TK-1"]
 
 
 def test_the_actor_may_refuse_an_interrupt_by_paying_a_fate_point(brawl: dict[str, Any]) -> None:
