@@ -114,25 +114,32 @@ def _ordered(values: Mapping[Severity, int]) -> dict[Severity, int]:
     return {s: values[s] for s in _SEVERITIES if s in values}
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class ConsequenceSlots:
     """One slot per severity in `values` (C9; D5: shared by all of a ship's tracks)."""
 
     values: dict[Severity, int]
     slots: dict[Severity, Consequence | None] = field(default_factory=dict)
 
-    def __post_init__(self) -> None:
-        # Every craft of every simulated battle is made here: keys that are already
-        # severities are taken as they are.
-        self.values = _ordered({_severity(k): v for k, v in self.values.items()})
-        if not self.slots:  # a fresh set (every battle's): all empty
+    def __init__(
+        self,
+        values: Mapping[Severity, int] | Mapping[str, int],
+        slots: Mapping[Severity, Consequence | None]
+        | Mapping[str, Consequence | None]
+        | None = None,
+    ) -> None:
+        # Written out (the compiled build leaves a dataclass's generated __init__ interpreted):
+        # every craft of every simulated battle is made here. Keys that are already severities
+        # are taken as they are.
+        self.values = _ordered({_severity(k): v for k, v in values.items()})
+        if not slots:  # a fresh set (every battle's): all empty
             self.slots = dict.fromkeys(self.values)
             return
-        slots = {_severity(k): v for k, v in self.slots.items()}
-        unknown = [s for s in slots if s not in self.values]
+        given = {_severity(k): v for k, v in slots.items()}
+        unknown = [s for s in given if s not in self.values]
         if unknown:
             raise ValueError(f"consequence slots {unknown} have no value")
-        self.slots = {s: slots.get(s) for s in self.values}
+        self.slots = {s: given.get(s) for s in self.values}
 
     @classmethod
     def of(cls, values: Mapping[Severity, int]) -> ConsequenceSlots:

@@ -41,7 +41,7 @@ def _points(n: int) -> str:
     return f"{n} fate point" + ("" if n == 1 else "s")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class FatePoints:
     """A character's fate points and refresh."""
 
@@ -51,9 +51,13 @@ class FatePoints:
     # JSON, since it is derived from the log like everything else.
     spent: int = field(default=0, compare=False)
 
-    def __post_init__(self) -> None:
-        if self.current < 0 or self.refresh < 0:
+    def __init__(self, current: int, refresh: int, spent: int = 0) -> None:
+        # Written out: the compiled build leaves a dataclass's generated __init__ interpreted.
+        if current < 0 or refresh < 0:
             raise RuleError("fate points and refresh cannot be negative")
+        self.current = current
+        self.refresh = refresh
+        self.spent = spent
 
     def can_spend(self, n: int = 1) -> bool:
         return 0 <= n <= self.current

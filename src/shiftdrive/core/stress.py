@@ -25,18 +25,23 @@ class StressKind(StrEnum):
     COUNTING = "counting"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class StressTrack:
     name: str
     kind: StressKind
     boxes: list[int]
     marked: list[bool] = field(default_factory=list)
 
-    def __post_init__(self) -> None:
-        if type(self.kind) is not StressKind:  # the enum call costs more than the check
-            self.kind = StressKind(self.kind)
-        if not self.marked:
-            self.marked = [False] * len(self.boxes)
+    def __init__(
+        self, name: str, kind: StressKind, boxes: list[int], marked: list[bool] | None = None
+    ) -> None:
+        # Written out: the compiled build leaves a dataclass's generated __init__ interpreted,
+        # and every battle makes a track per character.
+        self.name = name
+        # (the enum call costs more than the check)
+        self.kind = kind if type(kind) is StressKind else StressKind(kind)
+        self.boxes = boxes
+        self.marked = marked if marked else [False] * len(boxes)
         if len(self.marked) != len(self.boxes):
             raise ValueError(
                 f"stress track '{self.name}': {len(self.boxes)} boxes but {len(self.marked)} marks"
