@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 from diaspora_helpers import MINUS, PLUS, ZERO, duel, placed_duel, scenario, ship, start, state, the
 
+from shiftdrive.core.consequences import Severity
 from shiftdrive.core.dice import ScriptedDice
 from shiftdrive.core.stress import StressTrack
+from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter, IllegalChoice
 from shiftdrive.engine.ruleset import Ending
 from shiftdrive.rulesets.diaspora.state import BEAM, DAMAGE_CONTROL, EW, POSITION, TORPEDO
@@ -603,11 +605,6 @@ def test_a_communications_officer_who_piloted_defends_ew_at_minus_one_d2() -> No
     assert (defence["ship"], defence["rating"]) == ("B", 2)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="audit: burn is capped at the Heat track's length, though consequences can absorb "
-    "a bigger burn (the seed sets no cap)",
-)
 def test_a_burn_above_the_heat_track_length_can_be_absorbed_by_consequences() -> None:
     """Seed "Position": "Any ship may declare that it is applying burn, state the value and add
     that value to their roll ... Before marking the damage to the Heat stress track, the pilot
@@ -620,6 +617,41 @@ def test_a_burn_above_the_heat_track_length_can_be_absorbed_by_consequences() ->
     assert state(enc).rolls["A"] == 2 + 0 + 6
     enc.submit("blue", "absorb taking=mild")
     assert the(enc, "A").out == "" and the(enc, "A").tracks["heat"].marked_count == 5
+
+
+def test_burn_is_capped_at_the_heat_track_plus_what_free_consequences_absorb() -> None:
+    """The cap (a chosen default): Heat 5 and the three free consequences (1 + 2 + 4): burn up
+    to 12; past that the ship would be destroyed whatever it took. A burn above it is refused
+    with the reason, not a traceback."""
+    enc, _ = placed_duel()
+    values = [c.int_param("value") for c in enc.legal("blue") if c.action == "burn"]
+    assert values == list(range(13))
+    reason = enc.why_illegal("blue", Choice.parse("burn value=13"))
+    assert reason is not None and "burn value=13" in reason
+    with pytest.raises(IllegalChoice):
+        enc.submit("blue", "burn value=13")
+
+
+def test_the_burn_cap_counts_only_the_free_consequences() -> None:
+    """A ship that already took its severe consequence absorbs at most 1 + 2 more: Heat 4,
+    burn up to 7."""
+    enc, _ = placed_duel(duel(ship("A", heat=4)))
+    the(enc, "A").consequences.take(Severity.SEVERE, "Old Wound")
+    values = [c.int_param("value") for c in enc.legal("blue") if c.action == "burn"]
+    assert max(values) == 4 + 1 + 2
+
+
+def test_a_burn_above_the_heat_track_absorbed_by_too_little_destroys_the_ship() -> None:
+    """Burn 12 on Heat 5 offers only ways whose every consequence is needed; taking just the
+    mild one leaves 11 shifts: past the last box, the ship is out (D14)."""
+    enc, dice = placed_duel()
+    dice.push([*ZERO, *ZERO])
+    enc.submit("blue", "burn value=12")
+    enc.submit("red", "burn value=0")
+    ways = [c.str_param("taking") for c in enc.legal("blue") if c.action == "absorb"]
+    assert "mild+moderate+severe" in ways
+    enc.submit("blue", "absorb taking=mild")
+    assert the(enc, "A").out == "destroyed"
 
 
 @pytest.mark.xfail(

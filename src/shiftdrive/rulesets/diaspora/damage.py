@@ -74,6 +74,12 @@ def way_of(text: str) -> tuple[Severity, ...]:
     return () if text == NONE else tuple(Severity(v) for v in text.split("+"))
 
 
+def absorbable(ship: Ship) -> int:
+    """The most shifts the ship's free consequences could take off one hit (D5: all of them
+    at once)."""
+    return sum(value for _, value in _free(ship))
+
+
 def reduction(ship: Ship, combo: tuple[Severity, ...]) -> int:
     values = ship.consequences.values
     total = 0  # a plain loop: the bot asks this for every way it weighs

@@ -75,8 +75,12 @@ def base(state: DiasporaState, ship: Ship) -> int:
 
 
 def burn_limit(ship: Ship) -> int:
-    """The most burn a ship may declare: its Heat track's length (more would only destroy it)."""
-    return len(ship.tracks["heat"])
+    """The most burn a ship may declare: the seed's burn is "any value", and "before marking
+    the damage to the Heat stress track, the pilot may reduce the detrimental effects through
+    Consequences exactly as mitigating combat damage" (D5). So the Heat track's length plus
+    what the ship's free consequences could take off the hit: any more would destroy the ship
+    whatever it took (D14)."""
+    return len(ship.tracks["heat"]) + damage.absorbable(ship)
 
 
 class Burn(Action[DiasporaState]):
