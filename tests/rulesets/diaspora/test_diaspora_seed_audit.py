@@ -530,11 +530,6 @@ def test_the_defender_may_invoke_to_reroll_its_defence_c4() -> None:
     assert state(enc).defence["B"] == 4
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="audit: only the attacking and defending ship may invoke; an ally ship cannot give "
-    "+2 to the roll (C4 teamwork)",
-)
 def test_an_allied_ship_may_invoke_for_plus_two_on_its_allys_attack_c4() -> None:
     """C4: an invoke gives one of "+2 to your roll, reroll all your dice, +2 to an ally's roll
     (teamwork)". A2 (blue) holds an aspect and a fate point; A fires at B: blue may invoke
@@ -552,6 +547,11 @@ def test_an_allied_ship_may_invoke_for_plus_two_on_its_allys_attack_c4() -> None
     enc.submit("blue", "fire target=B beam=2")
     texts = [c.text() for c in enc.legal("blue")]
     assert any("Wingman" in t for t in texts)
+    enc.submit("blue", "invoke aspect=Wingman effect=teamwork payment=fate_point by=A2")
+    assert the(enc, "A2").fate_points.current == 0  # the ally pays
+    assert last(enc, "invoked")["attack"] == 4  # A's 2, +2 from its wingman
+    words = enc.describe(enc.log[-1].events[0])
+    assert words == "A2 invokes 'Wingman' for A (+2, teamwork): attack 4 against defence 0"
 
 
 def test_weapon_phases_go_from_the_position_winner_down_the_position_rank_d15() -> None:

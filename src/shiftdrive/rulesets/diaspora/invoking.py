@@ -1,11 +1,13 @@
 """What may be invoked after the dice (C4), for any roll: a ship's own aspects with a fate
 point (once per aspect per roll; never its own consequences), and any aspect on which it holds
-a free invoke (free invokes stack). One rule, read by the attack contest and the position
-roll."""
+a free invoke (free invokes stack); and, as teamwork ("+2 to an ally's roll"), the same from
+each allied ship still in the fight (its own fate point or free invoke, +2 only: it has no
+dice of its own on the roll to reroll). One rule, read by the attack contest and the
+detection, position and repair rolls."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from shiftdrive.core.aspects import AspectKind
 from shiftdrive.core.invokes import Invoke as InvokeSpec
@@ -15,7 +17,12 @@ from shiftdrive.rulesets.diaspora.choices import made
 from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
 
 INVOKE: Final = "invoke"
-EFFECTS: Final = {"bonus": InvokeEffect.BONUS, "reroll": InvokeEffect.REROLL}
+TEAMWORK: Final = "teamwork"
+EFFECTS: Final = {
+    "bonus": InvokeEffect.BONUS,
+    "reroll": InvokeEffect.REROLL,
+    TEAMWORK: InvokeEffect.TEAMWORK,
+}
 FATE_POINT: Final = "fate_point"
 FREE: Final = "free"
 PAYMENTS: Final = {FATE_POINT: Payment.FATE_POINT, FREE: Payment.FREE}
@@ -51,25 +58,63 @@ def payable(
     return out
 
 
+def allies(state: DiasporaState, ship: Ship) -> list[Ship]:
+    """The other ships of `ship`'s side still in the fight: they may help its rolls (C4)."""
+    out = []  # a plain loop: asked for every roll open to invokes
+    for other in state.ships.values():
+        if other.side == ship.side and other is not ship and other.fighting:
+            out.append(other)
+    return out
+
+
+def may_invoke(state: DiasporaState, ship: Ship, paid: list[str]) -> bool:
+    """Whether `invokable` would list anything on `ship`'s roll (without listing it)."""
+    if payable(state, ship, paid, first=True):
+        return True
+    return any(payable(state, ally, paid, first=True) for ally in allies(state, ship))
+
+
 def invokable(
     state: DiasporaState, ship: Ship, paid: list[str], effects: list[str]
 ) -> list[Choice]:
-    """The invokes `ship` may make on a roll (see `payable`), with each of `effects`."""
-    return [
+    """The invokes that may be made on `ship`'s roll (see `payable`): its own, with each of
+    `effects`, then each ally's teamwork (`by=` the ally, which pays)."""
+    out = [
         made(INVOKE, aspect=aspect, effect=effect, payment=payment)
         for aspect, payment in payable(state, ship, paid)
         for effect in effects
     ]
+    for ally in allies(state, ship):
+        for aspect, payment in payable(state, ally, paid):
+            out.append(made(INVOKE, aspect=aspect, effect=TEAMWORK, payment=payment, by=ally.name))
+    return out
 
 
 def pay(state: DiasporaState, ship: Ship, choice: Choice, paid: list[str]) -> str:
-    """Pay for the invoke `choice` (C4); returns its effect ("bonus" or "reroll")."""
+    """Pay for the invoke `choice` on `ship`'s roll (C4): its own, or an ally's teamwork,
+    which the ally pays; returns its effect ("bonus", "reroll" or "teamwork": +2 on the roll
+    like a bonus)."""
     effect = choice.str_param("effect")
     payment = PAYMENTS[choice.str_param("payment")]
     name = choice.str_param("aspect")
+    payer, helped = ship, None
+    if effect == TEAMWORK:
+        payer, helped = state.ships[choice.str_param("by")], ship.name
     pay_for_invoke(
-        state.aspects, InvokeSpec(name, ship.name, EFFECTS[effect], payment), ship.fate_points
+        state.aspects,
+        InvokeSpec(name, payer.name, EFFECTS[effect], payment, helped),
+        payer.fate_points,
     )
     if payment is BY_FATE_POINT:
-        paid.append(f"{ship.name}/{name}")
+        paid.append(f"{payer.name}/{name}")
     return effect
+
+
+def invoked(ship: Ship, choice: Choice, effect: str) -> dict[str, Any]:
+    """The start of an invoke's event data: whose roll, the aspect, the effect, and, for
+    teamwork, the ally that invoked it (`by`)."""
+    data: dict[str, Any] = {"ship": ship.name, "aspect": choice.str_param("aspect")}
+    data["effect"] = effect
+    if effect == TEAMWORK:
+        data["by"] = choice.str_param("by")
+    return data
