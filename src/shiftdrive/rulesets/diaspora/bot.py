@@ -53,6 +53,8 @@ def choose(
         return max(
             ruleset.legal(state, seat, only=("point_defense",)), key=lambda c: c.int_param("beam")
         )
+    if kind == "concede":  # another side's attack comes: fight on (the bot never concedes)
+        return ruleset.legal(state, seat, only=("pass",))[0]
     rest = [c for c in ruleset.legal(state, seat) if c.action != "concede"]
     if kind == "repair":
         tracks = [c for c in rest if c.action == "repair"]

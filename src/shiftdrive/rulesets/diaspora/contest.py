@@ -28,6 +28,7 @@ from shiftdrive.rulesets.diaspora.state import Contest, DiasporaState, Ship
 
 INVOKE: Final[str] = invoking.INVOKE
 PASS: Final = "pass"
+CONCEDE: Final = damage.CONCEDE
 PASSING: Final = made(PASS)  # the one pass: made once, listed in every window
 
 
@@ -178,6 +179,8 @@ class Pass(Action[DiasporaState]):
             return detection.pass_tie(state, turn, dice)
         if state.contest is None and state.position_window:
             return position.pass_invoke(state, turn, dice)
+        if state.contest is None and turn.kind == CONCEDE:  # C10: no concession yet
+            return damage.fight_on(state, turn)
         if state.contest is None:  # the compel window's pass (D12)
             return compels.pass_compel(state, turn)
         state.contest.passed.append(turn.seat)

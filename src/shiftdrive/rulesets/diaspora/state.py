@@ -213,6 +213,8 @@ class DiasporaState:
         # station)
         self.acted: dict[tuple[str, str], dict[str, str]] = {}
         self.hits: list[Hit] = []
+        #: C10: "side/ship": the side let that ship's declaration this phase come unconceded
+        self.concede_passed: list[str] = []
         self.contest: Contest | None = None  # an attack open to invokes (C4)
         # D12: the phase whose compel window is open, the sides that passed, the offer
         # waiting on its answer ([ship, aspect, by]), the ships compelled this phase and the
@@ -280,6 +282,7 @@ class DiasporaState:
             "repair": self.repair.to_json() if self.repair else None,
             "acted": {f"{s}/{p}": dict(v) for (s, p), v in self.acted.items()},
             "hits": [h.to_json() for h in self.hits],
+            "concede_passed": list(self.concede_passed),
             "contest": self.contest.to_json() if self.contest else None,
             "compel_phase": self.compel_phase, "compel_passed": list(self.compel_passed),
             "compel_offer": list(self.compel_offer) if self.compel_offer else None,

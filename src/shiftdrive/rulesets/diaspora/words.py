@@ -197,6 +197,8 @@ def describe(event: Event, seat: str) -> str | None:
         if d["destroyed"]:
             parts.append(f"past the last {d['track']} box: out of the fight")
         return "; ".join(parts)
+    if kind == "fights_on":
+        return f"{d['side']} fights on: no concession before {d['ship']}'s declaration"
     if kind == "conceded":
         earned = d.get("fate_points") or {}
         paid = ", ".join(f"{s} +{n} fate point{'s' if n != 1 else ''}" for s, n in earned.items())
@@ -246,6 +248,10 @@ PROMPTS: Final = {
     "compel": "{seat}: compel an aspect of another side's ship before the rolls, or pass",
     "answer": "{actor}: a compel: accept (gain a fate point, fail to act) or refuse (pay one)",
     "repair": "{actor}: damage control on Frame (Engineering) or Data (Computer), or hold",
+    "concede": (
+        "{seat}: {by} is about to declare an attack: concede now, before a roll is made "
+        "against you, or pass (fight on)"
+    ),
 }
 
 
@@ -258,4 +264,6 @@ def prompt(d: Mapping[str, Any]) -> str:
             f"({hit['cause']}): choose consequences (mild 1, moderate 2, severe 4) or none"
         )
     text = PROMPTS.get(d["kind"], "{actor}: " + str(d["kind"]))
-    return head + text.format(actor=d["actor"], seat=d["seat"], places=d.get("places", 0))
+    return head + text.format(
+        actor=d["actor"], seat=d["seat"], places=d.get("places", 0), by=d.get("by", "")
+    )
