@@ -279,5 +279,22 @@ def test_an_ally_helps_a_position_roll() -> None:
     assert words == "A2 invokes 'Wingman' for A's position (+2, teamwork): 4"
 
 
+def test_teamwork_on_an_allys_position_roll_leaves_the_aspect_for_its_own_roll() -> None:
+    """Once per aspect per roll (C4): A2's fate point on 'Wingman' for A's position roll does
+    not use the aspect up for A2's own roll in the same window."""
+    enc, dice = wing({"name": "A2", "aspects": ["Wingman"], "fate_points": 2})
+    while state(enc).phase != "position":
+        enc.submit(enc.pending()[0].seat, "hold")
+    enc.pass_window("compel")
+    dice.push([*ZERO, *ZERO, *ZERO])  # A 2, A2 2, B 2
+    for seat in ("blue", "red", "blue"):
+        enc.submit(seat, "burn value=0")
+    enc.submit("blue", "invoke aspect=Wingman effect=teamwork payment=fate_point by=A2")
+    assert enc.pending()[0].actor == "A2"  # nothing more for A's roll: not Wingman twice
+    assert "effect=teamwork" not in " ".join(c.text() for c in enc.legal("blue"))
+    enc.submit("blue", "invoke aspect=Wingman effect=bonus payment=fate_point")
+    assert state(enc).rolls == {"A": 4, "A2": 4, "B": 2}
+
+
 def enc_choice(text: str) -> Choice:
     return Choice.parse(text)

@@ -155,13 +155,14 @@ def before_the_roll(state: DiasporaState, turns: list[Turn]) -> list[Turn]:
         return turns
     turn = turns[0]
     out = [turn]
+    asked = [turn.seat]  # sides listed (a plain loop: every declaration of every phase)
     passed = state.concede_passed
     for ship in state.ships.values():
         side = ship.side
-        if ship.fighting and side != turn.seat:
-            window = made_window(side, CONCEDE, None)
-            if window not in out and (not passed or f"{side}/{turn.actor}" not in passed):
-                out.append(window)
+        if ship.fighting and side not in asked:
+            asked.append(side)
+            if not passed or f"{side}/{turn.actor}" not in passed:
+                out.append(made_window(side, CONCEDE, None))
     return out
 
 

@@ -33,19 +33,27 @@ BY_FREE_INVOKE: Final = Payment.FREE
 CONSEQUENCE: Final = AspectKind.CONSEQUENCE
 
 
+def paid_key(payer: str, aspect: str, roll: str) -> str:
+    """How `paid` notes a fate point `payer` paid to invoke `aspect` on `roll`'s (the ship
+    whose roll it is): once per aspect per roll (C4), and a window may hold several ships'
+    rolls (position, detection)."""
+    return f"{payer}/{aspect}>{roll}"
+
+
 def payable(
-    state: DiasporaState, ship: Ship, paid: list[str], first: bool = False
+    state: DiasporaState, ship: Ship, paid: list[str], first: bool = False, roll: str = ""
 ) -> list[tuple[str, str]]:
-    """(aspect, payment) pairs `ship` may invoke on a roll on which `paid` ("ship/aspect")
-    were already paid with fate points; only the first one when `first` (is there any?).
-    Each aspect's fate point first, then its free invoke."""
+    """(aspect, payment) pairs `ship` may invoke on `roll`'s roll (its own when not named) on
+    which `paid` (`paid_key`) were already paid with fate points; only the first one when
+    `first` (is there any?). Each aspect's fate point first, then its free invoke."""
     name, points = ship.name, ship.fate_points.current
+    whose = roll or name
     out: list[tuple[str, str]] = []
     for aspect in state.aspects.aspects:
         if (
             aspect.owner == name
             and aspect.kind is not CONSEQUENCE
-            and (not paid or f"{name}/{aspect.name}" not in paid)
+            and (not paid or paid_key(name, aspect.name, whose) not in paid)
             and not refused(aspect, name, BY_FATE_POINT, points)
         ):
             out.append((aspect.name, FATE_POINT))
@@ -71,7 +79,9 @@ def may_invoke(state: DiasporaState, ship: Ship, paid: list[str]) -> bool:
     """Whether `invokable` would list anything on `ship`'s roll (without listing it)."""
     if payable(state, ship, paid, first=True):
         return True
-    return any(payable(state, ally, paid, first=True) for ally in allies(state, ship))
+    return any(
+        payable(state, ally, paid, first=True, roll=ship.name) for ally in allies(state, ship)
+    )
 
 
 def invokable(
@@ -85,7 +95,7 @@ def invokable(
         for effect in effects
     ]
     for ally in allies(state, ship):
-        for aspect, payment in payable(state, ally, paid):
+        for aspect, payment in payable(state, ally, paid, roll=ship.name):
             out.append(made(INVOKE, aspect=aspect, effect=TEAMWORK, payment=payment, by=ally.name))
     return out
 
@@ -106,7 +116,7 @@ def pay(state: DiasporaState, ship: Ship, choice: Choice, paid: list[str]) -> st
         payer.fate_points,
     )
     if payment is BY_FATE_POINT:
-        paid.append(f"{payer.name}/{name}")
+        paid.append(paid_key(payer.name, name, ship.name))
     return effect
 
 
