@@ -1,6 +1,6 @@
 """Audit of the diaspora ruleset against its seed (seeds/002_dc5d5c3e593a1e3d.txt, "The
 Sequence") and rulings C1-C12, D1-D15: each test cites the passage or ruling it checks. Tests
-marked xfail(strict) show where the code does not do what the text says."""
+marked xfail(strict) show where the code does not do what the text says (none today)."""
 
 from __future__ import annotations
 
