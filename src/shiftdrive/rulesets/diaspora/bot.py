@@ -7,12 +7,14 @@ consequences only to stay in the fight. It asks only the contract, `query` and t
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.ruleset import Ruleset
 from shiftdrive.rulesets.diaspora import query
 from shiftdrive.rulesets.diaspora.state import DiasporaState
+
+PLUS_TWO: Final = ("bonus", "teamwork")  # the invokes that put +2 on the roll
 
 
 def choose(
@@ -51,6 +53,8 @@ def choose(
         return max(
             ruleset.legal(state, seat, only=("point_defense",)), key=lambda c: c.int_param("beam")
         )
+    if kind == "concede":  # another side's attack comes: fight on (the bot never concedes)
+        return ruleset.legal(state, seat, only=("pass",))[0]
     rest = [c for c in ruleset.legal(state, seat) if c.action != "concede"]
     if kind == "repair":
         tracks = [c for c in rest if c.action == "repair"]
@@ -165,12 +169,12 @@ def _invoke(
     ruleset: Ruleset[DiasporaState, Any], state: DiasporaState, seat: str, me: str
 ) -> Choice:
     """+2 when it turns the attack: the attacker's miss into a hit, the defender's small hit
-    into a miss; free invokes first. Whether to invoke is decided before the invokes are
-    listed (most windows are passed)."""
+    into a miss; free invokes first, the ship's own before an ally's (teamwork). Whether to
+    invoke is decided before the invokes are listed (most windows are passed)."""
     if _wants_bonus(state, me):
         invokes = ruleset.legal(state, seat, only=("invoke",))
-        bonus = [c for c in invokes if c.str_param("effect") == "bonus"]
-        bonus.sort(key=lambda c: c.str_param("payment") != "free")
+        bonus = [c for c in invokes if c.str_param("effect") in PLUS_TWO]
+        bonus.sort(key=lambda c: (c.str_param("payment") != "free", c.get("by") is not None))
         if bonus:
             return bonus[0]
     return ruleset.legal(state, seat, only=("pass",))[0]

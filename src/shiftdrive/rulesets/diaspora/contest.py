@@ -4,7 +4,8 @@ EW, beam and torpedo attacks open a contest once both rolls are on the table. Th
 side and the defending side may each invoke an aspect: +2 to their own roll (the attacker's
 total, or the defender's persistent defence, which keeps the raise for the rest of the phase:
 D4), or a reroll of their own dice (C4, seed: "As with any roll ... +2 or re-roll"; the
-defender's new dice stand for the rest of the phase too). An invoke is paid with a fate
+defender's new dice stand for the rest of the phase too); or an allied ship of either side
+gives +2 to its ally's roll (C4 teamwork, `invoking`). An invoke is paid with a fate
 point (once per aspect per roll) or a free invoke (they stack; C4). Aspects a side may invoke:
 its own ship's, and any with a free invoke it holds (the free invoke on a consequence it
 inflicted, C9). After an invoke the other side may answer; the contest lands when both sides
@@ -13,7 +14,7 @@ have passed. A fixed defence (Firewall) cannot be raised (D11)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
 from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.engine.actions import Action, ParamKind
@@ -27,6 +28,7 @@ from shiftdrive.rulesets.diaspora.state import Contest, DiasporaState, Ship
 
 INVOKE: Final[str] = invoking.INVOKE
 PASS: Final = "pass"
+CONCEDE: Final = damage.CONCEDE
 PASSING: Final = made(PASS)  # the one pass: made once, listed in every window
 
 
@@ -53,7 +55,7 @@ def _may(state: DiasporaState, contest: Contest, ship: Ship) -> bool:
     """Whether `options` would list anything (the window asks this after every roll)."""
     if ship.name != contest.attacker and fixed(state, contest):
         return False
-    return bool(invoking.payable(state, ship, contest.paid, first=True))
+    return invoking.may_invoke(state, ship, contest.paid)
 
 
 def window(state: DiasporaState) -> list[Turn]:
@@ -111,13 +113,15 @@ def settle(state: DiasporaState) -> list[Event]:
 
 
 class Invoke(Action[DiasporaState]):
-    """Invoke an aspect on the open attack: +2 to your roll, or reroll your own dice."""
+    """Invoke an aspect on the open roll: +2 to your roll, or reroll your own dice; or, with
+    `by=` an allied ship, that ship's invoke for +2 on its ally's roll (teamwork, C4)."""
 
     name = INVOKE
     params: ClassVar[Mapping[str, ParamKind]] = {
         "aspect": ParamKind.ASPECT,
         "effect": ParamKind.OPTION,
         "payment": ParamKind.OPTION,
+        "by": ParamKind.UNIT,
     }
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
@@ -135,8 +139,7 @@ class Invoke(Action[DiasporaState]):
         if contest is None:
             return position.invoke(state, ship, choice, dice)
         effect = invoking.pay(state, ship, choice, contest.paid)
-        name = choice.str_param("aspect")
-        data: dict[str, Any] = {"ship": ship.name, "aspect": name, "effect": effect}
+        data = invoking.invoked(ship, choice, effect)
         if effect == "reroll":
             roll = roll_fudge(dice, why=f"{ship.name} rerolls", who=ship.name)
             if ship.name == contest.attacker:
@@ -176,6 +179,8 @@ class Pass(Action[DiasporaState]):
             return detection.pass_tie(state, turn, dice)
         if state.contest is None and state.position_window:
             return position.pass_invoke(state, turn, dice)
+        if state.contest is None and turn.kind == CONCEDE:  # C10: no concession yet
+            return damage.fight_on(state, turn)
         if state.contest is None:  # the compel window's pass (D12)
             return compels.pass_compel(state, turn)
         state.contest.passed.append(turn.seat)

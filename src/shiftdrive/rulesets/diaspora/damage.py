@@ -1,7 +1,9 @@
 """Damage on the cascading tracks (C8b): a hit waits for the ship's player to choose
 consequences (D5: mild 1, moderate 2, severe 4, one of each, shared by all three tracks), then
 marks the track; a hit past the last box of any track takes the ship out (D14). Conceding is
-here too: a side gives up its ships (C10, D14)."""
+here too: a side gives up its ships (C10, D14), in its own decisions or, C10's "at any time
+before a roll is made against you", in a window of its own while another side's ship is about
+to declare an attack (`before_the_roll`)."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
-from shiftdrive.rulesets.diaspora.choices import made
+from shiftdrive.rulesets.diaspora.choices import made, made_window
 from shiftdrive.rulesets.diaspora.state import DiasporaState, Hit, Ship
 
 ABSORB: Final = "absorb"
@@ -72,6 +74,12 @@ def way_text(combo: tuple[Severity, ...]) -> str:
 def way_of(text: str) -> tuple[Severity, ...]:
     """The consequences a `taking` names (`way_text` read back; the check has vouched for it)."""
     return () if text == NONE else tuple(Severity(v) for v in text.split("+"))
+
+
+def absorbable(ship: Ship) -> int:
+    """The most shifts the ship's free consequences could take off one hit (D5: all of them
+    at once)."""
+    return sum(value for _, value in _free(ship))
 
 
 def reduction(ship: Ship, combo: tuple[Severity, ...]) -> int:
@@ -136,6 +144,42 @@ class Absorb(Action[DiasporaState]):
     ) -> list[Event]:
         hit = state.hits.pop(0)
         return mark(state, hit, way_of(choice.str_param("taking")))
+
+
+def before_the_roll(state: DiasporaState, turns: list[Turn]) -> list[Turn]:
+    """A weapon phase's declaring turn (`turns`: it or none), and after it a concede window
+    (C10) for each other side still in the fight that has not let this declaration come: its
+    attack is the roll about to be made against them. Optional: nobody waits on it, and the
+    declaration made closes it (the roll is on the table)."""
+    if not turns:
+        return turns
+    turn = turns[0]
+    out = [turn]
+    asked = [turn.seat]  # sides listed (a plain loop: every declaration of every phase)
+    passed = state.concede_passed
+    for ship in state.ships.values():
+        side = ship.side
+        if ship.fighting and side not in asked:
+            asked.append(side)
+            if not passed or f"{side}/{turn.actor}" not in passed:
+                out.append(made_window(side, CONCEDE, None))
+    return out
+
+
+def declaring(state: DiasporaState) -> str:
+    """The ship whose declaration a concede window is open before: the first in line still
+    fighting (D15)."""
+    for name in state.queue:
+        if state.ships[name].fighting:
+            return name
+    return ""
+
+
+def fight_on(state: DiasporaState, turn: Turn) -> list[Event]:
+    """`turn`'s side passes its concede window: it lets this declaration come."""
+    ship = declaring(state)
+    state.concede_passed.append(f"{turn.seat}/{ship}")
+    return [Event("fights_on", {"side": turn.seat, "ship": ship})]
 
 
 class Concede(Action[DiasporaState]):

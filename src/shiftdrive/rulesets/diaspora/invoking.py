@@ -1,11 +1,13 @@
 """What may be invoked after the dice (C4), for any roll: a ship's own aspects with a fate
 point (once per aspect per roll; never its own consequences), and any aspect on which it holds
-a free invoke (free invokes stack). One rule, read by the attack contest and the position
-roll."""
+a free invoke (free invokes stack); and, as teamwork ("+2 to an ally's roll"), the same from
+each allied ship still in the fight (its own fate point or free invoke, +2 only: it has no
+dice of its own on the roll to reroll). One rule, read by the attack contest and the
+detection, position and repair rolls."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from shiftdrive.core.aspects import AspectKind
 from shiftdrive.core.invokes import Invoke as InvokeSpec
@@ -15,7 +17,12 @@ from shiftdrive.rulesets.diaspora.choices import made
 from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
 
 INVOKE: Final = "invoke"
-EFFECTS: Final = {"bonus": InvokeEffect.BONUS, "reroll": InvokeEffect.REROLL}
+TEAMWORK: Final = "teamwork"
+EFFECTS: Final = {
+    "bonus": InvokeEffect.BONUS,
+    "reroll": InvokeEffect.REROLL,
+    TEAMWORK: InvokeEffect.TEAMWORK,
+}
 FATE_POINT: Final = "fate_point"
 FREE: Final = "free"
 PAYMENTS: Final = {FATE_POINT: Payment.FATE_POINT, FREE: Payment.FREE}
@@ -26,19 +33,27 @@ BY_FREE_INVOKE: Final = Payment.FREE
 CONSEQUENCE: Final = AspectKind.CONSEQUENCE
 
 
+def paid_key(payer: str, aspect: str, roll: str) -> str:
+    """How `paid` notes a fate point `payer` paid to invoke `aspect` on `roll`'s (the ship
+    whose roll it is): once per aspect per roll (C4), and a window may hold several ships'
+    rolls (position, detection)."""
+    return f"{payer}/{aspect}>{roll}"
+
+
 def payable(
-    state: DiasporaState, ship: Ship, paid: list[str], first: bool = False
+    state: DiasporaState, ship: Ship, paid: list[str], first: bool = False, roll: str = ""
 ) -> list[tuple[str, str]]:
-    """(aspect, payment) pairs `ship` may invoke on a roll on which `paid` ("ship/aspect")
-    were already paid with fate points; only the first one when `first` (is there any?).
-    Each aspect's fate point first, then its free invoke."""
+    """(aspect, payment) pairs `ship` may invoke on `roll`'s roll (its own when not named) on
+    which `paid` (`paid_key`) were already paid with fate points; only the first one when
+    `first` (is there any?). Each aspect's fate point first, then its free invoke."""
     name, points = ship.name, ship.fate_points.current
+    whose = roll or name
     out: list[tuple[str, str]] = []
     for aspect in state.aspects.aspects:
         if (
             aspect.owner == name
             and aspect.kind is not CONSEQUENCE
-            and (not paid or f"{name}/{aspect.name}" not in paid)
+            and (not paid or paid_key(name, aspect.name, whose) not in paid)
             and not refused(aspect, name, BY_FATE_POINT, points)
         ):
             out.append((aspect.name, FATE_POINT))
@@ -51,25 +66,65 @@ def payable(
     return out
 
 
+def allies(state: DiasporaState, ship: Ship) -> list[Ship]:
+    """The other ships of `ship`'s side still in the fight: they may help its rolls (C4)."""
+    out = []  # a plain loop: asked for every roll open to invokes
+    for other in state.ships.values():
+        if other.side == ship.side and other is not ship and other.fighting:
+            out.append(other)
+    return out
+
+
+def may_invoke(state: DiasporaState, ship: Ship, paid: list[str]) -> bool:
+    """Whether `invokable` would list anything on `ship`'s roll (without listing it)."""
+    if payable(state, ship, paid, first=True):
+        return True
+    return any(
+        payable(state, ally, paid, first=True, roll=ship.name) for ally in allies(state, ship)
+    )
+
+
 def invokable(
     state: DiasporaState, ship: Ship, paid: list[str], effects: list[str]
 ) -> list[Choice]:
-    """The invokes `ship` may make on a roll (see `payable`), with each of `effects`."""
-    return [
+    """The invokes that may be made on `ship`'s roll (see `payable`): its own, with each of
+    `effects`, then each ally's teamwork (`by=` the ally, which pays)."""
+    out = [
         made(INVOKE, aspect=aspect, effect=effect, payment=payment)
         for aspect, payment in payable(state, ship, paid)
         for effect in effects
     ]
+    for ally in allies(state, ship):
+        for aspect, payment in payable(state, ally, paid, roll=ship.name):
+            out.append(made(INVOKE, aspect=aspect, effect=TEAMWORK, payment=payment, by=ally.name))
+    return out
 
 
 def pay(state: DiasporaState, ship: Ship, choice: Choice, paid: list[str]) -> str:
-    """Pay for the invoke `choice` (C4); returns its effect ("bonus" or "reroll")."""
+    """Pay for the invoke `choice` on `ship`'s roll (C4): its own, or an ally's teamwork,
+    which the ally pays; returns its effect ("bonus", "reroll" or "teamwork": +2 on the roll
+    like a bonus)."""
     effect = choice.str_param("effect")
     payment = PAYMENTS[choice.str_param("payment")]
     name = choice.str_param("aspect")
+    payer, helped = ship, None
+    if effect == TEAMWORK:
+        payer, helped = state.ships[choice.str_param("by")], ship.name
     pay_for_invoke(
-        state.aspects, InvokeSpec(name, ship.name, EFFECTS[effect], payment), ship.fate_points
+        state.aspects,
+        InvokeSpec(name, payer.name, EFFECTS[effect], payment, helped),
+        payer.fate_points,
     )
     if payment is BY_FATE_POINT:
-        paid.append(f"{ship.name}/{name}")
+        paid.append(paid_key(payer.name, name, ship.name))
     return effect
+
+
+def invoked(ship: Ship, choice: Choice, effect: str) -> dict[str, Any]:
+    """The start of an invoke's event data: whose roll, the aspect, the effect, and, for
+    teamwork, the ally that invoked it (`by`)."""
+    data: dict[str, Any] = {"ship": ship.name, "aspect": choice.str_param("aspect")}
+    data["effect"] = effect
+    if effect == TEAMWORK:
+        data["by"] = choice.str_param("by")
+    return data

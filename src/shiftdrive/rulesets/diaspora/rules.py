@@ -40,9 +40,10 @@ MENUS: Final[dict[str, tuple[str, ...]]] = {
     ew.HACK: (ew.HACK, position.HOLD, CONCEDE),
     beam.FIRE: (beam.FIRE, position.HOLD, CONCEDE),
     torpedo.LAUNCH: (torpedo.LAUNCH, position.HOLD, CONCEDE),
-    torpedo.POINT_DEFENSE: (torpedo.POINT_DEFENSE,),
+    torpedo.POINT_DEFENSE: (torpedo.POINT_DEFENSE, CONCEDE),  # C10: before the torpedo's roll
     damage_control.REPAIR: (damage_control.REPAIR, position.HOLD),
     damage.ABSORB: (damage.ABSORB, CONCEDE),
+    CONCEDE: (CONCEDE, contest.PASS),  # C10: the window before another side's attack
     contest.INVOKE: (contest.INVOKE, contest.PASS),
     compels.COMPEL: (compels.COMPEL, contest.PASS),
     compels.ANSWER: (compels.ANSWER,),

@@ -121,7 +121,7 @@ class Contest:
         self.bonus = 0
         self.track = track
         self.passed: list[str] = []
-        self.paid: list[str] = []  # "ship/aspect" paid with a fate point on this roll
+        self.paid: list[str] = []  # fate points paid on this roll (`invoking.paid_key`)
 
     @property
     def attack(self) -> int:
@@ -181,7 +181,7 @@ class DiasporaState:
         self.detection_keys: dict[str, list[int]] = {}  # [roll, raw Navigation] by ship
         self.detection_dice: dict[str, int] = {}  # the dice part of each roll (a reroll)
         self.detection_window: list[str] = []  # ships still to invoke on their roll or pass
-        self.detection_paid: list[str] = []  # "ship/aspect" paid with a fate point (C4)
+        self.detection_paid: list[str] = []  # fate points paid (C4, `invoking.paid_key`)
         self.tie_window: list[str] = []  # tied ships still deciding to spend a fate point
         self.tie_spent: list[str] = []  # tied ships that spent one to win their tie (D9)
         self.placers: list[tuple[str, int]] = []  # (ship whose navigator places, how many)
@@ -193,7 +193,7 @@ class DiasporaState:
         self.rolls: dict[str, int] = {}  # this turn's position results
         self.position_dice: dict[str, int] = {}  # the dice part of each (for a reroll)
         self.position_window: list[str] = []  # ships still to invoke on their roll or pass
-        self.position_paid: list[str] = []  # "ship/aspect" paid with a fate point (C4)
+        self.position_paid: list[str] = []  # fate points paid (C4, `invoking.paid_key`)
         self.mover: str | None = None
         self.rank: list[str] = []  # D15: ships by the last position (or detection) rank
         # the sequential phases: ships still to declare, in D15 order
@@ -213,6 +213,8 @@ class DiasporaState:
         # station)
         self.acted: dict[tuple[str, str], dict[str, str]] = {}
         self.hits: list[Hit] = []
+        #: C10: "side/ship": the side let that ship's declaration this phase come unconceded
+        self.concede_passed: list[str] = []
         self.contest: Contest | None = None  # an attack open to invokes (C4)
         # D12: the phase whose compel window is open, the sides that passed, the offer
         # waiting on its answer ([ship, aspect, by]), the ships compelled this phase and the
@@ -280,6 +282,7 @@ class DiasporaState:
             "repair": self.repair.to_json() if self.repair else None,
             "acted": {f"{s}/{p}": dict(v) for (s, p), v in self.acted.items()},
             "hits": [h.to_json() for h in self.hits],
+            "concede_passed": list(self.concede_passed),
             "contest": self.contest.to_json() if self.contest else None,
             "compel_phase": self.compel_phase, "compel_passed": list(self.compel_passed),
             "compel_offer": list(self.compel_offer) if self.compel_offer else None,

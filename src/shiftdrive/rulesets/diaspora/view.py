@@ -7,6 +7,8 @@ from typing import Any
 
 from shiftdrive.engine.events import GM
 from shiftdrive.engine.ruleset import Turn
+from shiftdrive.rulesets.diaspora import damage
+from shiftdrive.rulesets.diaspora.damage import CONCEDE
 from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
 
 
@@ -72,4 +74,6 @@ def prompt_data(state: DiasporaState, turn: Turn) -> dict[str, Any]:
         data["hit"] = state.hits[0].to_json()
     if state.placers:
         data["places"] = state.placers[0][1]
+    if turn.kind == CONCEDE:
+        data["by"] = damage.declaring(state)
     return data

@@ -145,14 +145,11 @@ def describe(event: Event, seat: str) -> str | None:
             f"{d['result']} against {d['defence']}"
         )
     if kind == "position_invoked":
-        what = f"rerolls: {_dice(d['dice'])}" if d["effect"] == "reroll" else "+2"
-        return f"{d['ship']} invokes '{d['aspect']}' on its position ({what}): {d['result']}"
+        return f"{_invokes(d, 'position')}: {d['result']}"
     if kind == "detection_invoked":
-        what = f"rerolls: {_dice(d['dice'])}" if d["effect"] == "reroll" else "+2"
-        return f"{d['ship']} invokes '{d['aspect']}' on its detection ({what}): {d['result']}"
+        return f"{_invokes(d, 'detection')}: {d['result']}"
     if kind == "repair_invoked":
-        what = "a reroll" if d["effect"] == "reroll" else "+2"
-        return f"{d['ship']} invokes '{d['aspect']}' on its repair ({what}): {d['result']}"
+        return f"{_invokes(d, 'repair')}: {d['result']}"
     if kind == "outcome":
         return (
             f"{d['ship']}'s {ATTACKS.get(d['kind'], d['kind'])} lands at {d['result']} "
@@ -160,11 +157,7 @@ def describe(event: Event, seat: str) -> str | None:
             f"{_shifts(d['shifts'], d['ship'], d['target'])}"
         )
     if kind == "invoked":
-        what = f"rerolls: {_dice(d['dice'])}" if d["effect"] == "reroll" else "+2"
-        return (
-            f"{d['ship']} invokes '{d['aspect']}' ({what}): attack {d['attack']} "
-            f"against defence {d['defence']}"
-        )
+        return f"{_invokes(d)}: attack {d['attack']} against defence {d['defence']}"
     if kind == "passed":
         return f"{d['ship']} lets it stand"
     if kind == "compel":
@@ -204,6 +197,8 @@ def describe(event: Event, seat: str) -> str | None:
         if d["destroyed"]:
             parts.append(f"past the last {d['track']} box: out of the fight")
         return "; ".join(parts)
+    if kind == "fights_on":
+        return f"{d['side']} fights on: no concession before {d['ship']}'s declaration"
     if kind == "conceded":
         earned = d.get("fate_points") or {}
         paid = ", ".join(f"{s} +{n} fate point{'s' if n != 1 else ''}" for s, n in earned.items())
@@ -211,6 +206,21 @@ def describe(event: Event, seat: str) -> str | None:
             f" ({paid})" if paid else ""
         )
     return None
+
+
+def _invokes(d: Mapping[str, Any], roll: str = "") -> str:
+    """Who invokes what on whose `roll` (an attack's when none is named), and its effect: an
+    ally's teamwork names both ships (C4)."""
+    effect = d["effect"]
+    if effect == "reroll":
+        what = f"rerolls: {_dice(d['dice'])}" if "dice" in d else "a reroll"
+    else:
+        what = "+2"
+    if effect == "teamwork":
+        whose = f"{d['ship']}'s {roll}" if roll else d["ship"]
+        return f"{d['by']} invokes '{d['aspect']}' for {whose} (+2, teamwork)"
+    on = f" on its {roll}" if roll else ""
+    return f"{d['ship']} invokes '{d['aspect']}'{on} ({what})"
 
 
 def _shifts(shifts: int, attacker: str, target: str) -> str:
@@ -231,10 +241,17 @@ PROMPTS: Final = {
     "fire": "{actor}: fire beams (declare the rating) at an enemy ship, or hold",
     "launch": "{actor}: launch a torpedo at an enemy ship, or hold",
     "point_defense": "{actor}: a torpedo comes in: declare the beam you put into point defence",
-    "invoke": "{actor}: invoke an aspect after the dice (+2, or reroll your own dice), or pass",
+    "invoke": (
+        "{actor}: invoke an aspect after the dice (+2, or reroll your own dice; an ally's "
+        "aspect for +2: teamwork), or pass"
+    ),
     "compel": "{seat}: compel an aspect of another side's ship before the rolls, or pass",
     "answer": "{actor}: a compel: accept (gain a fate point, fail to act) or refuse (pay one)",
     "repair": "{actor}: damage control on Frame (Engineering) or Data (Computer), or hold",
+    "concede": (
+        "{seat}: {by} is about to declare an attack: concede now, before a roll is made "
+        "against you, or pass (fight on)"
+    ),
 }
 
 
@@ -247,4 +264,6 @@ def prompt(d: Mapping[str, Any]) -> str:
             f"({hit['cause']}): choose consequences (mild 1, moderate 2, severe 4) or none"
         )
     text = PROMPTS.get(d["kind"], "{actor}: " + str(d["kind"]))
-    return head + text.format(actor=d["actor"], seat=d["seat"], places=d.get("places", 0))
+    return head + text.format(
+        actor=d["actor"], seat=d["seat"], places=d.get("places", 0), by=d.get("by", "")
+    )

@@ -14,7 +14,7 @@ from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
-from shiftdrive.rulesets.diaspora import crew
+from shiftdrive.rulesets.diaspora import crew, damage
 from shiftdrive.rulesets.diaspora.choices import made_each
 from shiftdrive.rulesets.diaspora.contest import open_contest
 from shiftdrive.rulesets.diaspora.phases import sequence
@@ -35,7 +35,7 @@ def begin(state: DiasporaState) -> None:
 
 
 def turns(state: DiasporaState) -> list[Turn]:
-    return sequence.turn(state, FIRE)
+    return damage.before_the_roll(state, sequence.turn(state, FIRE))
 
 
 def penalty(shooter: Ship, target: Ship) -> int:

@@ -6,7 +6,7 @@ repaired in combat (only by leaving the drives off, D3)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
 from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.engine.actions import Action, ParamKind
@@ -97,8 +97,7 @@ def invoke(state: DiasporaState, ship: Ship, choice: Choice, dice: DiceSource) -
         repair.dice = roll.faces
     else:
         repair.bonus += 2
-    data: dict[str, Any] = {"ship": ship.name, "aspect": choice.str_param("aspect")}
-    data["effect"] = effect
+    data = invoking.invoked(ship, choice, effect)
     data["result"] = repair.result
     return [Event("repair_invoked", data), *settle(state)]
 
@@ -115,7 +114,7 @@ def settle(state: DiasporaState, closed: bool = False) -> list[Event]:
     if repair is None:
         return []
     ship = state.ships[repair.ship]
-    if not closed and invoking.payable(state, ship, repair.paid, first=True):
+    if not closed and invoking.may_invoke(state, ship, repair.paid):
         return []
     state.repair = None
     name = repair.track

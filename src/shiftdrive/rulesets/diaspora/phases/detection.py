@@ -8,7 +8,7 @@ turn 1 has a position phase. The navigator's roll is acting in an earlier phase 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
 from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.core.fate_points import SpendReason
@@ -67,8 +67,8 @@ def invokes(state: DiasporaState, ship: Ship) -> list[Choice]:
 
 def may_invoke(state: DiasporaState, ship: Ship) -> bool:
     """Whether `invokes` would list anything (without listing it)."""
-    return ship.name in state.detection_window and bool(
-        invoking.payable(state, ship, state.detection_paid, first=True)
+    return ship.name in state.detection_window and invoking.may_invoke(
+        state, ship, state.detection_paid
     )
 
 
@@ -90,8 +90,7 @@ def close_rolls(state: DiasporaState, dice: DiceSource) -> list[Event]:
 def invoke(state: DiasporaState, ship: Ship, choice: Choice, dice: DiceSource) -> list[Event]:
     effect = invoking.pay(state, ship, choice, state.detection_paid)
     key = state.detection_keys[ship.name]
-    data: dict[str, Any] = {"ship": ship.name, "aspect": choice.str_param("aspect")}
-    data["effect"] = effect
+    data = invoking.invoked(ship, choice, effect)
     if effect == "reroll":
         roll = roll_fudge(dice, why=f"{ship.name} rerolls its Navigation", who=ship.name)
         key[0] += roll.total - state.detection_dice[ship.name]

@@ -16,7 +16,7 @@ from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
-from shiftdrive.rulesets.diaspora import crew
+from shiftdrive.rulesets.diaspora import crew, damage
 from shiftdrive.rulesets.diaspora.choices import made_each
 from shiftdrive.rulesets.diaspora.contest import open_contest
 from shiftdrive.rulesets.diaspora.phases import sequence
@@ -38,7 +38,7 @@ def begin(state: DiasporaState) -> None:
 
 
 def turns(state: DiasporaState) -> list[Turn]:
-    return sequence.turn(state, HACK)
+    return damage.before_the_roll(state, sequence.turn(state, HACK))
 
 
 def rating(state: DiasporaState, ship: Ship) -> int:

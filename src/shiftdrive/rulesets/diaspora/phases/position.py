@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
 from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.engine.actions import Action, ParamKind
@@ -75,8 +75,12 @@ def base(state: DiasporaState, ship: Ship) -> int:
 
 
 def burn_limit(ship: Ship) -> int:
-    """The most burn a ship may declare: its Heat track's length (more would only destroy it)."""
-    return len(ship.tracks["heat"])
+    """The most burn a ship may declare: the seed's burn is "any value", and "before marking
+    the damage to the Heat stress track, the pilot may reduce the detrimental effects through
+    Consequences exactly as mitigating combat damage" (D5). So the Heat track's length plus
+    what the ship's free consequences could take off the hit: any more would destroy the ship
+    whatever it took (D14)."""
+    return len(ship.tracks["heat"]) + damage.absorbable(ship)
 
 
 class Burn(Action[DiasporaState]):
@@ -165,8 +169,8 @@ def invokes(state: DiasporaState, ship: Ship) -> list[Choice]:
 
 def may_invoke(state: DiasporaState, ship: Ship) -> bool:
     """Whether `invokes` would list anything (without listing it)."""
-    return ship.name in state.position_window and bool(
-        invoking.payable(state, ship, state.position_paid, first=True)
+    return ship.name in state.position_window and invoking.may_invoke(
+        state, ship, state.position_paid
     )
 
 
@@ -180,8 +184,7 @@ def invoke(state: DiasporaState, ship: Ship, choice: Choice, dice: DiceSource) -
     """C4 on a position roll: +2, or reroll the dice (tie tactics: the seed's "use an Aspect
     to force a tie so that you lose control")."""
     effect = invoking.pay(state, ship, choice, state.position_paid)
-    data: dict[str, Any] = {"ship": ship.name, "aspect": choice.str_param("aspect")}
-    data["effect"] = effect
+    data = invoking.invoked(ship, choice, effect)
     if effect == "reroll":
         roll = roll_fudge(dice, why=f"{ship.name} rerolls its position", who=ship.name)
         state.rolls[ship.name] += roll.total - state.position_dice[ship.name]

@@ -31,6 +31,7 @@ def line_up(state: DiasporaState, can_act: Callable[[DiasporaState, Ship], bool]
     state.queue = queue
     state.defence = {}
     state.defence_dice = {}
+    state.concede_passed = []
 
 
 def turn(

@@ -44,7 +44,7 @@ def turns(state: DiasporaState) -> list[Turn]:
         if state.ships[attacker].fighting and state.ships[target].fighting:
             ship = state.ships[target]
             return [made_turn(ship.side, POINT_DEFENSE, ship.name)]
-    return sequence.turn(state, LAUNCH)
+    return damage.before_the_roll(state, sequence.turn(state, LAUNCH))
 
 
 def beams_free(state: DiasporaState, ship: Ship) -> int:
