@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from shiftdrive.core.dice import DiceSource
 
 ATTACK: Final = "attack"  # the action whose shifts are a hit
+BOOST: Final = AspectKind.BOOST  # one name: reading the enum member costs more, per walk
 
 #: the choice's words for an invoke's effect and payment, and core's
 EFFECTS: Final[dict[str, InvokeEffect]] = {
@@ -137,13 +138,10 @@ def _open_invokes(
         if roller:
             roller_pays = fighters[roller].fate_points.current >= 1
             allies = helpers(state, roll, seat, roller)
-            if allies:
-                allies = [h for h in allies if h.fate_points.current >= 1]
         else:
             team_pays = [f for f in state.active(seat) if f.fate_points.current >= 1]
     pays = roller_pays or bool(allies) or bool(team_pays)
     aboard = host.aboard(state, roller) if roller_pays else None
-    boost = AspectKind.BOOST
     # (the set's own list: most aspects hold no free invoke, and with nobody to pay they are
     # passed over at once; the lists below are made only for an aspect that fills them)
     for a in state.aspects.aspects:
@@ -163,7 +161,7 @@ def _open_invokes(
         # who could pay a fate point for it, and for what (most aspects on a roll have
         # nobody: whether the side sees them is asked only of the others)
         payers: list[tuple[str, str]] | None = None
-        if pays and a.kind is not boost:
+        if pays and a.kind is not BOOST:
             owner = a.owner
             if roller:
                 if roller_pays and (
@@ -246,7 +244,7 @@ class InvokeAspect(HostedAction[CS]):
             roll.paid.append(paid_key(by.name, name))
             if aspect.owner and state.fighters[aspect.owner].side != seat:
                 state.fighters[aspect.owner].owed_points += 1
-        if aspect.kind is AspectKind.BOOST:
+        if aspect.kind is BOOST:
             state.boosts_born.pop(name, None)
         aspect.hidden = False
         roll.passed = []
@@ -341,7 +339,7 @@ def may_change(
     so a turn appearing tells it nothing of another side's."""
     upward = roller == roll.actor
     # An attack's shifts are its hit (C3): every shift counts, not only the band.
-    need = shifts_to_change(shifts, upward=upward, hit=roll.action == ATTACK)
+    need = shifts_to_change(shifts, upward, roll.action == ATTACK)
     if need is None:
         return False
     # Points a host lets a side add to its own roll besides invokes (Pilot Wave's Tactics pool).
