@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from shiftdrive.conflict.exchange import HostedAction
 from shiftdrive.conflict.host import CS, Host
-from shiftdrive.conflict.roll import FATE_DICE, close, participants, roll_dice, totals
+from shiftdrive.conflict.roll import FATE_DICE, close, roll_dice, totals
 from shiftdrive.conflict.teamwork import helpers, helping
 from shiftdrive.core.aspects import AspectKind
 from shiftdrive.core.dice import roll_fudge
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from shiftdrive.core.dice import DiceSource
 
 ATTACK: Final = "attack"  # the action whose shifts are a hit
+BOOST: Final = AspectKind.BOOST  # one name: reading the enum member costs more, per walk
 
 #: the choice's words for an invoke's effect and payment, and core's
 EFFECTS: Final[dict[str, InvokeEffect]] = {
@@ -62,11 +63,26 @@ PASS: Final = Choice.of("pass", label="Pass (no more invokes)")
 def roller_of(state: ConflictState, roll: Roll, seat: str) -> str:
     """Whose dice `seat` invokes for: the actor's, the target's, or nobody's (a passive roll's
     other sides invoke obstacles)."""
-    if seat == state.side_of(roll.actor):
+    target_side = state.side_of(roll.target) if roll.target else ""
+    return _roller(roll, seat, state.side_of(roll.actor), target_side)
+
+
+def _roller(roll: Roll, seat: str, actor_side: str, target_side: str) -> str:
+    """`roller_of`, from the sides of the roll's actor and target ("": none) read already."""
+    if seat == actor_side:
         return roll.actor
-    if roll.target and seat == state.side_of(roll.target):
+    if roll.target and seat == target_side:
         return roll.target
     return ""
+
+
+def window_sides(state: ConflictState, roll: Roll, actor_side: str, target_side: str) -> list[str]:
+    """The sides of a roll's invoke window, the roller's first: the target's side on an opposed
+    roll, every side still fighting on a passive one (the sides of the roll's actor and
+    target read already)."""
+    if roll.target:
+        return [actor_side, target_side]
+    return [actor_side] + [s for s in state.sides if s != actor_side and state.active(s)]
 
 
 @lru_cache(maxsize=4096)
@@ -122,56 +138,59 @@ def _open_invokes(
         if roller:
             roller_pays = fighters[roller].fate_points.current >= 1
             allies = helpers(state, roll, seat, roller)
-            if allies:
-                allies = [h for h in allies if h.fate_points.current >= 1]
         else:
             team_pays = [f for f in state.active(seat) if f.fate_points.current >= 1]
     pays = roller_pays or bool(allies) or bool(team_pays)
     aboard = host.aboard(state, roller) if roller_pays else None
-    boost = AspectKind.BOOST
     # (the set's own list: most aspects hold no free invoke, and with nobody to pay they are
-    # passed over at once)
+    # passed over at once; the lists below are made only for an aspect that fills them)
     for a in state.aspects.aspects:
         free = a.free_invokes
         if not free and not pays:
             continue  # nothing to pay for it with
         # the side's holders of its free invokes (a holder is there only with one or more),
         # in the order of the fighters
-        holders: list[str] = []
+        holders: list[str] | None = None
         if len(free) == 1:  # (its one holder's side read)
             for h in free:
-                if h in fighters and fighters[h].side == seat:
-                    holders.append(h)
+                holder = fighters.get(h)
+                if holder is not None and holder.side == seat:
+                    holders = [h]
         elif free:
             holders = [f.name for f in fighters.values() if f.side == seat and f.name in free]
         # who could pay a fate point for it, and for what (most aspects on a roll have
         # nobody: whether the side sees them is asked only of the others)
-        payers: list[tuple[str, str]] = []
-        if pays and a.kind is not boost:
+        payers: list[tuple[str, str]] | None = None
+        if pays and a.kind is not BOOST:
             owner = a.owner
             if roller:
                 if roller_pays and (
                     owner in (None, roller, opponent) or (owner is not None and owner == aboard)
                 ):
-                    payers.append((roller, "bonus"))
-                    payers.append((roller, "reroll"))
+                    payers = [(roller, "bonus"), (roller, "reroll")]
                 if allies:
                     for ally in helping(allies, a):
+                        if payers is None:
+                            payers = []
                         payers.append((ally.name, "teamwork"))
             elif owner is None or fighters[owner].side == seat:
                 for f in team_pays:
-                    if owner in (None, f.name):
+                    if owner is None or owner == f.name:
+                        if payers is None:
+                            payers = []
                         payers.append((f.name, "obstacle"))
             if paid and payers:
                 payers = [(p, e) for p, e in payers if paid_key(p, a.name) not in paid]
         if not (holders or payers) or not host.visible(state, a, seat):
             continue
         name = a.name
-        for h in holders:
-            for eff in effects:
-                yield name, eff, "free", h
-        for payer, eff in payers:
-            yield name, eff, "fate_point", payer
+        if holders:
+            for h in holders:
+                for eff in effects:
+                    yield name, eff, "free", h
+        if payers:
+            for payer, eff in payers:
+                yield name, eff, "fate_point", payer
 
 
 class InvokeAspect(HostedAction[CS]):
@@ -204,7 +223,11 @@ class InvokeAspect(HostedAction[CS]):
         by = state.fighters[choice.str_param("by")]
         effect = choice.str_param("effect")
         payment = choice.str_param("payment")
-        roller = roller_of(state, roll, seat)
+        actor_side = state.side_of(roll.actor)
+        roller = ""  # (whose dice: read only for the effects that name them)
+        if effect == "teamwork" or effect == "reroll":
+            target_side = state.side_of(roll.target) if roll.target else ""
+            roller = _roller(roll, seat, actor_side, target_side)
         aspect = pay_for_invoke(
             state.aspects,
             Invoke(
@@ -221,7 +244,7 @@ class InvokeAspect(HostedAction[CS]):
             roll.paid.append(paid_key(by.name, name))
             if aspect.owner and state.fighters[aspect.owner].side != seat:
                 state.fighters[aspect.owner].owed_points += 1
-        if aspect.kind is AspectKind.BOOST:
+        if aspect.kind is BOOST:
             state.boosts_born.pop(name, None)
         aspect.hidden = False
         roll.passed = []
@@ -235,20 +258,21 @@ class InvokeAspect(HostedAction[CS]):
         if effect == "reroll":
             why = f"reroll for '{name}'"
             faces = list(roll_fudge(dice, FATE_DICE, why=why, who=roller).faces)
-            if seat == state.side_of(roll.actor):
+            if seat == actor_side:
                 roll.actor_faces = faces
             else:
                 roll.opp_faces = faces
             data["dice"] = faces
-        elif effect == "obstacle" or seat != state.side_of(roll.actor):
+        elif effect == "obstacle" or seat != actor_side:
             roll.opp_bonus += 2
         else:
             roll.actor_bonus += 2
-        total, opp = totals(state, roll)
+        standing = totals(state, roll)
+        total, opp = standing
         return [
             Event("invoke", data=data, visible_to=None),
             Event("standing", data={"total": total, "opposition": opp}, visible_to=None),
-            *next_side(self.host, state, roll, seat, first=True),
+            *next_side(self.host, state, roll, seat, first=True, standing=standing),
         ]
 
 
@@ -276,32 +300,46 @@ def roll_and_open(host: Host[Any], state: CS, roll: Roll, dice: DiceSource) -> l
 
 
 def next_side(
-    host: Host[Any], state: ConflictState, roll: Roll, seat: str, *, first: bool = False
+    host: Host[Any],
+    state: ConflictState,
+    roll: Roll,
+    seat: str,
+    *,
+    first: bool = False,
+    standing: tuple[int, int] | None = None,
 ) -> list[Event]:
     """The window's next turn after `seat` (or `seat` itself when `first`): the next side that
     has not passed and could still change the outcome; when none is left, the roll resolves.
-    A side that could not change the band is passed over, not asked (see `may_change`)."""
-    parts = participants(state, roll)
-    start = parts.index(seat) if seat in parts else 0
-    total, opp = totals(state, roll)  # (the same for every side asked here)
-    for k in range(0 if first else 1, len(parts) + 1):
-        nxt = parts[(start + k) % len(parts)]
-        if nxt not in roll.passed and may_change(host, state, roll, nxt, total - opp):
+    A side that could not change the band is passed over, not asked (see `may_change`).
+    (`standing`: the roll's `totals`, when the caller has just read them.)"""
+    # (the sides, and so each one's roller, are read once for every side asked here)
+    actor_side = state.side_of(roll.actor)
+    target_side = state.side_of(roll.target) if roll.target else ""
+    sides = window_sides(state, roll, actor_side, target_side)
+    start = sides.index(seat) if seat in sides else 0
+    total, opp = totals(state, roll) if standing is None else standing
+    for k in range(0 if first else 1, len(sides) + 1):
+        nxt = sides[(start + k) % len(sides)]
+        if nxt in roll.passed:
+            continue
+        roller = _roller(roll, nxt, actor_side, target_side)
+        if may_change(host, state, roll, nxt, roller, total - opp):
             roll.turn_side = nxt
             return []
     return resolve(host, state, roll, total, opp)
 
 
-def may_change(host: Host[Any], state: ConflictState, roll: Roll, seat: str, shifts: int) -> bool:
+def may_change(
+    host: Host[Any], state: ConflictState, roll: Roll, seat: str, roller: str, shifts: int
+) -> bool:
     """Whether the invokes `seat` may make now (the invoke menu itself), spent together, could
     move the result into a band better for it (up for the roller's side, down for the others),
-    or change the size of an attack's hit (`shifts`: the roll's total less its opposition).
-    Decided from the seat's own invokes and fate points only, so a turn appearing tells it
-    nothing of another side's."""
-    roller = roller_of(state, roll, seat)
+    or change the size of an attack's hit (`shifts`: the roll's total less its opposition;
+    `roller`: `roller_of` the seat). Decided from the seat's own invokes and fate points only,
+    so a turn appearing tells it nothing of another side's."""
     upward = roller == roll.actor
     # An attack's shifts are its hit (C3): every shift counts, not only the band.
-    need = shifts_to_change(shifts, upward=upward, hit=roll.action == ATTACK)
+    need = shifts_to_change(shifts, upward, roll.action == ATTACK)
     if need is None:
         return False
     # Points a host lets a side add to its own roll besides invokes (Pilot Wave's Tactics pool).

@@ -73,15 +73,6 @@ def totals(state: ConflictState, roll: Roll) -> tuple[int, int]:
     return total, opp + defense_bonus(target)
 
 
-def participants(state: ConflictState, roll: Roll) -> list[str]:
-    """The sides of a roll's invoke window, the roller's first: the target's side on an opposed
-    roll, every side still fighting on a passive one."""
-    actor_side = state.side_of(roll.actor)
-    if roll.target:
-        return [actor_side, state.side_of(roll.target)]
-    return [actor_side] + [s for s in state.sides if s != actor_side and state.active(s)]
-
-
 def roll_dice(state: ConflictState, roll: Roll, dice: DiceSource) -> list[Event]:
     """Roll the actor's dice (and the defender's, on an opposed roll); open the invoke window."""
     actor = state.fighters[roll.actor]

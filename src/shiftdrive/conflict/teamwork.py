@@ -12,19 +12,13 @@ if TYPE_CHECKING:
     from shiftdrive.core.aspects import Aspect
 
 
-def helpers(
-    state: ConflictState,
-    roll: Roll,
-    seat: str,
-    roller: str,
-    team: Sequence[Combatant] | None = None,
-) -> list[Combatant]:
-    """The allies on `seat`'s side who may pay to invoke an aspect for `roller`: any active
-    ally but the roller, on a passive roll (each with the aspects `helping` says).
-    (`team`: the side's active fighters, when the caller has them already.)"""
+def helpers(state: ConflictState, roll: Roll, seat: str, roller: str) -> list[Combatant]:
+    """The allies on `seat`'s side who may pay to invoke an aspect for `roller` now: any active
+    ally but the roller with a fate point to pay, on a passive roll (each with the aspects
+    `helping` says)."""
     if roll.difficulty is None:
         return []
-    return [ally for ally in (state.active(seat) if team is None else team) if ally.name != roller]
+    return [a for a in state.active(seat) if a.name != roller and a.fate_points.current >= 1]
 
 
 def helping(allies: Sequence[Combatant], aspect: Aspect) -> list[Combatant]:
