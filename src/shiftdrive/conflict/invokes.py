@@ -18,7 +18,7 @@ from shiftdrive.conflict.host import CS, Host
 from shiftdrive.conflict.roll import FATE_DICE, close, roll_dice, totals
 from shiftdrive.conflict.teamwork import helpers, helping
 from shiftdrive.core.aspects import AspectKind
-from shiftdrive.core.dice import roll_fudge
+from shiftdrive.core.dice import face_total, roll_fudge
 from shiftdrive.core.invokes import Invoke, InvokeEffect, Payment, pay_for_invoke
 from shiftdrive.core.outcomes import outcome_of, shifts_to_change
 from shiftdrive.engine.actions import ParamKind
@@ -364,7 +364,7 @@ def may_change(
             bonuses += 1
         gain = 2 * bonuses
         if reroll and bonuses:
-            gain = max(gain, FATE_DICE - sum(faces) + 2 * (bonuses - 1))
+            gain = max(gain, FATE_DICE - face_total(faces) + 2 * (bonuses - 1))
         if gain + extra >= need:
             return True
     return False

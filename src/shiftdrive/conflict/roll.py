@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from shiftdrive.core.aspects import Aspect
-from shiftdrive.core.dice import DiceSource, roll_fudge
+from shiftdrive.core.dice import DiceSource, face_total, roll_fudge
 from shiftdrive.core.fate_points import EarnReason
 from shiftdrive.core.odds import Odds, OddsQuery, odds
 from shiftdrive.core.records import field_names
@@ -26,7 +26,7 @@ FULL_DEFENSE_BONUS: Final = 2
 ODDS_INVOKES: Final = 3
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Roll:
     """A roll in progress: who rolls what against what, the dice so far, and the stage."""
 
@@ -53,6 +53,52 @@ class Roll:
     #: a host's variant of the action (Pilot Wave's automatic fire)
     mode: str = ""
 
+    def __init__(
+        self,
+        action: str,
+        actor: str,
+        skill: str,
+        target: str | None = None,
+        aspect: str | None = None,
+        to_zone: str | None = None,
+        difficulty: int | None = None,
+        defend_skill: str | None = None,
+        actor_faces: list[int] | None = None,
+        actor_bonus: int = 0,
+        opp_faces: list[int] | None = None,
+        opp_bonus: int = 0,
+        stage: str = "invoke",
+        turn_side: str = "",
+        passed: list[str] | None = None,
+        paid: list[str] | None = None,
+        hit: int = 0,
+        track: str = "",
+        hazardous: bool = False,
+        mode: str = "",
+    ) -> None:
+        # Written out: the compiled build leaves a dataclass's generated __init__ interpreted,
+        # and every action that rolls makes one.
+        self.action = action
+        self.actor = actor
+        self.skill = skill
+        self.target = target
+        self.aspect = aspect
+        self.to_zone = to_zone
+        self.difficulty = difficulty
+        self.defend_skill = defend_skill
+        self.actor_faces = [] if actor_faces is None else actor_faces
+        self.actor_bonus = actor_bonus
+        self.opp_faces = [] if opp_faces is None else opp_faces
+        self.opp_bonus = opp_bonus
+        self.stage = stage
+        self.turn_side = turn_side
+        self.passed = [] if passed is None else passed
+        self.paid = [] if paid is None else paid
+        self.hit = hit
+        self.track = track
+        self.hazardous = hazardous
+        self.mode = mode
+
     def to_json(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in field_names(type(self))}
 
@@ -65,11 +111,11 @@ def defense_bonus(fighter: Combatant) -> int:
 def totals(state: ConflictState, roll: Roll) -> tuple[int, int]:
     """The roller's total and the opposition's, invokes included."""
     actor = state.fighters[roll.actor]
-    total = actor.skill(roll.skill) + sum(roll.actor_faces) + roll.actor_bonus
+    total = actor.skill(roll.skill) + face_total(roll.actor_faces) + roll.actor_bonus
     if roll.difficulty is not None:
         return total, roll.difficulty + roll.opp_bonus
     target = state.fighters[roll.target or ""]
-    opp = target.skill(roll.defend_skill or "") + sum(roll.opp_faces) + roll.opp_bonus
+    opp = target.skill(roll.defend_skill or "") + face_total(roll.opp_faces) + roll.opp_bonus
     return total, opp + defense_bonus(target)
 
 
@@ -86,7 +132,7 @@ def roll_dice(state: ConflictState, roll: Roll, dice: DiceSource) -> list[Event]
                 "who": actor.name,
                 "skill": roll.skill,
                 "dice": roll.actor_faces,
-                "total": actor.skill(roll.skill) + sum(roll.actor_faces),
+                "total": actor.skill(roll.skill) + face_total(roll.actor_faces),
             },
             visible_to=None,
         )
@@ -105,7 +151,7 @@ def roll_dice(state: ConflictState, roll: Roll, dice: DiceSource) -> list[Event]
                     "who": target.name,
                     "skill": roll.defend_skill,
                     "dice": roll.opp_faces,
-                    "total": target.skill(roll.defend_skill) + sum(roll.opp_faces),
+                    "total": target.skill(roll.defend_skill) + face_total(roll.opp_faces),
                     "full_defense": target.full_defense,
                 },
                 visible_to=None,

@@ -32,7 +32,7 @@ def made(action: str, label: str, **params: str) -> Choice:
     return Choice.of(action, label, (), **params)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Character:
     """One unit in the conflict: a character (or a nameless crew) or a vehicle (`size` >= 1).
 
@@ -66,8 +66,50 @@ class Character:
     #: `size` >= 1, read all battle long (a plain field: a unit's size never changes)
     is_vehicle: bool = field(init=False, repr=False)
 
-    def __post_init__(self) -> None:
-        self.is_vehicle = self.size > 0
+    def __init__(
+        self,
+        name: str,
+        side: str,
+        skills: dict[str, int],
+        zone: str,
+        fate_points: FatePoints,
+        stress: dict[str, StressTrack],
+        consequences: ConsequenceSlots,
+        status: str = ACTIVE,
+        full_defense: bool = False,
+        owed_points: int = 0,
+        size: int = 0,
+        vehicle: str | None = None,
+        station: str = "",
+        stations: int = 1,
+        defense: int = 0,
+        mode: str = "",
+        passive_sensors: bool = False,
+        anti_vehicle: bool = False,
+        anti_personnel: bool = False,
+    ) -> None:
+        # Written out: the compiled build leaves a dataclass's generated __init__ interpreted,
+        # and every battle makes each unit anew.
+        self.name = name
+        self.side = side
+        self.skills = skills
+        self.zone = zone
+        self.fate_points = fate_points
+        self.stress = stress
+        self.consequences = consequences
+        self.status = status
+        self.full_defense = full_defense
+        self.owed_points = owed_points
+        self.size = size
+        self.vehicle = vehicle
+        self.station = station
+        self.stations = stations
+        self.defense = defense
+        self.mode = mode
+        self.passive_sensors = passive_sensors
+        self.anti_vehicle = anti_vehicle
+        self.anti_personnel = anti_personnel
+        self.is_vehicle = size > 0
 
     def skill(self, name: str) -> int:
         return self.skills.get(name, 0)
