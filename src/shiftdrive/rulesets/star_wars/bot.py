@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
+from shiftdrive.conflict.absorb import Absorb
+from shiftdrive.conflict.advantage import CreateAdvantage
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.star_wars import query
@@ -18,6 +20,7 @@ from shiftdrive.rulesets.star_wars.teamwork import HelpAlly
 
 if TYPE_CHECKING:
     from shiftdrive.core.odds import Odds
+    from shiftdrive.maps.zones import ZoneMap
     from shiftdrive.rulesets.star_wars.rules import StarWars
 
 #: below this chance to hit, the bot may help a stronger ally or create an advantage instead
@@ -97,23 +100,25 @@ class Menu:
 
     def one(self, action: str) -> Choice | None:
         """The first choice of `action`, or None: an action that lists its choices one by one
-        (`each_option`) builds only that one, unless all of them are built already."""
+        (`each_option`: creating an advantage, absorbing a hit) builds only that one, unless
+        all of them are built already."""
         found = self.built.get(action)
         if found is not None:
             return found[0] if found else None
-        turns = self.offering(action)
-        if not turns:  # not on the menu (a crew's turn offers no duel): nothing to build
-            self.built[action] = []
-            return None
-        each = getattr(self.rs.actions[action], "each_option", None)
-        if each is None:
-            listed = self.get(action)
-            return listed[0] if listed else None
-        for turn in turns:
-            first = next(each(self.state, turn), None)
+        each: CreateAdvantage[Any] | Absorb[Any] | None = None
+        for turn, names in self.menus:
+            if action not in names:
+                continue
+            if each is None:
+                spec = self.rs.actions[action]
+                if not isinstance(spec, (CreateAdvantage, Absorb)):  # (typed: none looked up)
+                    listed = self.get(action)
+                    return listed[0] if listed else None
+                each = spec
+            first = next(each.each_option(self.state, turn), None)
             if first is not None:
-                return first  # type: ignore[no-any-return]
-        self.built[action] = []
+                return first
+        self.built[action] = []  # not on the menu (a crew's turn offers no duel), or none
         return None
 
     def take(self, action: str) -> Choice:
@@ -167,19 +172,20 @@ def choose(rs: StarWars, state: StarWarsState, seat: str, rng: random.Random) ->
 
 def _next(state: StarWarsState, seat: str, options: list[Choice]) -> Choice:
     """Our character with help waiting, else our strongest ready one; else the enemy's
-    strongest, so that it does not have the last slot (and two turns in a row)."""
-    by_who = {c.str_param("who"): c for c in options}
-    ours = [who for who in by_who if state.side_of(who) == seat]
-    helped = [who for who in ours if query.helped(state, who)]
-    # S13: cash in the help before it lapses; the strongest (a tie to the later name)
-    best: str | None = None
-    most = (0, "")
-    for who in helped or ours or by_who:
-        strength = (query.threat(state, who), who)
-        if best is None or strength > most:
-            best, most = who, strength
-    assert best is not None
-    return by_who[best]
+    strongest, so that it does not have the last slot (and two turns in a row). One pass:
+    each name ranked by whether it is ours and helped, then by threat (a tie to the later
+    name; a name listed twice counts as its last listing)."""
+    best, most = options[0], (-1, 0, "")
+    for c in options:
+        who = c.str_param("who")
+        # S13: cash in the help before it lapses
+        rank = 0 if state.side_of(who) != seat else 2 if query.helped(state, who) else 1
+        if rank < most[0]:
+            continue  # (its threat cannot matter)
+        strength = (rank, query.threat(state, who), who)
+        if strength >= most:
+            best, most = c, strength
+    return best
 
 
 def _defend(defender: Character, defenses: list[Choice]) -> Choice:
@@ -204,16 +210,19 @@ def _cut(state: StarWarsState, turn: Turn, by_action: Menu) -> Choice:
 
 
 def _interrupt(state: StarWarsState, by_action: Menu) -> Choice:
-    """Interrupt an enemy only with a clearly stronger character rich in fate points."""
+    """Interrupt an enemy only with a clearly stronger character rich in fate points. Who
+    may interrupt is weighed by name; the interrupt's choices are built only to take one."""
     actor = state.order.current or ""
-    for c in by_action.get("interrupt", []):
-        who = state.fighters[c.str_param("who")]
-        if (
-            state.side_of(actor) != who.side
-            and who.fate_points.current >= INTERRUPT_RESERVE
-            and query.threat(state, who.name) > query.threat(state, actor) + 1
-        ):
-            return c
+    side = state.side_of(actor)
+    for turn in by_action.offering("interrupt"):
+        for name in query.interrupters(state, turn.seat):
+            who = state.fighters[name]
+            if (
+                side != who.side
+                and who.fate_points.current >= INTERRUPT_RESERVE
+                and query.threat(state, name) > query.threat(state, actor) + 1
+            ):
+                return next(c for c in by_action["interrupt"] if c.str_param("who") == name)
     return by_action.take("pass")
 
 
@@ -271,13 +280,11 @@ def _turn(
     jumps = by_action.get("jump", [])  # (the jump lists its one choice whole)
     if jumps:
         return jumps[0]  # S6: a ship that can jump away tries every turn
-    fix = [
-        c
-        for c in by_action.get("repair", [])
-        if query.blocks_jump(state, c.str_param("consequence"))
-    ]
-    if fix:
-        return fix[0]  # S9: mend what keeps the hyperdrive out
+    broken = query.hyperdrive_damage(state, f.name)
+    if broken is not None:  # S9: mend what keeps the hyperdrive out (unless mended already)
+        for c in by_action.get("repair", []):
+            if c.str_param("consequence") == broken:
+                return c
     attacks = by_action.get("attack", [])
     if attacks:
         return _shoot(rs, state, turn, by_action, attacks, rng)
@@ -365,23 +372,36 @@ def _step(state: StarWarsState, f: Character, moves: list[Choice]) -> Choice | N
     fronts = {e.zone for e in query.enemies(state, f.name)}
     if not fronts:
         return None
+    zmap = query.zones(state)
     gaps: dict[str, int] = {}
-    here = _closeness(state, fronts, gaps, f.zone)
-    by_gap = [(_closeness(state, fronts, gaps, c.str_param("to")), c) for c in moves]
+    here = _closeness(zmap, fronts, gaps, f.zone)
+    by_gap = [(_closeness(zmap, fronts, gaps, c.str_param("to")), c) for c in moves]
     if query.runs_for_hyperspace(state, f.name):  # keep away while the jump is plotted
         farthest = max(gap for gap, _ in by_gap)
         if farthest > here:
-            return max((c for gap, c in by_gap if gap == farthest), key=Choice.text)
+            return _by_text([c for gap, c in by_gap if gap == farthest], highest=True)
     nearest = min(gap for gap, _ in by_gap)
     if nearest < here:
-        return min((c for gap, c in by_gap if gap == nearest), key=Choice.text)
+        return _by_text([c for gap, c in by_gap if gap == nearest], highest=False)
     return None
 
 
-def _closeness(state: StarWarsState, fronts: set[str], gaps: dict[str, int], zone: str) -> int:
+def _by_text(choices: list[Choice], *, highest: bool) -> Choice:
+    """The first of `choices` whose text sorts highest (or lowest); a lone one is not worded."""
+    if len(choices) == 1:
+        return choices[0]
+    return max(choices, key=Choice.text) if highest else min(choices, key=Choice.text)
+
+
+def _closeness(zmap: ZoneMap, fronts: set[str], gaps: dict[str, int], zone: str) -> int:
     """`zone`'s distance to the nearest of the enemies' zones, kept in `gaps`."""
     found = gaps.get(zone)
     if found is None:
-        far = [query.distance(state, zone, front) for front in fronts]
-        found = gaps[zone] = min(d if d is not None else UNREACHABLE for d in far)
+        for front in fronts:
+            d = zmap.distance(zone, front)
+            gap = d if d is not None else UNREACHABLE
+            if found is None or gap < found:
+                found = gap
+        assert found is not None  # (`fronts` is never empty)
+        gaps[zone] = found
     return found

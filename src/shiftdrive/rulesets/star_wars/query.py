@@ -11,6 +11,8 @@ from shiftdrive.conflict.roll import Roll, totals
 from shiftdrive.core.consequences import Severity
 from shiftdrive.engine.choices import Choice, Kept
 from shiftdrive.engine.ruleset import Turn
+from shiftdrive.maps.zones import ZoneMap
+from shiftdrive.rulesets.star_wars import popcorn
 from shiftdrive.rulesets.star_wars.characters import HOST, zone_map
 from shiftdrive.rulesets.star_wars.dogfight import tailed_by
 from shiftdrive.rulesets.star_wars.duel import CUTS, VICTORY
@@ -66,6 +68,16 @@ def distance(state: StarWarsState, a: str, b: str) -> int | None:
     return zone_map(state).distance(a, b)
 
 
+def zones(state: StarWarsState) -> ZoneMap:
+    """The battle's zone map (for many distances in a row: it keeps each one)."""
+    return zone_map(state)
+
+
+def interrupters(state: StarWarsState, seat: str) -> list[str]:
+    """Who of `seat` may interrupt the actor now (S1), in the order the menu offers them."""
+    return popcorn.interrupters(state, seat)
+
+
 def yet_to_act(state: StarWarsState) -> list[str]:
     """Who has not acted this round (the current actor aside)."""
     return state.order.waiting()
@@ -106,13 +118,14 @@ def cut_of(severity: str) -> int:
     return CUTS[Severity(severity)]
 
 
-def blocks_jump(state: StarWarsState, consequence: str) -> bool:
-    """Whether this vehicle consequence is the kind that puts a hyperdrive out (S6)."""
-    for f in state.fighters.values():
-        taken = disabling(f) if f.is_vehicle else None
-        if taken is not None and taken.aspect == consequence:
-            return state.settings["hyperdrives"].get(f.name, False) is True
-    return False
+def hyperdrive_damage(state: StarWarsState, name: str) -> str | None:
+    """The consequence that puts the hyperdrive of `name`'s ship out (S6), if the ship has a
+    hyperdrive and has taken one: what a repair would mend so that it may jump (S9)."""
+    f = state.fighters[name]
+    if not f.vehicle or state.settings["hyperdrives"].get(f.vehicle, False) is not True:
+        return None
+    taken = disabling(state.fighters[f.vehicle])
+    return taken.aspect if taken is not None else None
 
 
 def runs_for_hyperspace(state: StarWarsState, name: str) -> bool:
