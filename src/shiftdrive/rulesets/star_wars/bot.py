@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from shiftdrive.conflict.absorb import Absorb
 from shiftdrive.conflict.advantage import CreateAdvantage
@@ -17,6 +17,7 @@ from shiftdrive.rulesets.star_wars import query
 from shiftdrive.rulesets.star_wars.maneuvers import StarWarsAdvantage
 from shiftdrive.rulesets.star_wars.state import Character, StarWarsState
 from shiftdrive.rulesets.star_wars.teamwork import HelpAlly
+from shiftdrive.rulesets.star_wars.weapons import StarWarsAttack
 
 if TYPE_CHECKING:
     from shiftdrive.core.odds import Odds
@@ -105,17 +106,14 @@ class Menu:
         found = self.built.get(action)
         if found is not None:
             return found[0] if found else None
-        each: CreateAdvantage[Any] | Absorb[Any] | None = None
         for turn, names in self.menus:
             if action not in names:
                 continue
-            if each is None:
-                spec = self.rs.actions[action]
-                if not isinstance(spec, (CreateAdvantage, Absorb)):  # (typed: none looked up)
-                    listed = self.get(action)
-                    return listed[0] if listed else None
-                each = spec
-            first = next(each.each_option(self.state, turn), None)
+            spec = self.rs.actions[action]
+            if not isinstance(spec, (CreateAdvantage, Absorb)):  # (typed: none looked up by name)
+                listed = self.get(action)
+                return listed[0] if listed else None
+            first = next(spec.each_option(self.state, turn), None)
             if first is not None:
                 return first
         self.built[action] = []  # not on the menu (a crew's turn offers no duel), or none
@@ -175,11 +173,12 @@ def _next(state: StarWarsState, seat: str, options: list[Choice]) -> Choice:
     strongest, so that it does not have the last slot (and two turns in a row). One pass:
     each name ranked by whether it is ours and helped, then by threat (a tie to the later
     name; a name listed twice counts as its last listing)."""
+    fighters = state.fighters
     best, most = options[0], (-1, 0, "")
     for c in options:
         who = c.str_param("who")
         # S13: cash in the help before it lapses
-        rank = 0 if state.side_of(who) != seat else 2 if query.helped(state, who) else 1
+        rank = 0 if fighters[who].side != seat else 2 if query.helped(state, who) else 1
         if rank < most[0]:
             continue  # (its threat cannot matter)
         strength = (rank, query.threat(state, who), who)
@@ -294,8 +293,9 @@ def _turn(
         query.enemies(state, f.name)
     ) > len(query.allies(state, f.name)):
         return by_action.take("concede")
-    if "move" in by_action:
-        step = _step(state, f, by_action["move"])
+    moves = by_action.get("move", [])
+    if moves:
+        step = _step(state, f, moves)
         if step is not None:
             return step
     if "advantage" in by_action and rng.random() < 0.5:
@@ -315,34 +315,43 @@ def _shoot(
     its target's six, below poor odds the shooter helps a stronger ally or sets the shot up.
     Each shot is priced once; the rest is built only when the odds call for it."""
     attack = rs.actions["attack"]
+    assert isinstance(attack, StarWarsAttack)  # (typed, so the compiled build calls it directly)
     # the likeliest, a tie to the higher draw (a draw per shot, in menu order)
     odds, best, draw = -1.0, attacks[0], 0.0
     for c in attacks:
         chance, luck = hit_chance(attack.odds(state, turn, c)), rng.random()
-        if (chance, luck) > (odds, draw):
+        if chance > odds or (chance == odds and luck > draw):
             odds, best, draw = chance, c, luck
     if odds >= EVEN_ODDS:
         return best
     f = state.fighters[turn.actor or ""]
     target = best.str_param("target")
-    tails = [c for c in by_action.get("tail", []) if c.str_param("target") == target]
-    if tails and not query.on_six(state, f.vehicle or "", target):
-        return tails[0]  # S5: get on its six first (its shots at us stop, +2 for ours)
+    tail: Choice | None = None  # the first tail on the menu aimed at the target
+    for c in by_action.get("tail", []):
+        if c.str_param("target") == target:
+            tail = c
+            break
+    if tail is not None and not query.on_six(state, f.vehicle or "", target):
+        return tail  # S5: get on its six first (its shots at us stop, +2 for ours)
     if odds >= POOR_ODDS:
         return best
-    # S13: give up a poor shot to add +1 to an ally who shoots later this round
-    ready = set(query.yet_to_act(state))
+    # S13: give up a poor shot to add +1 to an ally who shoots later this round (the most
+    # threatening such ally, the first of equals)
+    ready = query.yet_to_act(state)
     mine = query.threat(state, f.name)
-    helps = [
-        c
-        for c in _helps_with(rs, state, by_action, best.str_param("skill"))
-        if c.str_param("ally") in ready and query.threat(state, c.str_param("ally")) >= mine
-    ]
-    if helps:
-        return max(helps, key=lambda c: query.threat(state, c.str_param("ally")))
+    helping: Choice | None = None
+    most = 0
+    for c in _helps_with(rs, state, by_action, best.str_param("skill")):
+        ally = c.str_param("ally")
+        if ally in ready:
+            threat = query.threat(state, ally)
+            if threat >= mine and (helping is None or threat > most):
+                helping, most = c, threat
+    if helping is not None:
+        return helping
     if query.free_invokes(state, f.name) < 2:  # set up the shot (a maneuver, S9) first
-        if tails:
-            return tails[0]
+        if tail is not None:
+            return tail
         for setup in _setups(rs, state, by_action, target):
             return setup
     return best

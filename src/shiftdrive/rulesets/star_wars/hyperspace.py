@@ -64,9 +64,10 @@ def may_jump(state: StarWarsState, f: Character) -> str | None:
     if ship is None:
         return f"{f.name} is aboard no ship"
     after = int(state.settings["jump_after"])
-    if state.round <= after:
-        return f"the jump calculations take {after} rounds (it is round {state.round})"
-    if state.jump_failed.get(ship.name) == state.round:
+    now = state.order.round
+    if now <= after:
+        return f"the jump calculations take {after} rounds (it is round {now})"
+    if state.jump_failed.get(ship.name) == now:
         return f"{ship.name}'s jump failed this round: it may be tried again next round (S13)"
     return hyperdrive_trouble(state, ship)
 

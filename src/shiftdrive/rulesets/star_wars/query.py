@@ -93,12 +93,18 @@ def threat(state: StarWarsState, name: str) -> int:
 
 
 def free_invokes(state: StarWarsState, name: str) -> int:
-    return sum(a.free_for(name) for a in state.aspects)
+    """The free invokes `name` holds (most aspects hold none: passed over without a lookup)."""
+    held = 0
+    for a in state.aspects.aspects:
+        if a.free_invokes:
+            held += a.free_for(name)
+    return held
 
 
 def helped(state: StarWarsState, name: str) -> bool:
     """Whether allies have promised `name` help (S13) not yet spent."""
-    return any(h.ally == name for h in state.helps)
+    helps = state.helps  # (most often none: no generator made for every name weighed)
+    return bool(helps) and any(h.ally == name for h in helps)
 
 
 def points_to_lose(state: StarWarsState, loser: str) -> int:

@@ -100,6 +100,8 @@ def engaged(state: StarWarsState, actor: Character, target: Character) -> bool:
         ship = vehicle_of(state, actor)
         if ship is not None and not ship.anti_personnel:
             return False
+    if not state.duels:  # (most battles have none)
+        return True
     duel = state.duel_of(target.name)
     return duel is None or duel.other(target.name) == actor.name  # S8: a formal 1:1 fight
 

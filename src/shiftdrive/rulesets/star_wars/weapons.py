@@ -20,7 +20,7 @@ from shiftdrive.rulesets.star_wars import skills as catalog
 from shiftdrive.rulesets.star_wars import vehicles as rules
 from shiftdrive.rulesets.star_wars.characters import zone_map
 from shiftdrive.rulesets.star_wars.dogfight import tailed_by
-from shiftdrive.rulesets.star_wars.state import Character, StarWarsState, made
+from shiftdrive.rulesets.star_wars.state import ACTIVE, Character, StarWarsState, made
 from shiftdrive.rulesets.star_wars.teamwork import pending_help
 
 if TYPE_CHECKING:
@@ -69,9 +69,10 @@ class StarWarsAttack(Attack[StarWarsState]):
         # S3: an enemy within the weapons' reach (the map's distances from here are kept for
         # the battle; only who is there is weighed, not every enemy)
         far = zone_map(state).distances_from(f.zone)
+        side = f.side
         out: list[Choice] = []
-        for e in state.active():
-            if e.side != f.side:
+        for e in state.units:  # (`state.active()`, read without a list)
+            if e.status == ACTIVE and e.side != side:
                 d = far.get(e.zone)
                 if d is not None and d <= reach and self.aims_at(state, f, e):
                     out.append(_fire_at(e))
@@ -96,7 +97,8 @@ class StarWarsAttack(Attack[StarWarsState]):
         (`engaged`), not on the crew's six."""
         if not rules.engaged(state, crew, target):
             return False
-        return not tailed_by(state, crew.vehicle or "", target.name)  # S5: not your pursuer
+        # S5: not your pursuer (most often nobody is on anybody's six)
+        return not (state.tails and tailed_by(state, crew.vehicle or "", target.name))
 
     def check(self, state: StarWarsState, turn: Turn, choice: Choice) -> str | None:
         f = state.fighters[turn.actor or ""]
