@@ -83,21 +83,19 @@ class Menu:
         """The seat's turns that offer `action` now."""
         return [turn for turn, names in self.menus if action in names]
 
-    def get(self, action: str, default: list[Choice] | None = None) -> list[Choice]:
+    def get(self, action: str) -> list[Choice]:
+        """`action`'s choices in every turn that offers it, built the first time: most often
+        one turn, whose list is kept as the action made it (the bot only reads it)."""
         found = self.built.get(action)
         if found is None:
-            found = self.built[action] = self._build(action)
-        return found if found or default is None else default
-
-    def _build(self, action: str) -> list[Choice]:
-        """`action`'s choices in every turn that offers it: most often one turn, whose list
-        is kept as the action made it (the bot only reads it)."""
-        found: list[Choice] | None = None
-        for turn, names in self.menus:
-            if action in names:
-                listed = self.rs.actions[action].options(self.state, turn)
-                found = listed if found is None else found + listed
-        return [] if found is None else found
+            for turn, names in self.menus:
+                if action in names:
+                    listed = self.rs.actions[action].options(self.state, turn)
+                    found = listed if found is None else found + listed
+            if found is None:
+                found = []
+            self.built[action] = found
+        return found
 
     def one(self, action: str) -> Choice | None:
         """The first choice of `action`, or None: an action that lists its choices one by one
@@ -202,7 +200,7 @@ def _cut(state: StarWarsState, turn: Turn, by_action: Menu) -> Choice:
     left = query.points_to_lose(state, turn.actor or "")
     gain = query.duel_gain(state)
     if gain >= left:
-        for cut in by_action.get("cut", []):  # mildest first
+        for cut in by_action.get("cut"):  # mildest first
             if gain - query.cut_of(cut.str_param("severity")) < left:
                 return cut
     return by_action.take("accept")
@@ -276,24 +274,26 @@ def _turn(
     f = state.fighters[turn.actor or ""]
     if "duel" in by_action:  # S8: a duellist's turn is a duel round, with its best skill
         return by_action.take("duel")
-    jumps = by_action.get("jump", [])  # (the jump lists its one choice whole)
+    jumps = by_action.get("jump")  # (the jump lists its one choice whole)
     if jumps:
         return jumps[0]  # S6: a ship that can jump away tries every turn
     broken = query.hyperdrive_damage(state, f.name)
     if broken is not None:  # S9: mend what keeps the hyperdrive out (unless mended already)
-        for c in by_action.get("repair", []):
+        for c in by_action.get("repair"):
             if c.str_param("consequence") == broken:
                 return c
-    attacks = by_action.get("attack", [])
-    if attacks:
-        return _shoot(rs, state, turn, by_action, attacks, rng)
+    attack = rs.actions["attack"]
+    assert isinstance(attack, StarWarsAttack)  # (typed, so the compiled build calls it directly)
+    shots = [shot for t in by_action.offering("attack") for shot in attack.shots(state, t)]
+    if shots:
+        return _shoot(rs, state, turn, by_action, shots, rng)
     if by_action.get("tail") and rng.random() < 0.5:
         return by_action.take("tail")  # S5: tailed, or nothing to shoot: fight for the six
     if f.consequences.count_taken_in_conflict() >= CONCEDE_AT and len(
         query.enemies(state, f.name)
     ) > len(query.allies(state, f.name)):
         return by_action.take("concede")
-    moves = by_action.get("move", [])
+    moves = by_action.get("move")
     if moves:
         step = _step(state, f, moves)
         if step is not None:
@@ -308,18 +308,16 @@ def _shoot(
     state: StarWarsState,
     turn: Turn,
     by_action: Menu,
-    attacks: list[Choice],
+    shots: list[tuple[Choice, Odds | None]],
     rng: random.Random,
 ) -> Choice:
     """The likeliest shot (a tie drawn at random); below even odds a fighter first gets on
     its target's six, below poor odds the shooter helps a stronger ally or sets the shot up.
-    Each shot is priced once; the rest is built only when the odds call for it."""
-    attack = rs.actions["attack"]
-    assert isinstance(attack, StarWarsAttack)  # (typed, so the compiled build calls it directly)
+    Each shot comes priced; the rest is built only when the odds call for it."""
     # the likeliest, a tie to the higher draw (a draw per shot, in menu order)
-    odds, best, draw = -1.0, attacks[0], 0.0
-    for c in attacks:
-        chance, luck = hit_chance(attack.odds(state, turn, c)), rng.random()
+    odds, best, draw = -1.0, shots[0][0], 0.0
+    for c, priced in shots:
+        chance, luck = hit_chance(priced), rng.random()
         if chance > odds or (chance == odds and luck > draw):
             odds, best, draw = chance, c, luck
     if odds >= EVEN_ODDS:
@@ -327,7 +325,7 @@ def _shoot(
     f = state.fighters[turn.actor or ""]
     target = best.str_param("target")
     tail: Choice | None = None  # the first tail on the menu aimed at the target
-    for c in by_action.get("tail", []):
+    for c in by_action.get("tail"):
         if c.str_param("target") == target:
             tail = c
             break
