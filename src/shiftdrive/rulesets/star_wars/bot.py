@@ -81,7 +81,11 @@ class Menu:
 
     def offering(self, action: str) -> list[Turn]:
         """The seat's turns that offer `action` now."""
-        return [turn for turn, names in self.menus if action in names]
+        found: list[Turn] = []
+        for turn, names in self.menus:  # (a loop: most often one turn)
+            if action in names:
+                found.append(turn)
+        return found
 
     def get(self, action: str) -> list[Choice]:
         """`action`'s choices in every turn that offers it, built the first time: most often
@@ -284,7 +288,9 @@ def _turn(
                 return c
     attack = rs.actions["attack"]
     assert isinstance(attack, StarWarsAttack)  # (typed, so the compiled build calls it directly)
-    shots = [shot for t in by_action.offering("attack") for shot in attack.shots(state, t)]
+    shots: list[tuple[Choice, Odds | None]] = []
+    for t in by_action.offering("attack"):
+        shots += attack.shots(state, t)
     if shots:
         return _shoot(rs, state, turn, by_action, shots, rng)
     if by_action.get("tail") and rng.random() < 0.5:
@@ -337,16 +343,16 @@ def _shoot(
     # threatening such ally, the first of equals)
     ready = query.yet_to_act(state)
     mine = query.threat(state, f.name)
-    helping: Choice | None = None
+    skill = best.str_param("skill")
+    helped: str | None = None
     most = 0
-    for c in _helps_with(rs, state, by_action, best.str_param("skill")):
-        ally = c.str_param("ally")
+    for ally in _allies(rs, state, by_action, skill):
         if ally in ready:
             threat = query.threat(state, ally)
-            if threat >= mine and (helping is None or threat > most):
-                helping, most = c, threat
-    if helping is not None:
-        return helping
+            if threat >= mine and (helped is None or threat > most):
+                helped, most = ally, threat
+    if helped is not None:
+        return HelpAlly.choice(helped, skill)
     if query.free_invokes(state, f.name) < 2:  # set up the shot (a maneuver, S9) first
         if tail is not None:
             return tail
@@ -355,11 +361,14 @@ def _shoot(
     return best
 
 
-def _helps_with(rs: StarWars, state: StarWarsState, by_action: Menu, skill: str) -> list[Choice]:
-    """The help on the menu with `skill`, in menu order (no other skill's is built)."""
+def _allies(rs: StarWars, state: StarWarsState, by_action: Menu, skill: str) -> list[str]:
+    """Whom the help on the menu helps with `skill`, in menu order (no choice built)."""
     spec = rs.actions["help"]
     assert isinstance(spec, HelpAlly)  # (typed, so the compiled build calls it directly)
-    return [c for turn in by_action.offering("help") for c in spec.with_skill(state, turn, skill)]
+    found: list[str] = []
+    for turn in by_action.offering("help"):
+        found += spec.allies(state, turn, skill)
+    return found
 
 
 def _setups(rs: StarWars, state: StarWarsState, by_action: Menu, target: str) -> Iterator[Choice]:
@@ -376,28 +385,40 @@ def _step(state: StarWarsState, f: Character, moves: list[Choice]) -> Choice | N
     """The move nearer the enemy (away from it while the jump is plotted, S6), if one is;
     ties go by the choice's text. Each zone's distance to the enemy is worked out once,
     against the enemies' zones (not each enemy)."""
-    fronts = {e.zone for e in query.enemies(state, f.name)}
+    fronts: set[str] = set()
+    for e in query.enemies(state, f.name):
+        fronts.add(e.zone)
     if not fronts:
         return None
     zmap = query.zones(state)
     gaps: dict[str, int] = {}
     here = _closeness(zmap, fronts, gaps, f.zone)
-    by_gap = [(_closeness(zmap, fronts, gaps, c.str_param("to")), c) for c in moves]
-    if query.runs_for_hyperspace(state, f.name):  # keep away while the jump is plotted
-        farthest = max(gap for gap, _ in by_gap)
-        if farthest > here:
-            return _by_text([c for gap, c in by_gap if gap == farthest], highest=True)
-    nearest = min(gap for gap, _ in by_gap)
+    by_gap: list[tuple[int, Choice]] = []
+    nearest = farthest = here
+    for i, c in enumerate(moves):
+        gap = _closeness(zmap, fronts, gaps, c.str_param("to"))
+        by_gap.append((gap, c))
+        if not i or gap < nearest:
+            nearest = gap
+        if not i or gap > farthest:
+            farthest = gap
+    if farthest > here and query.runs_for_hyperspace(state, f.name):
+        return _at_gap(by_gap, farthest, highest=True)  # keep away while the jump is plotted
     if nearest < here:
-        return _by_text([c for gap, c in by_gap if gap == nearest], highest=False)
+        return _at_gap(by_gap, nearest, highest=False)
     return None
 
 
-def _by_text(choices: list[Choice], *, highest: bool) -> Choice:
-    """The first of `choices` whose text sorts highest (or lowest); a lone one is not worded."""
-    if len(choices) == 1:
-        return choices[0]
-    return max(choices, key=Choice.text) if highest else min(choices, key=Choice.text)
+def _at_gap(by_gap: list[tuple[int, Choice]], gap: int, *, highest: bool) -> Choice:
+    """The move to a zone `gap` away whose text sorts highest (or lowest), the first of
+    equals; a lone one is not worded."""
+    found: list[Choice] = []
+    for at, c in by_gap:
+        if at == gap:
+            found.append(c)
+    if len(found) == 1:
+        return found[0]
+    return max(found, key=Choice.text) if highest else min(found, key=Choice.text)
 
 
 def _closeness(zmap: ZoneMap, fronts: set[str], gaps: dict[str, int], zone: str) -> int:

@@ -69,8 +69,10 @@ class StarWarsAttack(Attack[StarWarsState]):
         f = state.fighters[turn.actor or ""]
         if f.vehicle is None:
             return [(c, self.odds(state, turn, c)) for c in self.options(state, turn)]
-        skill = rules.WEAPON_SKILL
-        return [(_fire_at(e), self._odds(state, f, e, skill)) for e in self._in_sights(state, f)]
+        out: list[tuple[Choice, Odds | None]] = []
+        for e in self._in_sights(state, f):  # (most often none or one)
+            out.append((_fire_at(e), self._odds(state, f, e, rules.WEAPON_SKILL)))
+        return out
 
     def _in_sights(self, state: StarWarsState, f: Character) -> list[Character]:
         """The enemies the crew may fire at: within its weapons' reach (S3), in sheet order."""
