@@ -340,19 +340,25 @@ def _shoot(
     if odds >= POOR_ODDS:
         return best
     # S13: give up a poor shot to add +1 to an ally who shoots later this round (the most
-    # threatening such ally, the first of equals)
-    ready = query.yet_to_act(state)
+    # threatening such ally, the first of equals); the help on the menu is read only when
+    # one of ours yet to act is as threatening
     mine = query.threat(state, f.name)
-    skill = best.str_param("skill")
-    helped: str | None = None
-    most = 0
-    for ally in _allies(rs, state, by_action, skill):
-        if ally in ready:
-            threat = query.threat(state, ally)
-            if threat >= mine and (helped is None or threat > most):
-                helped, most = ally, threat
-    if helped is not None:
-        return HelpAlly.choice(helped, skill)
+    fighters = state.fighters
+    ready: list[str] = []
+    for name in query.yet_to_act(state):
+        if fighters[name].side == f.side and query.threat(state, name) >= mine:
+            ready.append(name)
+    if ready:
+        skill = best.str_param("skill")
+        helped: str | None = None
+        most = 0
+        for ally in _allies(rs, state, by_action, skill):
+            if ally in ready:
+                threat = query.threat(state, ally)
+                if helped is None or threat > most:
+                    helped, most = ally, threat
+        if helped is not None:
+            return HelpAlly.choice(helped, skill)
     if query.free_invokes(state, f.name) < 2:  # set up the shot (a maneuver, S9) first
         if tail is not None:
             return tail
