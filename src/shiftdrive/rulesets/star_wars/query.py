@@ -17,7 +17,7 @@ from shiftdrive.rulesets.star_wars.characters import HOST, zone_map
 from shiftdrive.rulesets.star_wars.dogfight import tailed_by
 from shiftdrive.rulesets.star_wars.duel import CUTS, VICTORY
 from shiftdrive.rulesets.star_wars.hyperspace import disabling, hyperdrive_trouble
-from shiftdrive.rulesets.star_wars.state import Character, StarWarsState
+from shiftdrive.rulesets.star_wars.state import ACTIVE, Character, StarWarsState
 
 #: the library's invoke spec on this ruleset's host (what the invoke menu lists)
 INVOKES: InvokeAspect[StarWarsState] = InvokeAspect(HOST)
@@ -56,7 +56,11 @@ def as_choice(invoke: tuple[str, str, str, str]) -> Choice:
 
 def enemies(state: StarWarsState, name: str) -> list[Character]:
     side = state.fighters[name].side
-    return [e for e in state.active() if e.side != side]
+    found: list[Character] = []
+    for e in state.units:  # (`state.active()`, read in the same pass)
+        if e.side != side and e.status == ACTIVE:
+            found.append(e)
+    return found
 
 
 def allies(state: StarWarsState, name: str) -> list[Character]:
