@@ -36,7 +36,10 @@ JUMP_PARAMS: Final = {"skill": ParamKind.SKILL}
 
 def disabling(ship: Character) -> Consequence | None:
     """The consequence of the kind that puts a hyperdrive out, if the ship has taken one."""
-    return next((c for c in ship.consequences.taken() if c.severity is DISABLING), None)
+    for c in ship.consequences.taken():  # (a loop: asked on every turn aboard a ship)
+        if c.severity is DISABLING:
+            return c
+    return None
 
 
 def hyperdrive_trouble(state: StarWarsState, ship: Character) -> str | None:
