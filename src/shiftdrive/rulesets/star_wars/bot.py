@@ -9,15 +9,19 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Final
 
+from shiftdrive.conflict.absorb import Absorb
+from shiftdrive.conflict.advantage import CreateAdvantage
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.star_wars import query
 from shiftdrive.rulesets.star_wars.maneuvers import StarWarsAdvantage
 from shiftdrive.rulesets.star_wars.state import Character, StarWarsState
 from shiftdrive.rulesets.star_wars.teamwork import HelpAlly
+from shiftdrive.rulesets.star_wars.weapons import StarWarsAttack
 
 if TYPE_CHECKING:
     from shiftdrive.core.odds import Odds
+    from shiftdrive.maps.zones import ZoneMap
     from shiftdrive.rulesets.star_wars.rules import StarWars
 
 #: below this chance to hit, the bot may help a stronger ally or create an advantage instead
@@ -77,43 +81,44 @@ class Menu:
 
     def offering(self, action: str) -> list[Turn]:
         """The seat's turns that offer `action` now."""
-        return [turn for turn, names in self.menus if action in names]
+        found: list[Turn] = []
+        for turn, names in self.menus:  # (a loop: most often one turn)
+            if action in names:
+                found.append(turn)
+        return found
 
-    def get(self, action: str, default: list[Choice] | None = None) -> list[Choice]:
+    def get(self, action: str) -> list[Choice]:
+        """`action`'s choices in every turn that offers it, built the first time: most often
+        one turn, whose list is kept as the action made it (the bot only reads it)."""
         found = self.built.get(action)
         if found is None:
-            found = self.built[action] = self._build(action)
-        return found if found or default is None else default
-
-    def _build(self, action: str) -> list[Choice]:
-        """`action`'s choices in every turn that offers it: most often one turn, whose list
-        is kept as the action made it (the bot only reads it)."""
-        found: list[Choice] | None = None
-        for turn, names in self.menus:
-            if action in names:
-                listed = self.rs.actions[action].options(self.state, turn)
-                found = listed if found is None else found + listed
-        return [] if found is None else found
+            for turn, names in self.menus:
+                if action in names:
+                    listed = self.rs.actions[action].options(self.state, turn)
+                    found = listed if found is None else found + listed
+            if found is None:
+                found = []
+            self.built[action] = found
+        return found
 
     def one(self, action: str) -> Choice | None:
         """The first choice of `action`, or None: an action that lists its choices one by one
-        (`each_option`) builds only that one, unless all of them are built already."""
+        (`each_option`: creating an advantage, absorbing a hit) builds only that one, unless
+        all of them are built already."""
         found = self.built.get(action)
         if found is not None:
             return found[0] if found else None
-        turns = self.offering(action)
-        if not turns:  # not on the menu (a crew's turn offers no duel): nothing to build
-            self.built[action] = []
-            return None
-        each = getattr(self.rs.actions[action], "each_option", None)
-        if each is None:
-            listed = self.get(action)
-            return listed[0] if listed else None
-        for turn in turns:
-            first = next(each(self.state, turn), None)
+        for turn, names in self.menus:
+            if action not in names:
+                continue
+            spec = self.rs.actions[action]
+            if not isinstance(spec, (CreateAdvantage, Absorb)):  # (typed: none looked up by name)
+                listed = self.get(action)
+                return listed[0] if listed else None
+            first = next(spec.each_option(self.state, turn), None)
             if first is not None:
-                return first  # type: ignore[no-any-return]
-        self.built[action] = []
+                return first
+        self.built[action] = []  # not on the menu (a crew's turn offers no duel), or none
         return None
 
     def take(self, action: str) -> Choice:
@@ -167,19 +172,21 @@ def choose(rs: StarWars, state: StarWarsState, seat: str, rng: random.Random) ->
 
 def _next(state: StarWarsState, seat: str, options: list[Choice]) -> Choice:
     """Our character with help waiting, else our strongest ready one; else the enemy's
-    strongest, so that it does not have the last slot (and two turns in a row)."""
-    by_who = {c.str_param("who"): c for c in options}
-    ours = [who for who in by_who if state.side_of(who) == seat]
-    helped = [who for who in ours if query.helped(state, who)]
-    # S13: cash in the help before it lapses; the strongest (a tie to the later name)
-    best: str | None = None
-    most = (0, "")
-    for who in helped or ours or by_who:
-        strength = (query.threat(state, who), who)
-        if best is None or strength > most:
-            best, most = who, strength
-    assert best is not None
-    return by_who[best]
+    strongest, so that it does not have the last slot (and two turns in a row). One pass:
+    each name ranked by whether it is ours and helped, then by threat (a tie to the later
+    name; a name listed twice counts as its last listing)."""
+    fighters = state.fighters
+    best, most = options[0], (-1, 0, "")
+    for c in options:
+        who = c.str_param("who")
+        # S13: cash in the help before it lapses
+        rank = 0 if fighters[who].side != seat else 2 if query.helped(state, who) else 1
+        if rank < most[0]:
+            continue  # (its threat cannot matter)
+        strength = (rank, query.threat(state, who), who)
+        if strength >= most:
+            best, most = c, strength
+    return best
 
 
 def _defend(defender: Character, defenses: list[Choice]) -> Choice:
@@ -197,23 +204,26 @@ def _cut(state: StarWarsState, turn: Turn, by_action: Menu) -> Choice:
     left = query.points_to_lose(state, turn.actor or "")
     gain = query.duel_gain(state)
     if gain >= left:
-        for cut in by_action.get("cut", []):  # mildest first
+        for cut in by_action.get("cut"):  # mildest first
             if gain - query.cut_of(cut.str_param("severity")) < left:
                 return cut
     return by_action.take("accept")
 
 
 def _interrupt(state: StarWarsState, by_action: Menu) -> Choice:
-    """Interrupt an enemy only with a clearly stronger character rich in fate points."""
+    """Interrupt an enemy only with a clearly stronger character rich in fate points. Who
+    may interrupt is weighed by name; the interrupt's choices are built only to take one."""
     actor = state.order.current or ""
-    for c in by_action.get("interrupt", []):
-        who = state.fighters[c.str_param("who")]
-        if (
-            state.side_of(actor) != who.side
-            and who.fate_points.current >= INTERRUPT_RESERVE
-            and query.threat(state, who.name) > query.threat(state, actor) + 1
-        ):
-            return c
+    side = state.side_of(actor)
+    for turn in by_action.offering("interrupt"):
+        for name in query.interrupters(state, turn.seat):
+            who = state.fighters[name]
+            if (
+                side != who.side
+                and who.fate_points.current >= INTERRUPT_RESERVE
+                and query.threat(state, name) > query.threat(state, actor) + 1
+            ):
+                return next(c for c in by_action["interrupt"] if c.str_param("who") == name)
     return by_action.take("pass")
 
 
@@ -268,27 +278,30 @@ def _turn(
     f = state.fighters[turn.actor or ""]
     if "duel" in by_action:  # S8: a duellist's turn is a duel round, with its best skill
         return by_action.take("duel")
-    jumps = by_action.get("jump", [])  # (the jump lists its one choice whole)
+    jumps = by_action.get("jump")  # (the jump lists its one choice whole)
     if jumps:
         return jumps[0]  # S6: a ship that can jump away tries every turn
-    fix = [
-        c
-        for c in by_action.get("repair", [])
-        if query.blocks_jump(state, c.str_param("consequence"))
-    ]
-    if fix:
-        return fix[0]  # S9: mend what keeps the hyperdrive out
-    attacks = by_action.get("attack", [])
-    if attacks:
-        return _shoot(rs, state, turn, by_action, attacks, rng)
+    broken = query.hyperdrive_damage(state, f.name)
+    if broken is not None:  # S9: mend what keeps the hyperdrive out (unless mended already)
+        for c in by_action.get("repair"):
+            if c.str_param("consequence") == broken:
+                return c
+    attack = rs.actions["attack"]
+    assert isinstance(attack, StarWarsAttack)  # (typed, so the compiled build calls it directly)
+    shots: list[tuple[Choice, Odds | None]] = []
+    for t in by_action.offering("attack"):
+        shots += attack.shots(state, t)
+    if shots:
+        return _shoot(rs, state, turn, by_action, shots, rng)
     if by_action.get("tail") and rng.random() < 0.5:
         return by_action.take("tail")  # S5: tailed, or nothing to shoot: fight for the six
     if f.consequences.count_taken_in_conflict() >= CONCEDE_AT and len(
         query.enemies(state, f.name)
     ) > len(query.allies(state, f.name)):
         return by_action.take("concede")
-    if "move" in by_action:
-        step = _step(state, f, by_action["move"])
+    moves = by_action.get("move")
+    if moves:
+        step = _step(state, f, moves)
         if step is not None:
             return step
     if "advantage" in by_action and rng.random() < 0.5:
@@ -301,51 +314,67 @@ def _shoot(
     state: StarWarsState,
     turn: Turn,
     by_action: Menu,
-    attacks: list[Choice],
+    shots: list[tuple[Choice, Odds | None]],
     rng: random.Random,
 ) -> Choice:
     """The likeliest shot (a tie drawn at random); below even odds a fighter first gets on
     its target's six, below poor odds the shooter helps a stronger ally or sets the shot up.
-    Each shot is priced once; the rest is built only when the odds call for it."""
-    attack = rs.actions["attack"]
+    Each shot comes priced; the rest is built only when the odds call for it."""
     # the likeliest, a tie to the higher draw (a draw per shot, in menu order)
-    odds, best, draw = -1.0, attacks[0], 0.0
-    for c in attacks:
-        chance, luck = hit_chance(attack.odds(state, turn, c)), rng.random()
-        if (chance, luck) > (odds, draw):
+    odds, best, draw = -1.0, shots[0][0], 0.0
+    for c, priced in shots:
+        chance, luck = hit_chance(priced), rng.random()
+        if chance > odds or (chance == odds and luck > draw):
             odds, best, draw = chance, c, luck
     if odds >= EVEN_ODDS:
         return best
     f = state.fighters[turn.actor or ""]
     target = best.str_param("target")
-    tails = [c for c in by_action.get("tail", []) if c.str_param("target") == target]
-    if tails and not query.on_six(state, f.vehicle or "", target):
-        return tails[0]  # S5: get on its six first (its shots at us stop, +2 for ours)
+    tail: Choice | None = None  # the first tail on the menu aimed at the target
+    for c in by_action.get("tail"):
+        if c.str_param("target") == target:
+            tail = c
+            break
+    if tail is not None and not query.on_six(state, f.vehicle or "", target):
+        return tail  # S5: get on its six first (its shots at us stop, +2 for ours)
     if odds >= POOR_ODDS:
         return best
-    # S13: give up a poor shot to add +1 to an ally who shoots later this round
-    ready = set(query.yet_to_act(state))
+    # S13: give up a poor shot to add +1 to an ally who shoots later this round (the most
+    # threatening such ally, the first of equals); the help on the menu is read only when
+    # one of ours yet to act is as threatening
     mine = query.threat(state, f.name)
-    helps = [
-        c
-        for c in _helps_with(rs, state, by_action, best.str_param("skill"))
-        if c.str_param("ally") in ready and query.threat(state, c.str_param("ally")) >= mine
-    ]
-    if helps:
-        return max(helps, key=lambda c: query.threat(state, c.str_param("ally")))
+    fighters = state.fighters
+    ready: list[str] = []
+    for name in query.yet_to_act(state):
+        if fighters[name].side == f.side and query.threat(state, name) >= mine:
+            ready.append(name)
+    if ready:
+        skill = best.str_param("skill")
+        helped: str | None = None
+        most = 0
+        for ally in _allies(rs, state, by_action, skill):
+            if ally in ready:
+                threat = query.threat(state, ally)
+                if helped is None or threat > most:
+                    helped, most = ally, threat
+        if helped is not None:
+            return HelpAlly.choice(helped, skill)
     if query.free_invokes(state, f.name) < 2:  # set up the shot (a maneuver, S9) first
-        if tails:
-            return tails[0]
+        if tail is not None:
+            return tail
         for setup in _setups(rs, state, by_action, target):
             return setup
     return best
 
 
-def _helps_with(rs: StarWars, state: StarWarsState, by_action: Menu, skill: str) -> list[Choice]:
-    """The help on the menu with `skill`, in menu order (no other skill's is built)."""
+def _allies(rs: StarWars, state: StarWarsState, by_action: Menu, skill: str) -> list[str]:
+    """Whom the help on the menu helps with `skill`, in menu order (no choice built)."""
     spec = rs.actions["help"]
     assert isinstance(spec, HelpAlly)  # (typed, so the compiled build calls it directly)
-    return [c for turn in by_action.offering("help") for c in spec.with_skill(state, turn, skill)]
+    found: list[str] = []
+    for turn in by_action.offering("help"):
+        found += spec.allies(state, turn, skill)
+    return found
 
 
 def _setups(rs: StarWars, state: StarWarsState, by_action: Menu, target: str) -> Iterator[Choice]:
@@ -362,26 +391,51 @@ def _step(state: StarWarsState, f: Character, moves: list[Choice]) -> Choice | N
     """The move nearer the enemy (away from it while the jump is plotted, S6), if one is;
     ties go by the choice's text. Each zone's distance to the enemy is worked out once,
     against the enemies' zones (not each enemy)."""
-    fronts = {e.zone for e in query.enemies(state, f.name)}
+    fronts: set[str] = set()
+    for e in query.enemies(state, f.name):
+        fronts.add(e.zone)
     if not fronts:
         return None
+    zmap = query.zones(state)
     gaps: dict[str, int] = {}
-    here = _closeness(state, fronts, gaps, f.zone)
-    by_gap = [(_closeness(state, fronts, gaps, c.str_param("to")), c) for c in moves]
-    if query.runs_for_hyperspace(state, f.name):  # keep away while the jump is plotted
-        farthest = max(gap for gap, _ in by_gap)
-        if farthest > here:
-            return max((c for gap, c in by_gap if gap == farthest), key=Choice.text)
-    nearest = min(gap for gap, _ in by_gap)
+    here = _closeness(zmap, fronts, gaps, f.zone)
+    by_gap: list[tuple[int, Choice]] = []
+    nearest = farthest = here
+    for i, c in enumerate(moves):
+        gap = _closeness(zmap, fronts, gaps, c.str_param("to"))
+        by_gap.append((gap, c))
+        if not i or gap < nearest:
+            nearest = gap
+        if not i or gap > farthest:
+            farthest = gap
+    if farthest > here and query.runs_for_hyperspace(state, f.name):
+        return _at_gap(by_gap, farthest, highest=True)  # keep away while the jump is plotted
     if nearest < here:
-        return min((c for gap, c in by_gap if gap == nearest), key=Choice.text)
+        return _at_gap(by_gap, nearest, highest=False)
     return None
 
 
-def _closeness(state: StarWarsState, fronts: set[str], gaps: dict[str, int], zone: str) -> int:
+def _at_gap(by_gap: list[tuple[int, Choice]], gap: int, *, highest: bool) -> Choice:
+    """The move to a zone `gap` away whose text sorts highest (or lowest), the first of
+    equals; a lone one is not worded."""
+    found: list[Choice] = []
+    for at, c in by_gap:
+        if at == gap:
+            found.append(c)
+    if len(found) == 1:
+        return found[0]
+    return max(found, key=Choice.text) if highest else min(found, key=Choice.text)
+
+
+def _closeness(zmap: ZoneMap, fronts: set[str], gaps: dict[str, int], zone: str) -> int:
     """`zone`'s distance to the nearest of the enemies' zones, kept in `gaps`."""
     found = gaps.get(zone)
     if found is None:
-        far = [query.distance(state, zone, front) for front in fronts]
-        found = gaps[zone] = min(d if d is not None else UNREACHABLE for d in far)
+        for front in fronts:
+            d = zmap.distance(zone, front)
+            gap = d if d is not None else UNREACHABLE
+            if found is None or gap < found:
+                found = gap
+        assert found is not None  # (`fronts` is never empty)
+        gaps[zone] = found
     return found

@@ -17,7 +17,7 @@ from shiftdrive.core.outcomes import Outcome
 from shiftdrive.engine.actions import ParamKind
 from shiftdrive.engine.choices import Choice, Kept
 from shiftdrive.engine.events import Event
-from shiftdrive.rulesets.star_wars.state import Character, StarWarsState, Tail, made
+from shiftdrive.rulesets.star_wars.state import ACTIVE, Character, StarWarsState, Tail, made
 from shiftdrive.rulesets.star_wars.vehicles import DEFENSE_SKILL, vehicle_of
 
 if TYPE_CHECKING:
@@ -74,9 +74,12 @@ def targets(state: StarWarsState, pilot: Character) -> list[Character]:
     ship = vehicle_of(state, pilot)
     if ship is None or pilot.station != "pilot" or not is_fighter(ship):
         return []
-    return [
-        e for e in state.active() if e.zone == ship.zone and e.side != ship.side and is_fighter(e)
-    ]
+    zone, side = ship.zone, ship.side
+    found: list[Character] = []
+    for e in state.units:  # (`state.active()`, read in the same pass)
+        if e.zone == zone and e.side != side and e.status == ACTIVE and is_fighter(e):
+            found.append(e)
+    return found
 
 
 #: each tail choice by (target, whether it reverses the target's tail), all it is made of

@@ -36,7 +36,10 @@ JUMP_PARAMS: Final = {"skill": ParamKind.SKILL}
 
 def disabling(ship: Character) -> Consequence | None:
     """The consequence of the kind that puts a hyperdrive out, if the ship has taken one."""
-    return next((c for c in ship.consequences.taken() if c.severity is DISABLING), None)
+    for c in ship.consequences.taken():  # (a loop: asked on every turn aboard a ship)
+        if c.severity is DISABLING:
+            return c
+    return None
 
 
 def hyperdrive_trouble(state: StarWarsState, ship: Character) -> str | None:
@@ -64,9 +67,10 @@ def may_jump(state: StarWarsState, f: Character) -> str | None:
     if ship is None:
         return f"{f.name} is aboard no ship"
     after = int(state.settings["jump_after"])
-    if state.round <= after:
-        return f"the jump calculations take {after} rounds (it is round {state.round})"
-    if state.jump_failed.get(ship.name) == state.round:
+    now = state.order.round
+    if now <= after:
+        return f"the jump calculations take {after} rounds (it is round {now})"
+    if state.jump_failed.get(ship.name) == now:
         return f"{ship.name}'s jump failed this round: it may be tried again next round (S13)"
     return hyperdrive_trouble(state, ship)
 

@@ -11,11 +11,13 @@ from shiftdrive.conflict.roll import Roll, totals
 from shiftdrive.core.consequences import Severity
 from shiftdrive.engine.choices import Choice, Kept
 from shiftdrive.engine.ruleset import Turn
+from shiftdrive.maps.zones import ZoneMap
+from shiftdrive.rulesets.star_wars import popcorn
 from shiftdrive.rulesets.star_wars.characters import HOST, zone_map
 from shiftdrive.rulesets.star_wars.dogfight import tailed_by
 from shiftdrive.rulesets.star_wars.duel import CUTS, VICTORY
 from shiftdrive.rulesets.star_wars.hyperspace import disabling, hyperdrive_trouble
-from shiftdrive.rulesets.star_wars.state import Character, StarWarsState
+from shiftdrive.rulesets.star_wars.state import ACTIVE, Character, StarWarsState
 
 #: the library's invoke spec on this ruleset's host (what the invoke menu lists)
 INVOKES: InvokeAspect[StarWarsState] = InvokeAspect(HOST)
@@ -54,7 +56,11 @@ def as_choice(invoke: tuple[str, str, str, str]) -> Choice:
 
 def enemies(state: StarWarsState, name: str) -> list[Character]:
     side = state.fighters[name].side
-    return [e for e in state.active() if e.side != side]
+    found: list[Character] = []
+    for e in state.units:  # (`state.active()`, read in the same pass)
+        if e.side != side and e.status == ACTIVE:
+            found.append(e)
+    return found
 
 
 def allies(state: StarWarsState, name: str) -> list[Character]:
@@ -64,6 +70,16 @@ def allies(state: StarWarsState, name: str) -> list[Character]:
 
 def distance(state: StarWarsState, a: str, b: str) -> int | None:
     return zone_map(state).distance(a, b)
+
+
+def zones(state: StarWarsState) -> ZoneMap:
+    """The battle's zone map (for many distances in a row: it keeps each one)."""
+    return zone_map(state)
+
+
+def interrupters(state: StarWarsState, seat: str) -> list[str]:
+    """Who of `seat` may interrupt the actor now (S1), in the order the menu offers them."""
+    return popcorn.interrupters(state, seat)
 
 
 def yet_to_act(state: StarWarsState) -> list[str]:
@@ -81,12 +97,18 @@ def threat(state: StarWarsState, name: str) -> int:
 
 
 def free_invokes(state: StarWarsState, name: str) -> int:
-    return sum(a.free_for(name) for a in state.aspects)
+    """The free invokes `name` holds (most aspects hold none: passed over without a lookup)."""
+    held = 0
+    for a in state.aspects.aspects:
+        if a.free_invokes:
+            held += a.free_for(name)
+    return held
 
 
 def helped(state: StarWarsState, name: str) -> bool:
     """Whether allies have promised `name` help (S13) not yet spent."""
-    return any(h.ally == name for h in state.helps)
+    helps = state.helps  # (most often none: no generator made for every name weighed)
+    return bool(helps) and any(h.ally == name for h in helps)
 
 
 def points_to_lose(state: StarWarsState, loser: str) -> int:
@@ -106,13 +128,14 @@ def cut_of(severity: str) -> int:
     return CUTS[Severity(severity)]
 
 
-def blocks_jump(state: StarWarsState, consequence: str) -> bool:
-    """Whether this vehicle consequence is the kind that puts a hyperdrive out (S6)."""
-    for f in state.fighters.values():
-        taken = disabling(f) if f.is_vehicle else None
-        if taken is not None and taken.aspect == consequence:
-            return state.settings["hyperdrives"].get(f.name, False) is True
-    return False
+def hyperdrive_damage(state: StarWarsState, name: str) -> str | None:
+    """The consequence that puts the hyperdrive of `name`'s ship out (S6), if the ship has a
+    hyperdrive and has taken one: what a repair would mend so that it may jump (S9)."""
+    f = state.fighters[name]
+    if not f.vehicle or state.settings["hyperdrives"].get(f.vehicle, False) is not True:
+        return None
+    taken = disabling(state.fighters[f.vehicle])
+    return taken.aspect if taken is not None else None
 
 
 def runs_for_hyperspace(state: StarWarsState, name: str) -> bool:

@@ -62,17 +62,32 @@ class HelpAlly(Action[StarWarsState]):
     params: ClassVar[Mapping[str, ParamKind]] = HELP_PARAMS
 
     def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
-        return self._helps(state, turn, SKILLS)
+        return [_help(ally, skill) for ally, skill in self._helps(state, turn, SKILLS)]
 
-    def with_skill(self, state: StarWarsState, turn: Turn, skill: str) -> list[Choice]:
-        """The `options` that help with `skill` (a bot weighing one skill builds no other)."""
-        return self._helps(state, turn, (skill,) if skill in SKILLS else ())
+    def allies(self, state: StarWarsState, turn: Turn, skill: str) -> list[str]:
+        """Whom the actor may help with `skill`, in the order of `options` (a bot weighing
+        one skill builds no choice but the one it takes: `choice`)."""
+        found: list[str] = []
+        for ally, _ in self._helps(state, turn, (skill,) if skill in SKILLS else ()):
+            found.append(ally)
+        return found
 
-    def _helps(self, state: StarWarsState, turn: Turn, skills: Sequence[str]) -> list[Choice]:
-        """The help the actor may give with `skills` (in their order), ally by ally."""
+    @staticmethod
+    def choice(ally: str, skill: str) -> Choice:
+        """The choice of `options` that helps `ally` with `skill`."""
+        return _help(ally, skill)
+
+    def _helps(
+        self, state: StarWarsState, turn: Turn, skills: Sequence[str]
+    ) -> list[tuple[str, str]]:
+        """The help the actor may give as (ally, skill), with `skills` in their order, ally
+        by ally."""
         f = state.fighters[turn.actor or ""]
-        out: list[Choice] = []
-        mine = [s for s in skills if f.skill(s) >= HELP_MIN]
+        out: list[tuple[str, str]] = []
+        mine: list[str] = []
+        for s in skills:
+            if f.skill(s) >= HELP_MIN:
+                mine.append(s)
         if not mine:
             return out
         for ally in state.active(f.side):
@@ -80,7 +95,7 @@ class HelpAlly(Action[StarWarsState]):
                 continue
             for skill in mine:
                 if ally.skill(skill) >= HELP_MIN:
-                    out.append(_help(ally.name, skill))
+                    out.append((ally.name, skill))
         return out
 
     def check(self, state: StarWarsState, turn: Turn, choice: Choice) -> str | None:

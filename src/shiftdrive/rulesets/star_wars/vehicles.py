@@ -86,16 +86,6 @@ def fire_bonuses(state: StarWarsState, crew: Character, target: Character) -> tu
     return stations, bonus + target.defense
 
 
-def crew_of(state: StarWarsState, vehicle: str) -> list[Character]:
-    """The vehicle's crew still in the fight."""
-    crew: list[Character] = []
-    for name in state.crews.get(vehicle, ()):  # (a loop, not a generator: read every menu)
-        f = state.fighters[name]
-        if f.active:
-            crew.append(f)
-    return crew
-
-
 def engaged(state: StarWarsState, actor: Character, target: Character) -> bool:
     """Who acts on whom: a character on foot on characters on foot who are not duelling
     someone else, and on vehicles (an attack on one needs more: `may_harm_vehicle`); a crew
@@ -110,6 +100,8 @@ def engaged(state: StarWarsState, actor: Character, target: Character) -> bool:
         ship = vehicle_of(state, actor)
         if ship is not None and not ship.anti_personnel:
             return False
+    if not state.duels:  # (most battles have none)
+        return True
     duel = state.duel_of(target.name)
     return duel is None or duel.other(target.name) == actor.name  # S8: a formal 1:1 fight
 
@@ -129,7 +121,13 @@ def may_fire(state: StarWarsState, crew: Character) -> bool:
     and shoots in one turn)."""
     if crew.station == "gunner":
         return True
-    return crew.station == "pilot" and all(f is crew for f in crew_of(state, crew.vehicle or ""))
+    if crew.station != "pilot":
+        return False
+    for name in state.crews.get(crew.vehicle or "", ()):  # nobody else aboard in the fight
+        f = state.fighters[name]
+        if f.active and f is not crew:
+            return False
+    return True
 
 
 def weapon_reach(state: StarWarsState, crew: Character) -> int | None:

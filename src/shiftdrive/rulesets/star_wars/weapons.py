@@ -20,7 +20,7 @@ from shiftdrive.rulesets.star_wars import skills as catalog
 from shiftdrive.rulesets.star_wars import vehicles as rules
 from shiftdrive.rulesets.star_wars.characters import zone_map
 from shiftdrive.rulesets.star_wars.dogfight import tailed_by
-from shiftdrive.rulesets.star_wars.state import Character, StarWarsState, made
+from shiftdrive.rulesets.star_wars.state import ACTIVE, Character, StarWarsState, made
 from shiftdrive.rulesets.star_wars.teamwork import pending_help
 
 if TYPE_CHECKING:
@@ -61,20 +61,35 @@ class StarWarsAttack(Attack[StarWarsState]):
         f = state.fighters[turn.actor or ""]
         if f.vehicle is None:
             return [c for c in super().options(state, turn) if self._harms(state, c) is None]
+        return [_fire_at(e) for e in self._in_sights(state, f)]
+
+    def shots(self, state: StarWarsState, turn: Turn) -> list[tuple[Choice, Odds | None]]:
+        """`options`, each with its `odds` (for a bot that weighs every shot): a crew's shots
+        are priced from the targets its list is made of, not read back from each choice."""
+        f = state.fighters[turn.actor or ""]
+        if f.vehicle is None:
+            return [(c, self.odds(state, turn, c)) for c in self.options(state, turn)]
+        out: list[tuple[Choice, Odds | None]] = []
+        for e in self._in_sights(state, f):  # (most often none or one)
+            out.append((_fire_at(e), self._odds(state, f, e, rules.WEAPON_SKILL)))
+        return out
+
+    def _in_sights(self, state: StarWarsState, f: Character) -> list[Character]:
+        """The enemies the crew may fire at: within its weapons' reach (S3), in sheet order."""
         if not rules.may_fire(state, f):
             return []
         reach = rules.weapon_reach(state, f)
         if reach is None:
             return []
-        # S3: an enemy within the weapons' reach (the map's distances from here are kept for
-        # the battle; only who is there is weighed, not every enemy)
+        # the map's distances from here are kept for the battle; only who is there is weighed
         far = zone_map(state).distances_from(f.zone)
-        out: list[Choice] = []
-        for e in state.active():
-            if e.side != f.side:
+        side = f.side
+        out: list[Character] = []
+        for e in state.units:  # (`state.active()`, read without a list)
+            if e.status == ACTIVE and e.side != side:
                 d = far.get(e.zone)
                 if d is not None and d <= reach and self.aims_at(state, f, e):
-                    out.append(_fire_at(e))
+                    out.append(e)
         return out
 
     def _harms(self, state: StarWarsState, choice: Choice) -> str | None:
@@ -96,7 +111,8 @@ class StarWarsAttack(Attack[StarWarsState]):
         (`engaged`), not on the crew's six."""
         if not rules.engaged(state, crew, target):
             return False
-        return not tailed_by(state, crew.vehicle or "", target.name)  # S5: not your pursuer
+        # S5: not your pursuer (most often nobody is on anybody's six)
+        return not (state.tails and tailed_by(state, crew.vehicle or "", target.name))
 
     def check(self, state: StarWarsState, turn: Turn, choice: Choice) -> str | None:
         f = state.fighters[turn.actor or ""]
@@ -149,8 +165,11 @@ class StarWarsAttack(Attack[StarWarsState]):
 
     def odds(self, state: StarWarsState, turn: Turn, choice: Choice) -> Odds | None:
         f = state.fighters[turn.actor or ""]
-        skill = choice.str_param("skill")
         target = state.fighters[choice.str_param("target")]
+        return self._odds(state, f, target, choice.str_param("skill"))
+
+    def _odds(self, state: StarWarsState, f: Character, target: Character, skill: str) -> Odds:
+        """The odds of `f`'s attack on `target` with `skill`."""
         help_ = pending_help(state, f.name, skill)
         attack, defense = (
             rules.fire_bonuses(state, f, target) if rules.scaled(f, target) else (0, 0)
