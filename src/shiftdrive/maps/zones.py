@@ -53,7 +53,7 @@ def _key(name: str) -> str:
 class ZoneMap:
     """A validated, immutable zone graph with cached breadth-first distances."""
 
-    __slots__ = ("_adj", "_barriers", "_by_key", "_cache", "_pairs", "_zones")
+    __slots__ = ("_adj", "_barriers", "_by_key", "_cache", "_from", "_pairs", "_zones")
 
     def __init__(self, zones: Iterable[Zone], barriers: Iterable[Barrier] = ()) -> None:
         raw = tuple(zones)
@@ -95,6 +95,8 @@ class ZoneMap:
             }
         )
         self._cache: dict[str, Mapping[str, int]] = {}
+        #: `distances_from` by the name as given (most callers pass the defining spelling)
+        self._from: dict[str, Mapping[str, int]] = {}
         self._pairs: dict[tuple[str, str], int | None] = {}
 
     # construction
@@ -237,10 +239,17 @@ class ZoneMap:
 
         Unreachable zones are absent.
         """
+        try:
+            given = self._from.get(a)
+        except TypeError:  # not a name (refused just below)
+            given = None
+        if given is not None:
+            return given
         start = self.canonical(a)
         k = _key(start)
         cached = self._cache.get(k)
         if cached is not None:
+            self._from[a] = cached
             return cached
         dist: dict[str, int] = {start: 0}
         queue: deque[str] = deque([start])
@@ -251,7 +260,7 @@ class ZoneMap:
                     dist[n] = dist[here] + 1
                     queue.append(n)
         view: Mapping[str, int] = MappingProxyType(dist)
-        self._cache[k] = view
+        self._cache[k] = self._from[a] = view
         return view
 
     def distance(self, a: str, b: str) -> int | None:

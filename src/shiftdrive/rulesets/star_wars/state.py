@@ -226,6 +226,9 @@ class StarWarsState:
     units: list[Character] = field(init=False, repr=False, compare=False)
     #: each vehicle with its crew (`crews` as units), read as every turn ends (S10)
     crewed: list[tuple[Character, list[Character]]] = field(init=False, repr=False, compare=False)
+    #: the units anyone may act on, in sheet order: the vehicles and the people on foot
+    #: (`vehicles.engaged`: nobody reaches a crew member inside its vehicle but through it)
+    reachable: list[Character] = field(init=False, repr=False, compare=False)
     #: S1's "name the next" choice of each actor yet to act, made once a battle (a value of
     #: the name alone; a battle's own names, so its order holds its own strings)
     next_memo: dict[str, Choice] = field(default_factory=dict, repr=False, compare=False)
@@ -241,6 +244,7 @@ class StarWarsState:
         fighters = self.fighters
         self.units = list(fighters.values())
         self.crewed = [(fighters[v], [fighters[n] for n in crew]) for v, crew in self.crews.items()]
+        self.reachable = [f for f in self.units if f.is_vehicle or f.vehicle is None]
 
     @property
     def round(self) -> int:

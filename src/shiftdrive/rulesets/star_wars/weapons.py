@@ -85,7 +85,7 @@ class StarWarsAttack(Attack[StarWarsState]):
         far = zone_map(state).distances_from(f.zone)
         side = f.side
         out: list[Character] = []
-        for e in state.units:  # (`state.active()`, read without a list)
+        for e in state.reachable:  # (the units it could aim at, read without a list)
             if e.status == ACTIVE and e.side != side:
                 d = far.get(e.zone)
                 if d is not None and d <= reach and self.aims_at(state, f, e):
