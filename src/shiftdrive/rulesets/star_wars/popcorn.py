@@ -283,12 +283,13 @@ class Next(Action[StarWarsState]):
         # Made from the battle's own names (not `made`'s, another battle's equal strings):
         # the order then compares names by identity.
         order = state.order
-        if not order.waiting():
+        waiting = order.waiting()  # (`next_options` while anyone is yet to act)
+        if not waiting:
             what = f"to open round {order.round + 1}"
             return [Choice.of("next", f"{n} {what}", who=n) for n in order.next_options()]
         memo = state.next_memo  # the same few all battle long: made once each
         out: list[Choice] = []
-        for n in order.next_options():
+        for n in waiting:
             found = memo.get(n)
             if found is None:
                 found = memo[n] = Choice.of("next", f"{n} to act next", who=n)
