@@ -21,6 +21,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora.choices import made, made_window
+from shiftdrive.rulesets.diaspora.phases import sequence
 from shiftdrive.rulesets.diaspora.state import DiasporaState, Hit, Ship
 
 ABSORB: Final = "absorb"
@@ -167,12 +168,10 @@ def before_the_roll(state: DiasporaState, turns: list[Turn]) -> list[Turn]:
 
 
 def declaring(state: DiasporaState) -> str:
-    """The ship whose declaration a concede window is open before: the first in line still
-    fighting (D15)."""
-    for name in state.queue:
-        if state.ships[name].fighting:
-            return name
-    return ""
+    """The ship whose declaration a concede window is open before (the weapon phases'
+    declaring turn: `sequence.first_in_line`)."""
+    ship = sequence.first_in_line(state)
+    return "" if ship is None else ship.name
 
 
 def fight_on(state: DiasporaState, turn: Turn) -> list[Event]:

@@ -39,13 +39,21 @@ def turn(
     kind: str,
     still: Callable[[DiasporaState, Ship], bool] | None = None,
 ) -> list[Turn]:
+    """The declaring turn of `first_in_line`, if any."""
+    ship = first_in_line(state, still)
+    return [] if ship is None else [made_turn(ship.side, kind, ship.name)]
+
+
+def first_in_line(
+    state: DiasporaState, still: Callable[[DiasporaState, Ship], bool] | None = None
+) -> Ship | None:
     """The first ship in line still fighting (a ship that left mid-phase declares no more,
     D15) and, when `still` is given, still able to act."""
     for name in state.queue:
         ship = state.ships[name]
         if ship.fighting and (still is None or still(state, ship)):
-            return [made_turn(ship.side, kind, ship.name)]
-    return []
+            return ship
+    return None
 
 
 def done(state: DiasporaState, ship: Ship) -> None:
