@@ -70,8 +70,8 @@ def may_stop(unit: Character, kind: str) -> bool:
 def reach(state: StarWarsState, unit: Character, budget: int) -> dict[str, int]:
     """The zones `unit` may stop in within `budget` zones, with what each costs (S4, S12): an
     aircraft crosses ground zones without counting them; nobody else enters a zone it may not
-    stop in. Remembered for the battle (read-only) by all it reads of the unit: the zone, whether
-    it is a vehicle and its mode."""
+    stop in. Remembered for the scenario (read-only) by all it reads of the unit: the zone,
+    whether it is a vehicle and its mode."""
     key = (unit.zone, unit.is_vehicle, unit.mode, budget)
     found = state.reach_memo.get(key)
     if found is None:

@@ -280,14 +280,14 @@ class Next(Action[StarWarsState]):
     params: ClassVar[Mapping[str, ParamKind]] = WHO_PARAMS
 
     def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
-        # Made from the battle's own names (not `made`'s, another battle's equal strings):
-        # the order then compares names by identity.
+        # Made from the scenario's own names (not `made`'s, equal strings of another): the
+        # order then compares names by identity.
         order = state.order
         waiting = order.waiting()  # (`next_options` while anyone is yet to act)
         if not waiting:
             what = f"to open round {order.round + 1}"
             return [Choice.of("next", f"{n} {what}", who=n) for n in order.next_options()]
-        memo = state.next_memo  # the same few all battle long: made once each
+        memo = state.next_memo  # the same few in every battle: made once each
         out: list[Choice] = []
         for n in waiting:
             found = memo.get(n)

@@ -229,14 +229,18 @@ class StarWarsState:
     #: the units anyone may act on, in sheet order: the vehicles and the people on foot
     #: (`vehicles.engaged`: nobody reaches a crew member inside its vehicle but through it)
     reachable: list[Character] = field(init=False, repr=False, compare=False)
-    #: S1's "name the next" choice of each actor yet to act, made once a battle (a value of
-    #: the name alone; a battle's own names, so its order holds its own strings)
+    # The memos below hold what never changes between the battles of one scenario; set-up
+    # hands every battle of a scenario the same ones (`setup.Sheet`), a restored state its own.
+    #: S1's "name the next" choice of each actor yet to act (a value of the name alone; the
+    #: scenario's own names, so the order holds the same strings)
     next_memo: dict[str, Choice] = field(default_factory=dict, repr=False, compare=False)
     #: `movement.reach` by what it reads of the unit (its zone, whether it is a vehicle, its
-    #: mode) and the budget: the zones and their kinds never change in a battle
-    reach_memo: dict[tuple[str, bool, str, int], dict[str, int]] = field(default_factory=dict)
-    #: `query.threat` by character, remembered for the battle (skills never change in one)
-    threat_memo: dict[str, int] = field(default_factory=dict)
+    #: mode) and the budget: the zones and their kinds never change
+    reach_memo: dict[tuple[str, bool, str, int], dict[str, int]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+    #: `query.threat` by character (skills never change)
+    threat_memo: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Fixed at set-up like `crews` and `units_by_side`: no unit joins or leaves the
