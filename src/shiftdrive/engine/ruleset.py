@@ -165,7 +165,7 @@ class Result:
         return {"winner": self.winner, "reason": self.reason, "ending": str(self.ending)}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class Tally:
     """What one battle did to one participant: the numbers a balancing report sums.
 
@@ -181,6 +181,29 @@ class Tally:
     damage: int = 0
     consequences: int = 0
     fate_points_spent: int = 0
+
+    def __init__(
+        self,
+        name: str,
+        side: str,
+        taken_out: bool = False,
+        conceded: bool = False,
+        bugged_out: bool = False,
+        damage: int = 0,
+        consequences: int = 0,
+        fate_points_spent: int = 0,
+    ) -> None:
+        # Written out: the compiled build leaves a dataclass's generated __init__ interpreted
+        # (a frozen one's sets each field through `object.__setattr__`), and every simulated
+        # battle tallies each unit. Set once here, never after: still a value.
+        self.name = name
+        self.side = side
+        self.taken_out = taken_out
+        self.conceded = conceded
+        self.bugged_out = bugged_out
+        self.damage = damage
+        self.consequences = consequences
+        self.fate_points_spent = fate_points_spent
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Simulation workers send tallies back pickled."""
