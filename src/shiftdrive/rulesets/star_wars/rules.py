@@ -101,7 +101,14 @@ class StarWars(Ruleset[StarWarsState, StarWarsScenario]):
         return memo
 
     def menu(self, state: StarWarsState, turn: Turn) -> Sequence[str]:
-        return popcorn.menu(state, turn)
+        """`popcorn.menu`, remembered for the open turn (the bot, `legal` and `apply` each ask
+        it of the same turn) and forgotten with the turns."""
+        memo = state.menu_memo
+        if memo is not None and memo[0] is turn:
+            return memo[1]
+        names = popcorn.menu(state, turn)
+        state.menu_memo = (turn, names)
+        return names
 
     def apply(
         self, state: StarWarsState, seat: str, choice: Choice, dice: DiceSource
@@ -112,9 +119,11 @@ class StarWars(Ruleset[StarWarsState, StarWarsScenario]):
             return super().apply(state, seat, choice, dice)
         finally:
             state.turns_memo = None
+            state.menu_memo = None
 
     def overridden(self, state: StarWarsState) -> None:
         state.turns_memo = None
+        state.menu_memo = None
 
     def prompt(self, state: StarWarsState, turn: Turn) -> str:
         return words.prompt(state, turn)

@@ -222,6 +222,9 @@ class StarWarsState:
     #: `StarWars.turns`, remembered until the state changes (the rules forget it in `apply`
     #: and after a GM override); never part of the snapshot
     turns_memo: list[Any] | None = field(default=None, repr=False, compare=False)
+    #: `StarWars.menu` of the one turn it was last asked of (that turn and its actions),
+    #: forgotten with `turns_memo`
+    menu_memo: tuple[Any, tuple[str, ...]] | None = field(default=None, repr=False, compare=False)
     #: every unit in sheet order (`fighters` as a list: the roll calls read them all)
     units: list[Character] = field(init=False, repr=False, compare=False)
     #: each vehicle with its crew (`crews` as units), read as every turn ends (S10)
