@@ -65,6 +65,9 @@ class Menu:
     def __init__(self, rs: StarWars, state: StarWarsState, seat: str) -> None:
         self.rs, self.state, self.seat = rs, state, seat
         self.built: dict[str, list[Choice]] = {}
+        #: the first choice of an action listed one by one, once `one` has built it (weighed,
+        #: then taken: built once)
+        self.firsts: dict[str, Choice] = {}
         #: the seat's open turns with the actions each offers, its standing actions first
         #: (nothing else is asked for)
         standing = rs.standing(state, seat)  # (none in a simulated battle: no list made)
@@ -108,6 +111,9 @@ class Menu:
         found = self.built.get(action)
         if found is not None:
             return found[0] if found else None
+        first = self.firsts.get(action)
+        if first is not None:
+            return first
         for turn, names in self.menus:
             if action not in names:
                 continue
@@ -117,6 +123,7 @@ class Menu:
                 return listed[0] if listed else None
             first = next(spec.each_option(self.state, turn), None)
             if first is not None:
+                self.firsts[action] = first
                 return first
         self.built[action] = []  # not on the menu (a crew's turn offers no duel), or none
         return None
@@ -176,16 +183,17 @@ def _next(state: StarWarsState, seat: str, options: list[Choice]) -> Choice:
     each name ranked by whether it is ours and helped, then by threat (a tie to the later
     name; a name listed twice counts as its last listing)."""
     fighters = state.fighters
-    best, most = options[0], (-1, 0, "")
+    helped = query.helped_allies(state)  # (most often nobody)
+    best, top, most, last = options[0], -1, 0, ""
     for c in options:
         who = c.str_param("who")
         # S13: cash in the help before it lapses
-        rank = 0 if fighters[who].side != seat else 2 if query.helped(state, who) else 1
-        if rank < most[0]:
+        rank = 0 if fighters[who].side != seat else 2 if who in helped else 1
+        if rank < top:
             continue  # (its threat cannot matter)
-        strength = (rank, query.threat(state, who), who)
-        if strength >= most:
-            best, most = c, strength
+        threat = query.threat(state, who)
+        if rank > top or threat > most or (threat == most and who >= last):
+            best, top, most, last = c, rank, threat, who
     return best
 
 
@@ -299,11 +307,9 @@ def _turn(
         query.enemies(state, f.name)
     ) > len(query.allies(state, f.name)):
         return by_action.take("concede")
-    moves = by_action.get("move")
-    if moves:
-        step = _step(state, f, moves)
-        if step is not None:
-            return step
+    step = _step(state, f, by_action)
+    if step is not None:
+        return step
     if "advantage" in by_action and rng.random() < 0.5:
         return by_action.take("advantage")
     return by_action.take("hold")
@@ -387,10 +393,11 @@ def _setups(rs: StarWars, state: StarWarsState, by_action: Menu, target: str) ->
                 yield c
 
 
-def _step(state: StarWarsState, f: Character, moves: list[Choice]) -> Choice | None:
+def _step(state: StarWarsState, f: Character, by_action: Menu) -> Choice | None:
     """The move nearer the enemy (away from it while the jump is plotted, S6), if one is;
     ties go by the choice's text. Each zone's distance to the enemy is worked out once,
-    against the enemies' zones (not each enemy)."""
+    against the enemies' zones (not each enemy); the moves are built only when one may do
+    (none is nearer than the enemy's own zone)."""
     fronts: set[str] = set()
     for e in query.enemies(state, f.name):
         fronts.add(e.zone)
@@ -399,6 +406,9 @@ def _step(state: StarWarsState, f: Character, moves: list[Choice]) -> Choice | N
     zmap = query.zones(state)
     gaps: dict[str, int] = {}
     here = _closeness(zmap, fronts, gaps, f.zone)
+    if not here and not query.runs_for_hyperspace(state, f.name):
+        return None  # with the enemy: no move is nearer, and none is wanted farther
+    moves = by_action.get("move")
     by_gap: list[tuple[int, Choice]] = []
     nearest = farthest = here
     for i, c in enumerate(moves):
@@ -408,7 +418,7 @@ def _step(state: StarWarsState, f: Character, moves: list[Choice]) -> Choice | N
             nearest = gap
         if not i or gap > farthest:
             farthest = gap
-    if farthest > here and query.runs_for_hyperspace(state, f.name):
+    if farthest > here and (not here or query.runs_for_hyperspace(state, f.name)):
         return _at_gap(by_gap, farthest, highest=True)  # keep away while the jump is plotted
     if nearest < here:
         return _at_gap(by_gap, nearest, highest=False)
