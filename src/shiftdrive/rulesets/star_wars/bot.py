@@ -71,16 +71,18 @@ class Menu:
         #: the seat's open turns with the actions each offers, its standing actions first
         #: (nothing else is asked for)
         standing = rs.standing(state, seat)  # (none in a simulated battle: no list made)
-        self.menus: list[tuple[Turn, Sequence[str]]] = (
+        menus: list[tuple[Turn, Sequence[str]]] = (
             [(Turn(seat, name), (name,)) for name in standing] if standing else []
         )
-        #: the seat's first open turn (`Ruleset.turn_of`), None when it has none
-        self.turn: Turn | None = None
+        first: Turn | None = None
         for turn in rs.turns(state):
             if turn.seat == seat:
-                if self.turn is None:
-                    self.turn = turn
-                self.menus.append((turn, rs.menu(state, turn)))
+                if first is None:
+                    first = turn
+                menus.append((turn, rs.menu(state, turn)))
+        self.menus = menus
+        #: the seat's first open turn (`Ruleset.turn_of`), None when it has none
+        self.turn = first
 
     def offering(self, action: str) -> list[Turn]:
         """The seat's turns that offer `action` now."""
@@ -155,25 +157,28 @@ def choose(rs: StarWars, state: StarWarsState, seat: str, rng: random.Random) ->
     by_action = Menu(rs, state, seat)
     turn = by_action.turn
     assert turn is not None
-    if turn.kind == "next":
+    kind = turn.kind  # (the commonest first)
+    if kind == "turn":
+        return _turn(rs, state, turn, by_action, rng)
+    if kind == "next":
         return _next(state, seat, by_action["next"])
-    if turn.kind == "interrupt":
+    if kind == "invoke":
+        return _invoke(state, seat, turn, by_action)
+    if kind == "defend":
+        return _defend(state.fighters[turn.actor or ""], by_action["defend"])
+    if kind == "interrupt":
         return _interrupt(state, by_action)
-    if turn.kind == "interrupted":
+    if kind == "absorb":
+        return by_action.first()
+    if kind == "style":
+        return by_action.take("full")
+    if kind == "interrupted":
         f = state.fighters[turn.actor or ""]
         return by_action.take("refuse" if f.fate_points.current >= INTERRUPT_RESERVE else "allow")
-    if turn.kind == "defend":
-        return _defend(state.fighters[turn.actor or ""], by_action["defend"])
-    if turn.kind == "style":
-        return by_action.take("full")
-    if turn.kind == "duel_style":
+    if kind == "duel_style":
         return by_action.take("two_points")
-    if turn.kind == "duel_cut":
+    if kind == "duel_cut":
         return _cut(state, turn, by_action)
-    if turn.kind == "absorb":
-        return by_action.first()
-    if turn.kind == "invoke":
-        return _invoke(state, seat, turn, by_action)
     return _turn(rs, state, turn, by_action, rng)
 
 
@@ -296,11 +301,12 @@ def _turn(
                 return c
     attack = rs.actions["attack"]
     assert isinstance(attack, StarWarsAttack)  # (typed, so the compiled build calls it directly)
-    shots: list[tuple[Choice, Odds | None]] = []
-    for t in by_action.offering("attack"):
-        shots += attack.shots(state, t)
+    shots: list[tuple[Choice, Odds | None]] | None = None
+    for t in by_action.offering("attack"):  # (most often one: its list kept as it is made)
+        listed = attack.shots(state, t)
+        shots = listed if shots is None else shots + listed
     if shots:
-        return _shoot(rs, state, turn, by_action, shots, rng)
+        return _shoot(rs, state, f, by_action, shots, rng)
     if by_action.get("tail") and rng.random() < 0.5:
         return by_action.take("tail")  # S5: tailed, or nothing to shoot: fight for the six
     if f.consequences.count_taken_in_conflict() >= CONCEDE_AT and len(
@@ -318,7 +324,7 @@ def _turn(
 def _shoot(
     rs: StarWars,
     state: StarWarsState,
-    turn: Turn,
+    f: Character,
     by_action: Menu,
     shots: list[tuple[Choice, Odds | None]],
     rng: random.Random,
@@ -334,7 +340,6 @@ def _shoot(
             odds, best, draw = chance, c, luck
     if odds >= EVEN_ODDS:
         return best
-    f = state.fighters[turn.actor or ""]
     target = best.str_param("target")
     tail: Choice | None = None  # the first tail on the menu aimed at the target
     for c in by_action.get("tail"):
