@@ -247,10 +247,14 @@ def _invoke(state: StarWarsState, seat: str, turn: Turn, by_action: Menu) -> Cho
     aspects hold none), the paid ones only when no free one will do."""
     roll = query.roll_in_hand(state)
     assert roll is not None
+    ours = seat == state.side_of(roll.actor)
+    hit = bool(roll.target) and roll.action == "attack"
+    if not ours and not hit:
+        return by_action.take("pass")  # (whatever it stands at: not summed)
     total, opp = query.standing(state)
     shifts = total - opp
-    lift = seat == state.side_of(roll.actor) and shifts < 1
-    if not lift and not (roll.target and roll.action == "attack" and shifts >= 1):
+    lift = ours and shifts < 1
+    if not lift and not (hit and shifts >= 1):
         return by_action.take("pass")
     # +2s needed to lift the roll to a tie (none to add shifts to a hit)
     need = (1 - shifts) // 2 if lift else 0
