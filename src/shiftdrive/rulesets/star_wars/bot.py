@@ -65,19 +65,24 @@ class Menu:
     def __init__(self, rs: StarWars, state: StarWarsState, seat: str) -> None:
         self.rs, self.state, self.seat = rs, state, seat
         self.built: dict[str, list[Choice]] = {}
+        #: the first choice of an action listed one by one, once `one` has built it (weighed,
+        #: then taken: built once)
+        self.firsts: dict[str, Choice] = {}
         #: the seat's open turns with the actions each offers, its standing actions first
         #: (nothing else is asked for)
         standing = rs.standing(state, seat)  # (none in a simulated battle: no list made)
-        self.menus: list[tuple[Turn, Sequence[str]]] = (
+        menus: list[tuple[Turn, Sequence[str]]] = (
             [(Turn(seat, name), (name,)) for name in standing] if standing else []
         )
-        #: the seat's first open turn (`Ruleset.turn_of`), None when it has none
-        self.turn: Turn | None = None
+        first: Turn | None = None
         for turn in rs.turns(state):
             if turn.seat == seat:
-                if self.turn is None:
-                    self.turn = turn
-                self.menus.append((turn, rs.menu(state, turn)))
+                if first is None:
+                    first = turn
+                menus.append((turn, rs.menu(state, turn)))
+        self.menus = menus
+        #: the seat's first open turn (`Ruleset.turn_of`), None when it has none
+        self.turn = first
 
     def offering(self, action: str) -> list[Turn]:
         """The seat's turns that offer `action` now."""
@@ -108,6 +113,9 @@ class Menu:
         found = self.built.get(action)
         if found is not None:
             return found[0] if found else None
+        first = self.firsts.get(action)
+        if first is not None:
+            return first
         for turn, names in self.menus:
             if action not in names:
                 continue
@@ -117,6 +125,7 @@ class Menu:
                 return listed[0] if listed else None
             first = next(spec.each_option(self.state, turn), None)
             if first is not None:
+                self.firsts[action] = first
                 return first
         self.built[action] = []  # not on the menu (a crew's turn offers no duel), or none
         return None
@@ -148,25 +157,28 @@ def choose(rs: StarWars, state: StarWarsState, seat: str, rng: random.Random) ->
     by_action = Menu(rs, state, seat)
     turn = by_action.turn
     assert turn is not None
-    if turn.kind == "next":
+    kind = turn.kind  # (the commonest first)
+    if kind == "turn":
+        return _turn(rs, state, turn, by_action, rng)
+    if kind == "next":
         return _next(state, seat, by_action["next"])
-    if turn.kind == "interrupt":
+    if kind == "invoke":
+        return _invoke(state, seat, turn, by_action)
+    if kind == "defend":
+        return _defend(state.fighters[turn.actor or ""], by_action["defend"])
+    if kind == "interrupt":
         return _interrupt(state, by_action)
-    if turn.kind == "interrupted":
+    if kind == "absorb":
+        return by_action.first()
+    if kind == "style":
+        return by_action.take("full")
+    if kind == "interrupted":
         f = state.fighters[turn.actor or ""]
         return by_action.take("refuse" if f.fate_points.current >= INTERRUPT_RESERVE else "allow")
-    if turn.kind == "defend":
-        return _defend(state.fighters[turn.actor or ""], by_action["defend"])
-    if turn.kind == "style":
-        return by_action.take("full")
-    if turn.kind == "duel_style":
+    if kind == "duel_style":
         return by_action.take("two_points")
-    if turn.kind == "duel_cut":
+    if kind == "duel_cut":
         return _cut(state, turn, by_action)
-    if turn.kind == "absorb":
-        return by_action.first()
-    if turn.kind == "invoke":
-        return _invoke(state, seat, turn, by_action)
     return _turn(rs, state, turn, by_action, rng)
 
 
@@ -176,16 +188,17 @@ def _next(state: StarWarsState, seat: str, options: list[Choice]) -> Choice:
     each name ranked by whether it is ours and helped, then by threat (a tie to the later
     name; a name listed twice counts as its last listing)."""
     fighters = state.fighters
-    best, most = options[0], (-1, 0, "")
+    helped = query.helped_allies(state)  # (most often nobody)
+    best, top, most, last = options[0], -1, 0, ""
     for c in options:
         who = c.str_param("who")
         # S13: cash in the help before it lapses
-        rank = 0 if fighters[who].side != seat else 2 if query.helped(state, who) else 1
-        if rank < most[0]:
+        rank = 0 if fighters[who].side != seat else 2 if who in helped else 1
+        if rank < top:
             continue  # (its threat cannot matter)
-        strength = (rank, query.threat(state, who), who)
-        if strength >= most:
-            best, most = c, strength
+        threat = query.threat(state, who)
+        if rank > top or threat > most or (threat == most and who >= last):
+            best, top, most, last = c, rank, threat, who
     return best
 
 
@@ -234,10 +247,14 @@ def _invoke(state: StarWarsState, seat: str, turn: Turn, by_action: Menu) -> Cho
     aspects hold none), the paid ones only when no free one will do."""
     roll = query.roll_in_hand(state)
     assert roll is not None
+    ours = seat == state.side_of(roll.actor)
+    hit = bool(roll.target) and roll.action == "attack"
+    if not ours and not hit:
+        return by_action.take("pass")  # (whatever it stands at: not summed)
     total, opp = query.standing(state)
     shifts = total - opp
-    lift = seat == state.side_of(roll.actor) and shifts < 1
-    if not lift and not (roll.target and roll.action == "attack" and shifts >= 1):
+    lift = ours and shifts < 1
+    if not lift and not (hit and shifts >= 1):
         return by_action.take("pass")
     # +2s needed to lift the roll to a tie (none to add shifts to a hit)
     need = (1 - shifts) // 2 if lift else 0
@@ -288,22 +305,21 @@ def _turn(
                 return c
     attack = rs.actions["attack"]
     assert isinstance(attack, StarWarsAttack)  # (typed, so the compiled build calls it directly)
-    shots: list[tuple[Choice, Odds | None]] = []
-    for t in by_action.offering("attack"):
-        shots += attack.shots(state, t)
+    shots: list[tuple[Choice, Odds | None]] | None = None
+    for t in by_action.offering("attack"):  # (most often one: its list kept as it is made)
+        listed = attack.shots(state, t)
+        shots = listed if shots is None else shots + listed
     if shots:
-        return _shoot(rs, state, turn, by_action, shots, rng)
+        return _shoot(rs, state, f, by_action, shots, rng)
     if by_action.get("tail") and rng.random() < 0.5:
         return by_action.take("tail")  # S5: tailed, or nothing to shoot: fight for the six
     if f.consequences.count_taken_in_conflict() >= CONCEDE_AT and len(
         query.enemies(state, f.name)
     ) > len(query.allies(state, f.name)):
         return by_action.take("concede")
-    moves = by_action.get("move")
-    if moves:
-        step = _step(state, f, moves)
-        if step is not None:
-            return step
+    step = _step(state, f, by_action)
+    if step is not None:
+        return step
     if "advantage" in by_action and rng.random() < 0.5:
         return by_action.take("advantage")
     return by_action.take("hold")
@@ -312,7 +328,7 @@ def _turn(
 def _shoot(
     rs: StarWars,
     state: StarWarsState,
-    turn: Turn,
+    f: Character,
     by_action: Menu,
     shots: list[tuple[Choice, Odds | None]],
     rng: random.Random,
@@ -328,7 +344,6 @@ def _shoot(
             odds, best, draw = chance, c, luck
     if odds >= EVEN_ODDS:
         return best
-    f = state.fighters[turn.actor or ""]
     target = best.str_param("target")
     tail: Choice | None = None  # the first tail on the menu aimed at the target
     for c in by_action.get("tail"):
@@ -387,10 +402,11 @@ def _setups(rs: StarWars, state: StarWarsState, by_action: Menu, target: str) ->
                 yield c
 
 
-def _step(state: StarWarsState, f: Character, moves: list[Choice]) -> Choice | None:
+def _step(state: StarWarsState, f: Character, by_action: Menu) -> Choice | None:
     """The move nearer the enemy (away from it while the jump is plotted, S6), if one is;
     ties go by the choice's text. Each zone's distance to the enemy is worked out once,
-    against the enemies' zones (not each enemy)."""
+    against the enemies' zones (not each enemy); the moves are built only when one may do
+    (none is nearer than the enemy's own zone)."""
     fronts: set[str] = set()
     for e in query.enemies(state, f.name):
         fronts.add(e.zone)
@@ -399,6 +415,9 @@ def _step(state: StarWarsState, f: Character, moves: list[Choice]) -> Choice | N
     zmap = query.zones(state)
     gaps: dict[str, int] = {}
     here = _closeness(zmap, fronts, gaps, f.zone)
+    if not here and not query.runs_for_hyperspace(state, f.name):
+        return None  # with the enemy: no move is nearer, and none is wanted farther
+    moves = by_action.get("move")
     by_gap: list[tuple[int, Choice]] = []
     nearest = farthest = here
     for i, c in enumerate(moves):
@@ -408,7 +427,7 @@ def _step(state: StarWarsState, f: Character, moves: list[Choice]) -> Choice | N
             nearest = gap
         if not i or gap > farthest:
             farthest = gap
-    if farthest > here and query.runs_for_hyperspace(state, f.name):
+    if farthest > here and (not here or query.runs_for_hyperspace(state, f.name)):
         return _at_gap(by_gap, farthest, highest=True)  # keep away while the jump is plotted
     if nearest < here:
         return _at_gap(by_gap, nearest, highest=False)

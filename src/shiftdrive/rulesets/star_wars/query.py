@@ -4,7 +4,7 @@ dangerous a character is (for picking the next actor, S1)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 
 from shiftdrive.conflict.invokes import InvokeAspect, invoke_choice
 from shiftdrive.conflict.roll import Roll, totals
@@ -105,10 +105,10 @@ def free_invokes(state: StarWarsState, name: str) -> int:
     return held
 
 
-def helped(state: StarWarsState, name: str) -> bool:
-    """Whether allies have promised `name` help (S13) not yet spent."""
-    helps = state.helps  # (most often none: no generator made for every name weighed)
-    return bool(helps) and any(h.ally == name for h in helps)
+def helped_allies(state: StarWarsState) -> Collection[str]:
+    """Whom allies have promised help (S13) not yet spent (most often nobody: no list made)."""
+    helps = state.helps
+    return [h.ally for h in helps] if helps else ()
 
 
 def points_to_lose(state: StarWarsState, loser: str) -> int:
