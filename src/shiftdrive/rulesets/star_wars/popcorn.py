@@ -284,11 +284,17 @@ class Next(Action[StarWarsState]):
         # order then compares names by identity.
         order = state.order
         waiting = order.waiting()  # (`next_options` while anyone is yet to act)
-        if not waiting:
-            what = f"to open round {order.round + 1}"
-            return [Choice.of("next", f"{n} {what}", who=n) for n in order.next_options()]
-        memo = state.next_memo  # the same few in every battle: made once each
         out: list[Choice] = []
+        if not waiting:  # anyone opens the next round: named with the round
+            opening = state.opening_memo
+            nxt = order.round + 1
+            for n in order.next_options():
+                found = opening.get((n, nxt))
+                if found is None:
+                    found = opening[(n, nxt)] = Choice.of("next", f"{n} to open round {nxt}", who=n)
+                out.append(found)
+            return out
+        memo = state.next_memo  # the same few in every battle: made once each
         for n in waiting:
             found = memo.get(n)
             if found is None:

@@ -118,6 +118,7 @@ class Sheet:
     reach_memo: dict[tuple[str, bool, str, int], dict[str, int]]
     threat_memo: dict[str, int]
     next_memo: dict[str, Choice]
+    opening_memo: dict[tuple[str, int], Choice]
 
 
 def setup(sc: StarWarsScenario) -> tuple[StarWarsState, list[Event]]:
@@ -149,6 +150,7 @@ def _prepare(sheet: Sheet) -> StarWarsState:
         gm_notes=sheet.gm_notes, max_rounds=sheet.max_rounds,
         settings=dict(sheet.settings), reach_memo=sheet.reach_memo,
         threat_memo=sheet.threat_memo, next_memo=sheet.next_memo,
+        opening_memo=sheet.opening_memo,
     )  # fmt: skip
 
 
@@ -231,7 +233,7 @@ def sheet_of(sc: StarWarsScenario) -> Sheet:
                   "communications_skills": [skill_names[s.lower()]
                                             for s in sc.communications_skills]},
         interrupts=sc.interrupts, max_rounds=sc.max_rounds, gm_notes=sc.gm_notes,
-        reach_memo={}, threat_memo={}, next_memo={},
+        reach_memo={}, threat_memo={}, next_memo={}, opening_memo={},
     )  # fmt: skip
 
 

@@ -237,6 +237,10 @@ class StarWarsState:
     #: S1's "name the next" choice of each actor yet to act (a value of the name alone; the
     #: scenario's own names, so the order holds the same strings)
     next_memo: dict[str, Choice] = field(default_factory=dict, repr=False, compare=False)
+    #: the last actor's "open round N" choice of each actor, by name and round
+    opening_memo: dict[tuple[str, int], Choice] = field(
+        default_factory=dict, repr=False, compare=False
+    )
     #: `movement.reach` by what it reads of the unit (its zone, whether it is a vehicle, its
     #: mode) and the budget: the zones and their kinds never change
     reach_memo: dict[tuple[str, bool, str, int], dict[str, int]] = field(
