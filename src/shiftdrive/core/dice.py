@@ -122,7 +122,8 @@ class DiceSource(Protocol):
     """Where dice come from. `why` says what the roll is for, so a person can be asked."""
 
     def draw(self, die: str, count: int, why: str, who: str = "") -> list[int]:
-        """`count` dice of `die`; `who` names the unit rolling (so the right seat is asked)."""
+        """`count` dice of `die`, in a new list (the caller may keep it); `who` names the unit
+        rolling (so the right seat is asked)."""
         ...
 
 
@@ -355,6 +356,13 @@ def fudge_symbols(faces: Iterable[int]) -> str:
     return " ".join(_SYMBOL[f] for f in faces)
 
 
+def fudge_faces(source: DiceSource, count: int = 4, *, why: str = "", who: str = "") -> list[int]:
+    """The faces of a plain NdF roll (nothing fixed, nothing dropped: `roll_fudge`'s common
+    roll), as the list the source draws (each draw is a list of its own): a conflict that
+    keeps its dice as a list needs no `FudgeRoll` made and copied back."""
+    return source.draw(FUDGE, count, why or f"{count}dF", who)
+
+
 def roll_fudge(
     source: DiceSource,
     count: int = 4,
@@ -372,7 +380,7 @@ def roll_fudge(
     """
     if not (minimized or maximized or advantage) and count > 0:
         # The common roll (plain NdF, ~125 a simulated battle): nothing fixed, nothing dropped.
-        faces = tuple(source.draw(FUDGE, count, why or f"{count}dF", who))
+        faces = tuple(fudge_faces(source, count, why=why, who=who))
         return FudgeRoll(faces, faces)
     if minimized < 0 or maximized < 0 or count < 0:
         raise DiceError("dice counts cannot be negative")
