@@ -20,7 +20,7 @@ from shiftdrive.conflict.teamwork import helpers, helping
 from shiftdrive.core.aspects import AspectKind
 from shiftdrive.core.dice import face_total, fudge_faces
 from shiftdrive.core.invokes import Invoke, InvokeEffect, Payment, pay_for_invoke
-from shiftdrive.core.outcomes import outcome_of, shifts_to_change
+from shiftdrive.core.outcomes import OUTCOME_NAMES, outcome_of, shifts_to_change
 from shiftdrive.engine.actions import ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
@@ -394,7 +394,7 @@ def resolve(host: Host[Any], state: ConflictState, roll: Roll, total: int, opp: 
                 "total": total,
                 "opposition": opp,
                 "shifts": shifts,
-                "outcome": out.value,
+                "outcome": OUTCOME_NAMES[out],
             },
             visible_to=None,
         )
