@@ -18,7 +18,7 @@ from shiftdrive.conflict.host import CS, Host
 from shiftdrive.conflict.roll import FATE_DICE, close, roll_dice, totals
 from shiftdrive.conflict.teamwork import helpers, helping
 from shiftdrive.core.aspects import AspectKind
-from shiftdrive.core.dice import face_total, fudge_faces
+from shiftdrive.core.dice import FUDGE, face_total
 from shiftdrive.core.invokes import Invoke, InvokeEffect, Payment, pay_for_invoke
 from shiftdrive.core.outcomes import OUTCOME_NAMES, outcome_of, shifts_to_change
 from shiftdrive.engine.actions import ParamKind
@@ -266,7 +266,7 @@ class InvokeAspect(HostedAction[CS]):
         }
         if effect == "reroll":
             why = f"reroll for '{name}'"
-            faces = fudge_faces(dice, FATE_DICE, why=why, who=roller)
+            faces = dice.draw(FUDGE, FATE_DICE, why, roller)  # (plain NdF: the source's list)
             if seat == actor_side:
                 roll.actor_faces = faces
             else:

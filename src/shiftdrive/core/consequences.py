@@ -344,27 +344,30 @@ def each_absorption(
     for size in range(len(free) + 1):
         found: list[tuple[tuple[tuple[int, ...], int, int], Absorption]] = []
         for combo in combinations(free, size):
-            # Each consequence set's sum, smallest part and severities once.
+            # Each consequence set's sum and smallest part once, its severities once it
+            # absorbs the hit (most sets do not).
             taken = [values[s] for s in combo]
             sum_taken = sum(taken)
             least_taken = min(taken, default=None)
-            severities = tuple([_ORDER[s] for s in combo])
+            severities: tuple[int, ...] | None = None
             for box in box_choices:
                 if box is not None and track is not None:
                     part = track.boxes[box]
                     total = sum_taken + part
                     least = part if least_taken is None or part < least_taken else least_taken
-                    key = (severities, part, box)
+                    value, index = part, box
                 elif least_taken is None:
                     continue  # nothing taken at all
                 else:
                     total, least = sum_taken, least_taken
-                    key = (severities, 0, -1)
+                    value, index = 0, -1
                 # Minimal: the parts cover the hit, and dropping any one (the smallest is
                 # enough to look at) would not.
                 if total < hit or total - least >= hit:
                     continue
-                found.append((key, Absorption(box, combo, total)))
+                if severities is None:
+                    severities = tuple([_ORDER[s] for s in combo])
+                found.append(((severities, value, index), Absorption(box, combo, total)))
         if len(found) > 1:
             found.sort(key=_way_key)
         for _, way in found:

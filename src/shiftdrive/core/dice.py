@@ -356,13 +356,6 @@ def fudge_symbols(faces: Iterable[int]) -> str:
     return " ".join(_SYMBOL[f] for f in faces)
 
 
-def fudge_faces(source: DiceSource, count: int = 4, *, why: str = "", who: str = "") -> list[int]:
-    """The faces of a plain NdF roll (nothing fixed, nothing dropped: `roll_fudge`'s common
-    roll), as the list the source draws (each draw is a list of its own): a conflict that
-    keeps its dice as a list needs no `FudgeRoll` made and copied back."""
-    return source.draw(FUDGE, count, why or f"{count}dF", who)
-
-
 def roll_fudge(
     source: DiceSource,
     count: int = 4,
@@ -380,7 +373,7 @@ def roll_fudge(
     """
     if not (minimized or maximized or advantage) and count > 0:
         # The common roll (plain NdF, ~125 a simulated battle): nothing fixed, nothing dropped.
-        faces = tuple(fudge_faces(source, count, why=why, who=who))
+        faces = tuple(source.draw(FUDGE, count, why or f"{count}dF", who))
         return FudgeRoll(faces, faces)
     if minimized < 0 or maximized < 0 or count < 0:
         raise DiceError("dice counts cannot be negative")
