@@ -9,7 +9,7 @@ from shiftdrive.conflict.exchange import HostedAction
 from shiftdrive.conflict.host import CS, TAKEN_OUT, Host
 from shiftdrive.conflict.roll import close
 from shiftdrive.core.aspects import Aspect, AspectKind
-from shiftdrive.core.consequences import Absorption, Severity, each_absorption
+from shiftdrive.core.consequences import SEVERITY_NAMES, Absorption, each_absorption
 from shiftdrive.core.stress import StressKind, StressTrack
 from shiftdrive.engine.actions import ParamKind
 from shiftdrive.engine.choices import Choice
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 ABSORB_PARAMS: Final = {
     "box": ParamKind.NUMBER,
     "boxes": ParamKind.NUMBER,
-    **{s.value: ParamKind.TEXT for s in Severity},
+    **{name: ParamKind.TEXT for name in SEVERITY_NAMES.values()},
 }
 
 
@@ -63,12 +63,12 @@ class Absorb(HostedAction[CS]):
         for opt in each_absorption(roll.hit, track, target.consequences):
             params: dict[str, Any] = {"box": (opt.box + 1) if opt.box is not None else 0}
             for sev in opt.consequences:
-                params[sev.value] = state.aspects.unique_name(
+                params[SEVERITY_NAMES[sev]] = state.aspects.unique_name(
                     self.host.consequence_name(target, roll.track, sev)
                 )
             yield Choice.of(
                 "absorb",
-                free=tuple(s.value for s in opt.consequences),
+                free=tuple([SEVERITY_NAMES[s] for s in opt.consequences]),
                 label=opt.describe(track),
                 **params,
             )
@@ -81,22 +81,21 @@ class Absorb(HostedAction[CS]):
         filled = min(hit, len(track.open_boxes()))
         for opt in each_absorption(hit - filled, None, target.consequences):
             params: dict[str, Any] = {"boxes": filled}
-            for sev in opt.consequences:
-                params[sev.value] = state.aspects.unique_name(
+            names = [SEVERITY_NAMES[sev] for sev in opt.consequences]
+            for sev, name in zip(opt.consequences, names, strict=True):
+                params[name] = state.aspects.unique_name(
                     self.host.consequence_name(target, track.name, sev)
                 )
             parts = [f"fill {filled} {track.name} box(es)"] if filled else []
-            parts += [f"take a {sev.value} consequence" for sev in opt.consequences]
+            parts += [f"take a {name} consequence" for name in names]
             label = " and ".join(parts) + f" (absorbs {filled + opt.absorbed})"
-            yield Choice.of(
-                "absorb", free=tuple(s.value for s in opt.consequences), label=label, **params
-            )
+            yield Choice.of("absorb", free=tuple(names), label=label, **params)
 
     def check(self, state: CS, turn: Turn, choice: Choice) -> str | None:
         reason = super().check(state, turn, choice)
         if reason is not None:
             return reason
-        names = [choice.str_param(s.value).strip() for s in Severity if choice.get(s.value)]
+        names = [choice.str_param(s).strip() for s in SEVERITY_NAMES.values() if choice.get(s)]
         for n in names:
             if n in state.aspects:
                 return f"there is already an aspect named {n!r}: name the consequence differently"
@@ -111,7 +110,7 @@ class Absorb(HostedAction[CS]):
         events: list[Event] = []
         track = target.stress[roll.track]
         box = choice.int_param("box")
-        sevs = [s for s in Severity if choice.get(s.value) is not None]
+        sevs = [s for s, name in SEVERITY_NAMES.items() if choice.get(name) is not None]
         opt = Absorption(box - 1 if box else None, tuple(sevs), 0)
         filled = choice.int_param("boxes")
         if filled:
@@ -133,7 +132,8 @@ class Absorb(HostedAction[CS]):
                 )
             )
         for sev in sevs:
-            n = choice.str_param(sev.value).strip()
+            severity = SEVERITY_NAMES[sev]
+            n = choice.str_param(severity).strip()
             target.consequences.take(sev, n)
             aspect = Aspect(n, AspectKind.CONSEQUENCE, owner=target.name)
             aspect.add_free(roll.actor, 1)
@@ -143,7 +143,7 @@ class Absorb(HostedAction[CS]):
                     "consequence",
                     data={
                         "who": target.name,
-                        "severity": sev.value,
+                        "severity": severity,
                         "aspect": n,
                         "by": roll.actor,
                     },

@@ -18,9 +18,9 @@ from shiftdrive.conflict.host import CS, Host
 from shiftdrive.conflict.roll import FATE_DICE, close, roll_dice, totals
 from shiftdrive.conflict.teamwork import helpers, helping
 from shiftdrive.core.aspects import AspectKind
-from shiftdrive.core.dice import face_total, roll_fudge
+from shiftdrive.core.dice import FUDGE, face_total
 from shiftdrive.core.invokes import Invoke, InvokeEffect, Payment, pay_for_invoke
-from shiftdrive.core.outcomes import outcome_of, shifts_to_change
+from shiftdrive.core.outcomes import OUTCOME_NAMES, outcome_of, shifts_to_change
 from shiftdrive.engine.actions import ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
@@ -48,6 +48,9 @@ INVOKE_PARAMS: Final = {
     "payment": ParamKind.OPTION,
     "by": ParamKind.UNIT,
 }
+#: what an invoke may do for a roller's own roll, and for a passive roll's other sides
+ROLLER_EFFECTS: Final = ("bonus", "reroll")
+OBSTACLE_EFFECTS: Final = ("obstacle",)
 EFFECT_WORDS: Final = {
     "bonus": "+2",
     "reroll": "a reroll",
@@ -122,10 +125,9 @@ def _open_invokes(
     host: Host[Any], state: ConflictState, roll: Roll, seat: str, roller: str, fate_points: bool
 ) -> Iterator[tuple[str, str, str, str]]:
     """`open_invokes` of `seat`, whose roller (`roller_of`) the caller has read already."""
-    opponent = roll.target if roller == roll.actor else roll.actor
     fighters = state.fighters
     paid = roll.paid  # (empty on most rolls: no key is made to look in it then)
-    effects = ("bonus", "reroll") if roller else ("obstacle",)
+    effects = ROLLER_EFFECTS if roller else OBSTACLE_EFFECTS
     # Who could pay a fate point at all (nothing changes while the walk is read, so each is
     # asked once): the roller, the allies who may help it by teamwork (none on an opposed
     # roll), or, for an obstacle, the side's fighters. When nobody can, an aspect without
@@ -134,14 +136,23 @@ def _open_invokes(
     roller_pays = False
     allies: list[Combatant] = []
     team_pays: list[Combatant] = []
+    # the owners whose aspects the roller may pay to invoke for its own roll (the scene's,
+    # its own, its opponent's and those of what it rides), and what it may pay for
+    own: tuple[str | None, ...] = ()
+    own_effects: tuple[tuple[str, str], ...] = ()
     if fate_points:
         if roller:
             roller_pays = fighters[roller].fate_points.current >= 1
+            if roller_pays:
+                opponent = roll.target if roller == roll.actor else roll.actor
+                own = (None, roller, opponent, host.aboard(state, roller))
+                own_effects = ((roller, "bonus"), (roller, "reroll"))
             allies = helpers(state, roll, seat, roller)
         else:
-            team_pays = [f for f in state.active(seat) if f.fate_points.current >= 1]
+            for f in state.active(seat):  # (a loop: Python 3.11 calls a comprehension)
+                if f.fate_points.current >= 1:
+                    team_pays.append(f)
     pays = roller_pays or bool(allies) or bool(team_pays)
-    aboard = host.aboard(state, roller) if roller_pays else None
     # (the set's own list: most aspects hold no free invoke, and with nobody to pay they are
     # passed over at once; the lists below are made only for an aspect that fills them)
     for a in state.aspects.aspects:
@@ -164,10 +175,8 @@ def _open_invokes(
         if pays and a.kind is not BOOST:
             owner = a.owner
             if roller:
-                if roller_pays and (
-                    owner in (None, roller, opponent) or (owner is not None and owner == aboard)
-                ):
-                    payers = [(roller, "bonus"), (roller, "reroll")]
+                if owner in own:
+                    payers = list(own_effects)
                 if allies:
                     for ally in helping(allies, a):
                         if payers is None:
@@ -257,7 +266,7 @@ class InvokeAspect(HostedAction[CS]):
         }
         if effect == "reroll":
             why = f"reroll for '{name}'"
-            faces = list(roll_fudge(dice, FATE_DICE, why=why, who=roller).faces)
+            faces = dice.draw(FUDGE, FATE_DICE, why, roller)  # (plain NdF: the source's list)
             if seat == actor_side:
                 roll.actor_faces = faces
             else:
@@ -385,7 +394,7 @@ def resolve(host: Host[Any], state: ConflictState, roll: Roll, total: int, opp: 
                 "total": total,
                 "opposition": opp,
                 "shifts": shifts,
-                "outcome": out.value,
+                "outcome": OUTCOME_NAMES[out],
             },
             visible_to=None,
         )

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from shiftdrive.core.aspects import Aspect
-from shiftdrive.core.dice import DiceSource, face_total, roll_fudge
+from shiftdrive.core.dice import FUDGE, DiceSource, face_total
 from shiftdrive.core.fate_points import EarnReason
 from shiftdrive.core.odds import Odds, OddsQuery, odds
 from shiftdrive.core.records import field_names
@@ -122,9 +122,9 @@ def totals(state: ConflictState, roll: Roll) -> tuple[int, int]:
 def roll_dice(state: ConflictState, roll: Roll, dice: DiceSource) -> list[Event]:
     """Roll the actor's dice (and the defender's, on an opposed roll); open the invoke window."""
     actor = state.fighters[roll.actor]
-    roll.actor_faces = list(
-        roll_fudge(dice, FATE_DICE, why=f"{actor.name}: {roll.skill}", who=actor.name).faces
-    )
+    # (a conflict's roll is plain NdF, nothing fixed or dropped: the source's own list of
+    # faces is kept, no `FudgeRoll` made and copied back)
+    roll.actor_faces = dice.draw(FUDGE, FATE_DICE, f"{actor.name}: {roll.skill}", actor.name)
     events = [
         Event(
             "roll",
@@ -139,10 +139,8 @@ def roll_dice(state: ConflictState, roll: Roll, dice: DiceSource) -> list[Event]
     ]
     if roll.target and roll.defend_skill:
         target = state.fighters[roll.target]
-        roll.opp_faces = list(
-            roll_fudge(
-                dice, FATE_DICE, why=f"{target.name}: {roll.defend_skill}", who=target.name
-            ).faces
+        roll.opp_faces = dice.draw(
+            FUDGE, FATE_DICE, f"{target.name}: {roll.defend_skill}", target.name
         )
         events.append(
             Event(

@@ -16,9 +16,13 @@ def helpers(state: ConflictState, roll: Roll, seat: str, roller: str) -> list[Co
     """The allies on `seat`'s side who may pay to invoke an aspect for `roller` now: any active
     ally but the roller with a fate point to pay, on a passive roll (each with the aspects
     `helping` says)."""
+    found: list[Combatant] = []
     if roll.difficulty is None:
-        return []
-    return [a for a in state.active(seat) if a.name != roller and a.fate_points.current >= 1]
+        return found
+    for a in state.active(seat):  # (a loop: Python 3.11 calls a comprehension)
+        if a.name != roller and a.fate_points.current >= 1:
+            found.append(a)
+    return found
 
 
 def helping(allies: Sequence[Combatant], aspect: Aspect) -> list[Combatant]:

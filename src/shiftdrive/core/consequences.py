@@ -101,6 +101,8 @@ _SEVERITIES: Final = tuple(Severity)  # iterating the enum class walks Python co
 
 #: each severity by its name (a dict lookup: calling the enum class runs Python code)
 _BY_NAME: Final[dict[str, Severity]] = {s.value: s for s in _SEVERITIES}
+#: each severity's name, in order (a dict lookup: an enum member's `.value` runs Python code)
+SEVERITY_NAMES: Final[dict[Severity, str]] = {s: s.value for s in _SEVERITIES}
 
 
 def _severity(key: Severity | str) -> Severity:
@@ -273,7 +275,7 @@ class Absorption:
                 parts.append(f"check {track.name} box [{track.boxes[self.box]}]")
             else:
                 parts.append(f"check stress box {self.box + 1}")
-        parts += [f"take a {s.value} consequence" for s in self.consequences]
+        parts += [f"take a {SEVERITY_NAMES[s]} consequence" for s in self.consequences]
         if not parts:
             return "nothing to absorb"
         return " and ".join(parts) + f" (absorbs {self.absorbed})"
@@ -292,6 +294,12 @@ class Absorption:
             tuple(Severity(s) for s in data.get("consequences", [])),
             int(data["absorbed"]),
         )
+
+
+def _way_key(
+    found: tuple[tuple[tuple[int, ...], int, int], Absorption],
+) -> tuple[tuple[int, ...], int, int]:
+    return found[0]
 
 
 def absorb_options(
@@ -328,36 +336,39 @@ def each_absorption(
     free = slots.free() if slots is not None else []
     values = slots.values if slots is not None else {}
 
-    def order(a: Absorption) -> tuple[tuple[int, ...], int, int]:
-        box_value = 0 if a.box is None or track is None else track.boxes[a.box]
-        return (
-            tuple(_ORDER[s] for s in a.consequences),
-            box_value,
-            a.box if a.box is not None else -1,
-        )
-
     # The ways with fewer consequences come first, so each number of them is found and
-    # ordered in turn (a bot taking the first way never looks at the larger sets).
+    # ordered in turn (a bot taking the first way never looks at the larger sets). Each way
+    # is ordered by its consequences' severities, then the box's value (none first), then the
+    # box's index: its key is made as it is found (a consequence set's part once, not once
+    # per stress box).
     for size in range(len(free) + 1):
-        found: list[Absorption] = []
+        found: list[tuple[tuple[tuple[int, ...], int, int], Absorption]] = []
         for combo in combinations(free, size):
-            # Each consequence set's sum and smallest part once, not once per stress box.
+            # Each consequence set's sum and smallest part once, its severities once it
+            # absorbs the hit (most sets do not).
             taken = [values[s] for s in combo]
             sum_taken = sum(taken)
             least_taken = min(taken, default=None)
+            severities: tuple[int, ...] | None = None
             for box in box_choices:
                 if box is not None and track is not None:
                     part = track.boxes[box]
                     total = sum_taken + part
                     least = part if least_taken is None or part < least_taken else least_taken
+                    value, index = part, box
                 elif least_taken is None:
                     continue  # nothing taken at all
                 else:
                     total, least = sum_taken, least_taken
+                    value, index = 0, -1
                 # Minimal: the parts cover the hit, and dropping any one (the smallest is
                 # enough to look at) would not.
                 if total < hit or total - least >= hit:
                     continue
-                found.append(Absorption(box, combo, total))
-        found.sort(key=order)
-        yield from found
+                if severities is None:
+                    severities = tuple([_ORDER[s] for s in combo])
+                found.append(((severities, value, index), Absorption(box, combo, total)))
+        if len(found) > 1:
+            found.sort(key=_way_key)
+        for _, way in found:
+            yield way

@@ -122,7 +122,8 @@ class DiceSource(Protocol):
     """Where dice come from. `why` says what the roll is for, so a person can be asked."""
 
     def draw(self, die: str, count: int, why: str, who: str = "") -> list[int]:
-        """`count` dice of `die`; `who` names the unit rolling (so the right seat is asked)."""
+        """`count` dice of `die`, in a new list (the caller may keep it); `who` names the unit
+        rolling (so the right seat is asked)."""
         ...
 
 

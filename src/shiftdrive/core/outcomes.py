@@ -21,6 +21,9 @@ class Outcome(StrEnum):
         return self in (Outcome.SUCCESS, Outcome.STYLE)
 
 
+#: each outcome's name (a dict lookup: an enum member's `.value` runs Python code)
+OUTCOME_NAMES: Final[dict[Outcome, str]] = {o: o.value for o in Outcome}
+
 MISHAP_SHIFTS: Final = -3
 #: C2's bands as data: the fewest shifts of a tie, a success and a success with style.
 FLOORS: Final[tuple[int, ...]] = (0, 1, 3)
