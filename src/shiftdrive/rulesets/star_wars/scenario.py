@@ -6,16 +6,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Mapping
 from functools import cached_property
-from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from shiftdrive.engine.scenario import MAX_SIDES, ScenarioError, refuse_crowds, validate_model
 from shiftdrive.maps.zones import ZoneMap
 from shiftdrive.rulesets.star_wars.skills import SKILLS
-
-if TYPE_CHECKING:
-    from shiftdrive.rulesets.star_wars.setup import Sheet
 
 #: longest stress track a character may be given (no Fate character's is longer)
 MAX_STRESS: Final = 20
@@ -179,14 +176,6 @@ class StarWarsScenario(BaseModel):
         (so every battle of a simulation reads the same map and its remembered distances)."""
         zones = self.adjacency
         return ZoneMap.from_edges(zones, [(a, b) for a, adj in zones.items() for b in adj])
-
-    @cached_property
-    def sheet(self) -> Sheet:
-        """The scenario read once for set-up (`setup.sheet_of`): every battle of a simulation
-        makes its units from it, and shares its memos of what never changes between them."""
-        from shiftdrive.rulesets.star_wars.setup import sheet_of  # (setup reads this module)
-
-        return sheet_of(self)
 
 
 def load(data: Mapping[str, Any]) -> StarWarsScenario:

@@ -1,9 +1,9 @@
 """Setting up a star_wars conflict: characters from the scenario, zones, aspects, and the
 popcorn order opened by the scenario's `first` (S1).
 
-What the scenario says is read once per scenario into a `Sheet` (`StarWarsScenario.sheet`);
-each battle makes its own units, tracks, slots, aspects and order from it. A simulation plays
-thousands of battles from one scenario: none of them reads the scenario file's model again."""
+What the scenario says is read once per scenario into a `Sheet` (`sheet_of`); each battle
+makes its own units, tracks, slots, aspects and order from it. A simulation plays thousands of
+battles from one scenario: none of them reads the scenario file's model again."""
 
 from __future__ import annotations
 
@@ -122,7 +122,7 @@ class Sheet:
 
 
 def setup(sc: StarWarsScenario) -> tuple[StarWarsState, list[Event]]:
-    state = _prepare(sc.sheet)
+    state = _prepare(sheet_of(sc))
     return state, [
         Event("setup", data={"title": sc.title, "sides": list(state.sides)}, visible_to=None),
         Event("opens", data={"who": state.order.current}, visible_to=None),
@@ -154,9 +154,29 @@ def _prepare(sheet: Sheet) -> StarWarsState:
     )  # fmt: skip
 
 
+#: how many scenarios' sheets are kept (a server sets up battle after battle: forget, never grow)
+SHEETS_KEPT: Final = 64
+#: each scenario's sheet by the scenario's identity, kept with the scenario (so that no other
+#: scenario can take its id while the sheet is kept)
+_SHEETS: dict[int, tuple[StarWarsScenario, Sheet]] = {}
+
+
 def sheet_of(sc: StarWarsScenario) -> Sheet:
-    """The scenario read for set-up (`StarWarsScenario.sheet` keeps it): names as the sheet
-    spells them, each unit's skills, tracks and consequences, vehicles with their crews."""
+    """The scenario read for set-up, once per scenario (a scenario model is never changed once
+    validated): every battle of a simulation makes its units from it, and shares its memos."""
+    found = _SHEETS.get(id(sc))
+    if found is not None and found[0] is sc:
+        return found[1]
+    if len(_SHEETS) >= SHEETS_KEPT:
+        _SHEETS.clear()
+    sheet = _read(sc)
+    _SHEETS[id(sc)] = (sc, sheet)
+    return sheet
+
+
+def _read(sc: StarWarsScenario) -> Sheet:
+    """Names as the sheet spells them, each unit's skills, tracks and consequences, vehicles
+    with their crews."""
     skill_names = SKILL_NAMES
     zmap = sc.zone_map
     zones = sc.adjacency
