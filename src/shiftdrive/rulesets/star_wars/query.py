@@ -88,7 +88,7 @@ def yet_to_act(state: StarWarsState) -> list[str]:
 
 
 def threat(state: StarWarsState, name: str) -> int:
-    """How hard `name` hits: its best attack skill's rating (remembered for the battle)."""
+    """How hard `name` hits: its best attack skill's rating (remembered for the scenario)."""
     found = state.threat_memo.get(name)
     if found is None:
         f = state.fighters[name]
