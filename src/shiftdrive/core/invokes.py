@@ -38,7 +38,7 @@ class Payment(StrEnum):
     FATE_POINT = "fate point"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class Invoke:
     """One invoke. `beneficiary` is the ally helped by a TEAMWORK invoke."""
 
@@ -47,6 +47,23 @@ class Invoke:
     effect: InvokeEffect
     payment: Payment
     beneficiary: str | None = None
+
+    def __init__(
+        self,
+        aspect: str,
+        invoker: str,
+        effect: InvokeEffect,
+        payment: Payment,
+        beneficiary: str | None = None,
+    ) -> None:
+        # Written out: the compiled build leaves a dataclass's generated __init__ interpreted
+        # (a frozen one's sets each field through `object.__setattr__`), and every invoke of
+        # every simulated battle is made here. Set once, never after.
+        self.aspect = aspect
+        self.invoker = invoker
+        self.effect = effect
+        self.payment = payment
+        self.beneficiary = beneficiary
 
 
 #: Why an invoke may not be paid for (`refused`); 0 when it may.

@@ -83,11 +83,17 @@ class StressTrack:
 
     @property
     def marked_count(self) -> int:
-        return sum(self.marked)
+        # (typed loops: the compiled build calls the builtins `sum` and `all` generically, and
+        # every turn's end asks whether each nameless vehicle's hull is full)
+        count = 0
+        for marked in self.marked:
+            if marked:
+                count += 1
+        return count
 
     @property
     def is_full(self) -> bool:
-        return all(self.marked)
+        return False not in self.marked
 
     def open_boxes(self) -> list[int]:
         """Indexes of the empty boxes, lowest first."""
