@@ -10,7 +10,7 @@ import pytest
 
 from shiftdrive.conflict.actions import conflict_actions
 from shiftdrive.conflict.exchange import INVOKE_WINDOW, STAGE_MENUS, RollAction, stage_turn
-from shiftdrive.conflict.host import ACTIVE, CONCEDED, TAKEN_OUT, Combatant, Harm
+from shiftdrive.conflict.host import ACTIVE, CONCEDED, TAKEN_OUT, Combatant, Harm, Host
 from shiftdrive.conflict.roll import Roll
 from shiftdrive.conflict.words import describe_conflict
 from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
@@ -25,7 +25,7 @@ from shiftdrive.engine.ruleset import Turn
 
 
 @dataclass
-class Brawler:
+class Brawler(Combatant):
     name: str
     side: str
     skills: dict[str, int]
@@ -43,10 +43,6 @@ class Brawler:
 
     def skill(self, name: str) -> int:
         return self.skills.get(name, 0)
-
-    @property
-    def active(self) -> bool:
-        return self.status == ACTIVE
 
 
 @dataclass
@@ -66,7 +62,7 @@ class Arena:
         return [f for f in self.fighters.values() if f.active and side in (None, f.side)]
 
 
-class ArenaHost:
+class ArenaHost(Host[Arena]):
     """Punch (reach 0, defended by Dodge) on a 'body' track; everything passive is Fair."""
 
     def __init__(self) -> None:

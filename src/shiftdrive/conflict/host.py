@@ -8,7 +8,9 @@ ends. A ruleset's state and fighters need only the fields below (`ConflictState`
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Final, Protocol, TypeVar
+from typing import TYPE_CHECKING, Final, Generic, Protocol, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 if TYPE_CHECKING:
     from shiftdrive.conflict.roll import Roll
@@ -25,8 +27,16 @@ TAKEN_OUT: Final = "taken out"
 CONCEDED: Final = "conceded"
 
 
-class Combatant(Protocol):
-    """One fighter: a side, skills, fate points, stress tracks and consequence slots."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # test stand-ins
+class Combatant:
+    """One fighter: a side, skills, fate points, stress tracks and consequence slots. Each
+    host's fighter subclasses it (a base class, not a protocol: the compiled build then reads
+    these fields and calls `skill` directly, not through Python's attribute lookup)."""
+
+    __slots__ = (
+        "consequences", "fate_points", "full_defense", "name", "owed_points", "side", "status",
+        "stress", "zone",
+    )  # fmt: skip
 
     name: str
     side: str
@@ -38,10 +48,14 @@ class Combatant(Protocol):
     full_defense: bool
     owed_points: int
 
-    def skill(self, name: str) -> int: ...
+    def skill(self, name: str) -> int:
+        """The fighter's rating in `name` (the host says what an unlisted skill is)."""
+        raise NotImplementedError
 
     @property
-    def active(self) -> bool: ...
+    def active(self) -> bool:
+        """Still in the fight (neither taken out nor conceded)."""
+        return self.status == ACTIVE
 
 
 class ConflictState(Protocol):
@@ -83,57 +97,76 @@ class Harm:
         self.armor = armor
 
 
-class Host(Protocol[CS_contra]):
-    """The host ruleset's rules that the library's actions are parameterised by."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # test stand-ins
+class Host(Generic[CS_contra]):
+    """The host ruleset's rules that the library's actions are parameterised by. Each host
+    subclasses it (a base class, not a protocol: the compiled build calls a host's rules
+    directly, not through Python's method lookup); every method is the host's to give."""
 
     def end_turn(self, state: CS_contra) -> list[Event]:
         """Close the acting fighter's turn (boosts, initiative, exchanges, the end)."""
+        raise NotImplementedError
 
     def visible(self, state: CS_contra, aspect: Aspect, seat: str) -> bool:
         """Whether `seat` may see (and so invoke or overcome) `aspect`."""
+        raise NotImplementedError
 
     def distance(self, state: CS_contra, a: str, b: str) -> int | None:
         """Zones between two zones (None: no way between them)."""
+        raise NotImplementedError
 
     def attack_skills(self, state: CS_contra, fighter: Combatant) -> list[str]:
         """The skills `fighter` may attack with."""
+        raise NotImplementedError
 
     def reach(self, state: CS_contra, skill: str) -> int | None:
         """How many zones an attack skill reaches (None: not an attack skill)."""
+        raise NotImplementedError
 
     def defenses(self, state: CS_contra, action: str, skill: str) -> list[str]:
         """The skills that oppose `action` made with `skill`."""
+        raise NotImplementedError
 
     def harm(self, state: CS_contra, roll: Roll, shifts: int) -> Harm:
         """The hit a successful attack of `shifts` shifts deals."""
+        raise NotImplementedError
 
     def advantage_skills(self, state: CS_contra, fighter: Combatant) -> list[str]:
         """The skills `fighter` may create an advantage with."""
+        raise NotImplementedError
 
     def discovery_skills(self, state: CS_contra, fighter: Combatant) -> list[str]:
         """The skills `fighter` may look for hidden aspects with (none: it cannot look)."""
+        raise NotImplementedError
 
     def overcome_skill(self, state: CS_contra, fighter: Combatant) -> str:
         """The skill `fighter` overcomes a situation aspect with."""
+        raise NotImplementedError
 
     def difficulty(self, state: CS_contra, action: str, aspect: str | None = None) -> int:
         """The passive opposition of an unopposed action (per aspect for an overcome)."""
+        raise NotImplementedError
 
     def consequence_name(self, fighter: Combatant, track: str, severity: Severity) -> str:
         """The suggested name of a consequence `fighter` takes on `track`."""
+        raise NotImplementedError
 
     def resolve(self, state: CS_contra, roll: Roll, shifts: int, outcome: Outcome) -> list[Event]:
         """What a roll's outcome does once the invoke window closes (by the roll's action)."""
+        raise NotImplementedError
 
     def roving(self, state: CS_contra, seat: str) -> int:
         """Points `seat` may still add to its own side's roll besides invokes, one shift each
         (Pilot Wave's Tactics pool, P6); 0 where the game has none."""
+        raise NotImplementedError
 
     def aboard(self, state: CS_contra, name: str) -> str | None:
         """The vehicle (or anything else) `name` rides, whose aspects it may invoke as its
         own; None when it rides nothing."""
+        raise NotImplementedError
 
     def before_roll(self, state: CS_contra, roll: Roll) -> list[Event]:
         """Bonuses a host's own rules add to a roll just before its dice (teamwork of helpers
         who spent their action, a size difference), set on `roll.actor_bonus` and
         `roll.opp_bonus`, with the events that say so."""
+        raise NotImplementedError

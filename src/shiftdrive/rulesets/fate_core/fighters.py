@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from shiftdrive.conflict.host import Combatant, Harm
+from shiftdrive.conflict.host import Combatant, Harm, Host
 from shiftdrive.core.consequences import Severity
 from shiftdrive.engine.events import GM
 from shiftdrive.maps.zones import ZoneMap
@@ -53,7 +53,7 @@ def fighter(state: FateCoreState, c: Combatant) -> Fighter:
     return state.fighters[c.name]
 
 
-class FateCoreHost:
+class FateCoreHost(Host[FateCoreState]):
     """fate_core's answers to the conflict library (see `conflict.host.Host`)."""
 
     def __init__(self) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from shiftdrive.conflict.host import ACTIVE, CONCEDED, TAKEN_OUT
+from shiftdrive.conflict.host import ACTIVE, CONCEDED, TAKEN_OUT, Combatant
 from shiftdrive.conflict.roll import Roll
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.consequences import ConsequenceSlots
@@ -16,7 +16,7 @@ __all__ = ["ACTIVE", "CONCEDED", "TAKEN_OUT", "Compel", "FateCoreState", "Fighte
 
 
 @dataclass(slots=True)
-class Fighter:
+class Fighter(Combatant):
     """One character in the conflict. Unlisted skills are Mediocre (+0)."""
 
     name: str
@@ -36,10 +36,6 @@ class Fighter:
 
     def skill(self, name: str) -> int:
         return self.skills.get(name, 0)
-
-    @property
-    def active(self) -> bool:
-        return self.status == ACTIVE
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from shiftdrive.conflict.host import TAKEN_OUT, Combatant, Harm
+from shiftdrive.conflict.host import TAKEN_OUT, Combatant, Harm, Host
 from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.consequences import Severity
 from shiftdrive.core.outcomes import Outcome
@@ -47,7 +47,7 @@ DISCOVERY_SKILLS: Final = ("Notice", "Investigate")
 ADVANTAGE_SKILLS: Final = 3
 
 
-class PilotWaveHost:
+class PilotWaveHost(Host[PilotWaveState]):
     """pilot_wave's answers to the conflict library."""
 
     def __init__(self) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from shiftdrive.conflict.host import ACTIVE
+from shiftdrive.conflict.host import ACTIVE, Combatant
 from shiftdrive.conflict.roll import Roll
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.consequences import ConsequenceSlots
@@ -17,7 +17,7 @@ __all__ = ["Declared", "Fighter", "PilotWaveState", "Roll"]
 
 
 @dataclass(slots=True)
-class Fighter:
+class Fighter(Combatant):
     """One character. `skills` holds every skill's effective rating (P3: defaults and
     subjacent skills worked out at set-up) and the two attributes."""
 
@@ -48,10 +48,6 @@ class Fighter:
 
     def skill(self, name: str) -> int:
         return self.skills.get(name, -2)
-
-    @property
-    def active(self) -> bool:
-        return self.status == ACTIVE
 
     @property
     def aware(self) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from shiftdrive.conflict.host import Combatant, Harm
+from shiftdrive.conflict.host import Combatant, Harm, Host
 from shiftdrive.core.consequences import Severity
 from shiftdrive.engine.events import GM, Event
 from shiftdrive.maps.zones import ZoneMap
@@ -41,7 +41,7 @@ def zone_map(state: StarWarsState) -> ZoneMap:
     return zmap
 
 
-class StarWarsHost:
+class StarWarsHost(Host[StarWarsState]):
     """star_wars's answers to the conflict library (see `conflict.host.Host`)."""
 
     def __init__(self) -> None:

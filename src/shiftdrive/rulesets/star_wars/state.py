@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from shiftdrive.conflict.host import ACTIVE, CONCEDED, TAKEN_OUT
+from shiftdrive.conflict.host import ACTIVE, CONCEDED, TAKEN_OUT, Combatant
 from shiftdrive.conflict.roll import Roll
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.consequences import ConsequenceSlots
@@ -33,7 +33,7 @@ def made(action: str, label: str, **params: str) -> Choice:
 
 
 @dataclass(slots=True, init=False)
-class Character:
+class Character(Combatant):
     """One unit in the conflict: a character (or a nameless crew) or a vehicle (`size` >= 1).
 
     A vehicle never acts: its crew do (`vehicle`, `station`); a crew of grouped weapon
@@ -113,10 +113,6 @@ class Character:
 
     def skill(self, name: str) -> int:
         return self.skills.get(name, 0)
-
-    @property
-    def active(self) -> bool:
-        return self.status == ACTIVE
 
     def to_json(self) -> dict[str, Any]:
         return {
