@@ -266,8 +266,12 @@ class StarWarsState:
         return [f for f in self.units_by_side.get(side) or [] if f.status == ACTIVE]
 
     def in_fight(self, side: str) -> bool:
-        """Whether any of `side`'s units is still in the fight (read up to the first who is)."""
-        return any(f.status == ACTIVE for f in self.units_by_side.get(side) or [])
+        """Whether any of `side`'s units is still in the fight (read up to the first who is;
+        a loop: `any` over a generator is a call per unit, in the compiled build too)."""
+        for f in self.units_by_side.get(side) or ():
+            if f.status == ACTIVE:
+                return True
+        return False
 
     def duel_of(self, name: str) -> Duel | None:
         """The duel `name` fights, while both duellists are in the fight."""
