@@ -10,7 +10,15 @@ import pytest
 
 from shiftdrive.conflict.actions import conflict_actions
 from shiftdrive.conflict.exchange import INVOKE_WINDOW, STAGE_MENUS, RollAction, stage_turn
-from shiftdrive.conflict.host import ACTIVE, CONCEDED, TAKEN_OUT, Combatant, Harm, Host
+from shiftdrive.conflict.host import (
+    ACTIVE,
+    CONCEDED,
+    TAKEN_OUT,
+    Combatant,
+    ConflictState,
+    Harm,
+    Host,
+)
 from shiftdrive.conflict.roll import Roll
 from shiftdrive.conflict.words import describe_conflict
 from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
@@ -46,9 +54,9 @@ class Brawler(Combatant):
 
 
 @dataclass
-class Arena:
+class Arena(ConflictState):
     sides: list[str]
-    fighters: dict[str, Brawler]
+    fighters: dict[str, Brawler]  # type: ignore[assignment]
     aspects: AspectSet = field(default_factory=AspectSet)
     roll: Roll | None = None
     boosts_born: dict[str, int] = field(default_factory=dict)

@@ -7,8 +7,8 @@ ends. A ruleset's state and fighters need only the fields below (`ConflictState`
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Final, Generic, Protocol, TypeVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -58,29 +58,30 @@ class Combatant:
         return self.status == ACTIVE
 
 
-class ConflictState(Protocol):
-    """The parts of a host's state the library reads and writes."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # test stand-ins
+class ConflictState:
+    """The parts of a host's state the library reads and writes. Each host's state
+    subclasses it (a base class, as `Combatant`: the compiled build reads these directly)."""
+
+    __slots__ = ("aspects", "boosts_born", "fighters", "roll", "sides", "turn_count")
 
     roll: Roll | None
+    sides: list[str]
+    #: by name; each host narrows it to its own fighter class (`dict[str, Fighter]`, with a
+    #: `type: ignore`: a dict's value type is invariant): the library reads and changes
+    #: fighters, never adds one
+    fighters: dict[str, Combatant]
+    aspects: AspectSet
+    boosts_born: dict[str, int]
+    turn_count: int
 
-    @property
-    def sides(self) -> list[str]: ...
+    def side_of(self, name: str) -> str:
+        """The side `name` fights on."""
+        raise NotImplementedError
 
-    @property
-    def fighters(self) -> Mapping[str, Combatant]: ...
-
-    @property
-    def aspects(self) -> AspectSet: ...
-
-    @property
-    def boosts_born(self) -> dict[str, int]: ...
-
-    @property
-    def turn_count(self) -> int: ...
-
-    def side_of(self, name: str) -> str: ...
-
-    def active(self, side: str | None = None) -> Sequence[Combatant]: ...
+    def active(self, side: str | None = None) -> Sequence[Combatant]:
+        """The fighters still in the fight (of `side`, or of every side)."""
+        raise NotImplementedError
 
 
 CS = TypeVar("CS", bound=ConflictState)

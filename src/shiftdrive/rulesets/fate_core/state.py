@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from shiftdrive.conflict.host import ACTIVE, CONCEDED, TAKEN_OUT, Combatant
+from shiftdrive.conflict.host import ACTIVE, CONCEDED, TAKEN_OUT, Combatant, ConflictState
 from shiftdrive.conflict.roll import Roll
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.consequences import ConsequenceSlots
@@ -61,12 +61,12 @@ class Compel:
 
 
 @dataclass(slots=True)
-class FateCoreState:
+class FateCoreState(ConflictState):
     """Everything the rules need; derived from the log, never edited around it."""
 
     title: str
     sides: list[str]
-    fighters: dict[str, Fighter]
+    fighters: dict[str, Fighter]  # type: ignore[assignment]  # (ConflictState: narrowed)
     zones: dict[str, list[str]]
     aspects: AspectSet
     order: list[str]

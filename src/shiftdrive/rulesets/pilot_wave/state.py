@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from shiftdrive.conflict.host import ACTIVE, Combatant
+from shiftdrive.conflict.host import ACTIVE, Combatant, ConflictState
 from shiftdrive.conflict.roll import Roll
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.consequences import ConsequenceSlots
@@ -90,12 +90,12 @@ class Declared:
 
 
 @dataclass(slots=True)
-class PilotWaveState:
+class PilotWaveState(ConflictState):
     """Everything the rules need; derived from the log, never edited around it."""
 
     title: str
     sides: list[str]
-    fighters: dict[str, Fighter]
+    fighters: dict[str, Fighter]  # type: ignore[assignment]  # (ConflictState: narrowed)
     aspects: AspectSet
     scale: str
     exchange: int = 1

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from shiftdrive.conflict.host import ACTIVE, CONCEDED, TAKEN_OUT, Combatant
+from shiftdrive.conflict.host import ACTIVE, CONCEDED, TAKEN_OUT, Combatant, ConflictState
 from shiftdrive.conflict.roll import Roll
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.consequences import ConsequenceSlots
@@ -167,7 +167,7 @@ class Duel:
 
 
 @dataclass(slots=True)
-class StarWarsState:
+class StarWarsState(ConflictState):
     """Everything the rules need; derived from the log, never edited around it.
 
     The popcorn stages (S1): `picking` while the actor who just acted names the next;
@@ -178,7 +178,7 @@ class StarWarsState:
 
     title: str
     sides: list[str]
-    fighters: dict[str, Character]
+    fighters: dict[str, Character]  # type: ignore[assignment]  # (ConflictState: narrowed)
     zones: dict[str, list[str]]
     aspects: AspectSet
     order: PopcornOrder
@@ -266,12 +266,8 @@ class StarWarsState:
         return [f for f in self.units_by_side.get(side) or [] if f.status == ACTIVE]
 
     def in_fight(self, side: str) -> bool:
-        """Whether any of `side`'s units is still in the fight (read up to the first who is;
-        a loop: `any` over a generator is a call per unit, in the compiled build too)."""
-        for f in self.units_by_side.get(side) or ():
-            if f.status == ACTIVE:
-                return True
-        return False
+        """Whether any of `side`'s units is still in the fight (read up to the first who is)."""
+        return any(f.status == ACTIVE for f in self.units_by_side.get(side) or [])
 
     def duel_of(self, name: str) -> Duel | None:
         """The duel `name` fights, while both duellists are in the fight."""
