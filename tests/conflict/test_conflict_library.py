@@ -34,8 +34,10 @@ from shiftdrive.engine.ruleset import Turn
 
 @dataclass
 class Brawler(Combatant):
-    name: str
-    side: str
+    # (`field()` on the fields Combatant declares: in the compiled build its attribute would
+    # otherwise pass for a default value)
+    name: str = field()
+    side: str = field()
     skills: dict[str, int]
     zone: str = "Pit"
     fate_points: FatePoints = field(default_factory=lambda: FatePoints(2, 2))
@@ -55,8 +57,10 @@ class Brawler(Combatant):
 
 @dataclass
 class Arena(ConflictState):
-    sides: list[str]
-    fighters: dict[str, Brawler]  # type: ignore[assignment]
+    # (`field()` on the fields ConflictState declares: in the compiled build its attribute would
+    # otherwise pass for a default value)
+    sides: list[str] = field()
+    fighters: dict[str, Brawler] = field()  # type: ignore[assignment]
     aspects: AspectSet = field(default_factory=AspectSet)
     roll: Roll | None = None
     boosts_born: dict[str, int] = field(default_factory=dict)

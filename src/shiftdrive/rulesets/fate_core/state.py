@@ -19,13 +19,15 @@ __all__ = ["ACTIVE", "CONCEDED", "TAKEN_OUT", "Compel", "FateCoreState", "Fighte
 class Fighter(Combatant):
     """One character in the conflict. Unlisted skills are Mediocre (+0)."""
 
-    name: str
-    side: str
+    # (`field()` on the fields Combatant declares: in the compiled build its attribute would
+    # otherwise pass for a default value)
+    name: str = field()
+    side: str = field()
     skills: dict[str, int]
-    zone: str
-    fate_points: FatePoints
-    stress: dict[str, StressTrack]
-    consequences: ConsequenceSlots
+    zone: str = field()
+    fate_points: FatePoints = field()
+    stress: dict[str, StressTrack] = field()
+    consequences: ConsequenceSlots = field()
     weapon: str | None = None
     weapon_rating: int = 0
     weapon_skill: str | None = None
@@ -65,10 +67,12 @@ class FateCoreState(ConflictState):
     """Everything the rules need; derived from the log, never edited around it."""
 
     title: str
-    sides: list[str]
-    fighters: dict[str, Fighter]  # type: ignore[assignment]  # (ConflictState: narrowed)
+    # (`field()` on the fields ConflictState declares: in the compiled build its attribute would
+    # otherwise pass for a default value)
+    sides: list[str] = field()
+    fighters: dict[str, Fighter] = field()  # type: ignore[assignment]  # (ConflictState: narrowed)
     zones: dict[str, list[str]]
-    aspects: AspectSet
+    aspects: AspectSet = field()
     order: list[str]
     exchange: int = 1
     turn: int = 0

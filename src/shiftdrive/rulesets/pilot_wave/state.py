@@ -21,13 +21,15 @@ class Fighter(Combatant):
     """One character. `skills` holds every skill's effective rating (P3: defaults and
     subjacent skills worked out at set-up) and the two attributes."""
 
-    name: str
-    side: str
+    # (`field()` on the fields Combatant declares: in the compiled build its attribute would
+    # otherwise pass for a default value)
+    name: str = field()
+    side: str = field()
     skills: dict[str, int]
-    zone: str  # the hex, "q,r" (the conflict library's word for where a fighter stands)
-    fate_points: FatePoints
-    stress: dict[str, StressTrack]
-    consequences: ConsequenceSlots
+    zone: str = field()  # the hex, "q,r" (the conflict library's word for where a fighter stands)
+    fate_points: FatePoints = field()
+    stress: dict[str, StressTrack] = field()
+    consequences: ConsequenceSlots = field()
     physique: int = 0
     psyche: int = 0
     weapon: str = "hands"
@@ -94,9 +96,11 @@ class PilotWaveState(ConflictState):
     """Everything the rules need; derived from the log, never edited around it."""
 
     title: str
-    sides: list[str]
-    fighters: dict[str, Fighter]  # type: ignore[assignment]  # (ConflictState: narrowed)
-    aspects: AspectSet
+    # (`field()` on the fields ConflictState declares: in the compiled build its attribute would
+    # otherwise pass for a default value)
+    sides: list[str] = field()
+    fighters: dict[str, Fighter] = field()  # type: ignore[assignment]  # (ConflictState: narrowed)
+    aspects: AspectSet = field()
     scale: str
     exchange: int = 1
     #: side-order bids still to come (P6), by side; the opposed Tactics roll follows them

@@ -41,13 +41,15 @@ class Character(Combatant):
     Stealth, its `defense` its defense stunts; it spends its pilot's fate points.
     Unlisted skills are Mediocre (+0)."""
 
-    name: str
-    side: str
+    # (`field()` on the fields Combatant declares: in the compiled build its attribute would
+    # otherwise pass for a default value)
+    name: str = field()
+    side: str = field()
     skills: dict[str, int]
-    zone: str
-    fate_points: FatePoints
-    stress: dict[str, StressTrack]
-    consequences: ConsequenceSlots
+    zone: str = field()
+    fate_points: FatePoints = field()
+    stress: dict[str, StressTrack] = field()
+    consequences: ConsequenceSlots = field()
     status: str = ACTIVE
     full_defense: bool = False
     owed_points: int = 0
@@ -177,10 +179,12 @@ class StarWarsState(ConflictState):
     """
 
     title: str
-    sides: list[str]
-    fighters: dict[str, Character]  # type: ignore[assignment]  # (ConflictState: narrowed)
+    # (`field()` on the fields ConflictState declares: in the compiled build its attribute would
+    # otherwise pass for a default value)
+    sides: list[str] = field()
+    fighters: dict[str, Character] = field()  # type: ignore[assignment]  # (ConflictState: narrowed)
     zones: dict[str, list[str]]
-    aspects: AspectSet
+    aspects: AspectSet = field()
     order: PopcornOrder
     interrupts: bool = True
     picking: bool = False
