@@ -248,6 +248,10 @@ class StarWarsState:
     )
     #: `query.threat` by character (skills never change)
     threat_memo: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    #: `vehicles.fire_bonuses` by (attacker, target): sizes, stations and stunts never change
+    bonus_memo: dict[tuple[str, str], tuple[int, int]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         # Fixed at set-up like `crews` and `units_by_side`: no unit joins or leaves the

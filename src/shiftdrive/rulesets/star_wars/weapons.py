@@ -170,7 +170,7 @@ class StarWarsAttack(Attack[StarWarsState]):
 
     def _odds(self, state: StarWarsState, f: Character, target: Character, skill: str) -> Odds:
         """The odds of `f`'s attack on `target` with `skill`."""
-        help_ = pending_help(state, f.name, skill)
+        help_ = pending_help(state, f.name, skill) if state.helps else 0  # (most often none)
         attack, defense = (
             rules.fire_bonuses(state, f, target) if rules.scaled(f, target) else (0, 0)
         )
