@@ -59,8 +59,10 @@ def hit_chance(odds: Odds | None) -> float:
 
 class Menu:
     """The seat's legal choices by action, each action's built only when the bot first
-    weighs it, straight from the action that offers it: an action with no choice is not
-    `in` it. (`Ruleset.legal` lists the same: the menus of the seat's open turns.)"""
+    weighs it, straight from the action that offers it: an action with no choice has no
+    `one`. (`Ruleset.legal` lists the same: the menus of the seat's open turns.)"""
+
+    __slots__ = ("built", "firsts", "menus", "rs", "seat", "state", "turn")  # (one a decision)
 
     def __init__(self, rs: StarWars, state: StarWarsState, seat: str) -> None:
         self.rs, self.state, self.seat = rs, state, seat
@@ -146,12 +148,6 @@ class Menu:
                     return found
         raise LookupError(f"{self.seat} has no legal choice")
 
-    def __getitem__(self, action: str) -> list[Choice]:
-        return self.get(action)
-
-    def __contains__(self, action: object) -> bool:
-        return isinstance(action, str) and self.one(action) is not None
-
 
 def choose(rs: StarWars, state: StarWarsState, seat: str, rng: random.Random) -> Choice:
     by_action = Menu(rs, state, seat)
@@ -161,11 +157,11 @@ def choose(rs: StarWars, state: StarWarsState, seat: str, rng: random.Random) ->
     if kind == "turn":
         return _turn(rs, state, turn, by_action, rng)
     if kind == "next":
-        return _next(state, seat, by_action["next"])
+        return _next(state, seat, by_action.get("next"))
     if kind == "invoke":
         return _invoke(state, seat, turn, by_action)
     if kind == "defend":
-        return _defend(state.fighters[turn.actor or ""], by_action["defend"])
+        return _defend(state.fighters[turn.actor or ""], by_action.get("defend"))
     if kind == "interrupt":
         return _interrupt(state, by_action)
     if kind == "absorb":
@@ -236,7 +232,7 @@ def _interrupt(state: StarWarsState, by_action: Menu) -> Choice:
                 and who.fate_points.current >= INTERRUPT_RESERVE
                 and query.threat(state, name) > query.threat(state, actor) + 1
             ):
-                return next(c for c in by_action["interrupt"] if c.str_param("who") == name)
+                return next(c for c in by_action.get("interrupt") if c.str_param("who") == name)
     return by_action.take("pass")
 
 
@@ -293,8 +289,9 @@ def _turn(
     rng: random.Random,
 ) -> Choice:
     f = state.fighters[turn.actor or ""]
-    if "duel" in by_action:  # S8: a duellist's turn is a duel round, with its best skill
-        return by_action.take("duel")
+    duel = by_action.one("duel")
+    if duel is not None:  # S8: a duellist's turn is a duel round, with its best skill
+        return duel
     jumps = by_action.get("jump")  # (the jump lists its one choice whole)
     if jumps:
         return jumps[0]  # S6: a ship that can jump away tries every turn
@@ -320,7 +317,7 @@ def _turn(
     step = _step(state, f, by_action)
     if step is not None:
         return step
-    if "advantage" in by_action and rng.random() < 0.5:
+    if by_action.one("advantage") is not None and rng.random() < 0.5:
         return by_action.take("advantage")
     return by_action.take("hold")
 

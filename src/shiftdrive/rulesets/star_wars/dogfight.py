@@ -60,6 +60,8 @@ def drop(state: StarWarsState, tail: Tail, why: str) -> list[Event]:
 def split_up(state: StarWarsState) -> list[Event]:
     """S5, at the end of every turn: a pair in different zones (or out) loses its tail."""
     events: list[Event] = []
+    if not state.tails:  # (most turns: nobody is on anybody's six, no copy made)
+        return events
     for t in list(state.tails):
         a, b = state.fighters[t.pursuer], state.fighters[t.tailed]
         if not (a.active and b.active):

@@ -35,11 +35,9 @@ JUMP_PARAMS: Final = {"skill": ParamKind.SKILL}
 
 
 def disabling(ship: Character) -> Consequence | None:
-    """The consequence of the kind that puts a hyperdrive out, if the ship has taken one."""
-    for c in ship.consequences.taken():  # (a loop: asked on every turn aboard a ship)
-        if c.severity is DISABLING:
-            return c
-    return None
+    """The consequence of the kind that puts a hyperdrive out, if the ship has taken one (its
+    slot read directly: asked on every turn aboard a ship)."""
+    return ship.consequences.slots.get(DISABLING)
 
 
 def hyperdrive_trouble(state: StarWarsState, ship: Character) -> str | None:

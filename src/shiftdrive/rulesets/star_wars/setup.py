@@ -117,6 +117,8 @@ class Sheet:
     gm_notes: str
     reach_memo: dict[tuple[str, bool, str, int], dict[str, int]]
     threat_memo: dict[str, int]
+    bonus_memo: dict[tuple[str, str], tuple[int, int]]
+    shot_memo: dict[tuple[str, str, str], tuple[bool, int]]
     next_memo: dict[str, Choice]
     opening_memo: dict[tuple[str, int], Choice]
 
@@ -150,7 +152,8 @@ def _prepare(sheet: Sheet) -> StarWarsState:
         gm_notes=sheet.gm_notes, max_rounds=sheet.max_rounds,
         settings=dict(sheet.settings), reach_memo=sheet.reach_memo,
         threat_memo=sheet.threat_memo, next_memo=sheet.next_memo,
-        opening_memo=sheet.opening_memo,
+        opening_memo=sheet.opening_memo, bonus_memo=sheet.bonus_memo,
+        shot_memo=sheet.shot_memo,
     )  # fmt: skip
 
 
@@ -253,7 +256,8 @@ def _read(sc: StarWarsScenario) -> Sheet:
                   "communications_skills": [skill_names[s.lower()]
                                             for s in sc.communications_skills]},
         interrupts=sc.interrupts, max_rounds=sc.max_rounds, gm_notes=sc.gm_notes,
-        reach_memo={}, threat_memo={}, next_memo={}, opening_memo={},
+        reach_memo={}, threat_memo={}, next_memo={}, opening_memo={}, bonus_memo={},
+        shot_memo={},
     )  # fmt: skip
 
 

@@ -248,6 +248,15 @@ class StarWarsState(ConflictState):
     )
     #: `query.threat` by character (skills never change)
     threat_memo: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    #: `vehicles.fire_bonuses` by (attacker, target): sizes, stations and stunts never change
+    bonus_memo: dict[tuple[str, str], tuple[int, int]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+    #: a shot's fixed terms at a vehicle by (shooter, target, skill): whether the target
+    #: defends passively, and the number its odds are priced against before help
+    shot_memo: dict[tuple[str, str, str], tuple[bool, int]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         # Fixed at set-up like `crews` and `units_by_side`: no unit joins or leaves the

@@ -33,6 +33,8 @@ def pending_help(state: StarWarsState, ally: str, skill: str) -> int:
 
 def teamwork_bonus(state: StarWarsState, roll: Roll) -> list[Event]:
     """Spend the help promised to the roller for the roll's skill: +1 per helper."""
+    if not state.helps:  # (most rolls: no list made)
+        return []
     used = [h for h in state.helps if h.ally == roll.actor and h.skill == roll.skill]
     if not used:
         return []

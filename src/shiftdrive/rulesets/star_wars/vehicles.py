@@ -80,10 +80,15 @@ def scaled(attacker: Character, target: Character) -> bool:
 
 def fire_bonuses(state: StarWarsState, crew: Character, target: Character) -> tuple[int, int]:
     """A scaled attack's bonuses: (to the attack: grouped stations; to the defense: the size
-    bonus, a person counting as Size 0, and the target's defense stunts)."""
-    stations = station_bonus(crew) if crew.vehicle is not None else 0
-    bonus = size_bonus(scale_of(state, crew), scale_of(state, target))
-    return stations, bonus + target.defense
+    bonus, a person counting as Size 0, and the target's defense stunts). Remembered for the
+    scenario: sizes, stations and stunts never change."""
+    key = (crew.name, target.name)
+    found = state.bonus_memo.get(key)
+    if found is None:
+        stations = station_bonus(crew) if crew.vehicle is not None else 0
+        bonus = size_bonus(scale_of(state, crew), scale_of(state, target))
+        found = state.bonus_memo[key] = (stations, bonus + target.defense)
+    return found
 
 
 def engaged(state: StarWarsState, actor: Character, target: Character) -> bool:

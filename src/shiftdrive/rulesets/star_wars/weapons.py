@@ -169,17 +169,34 @@ class StarWarsAttack(Attack[StarWarsState]):
         return self._odds(state, f, target, choice.str_param("skill"))
 
     def _odds(self, state: StarWarsState, f: Character, target: Character, skill: str) -> Odds:
-        """The odds of `f`'s attack on `target` with `skill`."""
-        help_ = pending_help(state, f.name, skill)
+        """The odds of `f`'s attack on `target` with `skill`: the help promised added to terms
+        that, at a vehicle, never change (remembered; a person may go on full defense)."""
+        help_ = pending_help(state, f.name, skill) if state.helps else 0  # (most often none)
+        if target.is_vehicle:
+            key = (f.name, target.name, skill)
+            terms = state.shot_memo.get(key)
+            if terms is None:
+                terms = state.shot_memo[key] = self._terms(state, f, target, skill)
+        else:
+            terms = self._terms(state, f, target, skill)
+        passive, against = terms
+        if passive:
+            return action_odds(state, f, skill, difficulty=against - help_)
+        return action_odds(state, f, skill, opposed=against - help_)
+
+    def _terms(
+        self, state: StarWarsState, f: Character, target: Character, skill: str
+    ) -> tuple[bool, int]:
+        """Whether `target` defends passively, and the difficulty or opposition `f`'s attack
+        with `skill` meets before help (the size scale's bonuses counted)."""
         attack, defense = (
             rules.fire_bonuses(state, f, target) if rules.scaled(f, target) else (0, 0)
         )
-        bonus = attack + help_ - defense
         if target.is_vehicle and not rules.rolls_defense(target.size):
-            return action_odds(state, f, skill, difficulty=rules.PASSIVE_DEFENSE - bonus)
+            return True, rules.PASSIVE_DEFENSE - attack + defense
         if target.is_vehicle:
             best = target.skill(rules.DEFENSE_SKILL)
         else:
             defenses = self.host.defenses(state, "attack", skill)
             best = max(target.skill(s) for s in defenses) + defense_bonus(target)
-        return action_odds(state, f, skill, opposed=best - bonus)
+        return False, best - attack + defense
