@@ -325,10 +325,13 @@ def next_side(
     actor_side = state.side_of(roll.actor)
     target_side = state.side_of(roll.target) if roll.target else ""
     sides = window_sides(state, roll, actor_side, target_side)
-    start = sides.index(seat) if seat in sides else 0
+    n = len(sides)
+    # each side once, from `seat` (or the one after it): nothing changes while they are
+    # asked, so a side refused here would be refused again
+    start = (sides.index(seat) if seat in sides else 0) + (0 if first else 1)
     total, opp = totals(state, roll) if standing is None else standing
-    for k in range(0 if first else 1, len(sides) + 1):
-        nxt = sides[(start + k) % len(sides)]
+    for k in range(start, start + n):
+        nxt = sides[k % n]
         if nxt in roll.passed:
             continue
         roller = _roller(roll, nxt, actor_side, target_side)
