@@ -9,7 +9,7 @@ per roll) or a free invoke (they stack). A boost is spent when invoked (C6).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -58,6 +58,9 @@ EFFECT_WORDS: Final = {
     "obstacle": "+2 to the opposition",
 }
 
+
+#: no fighter (who could pay for an invoke, on most rolls: one empty value, no list made)
+NOBODY: Final[tuple[Combatant, ...]] = ()
 
 #: the one pass of the invoke window (a choice is a value: one serves every battle)
 PASS: Final = Choice.of("pass", label="Pass (no more invokes)")
@@ -134,8 +137,8 @@ def _open_invokes(
     # free invokes is passed over at once. (Each is read from the fighters it names: on an
     # opposed roll that is the roller alone, so the side's others are never scanned.)
     roller_pays = False
-    allies: list[Combatant] = []
-    team_pays: list[Combatant] = []
+    allies: Sequence[Combatant] = NOBODY
+    team_pays: list[Combatant] | None = None
     # the owners whose aspects the roller may pay to invoke for its own roll (the scene's,
     # its own, its opponent's and those of what it rides), and what it may pay for
     own: tuple[str | None, ...] = ()
@@ -151,8 +154,10 @@ def _open_invokes(
         else:
             for f in state.active(seat):  # (a loop: Python 3.11 calls a comprehension)
                 if f.fate_points.current >= 1:
+                    if team_pays is None:
+                        team_pays = []
                     team_pays.append(f)
-    pays = roller_pays or bool(allies) or bool(team_pays)
+    pays = roller_pays or bool(allies) or team_pays is not None
     # (the set's own list: most aspects hold no free invoke, and with nobody to pay they are
     # passed over at once; the lists below are made only for an aspect that fills them)
     for a in state.aspects.aspects:
@@ -182,7 +187,7 @@ def _open_invokes(
                         if payers is None:
                             payers = []
                         payers.append((ally.name, "teamwork"))
-            elif owner is None or fighters[owner].side == seat:
+            elif team_pays is not None and (owner is None or fighters[owner].side == seat):
                 for f in team_pays:
                     if owner is None or owner == f.name:
                         if payers is None:
@@ -325,10 +330,13 @@ def next_side(
     actor_side = state.side_of(roll.actor)
     target_side = state.side_of(roll.target) if roll.target else ""
     sides = window_sides(state, roll, actor_side, target_side)
-    start = sides.index(seat) if seat in sides else 0
+    n = len(sides)
+    # each side once, from `seat` (or the one after it): nothing changes while they are
+    # asked, so a side refused here would be refused again
+    start = (sides.index(seat) if seat in sides else 0) + (0 if first else 1)
     total, opp = totals(state, roll) if standing is None else standing
-    for k in range(0 if first else 1, len(sides) + 1):
-        nxt = sides[(start + k) % len(sides)]
+    for k in range(start, start + n):
+        nxt = sides[k % n]
         if nxt in roll.passed:
             continue
         roller = _roller(roll, nxt, actor_side, target_side)
@@ -358,7 +366,7 @@ def may_change(
     faces = roll.actor_faces if upward else roll.opp_faces
     bonuses = 0
     reroll = False
-    paid: dict[str, int] = {}  # fate points each payer may still spend on this roll
+    paid: dict[str, int] | None = None  # fate points each payer may still spend on this roll
     for aspect, effect, payment, by in _open_invokes(host, state, roll, seat, roller, True):
         if effect == "reroll":
             reroll = bool(faces)
@@ -366,6 +374,8 @@ def may_change(
         if payment == "free":
             bonuses += state.aspects.get(aspect).free_for(by)
         else:
+            if paid is None:
+                paid = {}
             left = paid.setdefault(by, state.fighters[by].fate_points.current)
             if left < 1:
                 continue

@@ -12,13 +12,13 @@ if TYPE_CHECKING:
     from shiftdrive.core.aspects import Aspect
 
 
-def helpers(state: ConflictState, roll: Roll, seat: str, roller: str) -> list[Combatant]:
+def helpers(state: ConflictState, roll: Roll, seat: str, roller: str) -> Sequence[Combatant]:
     """The allies on `seat`'s side who may pay to invoke an aspect for `roller` now: any active
     ally but the roller with a fate point to pay, on a passive roll (each with the aspects
     `helping` says)."""
-    found: list[Combatant] = []
     if roll.difficulty is None:
-        return found
+        return ()  # (most rolls: asked each time the invoke window is read)
+    found: list[Combatant] = []
     for a in state.active(seat):  # (a loop: Python 3.11 calls a comprehension)
         if a.name != roller and a.fate_points.current >= 1:
             found.append(a)
