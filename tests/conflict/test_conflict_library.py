@@ -3,7 +3,6 @@ fixed skill list, to show the library asks its host and assumes nothing of fate_
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -32,40 +31,36 @@ from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 
 
-@dataclass
 class Brawler(Combatant):
-    # (`field()` on the fields Combatant declares: in the compiled build its attribute would
-    # otherwise pass for a default value)
-    name: str = field()
-    side: str = field()
-    skills: dict[str, int]
-    zone: str = "Pit"
-    fate_points: FatePoints = field(default_factory=lambda: FatePoints(2, 2))
-    stress: dict[str, StressTrack] = field(
-        default_factory=lambda: {"body": StressTrack.fate_core("body", 0)}
-    )
-    consequences: ConsequenceSlots = field(
-        default_factory=lambda: ConsequenceSlots.of({Severity.MILD: 2})
-    )
-    status: str = ACTIVE
-    full_defense: bool = False
-    owed_points: int = 0
+    """A fighter of the test's own host. (Plain classes with their fields set in `__init__`:
+    a dataclass keeps its defaults as class attributes, which in the compiled build hide the
+    compiled base class's own fields from the library.)"""
+
+    def __init__(self, name: str, side: str, skills: dict[str, int]) -> None:
+        self.name = name
+        self.side = side
+        self.skills = skills
+        self.zone = "Pit"
+        self.fate_points = FatePoints(2, 2)
+        self.stress = {"body": StressTrack.fate_core("body", 0)}
+        self.consequences = ConsequenceSlots.of({Severity.MILD: 2})
+        self.status = ACTIVE
+        self.full_defense = False
+        self.owed_points = 0
 
     def skill(self, name: str) -> int:
         return self.skills.get(name, 0)
 
 
-@dataclass
 class Arena(ConflictState):
-    # (`field()` on the fields ConflictState declares: in the compiled build its attribute would
-    # otherwise pass for a default value)
-    sides: list[str] = field()
-    fighters: dict[str, Brawler] = field()  # type: ignore[assignment]
-    aspects: AspectSet = field(default_factory=AspectSet)
-    roll: Roll | None = None
-    boosts_born: dict[str, int] = field(default_factory=dict)
-    turn_count: int = 0
-    turns_ended: int = 0
+    def __init__(self, sides: list[str], fighters: dict[str, Brawler]) -> None:
+        self.sides = sides
+        self.fighters = fighters  # type: ignore[assignment]
+        self.aspects = AspectSet()
+        self.roll = None
+        self.boosts_born = {}
+        self.turn_count = 0
+        self.turns_ended = 0
 
     def side_of(self, name: str) -> str:
         return self.fighters[name].side
