@@ -12,11 +12,12 @@ turns (`exchange`) and the words of its events and prompts (`words`). It is buil
 
 How a host ruleset uses it:
 
-1. Its state has the fields of `host.ConflictState` (sides, fighters, aspects, the roll in
+1. Its state subclasses `host.ConflictState` (sides, fighters, aspects, the roll in
    hand as a `roll.Roll`, `boosts_born`, `turn_count`, `side_of`, `active`) and its fighters
-   those of `host.Combatant` (name, side, zone, skills, fate points, stress tracks,
-   consequence slots, status, full defense, points owed).
-2. It implements `host.Host`: how a turn ends, who may see an aspect,
+   `host.Combatant` (name, side, zone, skills, fate points, stress tracks, consequence slots,
+   status, full defense, points owed): base classes, so that the compiled build reads them
+   directly; a dataclass subclass marks the base's fields `field()`.
+2. It subclasses `host.Host`: how a turn ends, who may see an aspect,
    the distance between zones, which skills attack (and how far they reach), defend, create
    advantages, discover and overcome, the difficulty of passive rolls, what a hit does
    (weapons, armor, tracks), a consequence's suggested name, and `resolve` (the roll's
