@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from conftest import pure_only
 from shiftdrive.conflict.actions import conflict_actions
 from shiftdrive.conflict.exchange import INVOKE_WINDOW, STAGE_MENUS, RollAction, stage_turn
 from shiftdrive.conflict.host import (
@@ -271,3 +272,17 @@ def test_whether_a_side_is_asked_depends_on_its_own_invokes_only(blue_points: in
     decide(state, specs, Choice.of("attack", target="Bo", skill="Punch"), dice)
     decide(state, specs, Choice.of("defend", skill="Dodge"), dice)
     assert stage_turn(state, state.roll).seat == "red"
+
+
+@pure_only  # the compiled build does not check abstract methods when a class is made
+def test_a_host_lacking_a_rule_cannot_be_made() -> None:
+    """`Host` is abstract: a host that forgets one of the library's questions fails under mypy
+    and, in the pure build, when it is made, not in the middle of a fight."""
+
+    class Forgetful(Host[Arena]):
+        def end_turn(self, state: Arena) -> list[Event]:
+            return []
+
+    with pytest.raises(TypeError, match="abstract"):
+        Forgetful()  # type: ignore[abstract]
+    ArenaHost()  # every question answered

@@ -7,6 +7,7 @@ ends. A ruleset's state and fighters need only the fields below (`ConflictState`
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, Generic, TypeVar
 
@@ -99,73 +100,90 @@ class Harm:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # test stand-ins
-class Host(Generic[CS_contra]):
+class Host(ABC, Generic[CS_contra]):
     """The host ruleset's rules that the library's actions are parameterised by. Each host
     subclasses it (a base class, not a protocol: the compiled build calls a host's rules
-    directly, not through Python's method lookup); every method is the host's to give."""
+    directly, not through Python's method lookup); every method is the host's to give (abstract:
+    a host that lacks one cannot be made)."""
 
+    @abstractmethod
     def end_turn(self, state: CS_contra) -> list[Event]:
         """Close the acting fighter's turn (boosts, initiative, exchanges, the end)."""
         raise NotImplementedError
 
+    @abstractmethod
     def visible(self, state: CS_contra, aspect: Aspect, seat: str) -> bool:
         """Whether `seat` may see (and so invoke or overcome) `aspect`."""
         raise NotImplementedError
 
+    @abstractmethod
     def distance(self, state: CS_contra, a: str, b: str) -> int | None:
         """Zones between two zones (None: no way between them)."""
         raise NotImplementedError
 
+    @abstractmethod
     def attack_skills(self, state: CS_contra, fighter: Combatant) -> list[str]:
         """The skills `fighter` may attack with."""
         raise NotImplementedError
 
+    @abstractmethod
     def reach(self, state: CS_contra, skill: str) -> int | None:
         """How many zones an attack skill reaches (None: not an attack skill)."""
         raise NotImplementedError
 
+    @abstractmethod
     def defenses(self, state: CS_contra, action: str, skill: str) -> list[str]:
         """The skills that oppose `action` made with `skill`."""
         raise NotImplementedError
 
+    @abstractmethod
     def harm(self, state: CS_contra, roll: Roll, shifts: int) -> Harm:
         """The hit a successful attack of `shifts` shifts deals."""
         raise NotImplementedError
 
+    @abstractmethod
     def advantage_skills(self, state: CS_contra, fighter: Combatant) -> list[str]:
         """The skills `fighter` may create an advantage with."""
         raise NotImplementedError
 
+    @abstractmethod
     def discovery_skills(self, state: CS_contra, fighter: Combatant) -> list[str]:
         """The skills `fighter` may look for hidden aspects with (none: it cannot look)."""
         raise NotImplementedError
 
+    @abstractmethod
     def overcome_skill(self, state: CS_contra, fighter: Combatant) -> str:
         """The skill `fighter` overcomes a situation aspect with."""
         raise NotImplementedError
 
+    @abstractmethod
     def difficulty(self, state: CS_contra, action: str, aspect: str | None = None) -> int:
         """The passive opposition of an unopposed action (per aspect for an overcome)."""
         raise NotImplementedError
 
+    @abstractmethod
     def consequence_name(self, fighter: Combatant, track: str, severity: Severity) -> str:
         """The suggested name of a consequence `fighter` takes on `track`."""
         raise NotImplementedError
 
+    @abstractmethod
     def resolve(self, state: CS_contra, roll: Roll, shifts: int, outcome: Outcome) -> list[Event]:
         """What a roll's outcome does once the invoke window closes (by the roll's action)."""
         raise NotImplementedError
 
+    @abstractmethod
     def roving(self, state: CS_contra, seat: str) -> int:
         """Points `seat` may still add to its own side's roll besides invokes, one shift each
         (Pilot Wave's Tactics pool, P6); 0 where the game has none."""
         raise NotImplementedError
 
+    @abstractmethod
     def aboard(self, state: CS_contra, name: str) -> str | None:
         """The vehicle (or anything else) `name` rides, whose aspects it may invoke as its
         own; None when it rides nothing."""
         raise NotImplementedError
 
+    @abstractmethod
     def before_roll(self, state: CS_contra, roll: Roll) -> list[Event]:
         """Bonuses a host's own rules add to a roll just before its dice (teamwork of helpers
         who spent their action, a size difference), set on `roll.actor_bonus` and
