@@ -199,3 +199,17 @@ def test_refusals_echoes_and_undo_use_the_games_names_not_the_short_ones() -> No
     assert reason is not None
     assert absent not in reason and "move2" not in reason and "_" not in reason
     assert enc.ruleset.choice_words(Choice.of("move2", to="Z2")) == "Move 2 zones to=Z2"
+
+
+DIASPORA_DUEL = str(EXAMPLES / "diaspora" / "duel.yaml")
+
+
+def test_a_person_may_concede_before_a_bots_attack_comes() -> None:
+    """C10: the concession window before another side's attack is the person's to use,
+    before the bot declares it (it is optional, so nobody waits on it otherwise)."""
+    code, out = play(DIASPORA_DUEL, "--bots", "Raiders", "--seed", "3", script=["1"] * 60)
+    assert code == 0
+    flat = " ".join(out.split())
+    asked = flat.index("Jackal is about to declare an attack: concede now")
+    assert "Colonials concedes: Persistence leave the fight" in flat[asked:]
+    assert "Over: Raiders wins — Colonials conceded" in flat

@@ -190,6 +190,9 @@ class Play:
         while not enc.result():
             seats = enc.pending_seats()
             bot_seats = [s for s in seats if s in self.bots and enc.awaiting is None]
+            asked = enc.window_of_a_person(self.bots) if bot_seats else None
+            if asked is not None:  # the person's to use before the bots act
+                bot_seats, seats = [], [asked]
             if bot_seats:
                 for seat in bot_seats:
                     if seat in enc.pending_seats() and not enc.result() and enc.awaiting is None:

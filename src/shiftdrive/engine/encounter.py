@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -181,6 +181,17 @@ class Encounter:
         if self.awaiting is not None:
             return [self.awaiting.roller]
         return [] if self.result() else self.ruleset.waiting(self.state)
+
+    def window_of_a_person(self, bots: Container[str]) -> str | None:
+        """The first seat no bot plays (the GM aside) with an optional window open now: the
+        bots wait for it, as their choice would close it unasked (diaspora's concession before
+        an attack comes, an invoke after the dice). None while dice are awaited."""
+        if self.awaiting is not None:
+            return None
+        for d in self.pending():
+            if d.window and d.seat not in bots and d.seat != GM:
+                return d.seat
+        return None
 
     def legal(self, seat: str) -> list[Choice]:
         if self.awaiting is not None:

@@ -314,8 +314,8 @@ class Tables:
             if table.status != "open" or enc.result() is not None or enc.awaiting is not None:
                 break
             waiting = [s for s in enc.pending_seats() if s in table.bots]
-            if not waiting:
-                break
+            if not waiting or enc.window_of_a_person(table.bots) is not None:
+                break  # a person decides first (an optional window of theirs is open)
             try:
                 rows += self._submit(table, waiting[0], default_bot(enc, waiting[0], rng))
             except Refusal as refused:  # a bot's mistake must not stop the table
