@@ -112,8 +112,19 @@ def _severity(key: Severity | str) -> Severity:
     return found if found is not None else Severity(key)  # (an unknown name: the enum's error)
 
 
-def _ordered(values: Mapping[Severity, int]) -> dict[Severity, int]:
-    return {s: values[s] for s in _SEVERITIES if s in values}
+def _ordered(values: Mapping[Severity, int] | Mapping[str, int]) -> dict[Severity, int]:
+    """`values` keyed by severity, mildest first; a key that names no severity is refused.
+    (A severity equals its name, so either key is found by the member: read in one pass.)"""
+    out: dict[Severity, int] = {}
+    for s in _SEVERITIES:
+        value = values.get(s)
+        if value is not None:
+            out[s] = value
+    if len(out) != len(values):
+        for key in values:
+            _severity(key)  # the unknown name: the enum's error
+        raise ValueError(f"consequence values must be numbers: {dict(values)}")
+    return out
 
 
 @dataclass(slots=True, init=False)
@@ -133,7 +144,7 @@ class ConsequenceSlots:
         # Written out (the compiled build leaves a dataclass's generated __init__ interpreted):
         # every craft of every simulated battle is made here. Keys that are already severities
         # are taken as they are.
-        self.values = _ordered({_severity(k): v for k, v in values.items()})
+        self.values = _ordered(values)
         if not slots:  # a fresh set (every battle's): all empty
             self.slots = dict.fromkeys(self.values)
             return

@@ -15,6 +15,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.star_wars import query
 from shiftdrive.rulesets.star_wars.maneuvers import StarWarsAdvantage
+from shiftdrive.rulesets.star_wars.popcorn import Next
 from shiftdrive.rulesets.star_wars.state import Character, StarWarsState
 from shiftdrive.rulesets.star_wars.teamwork import HelpAlly
 from shiftdrive.rulesets.star_wars.weapons import StarWarsAttack
@@ -62,7 +63,7 @@ class Menu:
     weighs it, straight from the action that offers it: an action with no choice has no
     `one`. (`Ruleset.legal` lists the same: the menus of the seat's open turns.)"""
 
-    __slots__ = ("built", "firsts", "menus", "rs", "seat", "state", "turn")  # (one a decision)
+    __slots__ = ("built", "firsts", "listed", "rs", "seat", "state", "turn")  # (one a decision)
 
     def __init__(self, rs: StarWars, state: StarWarsState, seat: str) -> None:
         self.rs, self.state, self.seat = rs, state, seat
@@ -70,26 +71,33 @@ class Menu:
         #: the first choice of an action listed one by one, once `one` has built it (weighed,
         #: then taken: built once)
         self.firsts: dict[str, Choice] = {}
-        #: the seat's open turns with the actions each offers, its standing actions first
-        #: (nothing else is asked for)
-        standing = rs.standing(state, seat)  # (none in a simulated battle: no list made)
-        menus: list[tuple[Turn, Sequence[str]]] = (
-            [(Turn(seat, name), (name,)) for name in standing] if standing else []
-        )
-        first: Turn | None = None
+        #: `menus`, once asked for (a decision weighed by name asks for none)
+        self.listed: list[tuple[Turn, Sequence[str]]] | None = None
+        #: the seat's first open turn (`Ruleset.turn_of`), None when it has none
+        self.turn: Turn | None = None
         for turn in rs.turns(state):
             if turn.seat == seat:
-                if first is None:
-                    first = turn
-                menus.append((turn, rs.menu(state, turn)))
-        self.menus = menus
-        #: the seat's first open turn (`Ruleset.turn_of`), None when it has none
-        self.turn = first
+                self.turn = turn
+                break
+
+    def menus(self) -> list[tuple[Turn, Sequence[str]]]:
+        """The seat's open turns with the actions each offers, its standing actions first
+        (nothing else is asked for)."""
+        listed = self.listed
+        if listed is None:
+            rs, state, seat = self.rs, self.state, self.seat
+            standing = rs.standing(state, seat)  # (none in a simulated battle: no list made)
+            listed = [(Turn(seat, name), (name,)) for name in standing] if standing else []
+            for turn in rs.turns(state):
+                if turn.seat == seat:
+                    listed.append((turn, rs.menu(state, turn)))
+            self.listed = listed
+        return listed
 
     def offering(self, action: str) -> list[Turn]:
         """The seat's turns that offer `action` now."""
         found: list[Turn] = []
-        for turn, names in self.menus:  # (a loop: most often one turn)
+        for turn, names in self.menus():  # (a loop: most often one turn)
             if action in names:
                 found.append(turn)
         return found
@@ -99,7 +107,7 @@ class Menu:
         one turn, whose list is kept as the action made it (the bot only reads it)."""
         found = self.built.get(action)
         if found is None:
-            for turn, names in self.menus:
+            for turn, names in self.menus():
                 if action in names:
                     listed = self.rs.actions[action].options(self.state, turn)
                     found = listed if found is None else found + listed
@@ -118,7 +126,7 @@ class Menu:
         first = self.firsts.get(action)
         if first is not None:
             return first
-        for turn, names in self.menus:
+        for turn, names in self.menus():
             if action not in names:
                 continue
             spec = self.rs.actions[action]
@@ -141,7 +149,7 @@ class Menu:
 
     def first(self) -> Choice:
         """The first legal choice (`Ruleset.legal(...)[0]`), building no more than it needs."""
-        for _, names in self.menus:
+        for _, names in self.menus():
             for action in names:
                 found = self.one(action)
                 if found is not None:
@@ -157,7 +165,7 @@ def choose(rs: StarWars, state: StarWarsState, seat: str, rng: random.Random) ->
     if kind == "turn":
         return _turn(rs, state, turn, by_action, rng)
     if kind == "next":
-        return _next(state, seat, by_action.get("next"))
+        return _next(state, seat)
     if kind == "invoke":
         return _invoke(state, seat, turn, by_action)
     if kind == "defend":
@@ -178,24 +186,25 @@ def choose(rs: StarWars, state: StarWarsState, seat: str, rng: random.Random) ->
     return _turn(rs, state, turn, by_action, rng)
 
 
-def _next(state: StarWarsState, seat: str, options: list[Choice]) -> Choice:
+def _next(state: StarWarsState, seat: str) -> Choice:
     """Our character with help waiting, else our strongest ready one; else the enemy's
     strongest, so that it does not have the last slot (and two turns in a row). One pass:
     each name ranked by whether it is ours and helped, then by threat (a tie to the later
-    name; a name listed twice counts as its last listing)."""
+    name; a name listed twice counts as its last listing). Weighed by name: only the choice
+    taken is built."""
     fighters = state.fighters
     helped = query.helped_allies(state)  # (most often nobody)
-    best, top, most, last = options[0], -1, 0, ""
-    for c in options:
-        who = c.str_param("who")
+    names, opening = Next.named(state)
+    best, top, most, last = names[0], -1, 0, ""
+    for who in names:
         # S13: cash in the help before it lapses
         rank = 0 if fighters[who].side != seat else 2 if who in helped else 1
         if rank < top:
             continue  # (its threat cannot matter)
         threat = query.threat(state, who)
         if rank > top or threat > most or (threat == most and who >= last):
-            best, top, most, last = c, rank, threat, who
-    return best
+            best, top, most, last = who, rank, threat, who
+    return Next.choice(state, best, opening)
 
 
 def _defend(defender: Character, defenses: list[Choice]) -> Choice:

@@ -280,27 +280,34 @@ class Next(Action[StarWarsState]):
     params: ClassVar[Mapping[str, ParamKind]] = WHO_PARAMS
 
     def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
-        # Made from the scenario's own names (not `made`'s, equal strings of another): the
-        # order then compares names by identity.
+        names, opening = self.named(state)
+        return [self.choice(state, n, opening) for n in names]
+
+    @staticmethod
+    def named(state: StarWarsState) -> tuple[list[str], bool]:
+        """Whom the actor may name, in the order `options` lists them, and whether the name
+        opens the next round (nobody is left to act in this one): a bot weighs the names and
+        builds only the choice it takes (`choice`)."""
         order = state.order
         waiting = order.waiting()  # (`next_options` while anyone is yet to act)
-        out: list[Choice] = []
-        if not waiting:  # anyone opens the next round: named with the round
-            opening = state.opening_memo
-            nxt = order.round + 1
-            for n in order.next_options():
-                found = opening.get((n, nxt))
-                if found is None:
-                    found = opening[(n, nxt)] = Choice.of("next", f"{n} to open round {nxt}", who=n)
-                out.append(found)
-            return out
-        memo = state.next_memo  # the same few in every battle: made once each
-        for n in waiting:
-            found = memo.get(n)
+        return (waiting, False) if waiting else (order.next_options(), True)
+
+    @staticmethod
+    def choice(state: StarWarsState, name: str, opening: bool) -> Choice:
+        """The choice naming `name` (`opening`: to open the next round, named with it). Made
+        from the scenario's own names (not `made`'s, equal strings of another), so that the
+        order compares names by identity; the same few in every battle, made once each."""
+        if opening:
+            nxt = state.order.round + 1
+            found = state.opening_memo.get((name, nxt))
             if found is None:
-                found = memo[n] = Choice.of("next", f"{n} to act next", who=n)
-            out.append(found)
-        return out
+                label = f"{name} to open round {nxt}"
+                found = state.opening_memo[(name, nxt)] = Choice.of("next", label, who=name)
+            return found
+        found = state.next_memo.get(name)
+        if found is None:
+            found = state.next_memo[name] = Choice.of("next", f"{name} to act next", who=name)
+        return found
 
     def apply(
         self, state: StarWarsState, turn: Turn, choice: Choice, dice: DiceSource

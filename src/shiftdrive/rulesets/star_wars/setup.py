@@ -7,11 +7,12 @@ battles from one scenario: none of them reads the scenario file's model again.""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
 from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
-from shiftdrive.core.consequences import ConsequenceSlots
+from shiftdrive.core.consequences import ConsequenceSlots, Severity
 from shiftdrive.core.fate_points import FatePoints
 from shiftdrive.core.stress import StressKind, StressTrack
 from shiftdrive.engine.events import Event
@@ -45,7 +46,8 @@ class UnitSheet:
     refresh: int
     #: each stress track: its name, kind and boxes
     stress: tuple[tuple[str, StressKind, tuple[int, ...]], ...]
-    consequences: tuple[str, ...]
+    #: each consequence slot's value by severity (C9's, read once: each battle copies them)
+    consequences: dict[Severity, int]
     station: str = ""
     vehicle: str | None = None
     stations: int = 1
@@ -69,7 +71,7 @@ class UnitSheet:
             name=self.name, side=self.side, skills=dict(self.skills), zone=self.zone,
             fate_points=fate_points,
             stress={t: StressTrack(t, kind, list(boxes)) for t, kind, boxes in self.stress},
-            consequences=ConsequenceSlots.fate_core(self.consequences), station=self.station,
+            consequences=ConsequenceSlots(self.consequences), station=self.station,
             vehicle=self.vehicle, stations=self.stations, size=self.size, defense=self.defense,
             mode=self.mode, passive_sensors=self.passive_sensors, anti_vehicle=self.anti_vehicle,
             anti_personnel=self.anti_personnel,
@@ -209,7 +211,7 @@ def _read(sc: StarWarsScenario) -> Sheet:
                 name=c.name, side=side.name, skills=skills,
                 zone=zmap.canonical(c.zone) if c.zone else somewhere,
                 fate_points=c.fate_points if c.fate_points is not None else c.refresh,
-                refresh=c.refresh, stress=tuple(tracks), consequences=tuple(c.consequences),
+                refresh=c.refresh, stress=tuple(tracks), consequences=_slots(c.consequences),
                 station=c.station or "", vehicle=c.vehicle, anti_vehicle=c.anti_vehicle,
             )  # fmt: skip
             for a in c.aspects:
@@ -261,6 +263,11 @@ def _read(sc: StarWarsScenario) -> Sheet:
     )  # fmt: skip
 
 
+def _slots(severities: Iterable[str]) -> dict[Severity, int]:
+    """The consequence slots a sheet names, at their Fate Core values (C9)."""
+    return ConsequenceSlots.fate_core(severities).values
+
+
 def _vehicle(
     side: str,
     v: VehicleSpec,
@@ -281,7 +288,7 @@ def _vehicle(
         skills = {skill_names[k.lower()]: val for k, val in spec.skills.items()}
         units[name] = UnitSheet(
             name=name, side=side, skills=skills, zone=zone, fate_points=0, refresh=0, stress=(),
-            consequences=(), vehicle=v.name,
+            consequences={}, vehicle=v.name,
             station="pilot" if spec.station == "pilot" else "gunner", stations=spec.stations,
         )  # fmt: skip
         crew_of.append(units[name])
@@ -294,7 +301,7 @@ def _vehicle(
         | {s: max(f.skills.get(s, 0) for f in crew_of) for s in CREW_RESISTS},
         zone=zone, fate_points=0, refresh=0, pays_through=pilot.name,
         stress=((HULL, StressKind.COUNTING, tuple(StressTrack.counting(HULL, v.size).boxes)),),
-        consequences=tuple(severities), size=v.size, defense=v.defense, mode=v.mode,
+        consequences=_slots(severities), size=v.size, defense=v.defense, mode=v.mode,
         passive_sensors=v.sensors == "passive",
         anti_personnel=v.anti_personnel
         if v.anti_personnel is not None

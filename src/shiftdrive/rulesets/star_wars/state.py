@@ -280,7 +280,12 @@ class StarWarsState(ConflictState):
 
     def in_fight(self, side: str) -> bool:
         """Whether any of `side`'s units is still in the fight (read up to the first who is)."""
-        return any(f.status == ACTIVE for f in self.units_by_side.get(side) or [])
+        for f in self.units_by_side.get(side) or ():  # (a loop: asked at every turn's end)
+            if f.status == ACTIVE:
+                break
+        else:
+            return False
+        return True
 
     def duel_of(self, name: str) -> Duel | None:
         """The duel `name` fights, while both duellists are in the fight."""
