@@ -58,6 +58,22 @@ def hit_chance(odds: Odds | None) -> float:
     return found[1]
 
 
+#: how many menus `_name_set` remembers before forgetting them all
+NAME_SETS_KEPT: Final = 256
+_NAME_SETS: dict[int, tuple[Sequence[str], frozenset[str]]] = {}
+
+
+def _name_set(names: Sequence[str]) -> frozenset[str]:
+    """A menu's names as a set, remembered by the menu (kept, so its id stays its): the
+    rulesets offer a few fixed menus, and the bot asks whether each offers an action."""
+    found = _NAME_SETS.get(id(names))
+    if found is None or found[0] is not names:
+        if len(_NAME_SETS) >= NAME_SETS_KEPT:
+            _NAME_SETS.clear()
+        found = _NAME_SETS[id(names)] = (names, frozenset(names))
+    return found[1]
+
+
 class Menu:
     """The seat's legal choices by action, each action's built only when the bot first
     weighs it, straight from the action that offers it: an action with no choice has no
@@ -72,7 +88,7 @@ class Menu:
         #: then taken: built once)
         self.firsts: dict[str, Choice] = {}
         #: `menus`, once asked for (a decision weighed by name asks for none)
-        self.listed: list[tuple[Turn, Sequence[str]]] | None = None
+        self.listed: list[tuple[Turn, Sequence[str], frozenset[str]]] | None = None
         #: the seat's first open turn (`Ruleset.turn_of`), None when it has none
         self.turn: Turn | None = None
         for turn in rs.turns(state):
@@ -80,24 +96,29 @@ class Menu:
                 self.turn = turn
                 break
 
-    def menus(self) -> list[tuple[Turn, Sequence[str]]]:
-        """The seat's open turns with the actions each offers, its standing actions first
-        (nothing else is asked for)."""
+    def menus(self) -> list[tuple[Turn, Sequence[str], frozenset[str]]]:
+        """The seat's open turns with the actions each offers, in order and as a set (for
+        `action in` it), its standing actions first (nothing else is asked for)."""
         listed = self.listed
         if listed is None:
             rs, state, seat = self.rs, self.state, self.seat
             standing = rs.standing(state, seat)  # (none in a simulated battle: no list made)
-            listed = [(Turn(seat, name), (name,)) for name in standing] if standing else []
+            listed = (
+                [(Turn(seat, name), (name,), frozenset((name,))) for name in standing]
+                if standing
+                else []
+            )
             for turn in rs.turns(state):
                 if turn.seat == seat:
-                    listed.append((turn, rs.menu(state, turn)))
+                    names = rs.menu(state, turn)
+                    listed.append((turn, names, _name_set(names)))
             self.listed = listed
         return listed
 
     def offering(self, action: str) -> list[Turn]:
         """The seat's turns that offer `action` now."""
         found: list[Turn] = []
-        for turn, names in self.menus():  # (a loop: most often one turn)
+        for turn, _, names in self.menus():  # (a loop: most often one turn)
             if action in names:
                 found.append(turn)
         return found
@@ -107,7 +128,7 @@ class Menu:
         one turn, whose list is kept as the action made it (the bot only reads it)."""
         found = self.built.get(action)
         if found is None:
-            for turn, names in self.menus():
+            for turn, _, names in self.menus():
                 if action in names:
                     listed = self.rs.actions[action].options(self.state, turn)
                     found = listed if found is None else found + listed
@@ -126,7 +147,7 @@ class Menu:
         first = self.firsts.get(action)
         if first is not None:
             return first
-        for turn, names in self.menus():
+        for turn, _, names in self.menus():
             if action not in names:
                 continue
             spec = self.rs.actions[action]
@@ -149,7 +170,7 @@ class Menu:
 
     def first(self) -> Choice:
         """The first legal choice (`Ruleset.legal(...)[0]`), building no more than it needs."""
-        for _, names in self.menus():
+        for _, names, _ in self.menus():
             for action in names:
                 found = self.one(action)
                 if found is not None:
