@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from shiftdrive.core.errors import RuleError
 
@@ -24,8 +24,20 @@ class AspectKind(StrEnum):
     CONSEQUENCE = "consequence"
 
 
+#: how many names `_key` remembers before forgetting them all (a server reads name after name)
+KEYS_KEPT: Final = 4096
+_KEYS: dict[str, str] = {}
+
+
 def _key(name: str) -> str:
-    return name.strip().casefold()
+    """The name as the index knows it (trimmed, case folded): remembered per name, as a
+    battle looks up the same few names thousands of times (folding makes two new strings)."""
+    found = _KEYS.get(name)
+    if found is None:
+        if len(_KEYS) >= KEYS_KEPT:
+            _KEYS.clear()
+        found = _KEYS[name] = name.strip().casefold()
+    return found
 
 
 @dataclass(slots=True, init=False)
@@ -153,7 +165,7 @@ class AspectSet:
         return f"{name} ({n})"
 
     def find(self, name: str) -> Aspect | None:
-        return self._index().get(name.strip().casefold())
+        return self._index().get(_key(name))
 
     def get(self, name: str) -> Aspect:
         aspect = self.find(name)
@@ -200,7 +212,7 @@ class AspectSet:
         return len(self.aspects)
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and name.strip().casefold() in self._index()
+        return isinstance(name, str) and _key(name) in self._index()
 
     def on(self, owner: str | None) -> list[Aspect]:
         """Aspects on a character; `on(None)` gives the scene and zone aspects."""

@@ -115,9 +115,11 @@ def _severity(key: Severity | str) -> Severity:
 def _ordered(values: Mapping[Severity, int] | Mapping[str, int]) -> dict[Severity, int]:
     """`values` keyed by severity, mildest first; a key that names no severity is refused.
     (A severity equals its name, so either key is found by the member: read in one pass.)"""
+    # (a dict read as a dict: the compiled build calls a Mapping's methods generically)
+    given: dict[Any, int] = values if isinstance(values, dict) else dict(values.items())
     out: dict[Severity, int] = {}
     for s in _SEVERITIES:
-        value = values.get(s)
+        value = given.get(s)
         if value is not None:
             out[s] = value
     if len(out) != len(values):

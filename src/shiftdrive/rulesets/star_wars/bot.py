@@ -59,19 +59,23 @@ def hit_chance(odds: Odds | None) -> float:
 
 
 #: how many menus `_name_set` remembers before forgetting them all
-NAME_SETS_KEPT: Final = 256
-_NAME_SETS: dict[int, tuple[Sequence[str], frozenset[str]]] = {}
+NAME_SETS_KEPT: Final = 64
+#: each menu seen with its names as a set (kept, so the menu is never another's)
+_NAME_SETS: list[tuple[Sequence[str], frozenset[str]]] = []
 
 
 def _name_set(names: Sequence[str]) -> frozenset[str]:
-    """A menu's names as a set, remembered by the menu (kept, so its id stays its): the
-    rulesets offer a few fixed menus, and the bot asks whether each offers an action."""
-    found = _NAME_SETS.get(id(names))
-    if found is None or found[0] is not names:
-        if len(_NAME_SETS) >= NAME_SETS_KEPT:
-            _NAME_SETS.clear()
-        found = _NAME_SETS[id(names)] = (names, frozenset(names))
-    return found[1]
+    """A menu's names as a set, remembered by the menu itself: the rulesets offer a handful
+    of fixed menus (found by identity, no hashing), and the bot asks whether each offers an
+    action."""
+    for known, found in _NAME_SETS:
+        if known is names:
+            return found
+    if len(_NAME_SETS) >= NAME_SETS_KEPT:
+        _NAME_SETS.clear()
+    found = frozenset(names)
+    _NAME_SETS.append((names, found))
+    return found
 
 
 class Menu:

@@ -64,13 +64,16 @@ def may_jump(state: StarWarsState, f: Character) -> str | None:
     ship = vehicle_of(state, f)
     if ship is None:
         return f"{f.name} is aboard no ship"
+    trouble = hyperdrive_trouble(state, ship)  # (first: a ship without one never jumps)
+    if trouble is not None:
+        return trouble
     after = int(state.settings["jump_after"])
     now = state.order.round
     if now <= after:
         return f"the jump calculations take {after} rounds (it is round {now})"
     if state.jump_failed.get(ship.name) == now:
         return f"{ship.name}'s jump failed this round: it may be tried again next round (S13)"
-    return hyperdrive_trouble(state, ship)
+    return None
 
 
 class Jump(RollAction[StarWarsState]):
