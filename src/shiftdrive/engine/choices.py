@@ -56,6 +56,8 @@ class Choice:
     free: tuple[str, ...]
     # `params` by name: rules and bots read parameters far more often than they build choices.
     _named: dict[str, Param] = field(init=False, repr=False)
+    # `text()` once worded (a bot breaking ties by it asks again and again)
+    _text: str | None = field(init=False, repr=False)
 
     def __init__(
         self,
@@ -71,6 +73,7 @@ class Choice:
         self.label = label
         self.free = free
         self._named = dict(params) if named is None else named
+        self._text = None
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -129,8 +132,11 @@ class Choice:
         return True
 
     def text(self) -> str:
-        parts = [self.action] + [f"{k}={_format_value(v)}" for k, v in self.params]
-        return " ".join(parts)
+        text = self._text
+        if text is None:
+            parts = [self.action] + [f"{k}={_format_value(v)}" for k, v in self.params]
+            text = self._text = " ".join(parts)
+        return text
 
     def __str__(self) -> str:
         return self.label or self.text()

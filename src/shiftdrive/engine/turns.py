@@ -83,7 +83,9 @@ class PopcornOrder:
 
     def waiting(self) -> list[str]:
         """Who has not acted this round, the current actor aside (none: the round is done)."""
-        acted, current = self.acted, self.current
+        # (`current` read as a string: the compiled build compares two strings directly, a
+        # string and an optional one generically; asked several times a turn)
+        acted, current = self.acted, self.current or ""
         return [a for a in self.actors if a != current and a not in acted]
 
     def next_options(self) -> list[str]:
