@@ -101,3 +101,11 @@ def test_repair_ignores_a_consequence_for_the_scene_and_frees_the_hyperdrive() -
     from shiftdrive.rulesets.star_wars.hyperspace import may_jump
 
     assert may_jump(enc.state, pix) is None
+
+
+def test_a_ship_without_a_hyperdrive_is_told_so_before_the_calculations() -> None:
+    """The hyperdrive is asked about first: the TIE's pilot learns its ship has none, not how
+    many rounds the calculations take."""
+    enc = Encounter.start({**runner(after=3), "first": "TIE pilot"}, dice=ScriptedDice([]))
+    reason = enc.why_illegal("empire", Choice.of("jump", skill="Pilot"))
+    assert reason == "TIE has no hyperdrive"

@@ -215,8 +215,7 @@ def _next(state: StarWarsState, seat: str) -> Choice:
     """Our character with help waiting, else our strongest ready one; else the enemy's
     strongest, so that it does not have the last slot (and two turns in a row). One pass:
     each name ranked by whether it is ours and helped, then by threat (a tie to the later
-    name; a name listed twice counts as its last listing). Weighed by name: only the choice
-    taken is built."""
+    name). Weighed by name: only the choice taken is built."""
     fighters = state.fighters
     helped = query.helped_allies(state)  # (most often nobody)
     names, opening = Next.named(state)
