@@ -257,12 +257,13 @@ def _interrupt(state: StarWarsState, by_action: Menu) -> Choice:
     may interrupt is weighed by name; the interrupt's choices are built only to take one."""
     actor = state.order.current or ""
     side = state.side_of(actor)
+    if side == by_action.seat:
+        return by_action.take("pass")  # our own actor: nobody of ours cuts in
     for turn in by_action.offering("interrupt"):
         for name in query.interrupters(state, turn.seat):
             who = state.fighters[name]
             if (
-                side != who.side
-                and who.fate_points.current >= INTERRUPT_RESERVE
+                who.fate_points.current >= INTERRUPT_RESERVE
                 and query.threat(state, name) > query.threat(state, actor) + 1
             ):
                 return next(c for c in by_action.get("interrupt") if c.str_param("who") == name)
