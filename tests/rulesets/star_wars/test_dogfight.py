@@ -69,6 +69,22 @@ def test_a_tie_removes_it_from_both() -> None:
     assert enc.state.tails == [] and "On T's Six" not in enc.state.aspects
 
 
+def test_a_pursuer_that_ties_tightening_its_hold_keeps_it_and_gains_a_boost() -> None:
+    """S5's tie clears the aspect only on the tailed fighter's reverse; a pursuer rolling
+    again for its own tail and tying keeps it (a tie on an advantage: a boost, C5)."""
+    enc = Encounter.start(furball(), dice=ScriptedDice(PLUS + MINUS + ZERO + ZERO))
+    tail(enc, "rebels", "T", "empire")
+    enc.submit("empire", "hold")
+    enc.submit("empire", Choice.of("next", who="Ace"))
+    labels = [c.label for c in enc.legal("rebels") if c.action == "tail"]
+    assert labels == ["Get on T's six (Pilot)"]
+    tail(enc, "rebels", "T", "empire")
+    assert [(t.pursuer, t.tailed) for t in enc.state.tails] == [("X", "T")]
+    six = enc.state.aspects.get("On T's Six")
+    assert six.free_for("Ace") == 2  # the hold's invokes stay; none added on a tie
+    assert "Ace's Edge" in enc.state.aspects
+
+
 def test_ending_a_turn_in_different_zones_removes_it() -> None:
     enc = Encounter.start(furball(), dice=ScriptedDice(PLUS + MINUS))
     tail(enc, "rebels", "T", "empire")

@@ -139,8 +139,9 @@ class GetOnTheirSix(RollAction[StarWarsState]):
                 Event(TAIL, data={"who": mine, "target": theirs, "failed": True}, visible_to=None)
             ]
         if outcome is Outcome.TIE:
-            if held is not None:
-                return drop(state, held, "a tie")
+            if held is not None and held.pursuer != mine:
+                return drop(state, held, "a tie")  # S5: a tied reverse clears it from both
+            # (a pursuer tying to tighten its hold keeps it: a tie on an advantage, C5)
             boost = add_boost(state, f"{pilot.name}'s Edge", pilot.name)
             return [boost_event(pilot.name, boost, "tie on an advantage")]
         events: list[Event] = []
