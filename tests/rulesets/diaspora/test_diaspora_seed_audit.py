@@ -16,6 +16,7 @@ from shiftdrive.core.stress import StressTrack
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter, IllegalChoice
 from shiftdrive.engine.ruleset import Ending, get_bot
+from shiftdrive.rulesets.diaspora import flow
 from shiftdrive.rulesets.diaspora.state import BEAM, DAMAGE_CONTROL, EW, POSITION, TORPEDO
 
 MILITARY: dict[str, Any] = {
@@ -87,8 +88,7 @@ def test_a_compelled_navigator_is_ranked_on_minus_four() -> None:
     enc, dice = start(duel(a, ship("B")))
     enc.submit("red", "compel ship=A aspect='Lazy Navigator'")
     dice.push(MINUS)  # only B rolls: 2 - 4 = -2 beats A's -4
-    enc.submit("blue", "answer compel=accept")
-    enc.pass_window("invoke")
+    enc.submit("blue", "answer compel=accept")  # A's -4 is final: no invokes on it
     assert state(enc).detection_keys["A"][0] == -4
     assert state(enc).placers == [("B", 2)] and the(enc, "A").fate_points.current == 1
 
@@ -134,6 +134,64 @@ def test_a_ship_may_manoeuvre_itself_off_the_map_and_escape_d14() -> None:
     result = enc.result()
     assert result is not None and result.ending == Ending.BUG_OUT and result.winner is None
     assert "blue left by the map edge" in result.reason
+
+
+def three_sides_b_pushed_off() -> Encounter:
+    """Blue A at 0, red B at 3, green C at -1; C wins position 6 to A 2 and B -2 and pushes B
+    off the map (3->4 costs 2, leaving 3): red has escaped, blue and green fight on."""
+    enc, dice = start(scenario([ship("A")], [ship("B")], [ship("C")]), PLUS, ZERO, MINUS)
+    enc.pass_window("compel")
+    enc.pass_window("invoke")
+    enc.submit("blue", "place ship=A band=0")
+    enc.submit("blue", "place ship=B band=3")
+    enc.submit("red", "place ship=C band=-1")
+    enc.submit("blue", "opening phase=position")
+    enc.pass_window("compel")
+    dice.push([*ZERO, *MINUS, *PLUS])  # A 2, B -2, C 6
+    for seat in ("blue", "red", "green"):
+        enc.submit(seat, "burn value=0")
+    enc.submit("green", "move ship=B to=5")
+    assert the(enc, "B").out == "off the map" and enc.result() is None
+    return enc
+
+
+def test_with_three_sides_the_side_left_wins_though_another_escaped_d14() -> None:
+    """D14: "the side with ships left wins; a side whose ships all left by the map edge has
+    escaped (an ending of its own, not a loss)". Red escaped, blue concedes: green wins, red
+    is named as escaped, not beaten."""
+    enc = three_sides_b_pushed_off()
+    enc.submit("blue", "concede")
+    result = enc.result()
+    assert result is not None and result.winner == "green"
+    assert result.ending == Ending.CONCESSION
+    assert result.reason == "blue conceded; red left by the map edge: escaped"
+
+
+def test_with_three_sides_a_destroyed_side_and_an_escaped_one_leave_a_winner_d14() -> None:
+    enc = three_sides_b_pushed_off()
+    the(enc, "A").out = "destroyed"
+    result = flow.result(state(enc))
+    assert result is not None and result.winner == "green"
+    assert result.ending == Ending.TAKEN_OUT
+    assert result.reason == "green has the field; red left by the map edge: escaped"
+
+
+def test_when_every_other_side_escaped_nobody_wins_d14() -> None:
+    """Nobody was beaten: the ending is the escape (as with two sides), no winner."""
+    enc = three_sides_b_pushed_off()
+    the(enc, "A").out = "off the map"
+    result = flow.result(state(enc))
+    assert result is not None and result.winner is None and result.ending == Ending.BUG_OUT
+    assert result.reason == "blue, red left by the map edge: escaped"
+
+
+def test_when_no_ship_is_left_and_one_side_escaped_the_ending_is_the_escape_d14() -> None:
+    enc = three_sides_b_pushed_off()
+    the(enc, "A").out = "destroyed"
+    the(enc, "C").out = "destroyed"
+    result = flow.result(state(enc))
+    assert result is not None and result.winner is None and result.ending == Ending.BUG_OUT
+    assert result.reason == "red left by the map edge: escaped"
 
 
 def test_burn_is_added_to_the_roll_not_to_the_v_shift_rating_d3() -> None:
@@ -214,6 +272,71 @@ def test_one_ew_roll_per_ship_both_attacks_and_defends() -> None:
     dice.push([*ZERO, *ZERO])  # spare dice: the seed needs none of them
     enc.submit("red", "hack target=A")
     assert dice.remaining == 8
+
+
+def ew_duel(a: dict[str, Any], b: dict[str, Any]) -> tuple[Encounter, ScriptedDice]:
+    """Two hackers (EW 3 each, see `hacker`) straight to electronic warfare: A's hack first."""
+    enc, dice = placed_duel(duel(a, b), opening="electronic_warfare")
+    enc.pass_window("compel")
+    assert state(enc).phase == EW and enc.pending()[0].actor == "A"
+    return enc, dice
+
+
+def test_a_defenders_reroll_is_its_ew_roll_when_it_hacks_later_c4() -> None:
+    """Seed "Electronic Warfare": "only one roll is made for each ship ... a single roll may
+    defend ... as well as conceivably acting as the attacking roll"; C4: a reroll replaces all
+    your dice. B defends on 3 - 4 = -1 and rerolls to 3 + 4 = 7: when B then hacks A, its
+    attack is that same roll, the new dice (not the ones it threw away)."""
+    enc, dice = ew_duel(hacker("A"), hacker("B", aspects=["Sly"], fate_points=1))
+    dice.push([*ZERO, *MINUS, *PLUS])  # A 3; B -1, rerolled to 7
+    enc.submit("blue", "hack target=B")
+    enc.submit("red", "invoke aspect=Sly effect=reroll payment=fate_point")
+    assert state(enc).defence["B"] == 7 and state(enc).ew_rolls["B"] == (3, 0, (1, 1, 1, 1))
+    enc.submit("blue", "absorb taking=none")  # 3 against 7: A takes 4 on Data
+    enc.submit("red", "hack target=A")
+    hacked = last(enc, "hacked")
+    assert dice.remaining == 0 and hacked["same_roll"]
+    assert (hacked["dice"], hacked["result"], hacked["defence"]) == ([1, 1, 1, 1], 7, 3)
+
+
+def test_an_attackers_reroll_is_its_ew_defence_afterwards_c4() -> None:
+    """The same one roll the other way round: A hacks on 3 - 4 = -1 and rerolls to 7; when B
+    hacks A later in the phase, A defends with 7, not with the dice it threw away."""
+    enc, dice = ew_duel(hacker("A", aspects=["Ace"], fate_points=1), hacker("B"))
+    dice.push([*MINUS, *ZERO, *PLUS])  # A -1, B 3; A rerolls to 7
+    enc.submit("blue", "hack target=B")
+    enc.submit("blue", "invoke aspect=Ace effect=reroll payment=fate_point")
+    assert last(enc, "outcome")["result"] == 7 and state(enc).defence["A"] == 7
+    enc.submit("red", "absorb taking=none")  # 7 against 3: B takes 4 on Data
+    enc.submit("red", "hack target=A")
+    hacked = last(enc, "hacked")
+    assert dice.remaining == 0 and (hacked["result"], hacked["defence"]) == (3, 7)
+    assert last(enc, "outcome")["shifts"] == -4  # B's hack fails into its own Data
+
+
+def test_a_raise_on_the_one_ew_roll_stands_for_the_phase_as_attack_and_defence_d4() -> None:
+    """Seed "Electronic Warfare": "The Electronic Warfare (EW) defense roll is persistent
+    through this phase, but the total may be added to over the course of the phase through the
+    spending of fate points", and it is the ship's one roll: a +2 invoked on it, attacking or
+    defending, stays on it (a chosen default). A 3 +2 = 5 hacks B 3 +2 = 5: a tie. Then B
+    hacks with its 5 against A's 5."""
+    enc, dice = ew_duel(
+        hacker("A", aspects=["Ace"], fate_points=1), hacker("B", aspects=["Sly"], fate_points=1)
+    )
+    dice.push([*ZERO, *ZERO])  # A 3, B 3
+    enc.submit("blue", "hack target=B")
+    enc.submit("blue", "invoke aspect=Ace effect=bonus payment=fate_point")
+    enc.submit("red", "invoke aspect=Sly effect=bonus payment=fate_point")
+    assert last(enc, "outcome")["shifts"] == 0
+    assert state(enc).defence == {"A": 5, "B": 5}
+    enc.submit("red", "hack target=A")
+    hacked = last(enc, "hacked")
+    assert dice.remaining == 0
+    assert (hacked["result"], hacked["raised"], hacked["defence"]) == (5, 2, 5)
+    hacked_event = next(e for e in enc.log[-1].events if e.kind == "hacked")
+    assert enc.describe(hacked_event) == (
+        "B hacks A: 0 0 0 0 on EW 3, +2 invoked = 5 (its EW roll of this phase) against 5"
+    )
 
 
 def test_ew_shifts_are_reduced_by_consequences_one_two_four_d5() -> None:

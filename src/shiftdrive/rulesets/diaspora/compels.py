@@ -2,11 +2,11 @@
 side's player may compel an aspect of another side's ship (an optional decision that passes
 by default), and the GM any ship's (a standing choice while the window is open). The
 compelled ship's player accepts (gains a fate point; in detection and position its result is
-an automatic -4, no dice, no skill; in EW, beam and torpedo it declares no target this phase)
-or refuses by paying a fate point. Offering a compel costs nothing here (a chosen default: D12
-names no cost); a refused compel is off the table for the rest of the window (a chosen
-default: the same aspect of the same ship cannot be compelled again before this phase's
-rolls, so nobody drains a ship's fate points by asking again)."""
+an automatic -4, no dice, no skill, and final: no invokes; in EW, beam and torpedo it declares
+no target this phase) or refuses by paying a fate point. Offering a compel costs nothing here
+(a chosen default: D12 names no cost); a refused compel is off the table for the rest of the
+window (a chosen default: the same aspect of the same ship cannot be compelled again before
+this phase's rolls, so nobody drains a ship's fate points by asking again)."""
 
 from __future__ import annotations
 

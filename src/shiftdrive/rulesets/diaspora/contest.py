@@ -4,7 +4,8 @@ EW, beam and torpedo attacks open a contest once both rolls are on the table. Th
 side and the defending side may each invoke an aspect: +2 to their own roll (the attacker's
 total, or the defender's persistent defence, which keeps the raise for the rest of the phase:
 D4), or a reroll of their own dice (C4, seed: "As with any roll ... +2 or re-roll"; the
-defender's new dice stand for the rest of the phase too); or an allied ship of either side
+defender's new dice stand for the rest of the phase too; a hacker's roll is also its standing
+defence, so both change together: `one_roll`); or an allied ship of either side
 gives +2 to its ally's roll (C4 teamwork, `invoking`). An invoke is paid with a fate
 point (once per aspect per roll) or a free invoke (they stack; C4). Aspects a side may invoke:
 its own ship's, and any with a free invoke it holds (the free invoke on a consequence it
@@ -16,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar, Final
 
-from shiftdrive.core.dice import DiceSource, roll_fudge
+from shiftdrive.core.dice import DiceSource, FudgeRoll, roll_fudge
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
@@ -49,6 +50,25 @@ def options(state: DiasporaState, ship: Ship) -> list[Choice]:
     if ship.name != contest.attacker and fixed(state, contest):
         return []
     return invoking.invokable(state, ship, contest.paid, ["bonus", "reroll"])
+
+
+def one_roll(state: DiasporaState, contest: Contest) -> bool:
+    """Whether the attack is the attacker's one EW roll of the phase, which is also its
+    standing defence (seed: "only one roll is made for each ship ... a single roll may defend
+    against multiple attacking rolls as well as conceivably acting as the attacking roll"):
+    an invoke on it raises or rerolls both (a Firewall ship's attack is a roll of its own)."""
+    return contest.kind == "hack" and contest.attacker in state.ew_rolls
+
+
+def reroll_defence(state: DiasporaState, ship: Ship, roll: FudgeRoll) -> None:
+    """New dice for `ship`'s standing defence (C4: a reroll replaces all your dice): the
+    defence keeps its raises, with the new dice, for the rest of the phase (D4); in EW they
+    are the ship's one roll, so they are its attack afterwards too."""
+    state.defence[ship.name] += roll.total - state.defence_dice[ship.name]
+    state.defence_dice[ship.name] = roll.total
+    made = state.ew_rolls.get(ship.name)
+    if made is not None:
+        state.ew_rolls[ship.name] = (made[0], made[1], roll.faces)
 
 
 def _may(state: DiasporaState, contest: Contest, ship: Ship) -> bool:
@@ -140,18 +160,20 @@ class Invoke(Action[DiasporaState]):
             return position.invoke(state, ship, choice, dice)
         effect = invoking.pay(state, ship, choice, contest.paid)
         data = invoking.invoked(ship, choice, effect)
+        attacking = ship.name == contest.attacker
+        standing = not attacking or one_roll(state, contest)  # it changes a standing defence
         if effect == "reroll":
             roll = roll_fudge(dice, why=f"{ship.name} rerolls", who=ship.name)
-            if ship.name == contest.attacker:
+            if attacking:
                 contest.rolled = roll.total
-            else:  # the persistent defence keeps its raises, with the new dice (D4)
-                state.defence[ship.name] += roll.total - state.defence_dice[ship.name]
-                state.defence_dice[ship.name] = roll.total
+            if standing:
+                reroll_defence(state, ship, roll)
             data["dice"] = list(roll.faces)
-        elif ship.name == contest.attacker:
-            contest.bonus += 2
         else:
-            state.defence[ship.name] += 2  # the persistent defence keeps it (D4)
+            if attacking:
+                contest.bonus += 2
+            if standing:
+                state.defence[ship.name] += 2  # the persistent defence keeps it (D4)
         data["attack"] = contest.attack
         data["defence"] = state.defence[contest.target]
         other = state.ships[contest.target if ship.name == contest.attacker else contest.attacker]

@@ -121,9 +121,11 @@ def _next_phase(state: DiasporaState) -> list[Event]:
 
 
 def result(state: DiasporaState) -> Result | None:
-    """D14: the fight ends when at most one side has ships left. A side whose ships all left by
-    the map edge has escaped (an ending of its own: nobody wins it). Past the turn limit (a
-    scenario field) it is a draw."""
+    """D14: the fight ends when at most one side has ships left; that side wins if it beat
+    somebody. A side whose ships all left by the map edge has escaped: an ending of its own,
+    not a loss, so the sides that escaped are named but not beaten, and when nobody else was
+    beaten (every other side escaped) the ending is the escape, with no winner. Past the turn
+    limit (a scenario field) it is a draw."""
     first = ""  # asked after every choice: stops at the second side still fighting
     for ship in state.ships.values():
         if ship.fighting:
@@ -135,19 +137,22 @@ def result(state: DiasporaState) -> Result | None:
                     return Result(None, reason, Ending.ROUND_LIMIT)
                 return None
     # at most one side has ships left: the end
-    sides = state.sides()
-    left = [first] if first else []
-    gone = [side for side in sides if side not in left]
+    gone = [side for side in state.sides() if side != first]
     escaped = [
         side
         for side in gone
         if all(s.out == "off the map" for s in state.ships.values() if s.side == side)
     ]
-    winner = left[0] if left else None
-    if escaped:
-        return Result(None, f"{', '.join(escaped)} left by the map edge: escaped", Ending.BUG_OUT)
-    outs = {s.out for s in state.ships.values() if s.side in gone}
+    fled = f"{', '.join(escaped)} left by the map edge: escaped"
+    beaten = [side for side in gone if side not in escaped]
+    if escaped and (not first or not beaten):
+        return Result(None, fled, Ending.BUG_OUT)
+    winner = first or None
+    outs = {s.out for s in state.ships.values() if s.side in beaten}
     if outs == {"conceded"}:
-        return Result(winner, f"{', '.join(gone)} conceded", Ending.CONCESSION)
-    reason = f"{winner} has the field" if winner else "no ship is left"
-    return Result(winner, reason, Ending.TAKEN_OUT)
+        reason = f"{', '.join(beaten)} conceded"
+        ending = Ending.CONCESSION
+    else:
+        reason = f"{winner} has the field" if winner else "no ship is left"
+        ending = Ending.TAKEN_OUT
+    return Result(winner, f"{reason}; {fled}" if escaped else reason, ending)

@@ -55,6 +55,8 @@ def _extras(d: Mapping[str, Any]) -> str:
         parts.append(f"+{d['spin']} spin")
     if d.get("range"):
         parts.append(f"-{d['range']} range")
+    if d.get("raised"):
+        parts.append(f"{d['raised']:+d} invoked")
     return (", " + ", ".join(parts)) if parts else ""
 
 

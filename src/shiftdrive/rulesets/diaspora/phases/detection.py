@@ -3,7 +3,7 @@
 two ships anywhere but the -4 / +4 bands, each next rank one, the last none; ships still tied
 are placed at random by 4dF (the only way to start on -4 / +4). The winner chooses whether
 turn 1 has a position phase. The navigator's roll is acting in an earlier phase of turn 1
-(D2, D9)."""
+(D2, D9). A compelled ship's result is an automatic -4 that no invoke changes (D12)."""
 
 from __future__ import annotations
 
@@ -53,16 +53,17 @@ def detect(state: DiasporaState, dice: DiceSource) -> list[Event]:
     state.rank = [r[0].name for r in rows]
     state.detection_keys = {r[0].name: [r[1], r[2]] for r in rows}
     data = {"rolls": [[s.name, result, raw, faces] for s, result, raw, faces in rows]}
-    state.detection_window = list(state.ships)
+    # C4: each ship may invoke on its roll, but a compelled -4 is final (D12)
+    state.detection_window = [n for n in state.ships if n not in state.compelled]
     return [Event("detection", data), *close_rolls(state, dice)]
 
 
 def invokes(state: DiasporaState, ship: Ship) -> list[Choice]:
-    """C4 on a detection roll: +2, or a reroll where dice were rolled."""
+    """C4 on a detection roll: +2 or a reroll. A compelled ship is not in the window: its -4
+    is its final result (seed: "your final result for your Navigation check is -4"; D12)."""
     if ship.name not in state.detection_window:
         return []
-    effects = ["bonus", "reroll"] if ship.name in state.detection_dice else ["bonus"]
-    return invoking.invokable(state, ship, state.detection_paid, effects)
+    return invoking.invokable(state, ship, state.detection_paid, ["bonus", "reroll"])
 
 
 def may_invoke(state: DiasporaState, ship: Ship) -> bool:

@@ -2,8 +2,10 @@
 officer has Military-grade Communications picks a target. "Only one roll is made for each
 ship": EW amplified by effective Communications + 4dF (+ spin), made the first time the ship
 hacks or is hacked, stands for the whole phase as its defence and as its attack on the target
-it declares (Firewall: a fixed defence of 2; such a ship still rolls to attack). A positive
-difference hits the defender's Data track, a negative one the attacker's."""
+it declares (Firewall: a fixed defence of 2; such a ship still rolls to attack). Invokes on it
+(a +2, or a reroll that replaces its dice), made while attacking or defending, change that one
+roll for the rest of the phase (`contest.one_roll`). A positive difference hits the defender's
+Data track, a negative one the attacker's."""
 
 from __future__ import annotations
 
@@ -80,10 +82,8 @@ class Hack(Action[DiasporaState]):
         both ships' one EW roll is already on the table."""
         ship = state.ships[turn.actor or ""]
         target = state.ships[choice.str_param("target")]
-        made = None if "firewall" in ship.stunts else state.ew_rolls.get(ship.name)
-        if made is not None:  # the attack stands: only the defence may still roll
-            amplified, spin, faces = made
-            total = amplified + sum(faces) + spin
+        if ship.name in state.ew_rolls:  # the attack stands: only the defence may still roll
+            total = state.defence[ship.name]
             if "firewall" in target.stunts or target.name in state.defence:
                 return None  # nothing left to roll
             base = rating(state, target) + state.spin.get(target.name, 0)
@@ -101,26 +101,32 @@ class Hack(Action[DiasporaState]):
         target = state.ships[choice.str_param("target")]
         sequence.done(state, ship)
         crew.act(state, ship, "communications")
-        made = None if "firewall" in ship.stunts else state.ew_rolls.get(ship.name)
-        standing = made is not None  # made defending earlier this phase: no new dice
+        made = state.ew_rolls.get(ship.name)  # made defending earlier this phase: no new dice
+        standing = made is not None
         if made is None:  # the ship's one roll, made now
             amplified = rating(state, ship)
             roll = roll_fudge(dice, why=f"{ship.name} hacks {target.name}", who=ship.name)
-            made = (amplified, sequence.spin(state, ship), tuple(roll.faces))
+            made = (amplified, sequence.spin(state, ship), roll.faces)
+            total = amplified + made[1] + roll.total
             if "firewall" not in ship.stunts:  # the one roll stands as its defence at once
                 state.ew_rolls[ship.name] = made
-                state.defence[ship.name] = amplified + sum(roll.faces) + made[1]
-                state.defence_dice[ship.name] = sum(roll.faces)
+                state.defence[ship.name] = total
+                state.defence_dice[ship.name] = roll.total
+        else:  # the one roll as it stands, with every invoke made on it so far
+            total = state.defence[ship.name]
         amplified, spin, faces = made
-        attack = amplified + sum(faces) + spin
+        rolled = sum(faces)
         defence, events = defend(state, target, dice)
         data = {
             "ship": ship.name, "target": target.name, "rating": amplified,
-            "dice": list(faces), "spin": spin, "result": attack,
-            "defence": defence, "shifts": attack - defence,
+            "dice": list(faces), "spin": spin, "result": total,
+            "defence": defence, "shifts": total - defence,
         }  # fmt: skip
         if standing:
             data["same_roll"] = True
+            raised = total - amplified - spin - rolled
+            if raised:
+                data["raised"] = raised  # invokes made on the roll earlier this phase
         events.append(Event("hacked", data))
-        contest = Contest(HACK, ship.name, target.name, amplified + spin, sum(faces), "data")
+        contest = Contest(HACK, ship.name, target.name, total - rolled, rolled, "data")
         return events + open_contest(state, contest)

@@ -1,9 +1,10 @@
 """Position (seed "Position"; D3, D15): burn declarations are made together and secret until
 all are in; then every pilot rolls min(V-shift, effective Pilot) + 4dF + burn (burn marks Heat,
 with consequences offered first), or leaves the drives off (result -4, the highest Heat box
-cleared). The winner (a tie for the top passes control down) moves itself up to (own -
-lowest) shifts, or one lower ship up to (own - theirs), never more bands than its V-shift; the
-3<->4 crossing costs 2 and leaving the map 3 (the band map's costs). Off the map is out."""
+cleared, still open to invokes); a compelled ship's -4 is final (D12). The winner (a tie for
+the top passes control down) moves itself up to (own - lowest) shifts, or one lower ship up to
+(own - theirs), never more bands than its V-shift; the 3<->4 crossing costs 2 and leaving the
+map 3 (the band map's costs). Off the map is out."""
 
 from __future__ import annotations
 
@@ -154,13 +155,21 @@ def resolve(state: DiasporaState, dice: DiceSource) -> list[Event]:
         }  # fmt: skip
         events.append(Event("positioned", data))
         events += damage.deal(state, ship, "heat", burn, "burn")
-    state.position_window = [s.name for s in state.fighting()]
+    state.position_window = [n for n in state.rolls if open_to_invokes(state, state.ships[n])]
     return events + settle(state)
+
+
+def open_to_invokes(state: DiasporaState, ship: Ship) -> bool:
+    """Whether invokes may change `ship`'s position result (C4). A compelled ship's -4 is its
+    final result (seed: "dice are not rolled and Skills are not considered: your final result
+    for your positioning check is -4"; D12); drives off gives a -4 "which might still be
+    modified by Aspects"."""
+    return ship.fighting and ship.name not in state.compelled
 
 
 def invokes(state: DiasporaState, ship: Ship) -> list[Choice]:
     """What `ship` may invoke on its own position roll (a reroll only where dice were rolled:
-    drives off and a compelled -4 can still be raised by an aspect)."""
+    drives off can still be raised by an aspect; a compelled ship is not in the window)."""
     if ship.name not in state.position_window:
         return []
     effects = ["bonus", "reroll"] if ship.name in state.position_dice else ["bonus"]
