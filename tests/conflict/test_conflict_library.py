@@ -204,6 +204,24 @@ def test_invoking_an_opponents_aspect_owes_them_a_fate_point() -> None:
     assert state.roll is None or state.roll.stage != "invoke"
 
 
+def test_a_defender_ahead_is_asked_to_invoke_for_a_defense_with_style() -> None:
+    """C4 with the defender's boost for style (S11): Ash 2 against Bo 3 (-1) is a failure
+    already, but Bo's +2 on his own aspect would make it -3, a defense with style. After red
+    passes, blue is asked rather than passed over; Bo's invoke earns him the boost."""
+    state, _, specs = arena()
+    state.aspects.add(Aspect("Quick Feet", AspectKind.CHARACTER, owner="Bo"))
+    dice = ScriptedDice([0, 0, 0, 0] + [1, 1, 0, 0])  # Punch 2 against Dodge 1 + 2 = 3
+    decide(state, specs, Choice.of("attack", target="Bo", skill="Punch"), dice)
+    state.fighters["Ash"].fate_points.current = 0  # red has nothing to invoke with
+    decide(state, specs, Choice.of("defend", skill="Dodge"), dice)
+    turn = stage_turn(state, state.roll)
+    assert (turn.seat, turn.kind) == ("blue", "invoke")
+    invoke = Choice.of("invoke", aspect="Quick Feet", effect="bonus", payment="fate_point", by="Bo")
+    events = decide(state, specs, invoke, dice)
+    assert "Bo's Riposte" in state.aspects
+    assert [e.kind for e in events][:3] == ["invoke", "standing", "outcome"]
+
+
 def test_a_passive_advantage_rolls_at_once_and_teamwork_needs_an_ally() -> None:
     state, _, specs = arena()
     state.fighters["Cy"] = Brawler("Cy", "red", {})

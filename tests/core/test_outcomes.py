@@ -52,3 +52,32 @@ def test_where_a_tie_succeeds_tie_and_success_are_one_band(shifts: int, upward: 
     else:
         assert band(shifts + step * gain) is not band(shifts)
         assert all(band(shifts + step * g) is band(shifts) for g in range(1, gain))
+
+
+@given(st.integers(-30, 30), st.booleans(), st.booleans())
+def test_where_minus_three_reads_apart_it_is_a_band_below_failure(
+    shifts: int, upward: bool, tie_succeeds: bool
+) -> None:
+    """A hazardous roll's mishap, a defense or a duel round won with style: -3 or worse is a
+    band of its own (the hazardous reading of `outcome_of`), for either side to reach or
+    leave."""
+
+    def band(s: int) -> Outcome:
+        o = outcome_of(s, hazardous=True)
+        return Outcome.SUCCESS if tie_succeeds and o is Outcome.TIE else o
+
+    step = 1 if upward else -1
+    gain = shifts_to_change(shifts, upward=upward, tie_succeeds=tie_succeeds, low=True)
+    if gain is None:
+        assert all(band(shifts + step * g) is band(shifts) for g in range(1, 40))
+    else:
+        assert band(shifts + step * gain) is not band(shifts)
+        assert all(band(shifts + step * g) is band(shifts) for g in range(1, gain))
+
+
+def test_a_failure_pushed_down_to_style_for_the_opposition() -> None:
+    assert shifts_to_change(-1, upward=False) is None
+    assert shifts_to_change(-1, upward=False, low=True) == 2
+    assert shifts_to_change(-4, upward=True) == 4
+    assert shifts_to_change(-4, upward=True, low=True) == 2
+    assert shifts_to_change(-3, upward=False, low=True) is None

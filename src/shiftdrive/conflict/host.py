@@ -183,6 +183,20 @@ class Host(ABC, Generic[CS_contra]):
         own; None when it rides nothing."""
         raise NotImplementedError
 
+    def bonuses(self, state: CS_contra, roll: Roll) -> tuple[int, int]:
+        """What `before_roll` would add to the roll and to its opposition now, spending
+        nothing: the odds a defender is shown count them. (A default, unlike the rest: a host
+        whose `before_roll` adds nothing needs none.)"""
+        return 0, 0
+
+    def reads_low(self, state: CS_contra, roll: Roll) -> bool:
+        """Whether `roll` reads -3 shifts or worse apart from -1 and -2, so that a side is asked
+        to invoke toward it or away from it: a hazardous roll's mishap (C2) and an attack's
+        defense with style (the defender's boost). A host whose own rolls read it too (a
+        contest's style for the loser's opponent) adds them; one whose attacks give a miss
+        nothing says so. (A default, unlike the rest: most hosts need no more.)"""
+        return roll.hazardous or roll.action == "attack"
+
     @abstractmethod
     def before_roll(self, state: CS_contra, roll: Roll) -> list[Event]:
         """Bonuses a host's own rules add to a roll just before its dice (teamwork of helpers

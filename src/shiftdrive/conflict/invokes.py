@@ -355,8 +355,9 @@ def may_change(
     `roller`: `roller_of` the seat). Decided from the seat's own invokes and fate points only,
     so a turn appearing tells it nothing of another side's."""
     upward = roller == roll.actor
-    # An attack's shifts are its hit (C3): every shift counts, not only the band.
-    need = shifts_to_change(shifts, upward, roll.action == ATTACK)
+    # An attack's shifts are its hit (C3): every shift counts, not only the band; -3 or worse
+    # is a band of its own where the roll reads it apart (a mishap, a defense with style).
+    need = shifts_to_change(shifts, upward, roll.action == ATTACK, low=host.reads_low(state, roll))
     if need is None:
         return False
     # Points a host lets a side add to its own roll besides invokes (Pilot Wave's Tactics pool).

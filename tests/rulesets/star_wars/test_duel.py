@@ -112,6 +112,40 @@ def test_a_tied_round_scores_nothing() -> None:
     assert enc.state.roll is None
 
 
+def test_the_winner_is_asked_to_invoke_for_style() -> None:
+    """C4 and S2: Lia 3 against TK-1 4 (-1): TK-1 wins the round, and his stunt's free
+    invoke (+2) would make it a win with style (two points), so after Lia passes TK-1's
+    side is asked (not passed over as if a failure could not go lower)."""
+    data = duel_scene()
+    data["duels"] = [{"between": ["Lia", "TK-1"], "stunts": {"TK-1": ["Blaster Rifle"]}}]
+    enc = Encounter.start(data, dice=ScriptedDice(ZERO + [1, 1, 0, 0]))
+    enc.submit("rebels", Choice.of("duel", skill="Shoot"))
+    enc.submit("empire", Choice.of("defend", skill="Shoot"))
+    enc.submit("rebels", "pass")
+    assert [(d.seat, d.kind) for d in enc.pending()] == [("empire", "invoke")]
+    enc.submit(
+        "empire",
+        Choice.of("invoke", aspect="Blaster Rifle", effect="bonus", payment="free", by="TK-1"),
+    )
+    enc.pass_window("invoke")
+    assert enc.pending()[0].kind == "duel_style" and enc.state.duel_winner == "TK-1"
+
+
+def test_the_loser_is_asked_to_invoke_to_deny_the_style() -> None:
+    """Lia -1 against TK-1 3 (-4): TK-1 wins with style; Lia's one free invoke (+2) cannot
+    reach a tie but takes the style away (one point, not two), so she is asked."""
+    enc = Encounter.start(duel_scene(), dice=ScriptedDice(MINUS + [1, 0, 0, 0]))
+    enc.submit("rebels", Choice.of("duel", skill="Shoot"))
+    enc.submit("empire", Choice.of("defend", skill="Shoot"))
+    assert [(d.seat, d.kind) for d in enc.pending()] == [("rebels", "invoke")]
+    enc.submit(
+        "rebels",
+        Choice.of("invoke", aspect="Family Lightsaber", effect="bonus", payment="free", by="Lia"),
+    )
+    enc.pass_window("invoke")
+    assert enc.pending()[0].kind == "duel_cut"  # a plain win: no style choice
+
+
 def test_a_duel_needs_two_characters_on_foot_of_different_sides() -> None:
     data = duel_scene()
     data["duels"] = [{"between": ["Lia", "Han"], "stunts": {"Zed": ["Blade"]}}]

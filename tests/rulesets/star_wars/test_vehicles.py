@@ -75,6 +75,14 @@ def test_example_1_fleck_defends_with_style_and_gets_a_boost() -> None:
     assert boost.kind.value == "boost" and boost.free_for(SHIP) == 1
 
 
+def test_example_1_the_defenders_odds_count_the_stations_and_the_size() -> None:
+    """The odds Fleck is shown for her defense are the roll's own: the gunners' 2 + 1 (two
+    stations) against her Pilot 2 + 4 (size), not 2 against 2."""
+    enc = example_one([])
+    shown = enc.ruleset.odds(enc.state, "rebels", Choice.of("defend", skill="Pilot"))
+    assert shown == odds(OddsQuery(skill=3, opposed=6))
+
+
 def test_example_2_fleck_and_five_wingmen_beat_the_behemoth_by_four() -> None:
     """Fleck Shoot 3 +5 teamwork (five wingmen help, S13) rolls +1: 9 against the Behemoth's
     passive 0 +1 Deflector Shields +8 (four sizes larger, doubled) = 9, a tie; she spends the

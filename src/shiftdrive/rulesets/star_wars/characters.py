@@ -17,7 +17,7 @@ from shiftdrive.rulesets.star_wars.comms import COMMUNICATE, RESISTED_BY
 from shiftdrive.rulesets.star_wars.duel import DUEL, duel_skills
 from shiftdrive.rulesets.star_wars.popcorn import end_turn
 from shiftdrive.rulesets.star_wars.state import StarWarsState
-from shiftdrive.rulesets.star_wars.teamwork import teamwork_bonus
+from shiftdrive.rulesets.star_wars.teamwork import pending_help, teamwork_bonus
 
 if TYPE_CHECKING:
     from shiftdrive.conflict.exchange import RollAction
@@ -131,6 +131,10 @@ class StarWarsHost(Host[StarWarsState]):
     ) -> list[Event]:
         return self.rolls[roll.action].resolve(state, roll, shifts, outcome)
 
+    def reads_low(self, state: StarWarsState, roll: Roll) -> bool:
+        """A duel round reads -3 or worse apart too: the opponent wins it with style (S2)."""
+        return roll.action == DUEL or super().reads_low(state, roll)
+
     def roving(self, state: StarWarsState, seat: str) -> int:
         """Star Wars has no points to add to a roll besides invokes."""
         return 0
@@ -138,6 +142,16 @@ class StarWarsHost(Host[StarWarsState]):
     def aboard(self, state: StarWarsState, name: str) -> str | None:
         """A crew invokes its vehicle's aspects as its own (the seed's Advanced Starfighter)."""
         return state.fighters[name].vehicle
+
+    def bonuses(self, state: StarWarsState, roll: Roll) -> tuple[int, int]:
+        """`before_roll`'s bonuses, spending no help: the defender's odds count them."""
+        helped = pending_help(state, roll.actor, roll.skill) if state.helps else 0
+        actor = state.fighters[roll.actor]
+        target = state.fighters[roll.target] if roll.target else None
+        if roll.action == "attack" and target is not None and rules.scaled(actor, target):
+            attack, defense = rules.fire_bonuses(state, actor, target)
+            return helped + attack, defense
+        return helped, 0
 
     def before_roll(self, state: StarWarsState, roll: Roll) -> list[Event]:
         """S13: the help promised to the roller for this skill is spent on this roll; a shot
