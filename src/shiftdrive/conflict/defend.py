@@ -51,17 +51,14 @@ class Defend(HostedAction[CS]):
         return roll_and_open(self.host, state, roll, dice)
 
     def odds(self, state: CS, turn: Turn, choice: Choice) -> Odds | None:
-        """The attacker's chances against this defense, with what the host adds to either
-        side before the dice (help promised, a size difference: `Host.bonuses`)."""
+        """The attacker's chances against this defense: what the roll carries already, and
+        what the host adds to either side before the dice (help promised, a size difference,
+        a movement shift: `Host.bonuses`)."""
         roll = state.roll
         assert roll is not None
         target = state.fighters[roll.target or ""]
         actor = state.fighters[roll.actor]
         for_roll, for_opposition = self.host.bonuses(state, roll)
+        rating = actor.skill(roll.skill) + roll.actor_bonus + for_roll
         opposed = target.skill(choice.str_param("skill")) + defense_bonus(target)
-        return odds(
-            OddsQuery(
-                skill=actor.skill(roll.skill) + for_roll - for_opposition,
-                opposed=opposed,
-            )
-        )
+        return odds(OddsQuery(skill=rating, opposed=opposed + roll.opp_bonus + for_opposition))

@@ -34,6 +34,12 @@ def shoot(
         enc.submit("Raiders", "pass")
 
 
+def outcome(enc: Encounter) -> tuple[int, int]:
+    """The last roll's total and opposition, as its outcome reports them."""
+    last = [e for e in enc.events() if e.kind == "outcome"][-1]
+    return last.data["total"], last.data["opposition"]
+
+
 def test_the_seeds_table_of_success_is_exact() -> None:
     # C3: P(4dF >= difficulty) for a skill of 0, out of 81
     table = pilot_wave_table()
@@ -171,8 +177,9 @@ def test_moving_five_hexes_is_minus_one_to_actions_by_and_against_the_mover() ->
     enc.submit("Crew", Choice.of("move", to="6,0"))
     assert enc.state.fighters["Ada"].moved == 6
     shoot(enc)
-    # Contact at Close (6 hexes <= 10): Trivial 0, +1 for the shooter's move
-    assert enc.state.roll is not None and enc.state.roll.difficulty == 1
+    # Contact at Close (6 hexes <= 10): Trivial 0; Gun Combat 2, -1 for the shooter's move
+    assert enc.state.roll is not None and enc.state.roll.difficulty == 0
+    assert outcome(enc) == (1, 0)
 
 
 def test_a_blast_shot_is_hazardous_and_a_bad_miss_is_a_mishap_that_lands_nearby() -> None:
@@ -326,6 +333,5 @@ def test_both_moving_the_larger_shift_applies_unless_vectors_are_matched() -> No
         enc.state.fighters["Zed"].moved = 12  # Zed ran 12 hexes this exchange: -2
         enc.submit("Crew", Choice.of("move", to="6,0"))  # Ada moves 6: -1
         shoot(enc)
-        # 13 hexes at Close: Point Blank (<= 50), Normal (1); + 2 for the larger shift
-        shot = [e for e in enc.events() if e.kind == "declare"][-1]
-        assert shot.data["difficulty"] == 1 + expected
+        # 13 hexes at Close: Point Blank (<= 50), Normal (1); Gun Combat 2 less the larger shift
+        assert outcome(enc) == (2 - expected, 1)

@@ -256,8 +256,8 @@ def test_the_target_moving_five_hexes_makes_the_shot_harder() -> None:
     )
     enc.state.fighters["Zed"].moved = 5
     attack(enc)
-    shot = [e for e in enc.events() if e.kind == "declare"][-1]
-    assert shot.data["difficulty"] == 1 + 1
+    out = [e for e in enc.events() if e.kind == "outcome"][-1]
+    assert (out.data["total"], out.data["opposition"]) == (2 - 1, 1)  # Gun Combat 2, -1
 
 
 # --- create an advantage (C5) -----------------------------------------------------------------

@@ -274,6 +274,20 @@ def test_beyond_six_g_a_failed_roll_is_a_hit_of_the_shortfall() -> None:
     assert lance.status == "active"
 
 
+def test_beyond_six_g_with_command_disabled_each_crew_roll_is_at_minus_one() -> None:
+    """P12's -1 for a disabled command is on every crew roll aboard, P7's high G too: Space
+    Ops 2 + 0 - 1 = 1 against Difficult (+3), a hit of 2 (a box [2])."""
+    lance = ship("Lance", "0,0", drive=8, weapons=[], fate_points=0)
+    data = fight([lance], [ship("Ghost", "10,6")])
+    enc = start(data, Z * 4 + Z + Z + Z + Z)
+    st_(enc).ships["Lance"].damage["mild"] = "command"
+    sense(enc)
+    enc.submit("Navy", "maneuver to=7,0")
+    rolled = [e.data for e in enc.events() if e.kind == "ship_high_g"]
+    assert rolled[0]["crew"] == "Lance Pilot" and rolled[0]["total"] == 1
+    assert st_(enc).ships["Lance"].crew[0].stress.marked == [False, True]
+
+
 def test_matching_vectors_needs_the_same_speed_beside_the_ship() -> None:
     data = fight(
         [ship("Lance", "0,0", speed=2)],

@@ -1,7 +1,8 @@
 """Personal attacks (P9, P5, P11), on the conflict library's attack: hand-to-hand against an
 adjacent enemy's opposed Close Combat (Effortless when it cannot defend), ranged against the
-weapon's range-band difficulty with the movement shift, rounds used, automatic fire, the hit
-with weapon value, range damage shift and armor, and hazardous blast rolls."""
+weapon's range-band difficulty, rounds used, automatic fire, the hit with weapon value, range
+damage shift and armor, and hazardous blast rolls. (The movement shift, P10, goes on every roll
+in `PilotWaveHost.before_roll`; the odds here count it.)"""
 
 from __future__ import annotations
 
@@ -47,6 +48,7 @@ from shiftdrive.rulesets.pilot_wave.host import (
     CONCENTRATED,
     FOLLOW,
     SPRAY,
+    best_defence,
     harm_to,
 )
 from shiftdrive.rulesets.pilot_wave.state import Declared, Fighter, PilotWaveState
@@ -198,13 +200,12 @@ def pushes_far(state: PilotWaveState, f: Fighter, target: Fighter) -> bool:
 
 
 def shot_difficulty(state: PilotWaveState, f: Fighter, target: Fighter, fire: str) -> int:
-    """P9: the range band's difficulty (+1 on automatic, P11) less the movement shift (P10)."""
+    """P9: the range band's difficulty (+1 on automatic, P11). (The movement shift, P10, is
+    on the shooter's roll: `PilotWaveHost.before_roll`.)"""
     found = band(state, f, target)
     assert found is not None
     auto = AUTO_DIFFICULTY if fire in AUTOMATIC else 0
-    return (
-        band_difficulty(weapon_of(state, f).kind, found) + auto - movement_shift(state, f, target)
-    )
+    return band_difficulty(weapon_of(state, f).kind, found) + auto
 
 
 def kinds(state: PilotWaveState, f: Fighter) -> tuple[tuple[str, str], ...]:
@@ -302,7 +303,6 @@ class PilotAttack(Attack[PilotWaveState]):
         roll = Roll(action="attack", actor=f.name, skill=skill, target=target.name)
         roll.mode = fire
         target.alerted = True  # P8: attacked this exchange
-        shift = movement_shift(state, f, target)
         data: dict[str, Any] = {
             "action": "attack",
             "who": f.name,
@@ -316,9 +316,6 @@ class PilotAttack(Attack[PilotWaveState]):
             data["hazardous"] = roll.hazardous
             return [Event("declare", data=data, visible_to=None)]
         if skill == CLOSE_COMBAT:
-            roll.actor_bonus += shift
-            if shift:
-                data["moving"] = shift
             state.roll = roll
             if not target.surprised:
                 roll.stage = "defend"
@@ -390,16 +387,18 @@ def attack_terms(
     state: PilotWaveState, f: Fighter, target: Fighter, skill: str, fire: str
 ) -> AttackTerms:
     """How `f`'s attack on `target` (one of `ways`) is rolled, for its odds: a push against
-    the target's Psyche; a shot against its difficulty; hand-to-hand against the target's
-    Close Combat (Effortless when surprised), with the movement shift."""
-    if skill == PSYCHE:
-        return target.skill(PSYCHE), None, 0, pushes_far(state, f, target)
-    if skill != CLOSE_COMBAT:
-        return None, shot_difficulty(state, f, target, fire), 0, weapon_of(state, f).hazardous
+    the target's Psyche; a shot against its difficulty; hand-to-hand against the defence the
+    target would pick (Close Combat, or a Mover's Psyche: P13), Effortless when surprised;
+    each with the movement shift (P10) that `PilotWaveHost.before_roll` puts on the roll."""
     shift = movement_shift(state, f, target)
+    if skill == PSYCHE:
+        return best_defence("attack", skill, target), None, shift, pushes_far(state, f, target)
+    if skill != CLOSE_COMBAT:
+        hazardous = weapon_of(state, f).hazardous
+        return None, shot_difficulty(state, f, target, fire), shift, hazardous
     if target.surprised:
         return None, UNDEFENDED, shift, False
-    return target.skill(CLOSE_COMBAT), None, shift, False
+    return best_defence("attack", skill, target), None, shift, False
 
 
 def terms_odds(state: PilotWaveState, f: Fighter, skill: str, terms: AttackTerms) -> Odds:

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from shiftdrive.conflict.concede import Concede, concede
 from shiftdrive.conflict.exchange import RollAction
 from shiftdrive.conflict.invokes import Pass, roll_and_open
 from shiftdrive.conflict.roll import Roll, action_odds
@@ -18,7 +19,8 @@ from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
-from shiftdrive.rulesets.pilot_wave.order import TACTICS, end_turn, entry_for
+from shiftdrive.rulesets.pilot_wave.board import movement_shift
+from shiftdrive.rulesets.pilot_wave.order import COUNTER_WINDOW, TACTICS, end_turn, entry_for
 from shiftdrive.rulesets.pilot_wave.state import Declared, PilotWaveState
 
 if TYPE_CHECKING:
@@ -122,7 +124,8 @@ class Counter(RollAction[PilotWaveState]):
     def odds(self, state: PilotWaveState, turn: Turn, choice: Choice) -> Odds | None:
         f = state.fighters[choice.str_param("who")]
         other = state.fighters[state.stack[-1].actor]
-        return action_odds(state, f, TACTICS, opposed=other.skill(TACTICS))
+        shift = movement_shift(state, f, other)
+        return action_odds(state, f, TACTICS, opposed=other.skill(TACTICS), bonus=shift)
 
     def resolve(
         self, state: PilotWaveState, roll: Roll, shifts: int, outcome: Outcome
@@ -170,6 +173,44 @@ class PassOrLet(Pass[PilotWaveState]):
         if top.asking:
             return []
         return carry(state, self.all_actions, dice)
+
+
+def conceding(state: PilotWaveState, seat: str) -> str | None:
+    """C10: the character of `seat` the declared action on top of the stack is aimed at, who
+    may still concede before its roll is made (None: it aims at nobody of `seat`'s)."""
+    name = declared(state.stack[-1].choice).get("target")
+    f = state.fighters.get(name) if isinstance(name, str) else None
+    return f.name if f is not None and f.side == seat and f.active else None
+
+
+class Concession(Concede[PilotWaveState]):
+    """'concede': the library's (on a character's own turn, and before an opposed roll made
+    against it); besides, in a counter window, the declared action's target concedes before
+    its roll is made (C10: a shot's target is never asked to defend, so this is its moment),
+    and the action it aimed at is lost."""
+
+    def __init__(self, host: Any, actions: Mapping[str, Action[Any]]) -> None:
+        super().__init__(host)
+        self.all_actions = actions
+
+    def options(self, state: PilotWaveState, turn: Turn) -> list[Choice]:
+        if turn.kind != COUNTER_WINDOW:
+            return super().options(state, turn)
+        who = conceding(state, turn.seat)
+        if who is None:
+            return []
+        label = f"{who} concedes the conflict before {turn.actor}'s roll against them"
+        return [Choice.of("concede", label=label)]
+
+    def apply(
+        self, state: PilotWaveState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        if turn.kind != COUNTER_WINDOW:
+            return super().apply(state, turn, choice, dice)
+        who = conceding(state, turn.seat)
+        assert who is not None
+        state.stack[-1].sides.append(turn.seat)
+        return concede(state, who) + carry(state, self.all_actions, dice)
 
 
 def menu_entry(

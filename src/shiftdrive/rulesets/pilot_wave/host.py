@@ -1,6 +1,7 @@
 """What Pilot Wave's characters can do, as the conflict library asks it (`conflict.host.Host`):
 attack skills, defenses, hits (P5), difficulties, who sees which aspect, the Tactics pool as
-points a side may add to its roll (P6), and mishaps on hazardous rolls (C2)."""
+points a side may add to its roll (P6), the movement shift on every roll (P10), and mishaps on
+hazardous rolls (C2)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from shiftdrive.conflict.host import TAKEN_OUT, Combatant, Harm, Host
+from shiftdrive.conflict.roll import defense_bonus
 from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.consequences import Severity
 from shiftdrive.core.outcomes import Outcome
@@ -16,11 +18,12 @@ from shiftdrive.rulesets.pilot_wave.board import (
     band,
     distance,
     melee_value,
+    movement_shift,
     weapon_of,
 )
 from shiftdrive.rulesets.pilot_wave.catalog import AUTO_VALUE, MOVER, PSYCHE, RANGE_DAMAGE
 from shiftdrive.rulesets.pilot_wave.order import MENTAL, PHYSICAL, end_turn
-from shiftdrive.rulesets.pilot_wave.state import PilotWaveState
+from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
 
 if TYPE_CHECKING:
     from shiftdrive.conflict.exchange import RollAction
@@ -74,19 +77,9 @@ class PilotWaveHost(Host[PilotWaveState]):
         return 1 if skill == CLOSE_COMBAT else None
 
     def defenses(self, state: PilotWaveState, action: str, skill: str) -> list[str]:
-        if action == "attack" and skill == PSYCHE:
-            return [PSYCHE]  # P13: a Pusher's mental attack
-        if action == "attack":
-            roll = state.roll
-            target = state.fighters[roll.target] if roll is not None and roll.target else None
-            if target is not None and target.power == MOVER:
-                return [CLOSE_COMBAT, PSYCHE]  # P13: a Mover's telekinetic shield
-            return [CLOSE_COMBAT]
-        if action == "discover":
-            return RESIST_DISCOVERY
-        if action == "counter":
-            return ["Tactics"]
-        return RESIST_ADVANTAGE
+        roll = state.roll
+        target = state.fighters[roll.target] if roll is not None and roll.target else None
+        return defences(action, skill, target)
 
     def harm(self, state: PilotWaveState, roll: Roll, shifts: int) -> Harm:
         return harm_to(state, roll, shifts, roll.target or "", 0)
@@ -120,9 +113,27 @@ class PilotWaveHost(Host[PilotWaveState]):
         """A Pilot Wave crew invokes its vehicle's aspects through the vehicle's own unit."""
         return None
 
+    def bonuses(self, state: PilotWaveState, roll: Roll) -> tuple[int, int]:
+        """`before_roll`'s movement shift, for the odds of a defence (P10)."""
+        return rolling_shift(state, roll), 0
+
+    def reads_low(self, state: PilotWaveState, roll: Roll) -> bool:
+        """A shot's miss gives its target nothing (it did not defend: `PilotAttack.resolve`);
+        only hand-to-hand reads a defense with style, and a hazardous roll its mishap."""
+        if roll.action == "attack" and roll.difficulty is not None:
+            return roll.hazardous
+        return super().reads_low(state, roll)
+
     def before_roll(self, state: PilotWaveState, roll: Roll) -> list[Event]:
-        """Pilot Wave's bonuses are in the roll when it is made; nothing is added here."""
-        return []
+        """P10, in this one place for every roll (an attack, a push, an advantage, a
+        discovery, an overcome, a counter): the movement shift of the roller and of its
+        target goes on the roller's total just before the dice (`rolling_shift`)."""
+        shift = rolling_shift(state, roll)
+        if not shift:
+            return []
+        roll.actor_bonus += shift
+        data = {"who": roll.actor, "target": roll.target, "shift": shift}
+        return [Event("moving", data=data, visible_to=None)]
 
     def roving(self, state: PilotWaveState, seat: str) -> int:
         """P6: what is left of the side's Tactics pool this exchange, for a roll of the side
@@ -143,6 +154,38 @@ class PilotWaveHost(Host[PilotWaveState]):
     ) -> list[Event]:
         events = mishap(state, roll.actor) if outcome is Outcome.MISHAP else []
         return events + self.rolls[roll.action].resolve(state, roll, shifts, outcome)
+
+
+def defences(action: str, skill: str, target: Fighter | None) -> list[str]:
+    """The skills that may oppose `action` made with `skill` on `target` (the defender picks
+    one): Close Combat against an attack, Psyche too for a Mover (P13's telekinetic shield),
+    Psyche alone against a Pusher's push; the resisting skills of an advantage or a discovery;
+    Tactics against a counter."""
+    if action == "attack" and skill == PSYCHE:
+        return [PSYCHE]  # P13: a Pusher's mental attack
+    if action == "attack":
+        if target is not None and target.power == MOVER:
+            return [CLOSE_COMBAT, PSYCHE]  # P13: a Mover's telekinetic shield
+        return [CLOSE_COMBAT]
+    if action == "discover":
+        return RESIST_DISCOVERY
+    if action == "counter":
+        return ["Tactics"]
+    return RESIST_ADVANTAGE
+
+
+def best_defence(action: str, skill: str, target: Fighter) -> int:
+    """The opposition `target` would roll against `action` with `skill`: its best defence
+    (the one a defender picks) with full defense's +2, for odds before the defence is
+    chosen."""
+    best = max(target.skill(s) for s in defences(action, skill, target))
+    return best + defense_bonus(target)
+
+
+def rolling_shift(state: PilotWaveState, roll: Roll) -> int:
+    """P10's movement shift on `roll` (its roller's and its target's moves)."""
+    target = state.fighters.get(roll.target) if roll.target else None
+    return movement_shift(state, state.fighters[roll.actor], target)
 
 
 def harm_to(state: PilotWaveState, roll: Roll, shifts: int, name: str, falloff: int) -> Harm:

@@ -4,7 +4,7 @@ insignificant action that leaves the turn open; holding (ending the turn)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.exchange import HostedAction
@@ -14,6 +14,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.maps.errors import MapError
 from shiftdrive.maps.hexgrid import Hex
+from shiftdrive.maps.paths import cheapest
 from shiftdrive.rulesets.pilot_wave.board import occupied, walks, weapon_of, where
 from shiftdrive.rulesets.pilot_wave.catalog import gait, move_shift, run_speed, vehicle_speed
 from shiftdrive.rulesets.pilot_wave.order import end_turn, entry_for
@@ -25,6 +26,10 @@ if TYPE_CHECKING:
     from shiftdrive.engine.ruleset import Turn
 
 MOVE_PARAMS: Final = {"to": ParamKind.HEX}
+#: `routes` weighs a step's movement cost this many times over the hex it enters, so one walk
+#: finds the cheapest way and, of equally cheap ones, the one through the fewest hexes (far
+#: more hexes than any speed reaches)
+STEP_WEIGHT: Final = 1 << 20
 
 
 def speed(state: PilotWaveState, f: Fighter) -> int:
@@ -51,6 +56,30 @@ def destinations(state: PilotWaveState, f: Fighter) -> Sequence[tuple[Hex, int]]
     return walk[1:] if walk and walk[0][0] == start else walk
 
 
+def routes(state: PilotWaveState, f: Fighter) -> dict[Hex, tuple[int, int]]:
+    """P10: each hex `f` can reach this turn, with what the way there costs of its speed and
+    how many hexes it enters: the cheapest way, and of equally cheap ones the one through the
+    fewest hexes. Rough ground costs 2 of the speed but is one hex moved (the movement shift
+    counts hexes moved)."""
+    start = where(f)
+    blocked = occupied(state, f.name)
+    table = walks(state).steps
+
+    def steps(h: Hex) -> Iterator[tuple[Hex, int]]:
+        for n, cost in table(h):
+            if n not in blocked:
+                yield n, cost * STEP_WEIGHT + 1
+
+    budget = speed(state, f) * STEP_WEIGHT + STEP_WEIGHT - 1
+    found = cheapest(start, steps, budget)[0]
+    return {h: divmod(w, STEP_WEIGHT) for h, w in found.items() if h != start}
+
+
+def hexes_to(state: PilotWaveState, f: Fighter, h: Hex) -> int:
+    """The hexes `f` moves to reach `h` (one of `destinations`), by `routes`."""
+    return routes(state, f)[h][1]
+
+
 def cost_to(state: PilotWaveState, f: Fighter, h: Hex) -> int | None:
     """What moving to `h` costs `f` this turn (None: out of reach), read off the walk."""
     for to, cost in destinations(state, f):
@@ -59,9 +88,10 @@ def cost_to(state: PilotWaveState, f: Fighter, h: Hex) -> int | None:
     return None
 
 
-def move_choice(state: PilotWaveState, f: Fighter, h: Hex, cost: int) -> Choice:
-    """A move to `h` (`cost` hexes of movement) as the menu lists it."""
-    label = f"Move to {h} ({cost} hex(es), {gait_of(state, f, cost)})"
+def move_choice(state: PilotWaveState, f: Fighter, h: Hex, cost: int, hexes: int) -> Choice:
+    """A move to `h` (`hexes` hexes, `cost` of the speed) as the menu lists it."""
+    dear = f", {cost} of its speed" if cost != hexes else ""
+    label = f"Move to {h} ({hexes} hex(es), {gait_of(state, f, hexes)}{dear})"
     return Choice.of("move", to=str(h), label=label)
 
 
@@ -73,7 +103,8 @@ class Move(Action[PilotWaveState]):
 
     def options(self, state: PilotWaveState, turn: Turn) -> list[Choice]:
         f = state.fighters[turn.actor or ""]
-        return [move_choice(state, f, h, cost) for h, cost in destinations(state, f)]
+        ways = routes(state, f)
+        return [move_choice(state, f, h, cost, ways[h][1]) for h, cost in destinations(state, f)]
 
     def check(self, state: PilotWaveState, turn: Turn, choice: Choice) -> str | None:
         f = state.fighters[turn.actor or ""]
@@ -94,17 +125,19 @@ class Move(Action[PilotWaveState]):
         f = state.fighters[turn.actor or ""]
         entry_for(state, f.name)
         h = Hex.parse(choice.str_param("to"))
-        cost = cost_to(state, f, h)
-        if cost is None:
+        way = routes(state, f).get(h)
+        if way is None:
             raise RuleError(f"{f.name} cannot reach {h} this turn")
+        cost, hexes = way
         f.zone = str(h)
-        f.moved += cost
+        f.moved += hexes  # P10: the shift counts hexes moved, not what they cost
         state.moved_now = True
         data = {
             "who": f.name,
             "to": f.zone,
-            "hexes": cost,
-            "gait": gait_of(state, f, cost),
+            "hexes": hexes,
+            "cost": cost,
+            "gait": gait_of(state, f, hexes),
             "shift": move_shift(f.moved),
         }
         return [Event("move", data=data, visible_to=move_seen_by(state, f))]

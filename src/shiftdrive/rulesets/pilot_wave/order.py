@@ -27,7 +27,8 @@ MENUS: Final[dict[str, tuple[str, ...]]] = {
     "bid": ("bid",),
     "first": ("first",),
     "pick": ("act",),
-    "counter": ("counter", "pass"),
+    #: the target of the declared action may also concede before its roll (C10)
+    "counter": ("counter", "pass", "concede"),
     "carry_out": ("carry_out",),
     "follow": ("carry_out",),
 }

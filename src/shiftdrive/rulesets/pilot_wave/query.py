@@ -118,7 +118,7 @@ def move_situation(state: PilotWaveState, f: Fighter) -> tuple[object, ...]:
 def move_choice(state: PilotWaveState, f: Fighter, to: Hex, cost: int) -> Choice:
     """The move to `to` (one of `destinations`) as the move menu lists it, without building
     the rest of the menu."""
-    return moves.move_choice(state, f, to, cost)
+    return moves.move_choice(state, f, to, cost, moves.hexes_to(state, f, to))
 
 
 def attacks(state: PilotWaveState, f: Fighter) -> list[tuple[Fighter, str, str]]:

@@ -25,9 +25,20 @@ from shiftdrive.rulesets.pilot_wave import view as seen
 from shiftdrive.rulesets.pilot_wave import words
 from shiftdrive.rulesets.pilot_wave.characters import sheet_problems
 from shiftdrive.rulesets.pilot_wave.combat import PilotAttack
-from shiftdrive.rulesets.pilot_wave.counters import CarryOut, Counter, PassOrLet, declare
+from shiftdrive.rulesets.pilot_wave.counters import (
+    CarryOut,
+    Concession,
+    Counter,
+    PassOrLet,
+    declare,
+)
 from shiftdrive.rulesets.pilot_wave.host import HOST, PilotWaveHost
 from shiftdrive.rulesets.pilot_wave.moves import Hold, Move, Reload
+from shiftdrive.rulesets.pilot_wave.pricing import (
+    PilotAdvantage,
+    PilotDiscover,
+    PilotOvercome,
+)
 from shiftdrive.rulesets.pilot_wave.scenario import PilotWaveScenario, load
 from shiftdrive.rulesets.pilot_wave.setup import setup
 from shiftdrive.rulesets.pilot_wave.state import PilotWaveState
@@ -48,6 +59,9 @@ def _actions(host: PilotWaveHost) -> dict[str, Action[PilotWaveState]]:
     specs: dict[str, Action[Any]] = dict(conflict_actions(host))
     own: list[Action[Any]] = [
         PilotAttack(host),
+        PilotAdvantage(host),
+        PilotDiscover(host),
+        PilotOvercome(host),
         Move(),
         Reload(),
         Hold(host),
@@ -58,6 +72,7 @@ def _actions(host: PilotWaveHost) -> dict[str, Action[PilotWaveState]]:
         HighG(host),
         Counter(host),
         PassOrLet(host, specs),
+        Concession(host, specs),
         CarryOut(specs),
     ]
     specs.update((spec.name, spec) for spec in own)

@@ -12,6 +12,7 @@ from shiftdrive.core.ladder import describe as ladder
 from shiftdrive.engine.events import Event, ending_words
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.pilot_wave.catalog import EXCHANGE, HEX_SIZE
+from shiftdrive.rulesets.pilot_wave.counters import conceding
 from shiftdrive.rulesets.pilot_wave.state import PilotWaveState
 
 
@@ -57,7 +58,6 @@ def _declare(d: dict[str, Any]) -> str | None:
         return f"{d['who']} fights the G-load beyond 6G: {d['skill']} against {against}"
     if d.get("action") != "attack":
         return None
-    moving = f", {d['moving']:+d} for movement" if d.get("moving") else ""
     if d["skill"] == "Psyche":
         far = " (beyond its reach: hazardous)" if d.get("hazardous") else ""
         return f"{d['who']} pushes at {d['target']}'s mind with Psyche{far}"
@@ -65,10 +65,9 @@ def _declare(d: dict[str, Any]) -> str | None:
         if "difficulty" in d:
             against = ladder(d["difficulty"], difficulty=True)
             return (
-                f"{d['who']} strikes the undefended {d['target']} hand-to-hand "
-                f"(against {against}{moving})"
+                f"{d['who']} strikes the undefended {d['target']} hand-to-hand (against {against})"
             )
-        return f"{d['who']} attacks {d['target']} hand-to-hand ({d['skill']}{moving})"
+        return f"{d['who']} attacks {d['target']} hand-to-hand ({d['skill']})"
     auto = FIRE_WORDS.get(d["fire"], "")
     hazard = ", hazardous" if d.get("hazardous") else ""
     return (
@@ -113,7 +112,14 @@ def _high_g(d: dict[str, Any]) -> str:
 
 def _move(d: dict[str, Any]) -> str:
     shift = f"; {d['shift']:+d} to actions by and against them this exchange" if d["shift"] else ""
-    return f"{d['who']} {d['gait']} {d['hexes']} hex(es) to {d['to']}{shift}"
+    cost = d.get("cost", d["hexes"])
+    dear = f" ({cost} of its speed: rough ground)" if cost != d["hexes"] else ""
+    return f"{d['who']} {d['gait']} {d['hexes']} hex(es) to {d['to']}{dear}{shift}"
+
+
+def _moving(d: dict[str, Any]) -> str:
+    against = f" against {d['target']}" if d.get("target") else ""
+    return f"{d['who']}'s roll{against} is at {d['shift']:+d} for movement this exchange"
 
 
 def _countered(d: dict[str, Any]) -> str:
@@ -135,6 +141,7 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
     "countered": _countered,
     "lost": lambda d: f"{d['who']}'s action is lost: {d['why']}",
     "move": _move,
+    "moving": _moving,
     "reload": lambda d: f"{d['who']} reloads ({d['rounds']} rounds)",
     "hold": lambda d: f"{d['who']} ends the turn",
     "tactics": lambda d: (
@@ -169,9 +176,11 @@ def prompt(state: PilotWaveState, turn: Turn) -> str:
         return f"{turn.seat}: choose which of your characters acts now (exchange {state.exchange})"
     if turn.kind == "counter":
         top = state.stack[-1]
+        target = conceding(state, turn.seat)
+        concede = f"; {target} may concede before the roll" if target else ""
         return (
             f"{top.actor} declares {top.choice}: counter it "
-            "(Tactics vs Tactics, uses the counterer's action) or pass"
+            f"(Tactics vs Tactics, uses the counterer's action) or pass{concede}"
         )
     if turn.kind == "carry_out":
         return f"{turn.actor}'s countered action comes now"

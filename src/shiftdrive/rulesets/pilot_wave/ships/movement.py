@@ -204,7 +204,7 @@ def _next_high_g(state: ShipState, queue: list[list[Any]]) -> list[Event]:
             continue
         c = next(c for c in ship.crew if c.name == crew)
         return events + rolls.start(
-            state, "high_g", ship.name, c.skills["Space Ops"], faces, HIGH_G_DIFFICULTY,
+            state, "high_g", ship.name, ship.crew_skill(c, "Space Ops"), faces, HIGH_G_DIFFICULTY,
             ctx={"crew": crew, "queue": queue},
         )  # fmt: skip
     return events

@@ -93,15 +93,25 @@ class Ship:
     def works(self, system: str) -> bool:
         return system not in self.disabled()
 
+    def command_shift(self) -> int:
+        """P12: while command is disabled every crew roll aboard is at -1 (the one place it
+        is worked out: stations and each crew member's own rolls ask it)."""
+        return COMMAND_PENALTY if not self.works("command") else 0
+
+    def crew_skill(self, member: Crew, skill: str) -> int:
+        """What `member` rolls `skill` at aboard this ship (high G's Space Ops, P7): its
+        rating with the command shift."""
+        return member.skills[skill] + self.command_shift()
+
     def station_skill(self, station: str) -> int:
         """P12: the station's crew member rolls; if it is out, the best other crew member
-        still up takes the station; command disabled: -1."""
+        still up takes the station; command disabled: -1 (`command_shift`)."""
         skill = STATIONS[station]
         up = [c for c in self.crew if c.status == OK]
         own = [c for c in up if c.station == station]
         pool = own or up
         value = max((c.skills[skill] for c in pool), default=UNMANNED)
-        return value + (COMMAND_PENALTY if not self.works("command") else 0)
+        return value + self.command_shift()
 
     def crew_at(self, station: str) -> str:
         """Who rolls for the station (its own member, else the best one up), for the log."""
