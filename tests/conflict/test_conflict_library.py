@@ -222,6 +222,31 @@ def test_a_defender_ahead_is_asked_to_invoke_for_a_defense_with_style() -> None:
     assert [e.kind for e in events][:3] == ["invoke", "standing", "outcome"]
 
 
+def test_teamwork_helps_either_side_of_an_opposed_roll() -> None:
+    """C4 names no kind of roll: on an attack, the attacker's ally may pay for +2 to the
+    attack, and the defender's ally for +2 to the defense."""
+    state, _, specs = arena()
+    state.fighters["Cy"] = Brawler("Cy", "red", {})
+    state.fighters["Di"] = Brawler("Di", "blue", {})
+    state.aspects.add(Aspect("Loose Ropes", AspectKind.SITUATION))
+    dice = ScriptedDice([0, 0, 0, 0] + [1, 1, 0, 0])  # Punch 2 against Dodge 1 + 2 = 3
+    decide(state, specs, Choice.of("attack", target="Bo", skill="Punch"), dice)
+    state.fighters["Ash"].fate_points.current = 0
+    decide(state, specs, Choice.of("defend", skill="Dodge"), dice)
+    turn = stage_turn(state, state.roll)
+    assert turn.seat == "red"
+    teamwork = [c for c in specs["invoke"].options(state, turn) if c.get("effect") == "teamwork"]
+    assert [(c.get("aspect"), c.get("by")) for c in teamwork] == [("Loose Ropes", "Cy")]
+    events = decide(state, specs, teamwork[0], dice)
+    assert events[1].data == {"total": 4, "opposition": 3}
+    turn = stage_turn(state, state.roll)
+    assert turn.seat == "blue"  # Di's +2 for Bo would turn the hit back into a failure
+    defense = [c for c in specs["invoke"].options(state, turn) if c.get("effect") == "teamwork"]
+    assert [(c.get("aspect"), c.get("by")) for c in defense] == [("Loose Ropes", "Di")]
+    events = decide(state, specs, defense[0], dice)
+    assert events[1].data == {"total": 4, "opposition": 5}
+
+
 def test_a_passive_advantage_rolls_at_once_and_teamwork_needs_an_ally() -> None:
     state, _, specs = arena()
     state.fighters["Cy"] = Brawler("Cy", "red", {})

@@ -3,7 +3,7 @@ until every side has passed in a row; then the roll resolves.
 
 An invoke gives +2 or a reroll to your roll (your own aspects, the scene's, or the
 opponent's: the opponent is paid a fate point at the end), +2 to a passive opposition
-(obstacle), or +2 to an ally's passive roll (teamwork). Paid with a fate point (once per aspect
+(obstacle), or +2 to an ally's roll (teamwork). Paid with a fate point (once per aspect
 per roll) or a free invoke (they stack). A boost is spent when invoked (C6).
 """
 
@@ -132,10 +132,9 @@ def _open_invokes(
     paid = roll.paid  # (empty on most rolls: no key is made to look in it then)
     effects = ROLLER_EFFECTS if roller else OBSTACLE_EFFECTS
     # Who could pay a fate point at all (nothing changes while the walk is read, so each is
-    # asked once): the roller, the allies who may help it by teamwork (none on an opposed
-    # roll), or, for an obstacle, the side's fighters. When nobody can, an aspect without
-    # free invokes is passed over at once. (Each is read from the fighters it names: on an
-    # opposed roll that is the roller alone, so the side's others are never scanned.)
+    # asked once): the roller and the allies who may help it by teamwork, or, for an
+    # obstacle, the side's fighters. When nobody can, an aspect without free invokes is
+    # passed over at once.
     roller_pays = False
     allies: Sequence[Combatant] = NOBODY
     team_pays: list[Combatant] | None = None

@@ -1,5 +1,5 @@
-"""Teamwork (C4): on a roll against passive opposition, an ally of the roller may pay a fate
-point to invoke an aspect for +2 to the roller's total."""
+"""Teamwork (C4): an ally of a roller (the actor, or on an opposed roll the defender) may pay a
+fate point to invoke an aspect for +2 to the roller's total."""
 
 from __future__ import annotations
 
@@ -14,10 +14,8 @@ if TYPE_CHECKING:
 
 def helpers(state: ConflictState, roll: Roll, seat: str, roller: str) -> Sequence[Combatant]:
     """The allies on `seat`'s side who may pay to invoke an aspect for `roller` now: any active
-    ally but the roller with a fate point to pay, on a passive roll (each with the aspects
-    `helping` says)."""
-    if roll.difficulty is None:
-        return ()  # (most rolls: asked each time the invoke window is read)
+    ally but the roller with a fate point to pay (each with the aspects `helping` says). C4
+    names no kind of roll: an opposed roll's defender is helped as its attacker is."""
     found: list[Combatant] = []
     for a in state.active(seat):  # (a loop: Python 3.11 calls a comprehension)
         if a.name != roller and a.fate_points.current >= 1:
