@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import yaml
@@ -19,6 +21,19 @@ def run(*args: str, input: str | None = None) -> tuple[int, str]:
     result = runner.invoke(app, list(args), input=input)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     return result.exit_code, result.output
+
+
+def test_python_dash_m_runs_the_same_command_line() -> None:
+    """`python -m shiftdrive` is the `shiftdrive` command, for a machine without the script
+    on its PATH."""
+    done = subprocess.run(
+        [sys.executable, "-m", "shiftdrive", "roll", "4dF+3", "--seed", "7"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == run("roll", "4dF+3", "--seed", "7")[1]
 
 
 def test_roll_is_repeatable_with_a_seed() -> None:
