@@ -15,6 +15,7 @@ from test_movement import scene as chain_scene
 
 from shiftdrive.core.consequences import Severity
 from shiftdrive.core.dice import ScriptedDice
+from shiftdrive.core.odds import OddsQuery, odds
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter
 
@@ -351,6 +352,23 @@ def test_maneuver_is_a_pilot_advantage_on_another_vehicle_resisted_by_its_pilot(
     enc.submit("empire", Choice.of("defend", skill="Pilot"))
     enc.pass_window("invoke")
     assert enc.state.aspects.get("Sun Behind Us").free_for("Ace") == 1
+
+
+def test_a_maneuver_on_a_size_3_vehicle_meets_a_passive_0() -> None:
+    """S3: "Maneuverable vehicles up to Size 2 get an active resistance roll using Pilot.
+    Vehicles of Size 3 and larger have a passive defense with a base value of 0." Ace Pilot 2
+    + 0 against a Size 3 frigate: no defense roll, 2 against 0, success with one free
+    invoke; the odds shown are against 0."""
+    frigate = {"name": "Frigate", "size": 3, "zone": "Z0",
+               "crew": [{"station": "pilot", "skills": {"Pilot": 4}}]}  # fmt: skip
+    enc = start(space([fighter("X", "Z0")], [frigate], first="Ace", characters=[ace()]), ZERO)
+    move = Choice.of("advantage", skill="Pilot", target="Frigate", name="Under Its Guns")
+    assert enc.ruleset.odds(enc.state, "rebels", move) == odds(OddsQuery(skill=2, difficulty=0))
+    enc.submit("rebels", move)
+    enc.pass_window("invoke")
+    outcome = event(enc, "outcome")
+    assert (outcome["total"], outcome["opposition"]) == (2, 0)
+    assert enc.state.aspects.get("Under Its Guns").free_for("Ace") == 1
 
 
 def test_repair_station_creates_advantages_with_engineering() -> None:

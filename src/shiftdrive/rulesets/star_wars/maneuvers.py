@@ -1,7 +1,7 @@
 """Create an advantage and discover, by scale (S9): a character on foot works on characters on
 foot; a crew works on other vehicles — Maneuver (Pilot) within one zone, resisted by the
-target's pilot's Pilot; Sensors (Notice, Investigate) within detection range, resisted by its
-pilot's Stealth."""
+target's pilot's Pilot up to Size 2 and by a passive 0 from Size 3 (S3); Sensors (Notice,
+Investigate) within detection range, resisted by its pilot's Stealth."""
 
 from __future__ import annotations
 
@@ -42,9 +42,22 @@ class StarWarsAdvantage(CreateAdvantage[StarWarsState]):
             if _engaged(state, actor, c):
                 yield c
 
+    def passive(self, state: StarWarsState, target: str) -> int | None:
+        """S3: "Maneuverable vehicles up to Size 2 get an active resistance roll using Pilot.
+        Vehicles of Size 3 and larger have a passive defense with a base value of 0": a
+        maneuver on a larger vehicle meets a passive 0, with no roll against it."""
+        t = state.fighters[target]
+        if t.is_vehicle and not rules.rolls_defense(t.size):
+            return rules.PASSIVE_DEFENSE
+        return None
+
     def odds(self, state: StarWarsState, turn: Turn, choice: Choice) -> Odds | None:
         target = choice.str_param("target")
-        if target != SCENE and state.fighters[target].is_vehicle:
+        if (
+            target != SCENE
+            and state.fighters[target].is_vehicle
+            and self.passive(state, target) is None
+        ):
             return _vehicle_odds(state, turn, choice, self.name)
         return super().odds(state, turn, choice)
 
