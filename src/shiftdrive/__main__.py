@@ -2,4 +2,5 @@
 
 from shiftdrive.cli.main import app
 
-app(prog_name="shiftdrive")
+if __name__ == "__main__":  # (not when a tool imports every module)
+    app(prog_name="shiftdrive")
