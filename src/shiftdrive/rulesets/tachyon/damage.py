@@ -17,6 +17,7 @@ from shiftdrive.rulesets.tachyon.positions import dist
 from shiftdrive.rulesets.tachyon.rolls import gun_initiatives
 from shiftdrive.rulesets.tachyon.sight import who_sees
 from shiftdrive.rulesets.tachyon.state import (
+    ACTIVE,
     CONCEDED,
     DESTROYED,
     FLIGHT,
@@ -259,6 +260,21 @@ def damage_system(state: TachyonState, t: Unit, system: str, dmg: int) -> list[E
         for g in state.units.values():
             if g.parent == t.name and g.active:
                 events += take_out(state, g, OUT, "guns_out")
+    return events
+
+
+def guns_back(state: TachyonState, ship: Unit) -> list[Event]:
+    """T5: a row's effect applies only while both its boxes are marked, so a repair that
+    breaks the "Gun emplacement out of action" row puts the ship's guns back in action (they
+    were out of action, not destroyed)."""
+    if not ship.active or sysmod.GUNS_OUT in sysmod.effects(ship.systems).states:
+        return []
+    events: list[Event] = []
+    for g in state.units.values():
+        if g.parent == ship.name and g.status == OUT:
+            g.status = ACTIVE
+            state.status_changes += 1
+            events.append(Event("back", data={"unit": g.name, "ship": ship.name}, visible_to=None))
     return events
 
 

@@ -12,6 +12,7 @@ from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.tachyon import systems as sysmod
 from shiftdrive.rulesets.tachyon.actions import CraftAction, event, outcome
 from shiftdrive.rulesets.tachyon.choices import kinds, offer
+from shiftdrive.rulesets.tachyon.damage import guns_back
 from shiftdrive.rulesets.tachyon.rolls import RollPlan, gun_initiatives
 from shiftdrive.rulesets.tachyon.sight import who_sees
 
@@ -45,6 +46,7 @@ def repair(
                 visible_to=vis,
             ),
             *(gun_initiatives(state, u) if system == "propulsion" else ()),
+            *(guns_back(state, u) if system == "gun_emplacements" else ()),
         ]  # fmt: skip
     assert u.consequences is not None
     worst = u.consequences.taken()[-1]

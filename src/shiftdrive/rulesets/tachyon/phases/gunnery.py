@@ -26,7 +26,7 @@ from shiftdrive.rulesets.tachyon.outcomes import HITS
 from shiftdrive.rulesets.tachyon.phases.ordnance import launch
 from shiftdrive.rulesets.tachyon.positions import dist, enemies, large_short, weapon_range
 from shiftdrive.rulesets.tachyon.rolls import RollPlan, defense_bonus, plan_query
-from shiftdrive.rulesets.tachyon.state import Roll, TachyonState, Unit
+from shiftdrive.rulesets.tachyon.state import TURRET, Roll, TachyonState, Unit
 
 if TYPE_CHECKING:
     from shiftdrive.core.dice import DiceSource
@@ -115,10 +115,18 @@ class FireSwarm(CraftAction):
         return [event("swarm", u, s, vis, swarm=sw.name)]
 
 
+def antiship_out(state: TachyonState, u: Unit) -> bool:
+    """Seed "Anti-ship weapons: ... Out of action": a ship's guns fire at enemy ships with
+    its anti-ship weapons, so once that row is complete (T5) they fire at craft only."""
+    if u.kind != TURRET or not u.parent:
+        return False
+    return sysmod.ANTISHIP_OUT in sysmod.effects(state.units[u.parent].systems).states
+
+
 class FireLarge(AimedAction):
     """Fire at a system of a large target in range (T3, T4): gunnery vs its defense at the
     range (plus the system's defense bonus); gun emplacements fire at ships too, always at
-    long range."""
+    long range, while their ship's anti-ship weapons are in action."""
 
     name = "fire_large"
     verb = "fire at"
@@ -127,6 +135,8 @@ class FireLarge(AimedAction):
     )
 
     def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
+        if antiship_out(state, u):
+            return []
         reach = weapon_range(u)
         out: list[Choice] = []
         for e in enemies(state, u, small=False):
@@ -141,6 +151,11 @@ class FireLarge(AimedAction):
         return out
 
     def refusal_at(self, state: TachyonState, u: Unit, t: Unit, choice: Choice) -> str | None:
+        if antiship_out(state, u):
+            return (
+                f"{u.name} cannot fire at {t.name}: "
+                f"{u.parent}'s anti-ship weapons are out of action"
+            )
         return in_range(state, u, t, weapon_range(u)) or system_refusal(
             state, u, t, choice.str_param("system")
         )
