@@ -115,8 +115,7 @@ def furthest(enc: Encounter, seat: str) -> int:
 def test_rough_terrain_costs_one_more_hex() -> None:
     rough = {str(h): "rough" for h in Hex(0, 0).spiral(8)[1:]}
     enc, _ = start(scenario([char("A", "0,0")], [char("B", "7,-7")], terrain=rough), *INIT)
-    play(enc, A="move", B="defend")
-    enc.submit("B", "stay")
+    play(enc, A="move", B="defend")  # B, ringed by rough ground, has no one-hex step
     assert furthest(enc, "A") == 2  # 4 hexes of allowance, every hex costs 2 (F7)
 
 

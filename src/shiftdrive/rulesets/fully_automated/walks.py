@@ -1,7 +1,8 @@
 """How far a character may walk, and where a walk may end (F7, the Move and Defend cards, F8).
 
 The Move allowance (default 4, -1 after a Move or a tackle last round, a flat 6 when aimed,
-one hex when incapacitated), Defend's one hex, the free hexes an attack's movement left may
+one hex when incapacitated), Defend's one hex (never onto rough ground or furniture, which
+cost two), the free hexes an attack's movement left may
 withdraw to, and dragging a body (-2, the body ends in the last hex walked through).
 Each hex costs 1, rough ground or a low obstacle +1, passing through an adversary +1
 (`geometry.Board.walk`); nobody ends on an occupied hex.
@@ -56,12 +57,15 @@ def has_free_step(state: FAState, name: str, budget: int) -> bool:
 
 
 def free_neighbours(state: FAState, name: str) -> Iterator[Hex]:
-    """Defend's one hex (F4): a free neighbour, rough ground included; unordered."""
+    """Defend's one hex (F4, F7): a free neighbour that one hex of movement pays for. Rough
+    ground and furniture cost "one additional hex of movement" (seed "Move"), two in all, so
+    a Defend step cannot enter them, just as a close card's one hex cannot; unordered."""
     f = state.fighters[name]
     if f.pos is None:
         return iter(())
     occ = occupants(state, name)
-    return (h for h in board(state).nbrs[f.pos] if h not in occ)
+    b = board(state)
+    return (h for h in b.nbrs[f.pos] if h not in occ and h not in b.rough)
 
 
 def step_options(state: FAState, name: str) -> list[Hex]:
