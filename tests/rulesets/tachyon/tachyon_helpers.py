@@ -102,3 +102,17 @@ def skip_to(enc: Encounter, phase: str, actor: str | None = None) -> None:
             return
         act(enc, "skip" if s.roll is None else "pass")
     raise AssertionError(f"never reached {phase} {actor}")
+
+
+#: a frigate of the seed's templates (tactics 2, technology 2, defense long 3 / short 1, shield
+#: long 2 / short 1, point defense short 2 / long 1, two guns: gunnery 2, tactics 1, range 3)
+FRIGATE: dict[str, Any] = {"name": "Dread", "template": "frigate", "zone": "Z1"}
+
+
+def settle(enc: Encounter) -> None:
+    """Pass every invoke window of the roll in hand (C4)."""
+    for _ in range(10):
+        if st(enc).roll is None:
+            return
+        act(enc, "pass")
+    raise AssertionError("the roll never settled")

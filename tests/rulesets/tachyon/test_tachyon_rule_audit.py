@@ -3,21 +3,10 @@ disagreed with the text or the rulings, each played through the engine with scri
 
 from __future__ import annotations
 
-from tachyon_helpers import ZERO, act, raider, scenario, skip_to, st, start, viper
+from tachyon_helpers import FRIGATE, ZERO, act, raider, scenario, settle, skip_to, st, start, viper
 
-from shiftdrive.engine.encounter import Encounter, IllegalChoice
+from shiftdrive.engine.encounter import IllegalChoice
 from shiftdrive.rulesets.tachyon.damage import damage_system
-
-FRIGATE = {"name": "Dread", "template": "frigate", "zone": "Z1"}
-
-
-def settle(enc: Encounter) -> None:
-    """Pass every invoke window of the roll in hand (C4)."""
-    for _ in range(10):
-        if st(enc).roll is None:
-            return
-        act(enc, "pass")
-    raise AssertionError("the roll never settled")
 
 
 # --- Large target damage (T5): a repaired row no longer applies -------------------------------

@@ -7,25 +7,25 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tachyon_helpers import MINUS4, PLUS4, ZERO, act, raider, scenario, skip_to, st, start, viper
+from tachyon_helpers import (
+    FRIGATE,
+    MINUS4,
+    PLUS4,
+    ZERO,
+    act,
+    raider,
+    scenario,
+    settle,
+    skip_to,
+    st,
+    start,
+    viper,
+)
 
 from shiftdrive.engine.encounter import Encounter, IllegalChoice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.rulesets.tachyon.damage import damage_system
-
-FRIGATE = {"name": "Dread", "template": "frigate", "zone": "Z1"}
-# Frigate: tactics 2, technology 2, defense long 3 / short 1, shield long 2 / short 1,
-# point defense short 2 / long 1, two guns (gunnery 2, tactics 1, capital turrets range 3).
-
-
-def settle(enc: Encounter) -> None:
-    """Pass every invoke window of the roll in hand (C4)."""
-    for _ in range(10):
-        if st(enc).roll is None:
-            return
-        act(enc, "pass")
-    raise AssertionError("the roll never settled")
 
 
 def next_round(enc: Encounter) -> None:
