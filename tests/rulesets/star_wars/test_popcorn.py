@@ -152,6 +152,17 @@ def test_a_helper_needs_the_skill_at_average(brawl: dict[str, Any]) -> None:
     assert reason is not None and "Average (+1)" in reason
 
 
+def test_the_helped_ally_needs_no_rating_in_the_skill(brawl: dict[str, Any]) -> None:
+    """S13 asks the skill of the helper only: Lia (Notice 2) may help Han, who rolls Notice
+    at Mediocre (+0), and his next Notice roll gets the +1."""
+    enc = start(no_interrupts(brawl))
+    helps = [c for c in enc.legal("rebels") if c.action == "help"]
+    offered = {(c.str_param("ally"), c.str_param("skill")) for c in helps}
+    assert ("Han", "Notice") in offered and ("Han", "Deceive") not in offered
+    enc.submit("rebels", Choice.of("help", ally="Han", skill="Notice"))
+    assert [(h.helper, h.ally, h.skill) for h in enc.state.helps] == [("Lia", "Han", "Notice")]
+
+
 def test_unused_help_lapses_when_the_allys_turn_ends(brawl: dict[str, Any]) -> None:
     enc = start(no_interrupts(brawl))
     enc.submit("rebels", Choice.of("help", ally="Han", skill="Shoot"))

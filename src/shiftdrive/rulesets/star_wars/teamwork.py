@@ -83,7 +83,8 @@ class HelpAlly(Action[StarWarsState]):
         self, state: StarWarsState, turn: Turn, skills: Sequence[str]
     ) -> list[tuple[str, str]]:
         """The help the actor may give as (ally, skill), with `skills` in their order, ally
-        by ally."""
+        by ally: any skill the actor has at Average or better, for any ally in the fight
+        (S13 asks the skill of the helper only: an ally rolls it at Mediocre too)."""
         f = state.fighters[turn.actor or ""]
         out: list[tuple[str, str]] = []
         mine: list[str] = []
@@ -96,8 +97,7 @@ class HelpAlly(Action[StarWarsState]):
             if ally.name == f.name or ally.is_vehicle:
                 continue
             for skill in mine:
-                if ally.skill(skill) >= HELP_MIN:
-                    out.append((ally.name, skill))
+                out.append((ally.name, skill))
         return out
 
     def check(self, state: StarWarsState, turn: Turn, choice: Choice) -> str | None:
