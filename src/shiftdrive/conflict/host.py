@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
+from shiftdrive.engine.events import GM
+
 if TYPE_CHECKING:
     from shiftdrive.conflict.roll import Roll
     from shiftdrive.core.aspects import Aspect, AspectSet
@@ -111,10 +113,12 @@ class Host(ABC, Generic[CS_contra]):
         """Close the acting fighter's turn (boosts, initiative, exchanges, the end)."""
         raise NotImplementedError
 
-    @abstractmethod
     def visible(self, state: CS_contra, aspect: Aspect, seat: str) -> bool:
-        """Whether `seat` may see (and so invoke or overcome) `aspect`."""
-        raise NotImplementedError
+        """Whether `seat` may see (and so invoke or overcome) `aspect`: a hidden aspect only
+        the GM and its owner's side (a scene's hidden aspect only the GM)."""
+        if seat == GM or not aspect.hidden:
+            return True
+        return aspect.owner is not None and state.fighters[aspect.owner].side == seat
 
     @abstractmethod
     def distance(self, state: CS_contra, a: str, b: str) -> int | None:

@@ -5,6 +5,7 @@ and the GM), and the roll in hand. Each ruleset's `view` adds its own fields aro
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from shiftdrive.conflict.host import Combatant, ConflictState, Host
@@ -49,6 +50,36 @@ def harm(f: Combatant) -> dict[str, Any]:
         "stress": {k: t.render() for k, t in f.stress.items()},
         "consequences": [c.aspect for c in f.consequences.taken()],
     }
+
+
+def fighter_json(
+    f: Combatant, seat: str, shown: list[Aspect], skills: Mapping[str, int], **own: Any
+) -> dict[str, Any]:
+    """A character as `seat` sees it: the fields every host shows, the host's `own` after
+    its stress, its aspects last (`shown`: the aspects the seat may see)."""
+    return {
+        "name": f.name, "side": f.side, "zone": f.zone, "status": f.status,
+        "skills": dict(skills), "fate_points": fate_points(f, seat),
+        "refresh": f.fate_points.refresh, **harm(f), **own,
+        "aspects": [aspect_json(a) for a in shown if a.owner == f.name],
+    }  # fmt: skip
+
+
+def zones_json(zones: dict[str, list[str]], shown: list[Aspect]) -> list[dict[str, Any]]:
+    """The zone map as a view shows it: each zone, where it leads, and its aspects."""
+    return [
+        {
+            "name": z,
+            "adjacent": adj,
+            "aspects": [aspect_json(a) for a in shown if a.zone == z and a.owner is None],
+        }
+        for z, adj in zones.items()
+    ]
+
+
+def scene_aspects(shown: list[Aspect]) -> list[dict[str, Any]]:
+    """The aspects of the whole scene (no owner, no zone)."""
+    return [aspect_json(a) for a in shown if a.owner is None and a.zone is None]
 
 
 def roll_view(state: ConflictState) -> dict[str, Any] | None:

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any, Final
 
 from shiftdrive.conflict.host import Combatant, Harm, Host
 from shiftdrive.core.consequences import Severity
-from shiftdrive.engine.events import GM
 from shiftdrive.maps.zones import ZoneMap
 from shiftdrive.rulesets.fate_core.scenario import Catalog
 from shiftdrive.rulesets.fate_core.state import FateCoreState, Fighter
@@ -18,7 +17,6 @@ from shiftdrive.rulesets.fate_core.turns import end_turn
 if TYPE_CHECKING:
     from shiftdrive.conflict.exchange import RollAction
     from shiftdrive.conflict.roll import Roll
-    from shiftdrive.core.aspects import Aspect
     from shiftdrive.core.outcomes import Outcome
     from shiftdrive.engine.events import Event
 
@@ -62,12 +60,6 @@ class FateCoreHost(Host[FateCoreState]):
 
     def end_turn(self, state: FateCoreState) -> list[Event]:
         return end_turn(state)
-
-    def visible(self, state: FateCoreState, aspect: Aspect, seat: str) -> bool:
-        """Hidden aspects are seen by the GM and their owner's side only."""
-        if seat == GM or not aspect.hidden:
-            return True
-        return aspect.owner is not None and state.fighters[aspect.owner].side == seat
 
     def distance(self, state: FateCoreState, a: str, b: str) -> int | None:
         return zone_map(state).distance(a, b)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from shiftdrive.conflict.host import Combatant, Harm, Host
 from shiftdrive.core.consequences import Severity
-from shiftdrive.engine.events import GM, Event
+from shiftdrive.engine.events import Event
 from shiftdrive.maps.zones import ZoneMap
 from shiftdrive.rulesets.star_wars import skills as catalog
 from shiftdrive.rulesets.star_wars import vehicles as rules
@@ -22,7 +22,6 @@ from shiftdrive.rulesets.star_wars.teamwork import pending_help, teamwork_bonus
 if TYPE_CHECKING:
     from shiftdrive.conflict.exchange import RollAction
     from shiftdrive.conflict.roll import Roll
-    from shiftdrive.core.aspects import Aspect
     from shiftdrive.core.outcomes import Outcome
 
 CONSEQUENCE_NAMES: Final[dict[str, dict[Severity, str]]] = {
@@ -50,12 +49,6 @@ class StarWarsHost(Host[StarWarsState]):
 
     def end_turn(self, state: StarWarsState) -> list[Event]:
         return end_turn(state)
-
-    def visible(self, state: StarWarsState, aspect: Aspect, seat: str) -> bool:
-        """Hidden aspects are seen by the GM and their owner's side only."""
-        if seat == GM or not aspect.hidden:
-            return True
-        return aspect.owner is not None and state.fighters[aspect.owner].side == seat
 
     def distance(self, state: StarWarsState, a: str, b: str) -> int | None:
         return zone_map(state).distance(a, b)
