@@ -5,7 +5,7 @@ Investigate) within detection range, resisted by its pilot's Stealth."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from shiftdrive.conflict.advantage import SCENE, CreateAdvantage, Discover
@@ -24,10 +24,23 @@ def _engaged(state: StarWarsState, actor: str, choice: Choice) -> bool:
     return target == SCENE or rules.engaged(state, state.fighters[actor], state.fighters[target])
 
 
-def _vehicle_odds(state: StarWarsState, turn: Turn, choice: Choice, action: str) -> Odds | None:
-    """The odds against a vehicle, which resists with its pilot's skill (S9)."""
+def _vehicle_odds(
+    state: StarWarsState,
+    turn: Turn,
+    choice: Choice,
+    action: str,
+    passive: Callable[[StarWarsState, str], int | None],
+) -> Odds | None:
+    """The odds against a vehicle that rolls to resist: with its pilot's skill (S9). None
+    when the target is the scene, a person, or a vehicle with a `passive` defense (the
+    library's odds price those)."""
+    aimed = choice.str_param("target")
+    if aimed == SCENE:
+        return None
+    target = state.fighters[aimed]
+    if not target.is_vehicle or passive(state, aimed) is not None:
+        return None
     f = state.fighters[turn.actor or ""]
-    target = state.fighters[choice.str_param("target")]
     best = max(target.skill(s) for s in rules.RESISTS[action])
     return action_odds(state, f, choice.str_param("skill"), opposed=best)
 
@@ -52,14 +65,8 @@ class StarWarsAdvantage(CreateAdvantage[StarWarsState]):
         return None
 
     def odds(self, state: StarWarsState, turn: Turn, choice: Choice) -> Odds | None:
-        target = choice.str_param("target")
-        if (
-            target != SCENE
-            and state.fighters[target].is_vehicle
-            and self.passive(state, target) is None
-        ):
-            return _vehicle_odds(state, turn, choice, self.name)
-        return super().odds(state, turn, choice)
+        found = _vehicle_odds(state, turn, choice, self.name, self.passive)
+        return found if found is not None else super().odds(state, turn, choice)
 
 
 class StarWarsDiscover(Discover[StarWarsState]):
@@ -86,11 +93,5 @@ class StarWarsDiscover(Discover[StarWarsState]):
         return None
 
     def odds(self, state: StarWarsState, turn: Turn, choice: Choice) -> Odds | None:
-        target = choice.str_param("target")
-        if (
-            target != SCENE
-            and state.fighters[target].is_vehicle
-            and self.passive(state, target) is None
-        ):
-            return _vehicle_odds(state, turn, choice, self.name)
-        return super().odds(state, turn, choice)
+        found = _vehicle_odds(state, turn, choice, self.name, self.passive)
+        return found if found is not None else super().odds(state, turn, choice)
