@@ -9,7 +9,12 @@ import pytest
 
 from conftest import pure_only
 from shiftdrive.conflict.actions import conflict_actions
-from shiftdrive.conflict.exchange import INVOKE_WINDOW, STAGE_MENUS, RollAction, stage_turn
+from shiftdrive.conflict.exchange import (
+    INVOKE_WINDOW,
+    STAGE_MENUS,
+    rolls_of,
+    stage_turn,
+)
 from shiftdrive.conflict.host import (
     ACTIVE,
     CONCEDED,
@@ -25,7 +30,6 @@ from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
 from shiftdrive.core.consequences import ConsequenceSlots, Severity
 from shiftdrive.core.dice import ScriptedDice
 from shiftdrive.core.fate_points import FatePoints
-from shiftdrive.core.outcomes import Outcome
 from shiftdrive.core.stress import StressTrack
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
@@ -73,9 +77,6 @@ class Arena(ConflictState):
 class ArenaHost(Host[Arena]):
     """Punch (reach 0, defended by Dodge) on a 'body' track; everything passive is Fair."""
 
-    def __init__(self) -> None:
-        self.rolls: dict[str, RollAction[Any]] = {}
-
     def end_turn(self, state: Arena) -> list[Event]:
         state.turns_ended += 1
         state.turn_count += 1
@@ -114,15 +115,6 @@ class ArenaHost(Host[Arena]):
     def consequence_name(self, fighter: Combatant, track: str, severity: Severity) -> str:
         return f"{fighter.name} Bruised"
 
-    def resolve(self, state: Arena, roll: Roll, shifts: int, outcome: Outcome) -> list[Event]:
-        return self.rolls[roll.action].resolve(state, roll, shifts, outcome)
-
-    def roving(self, state: Arena, seat: str) -> int:
-        return 0
-
-    def aboard(self, state: Arena, name: str) -> str | None:
-        return None
-
     def before_roll(self, state: Arena, roll: Roll) -> list[Event]:
         return []
 
@@ -137,7 +129,7 @@ def arena() -> tuple[Arena, ArenaHost, dict[str, Any]]:
     )
     host = ArenaHost()
     specs = conflict_actions(host)
-    host.rolls = {n: s for n, s in specs.items() if isinstance(s, RollAction)}
+    host.rolls = rolls_of(specs)
     return state, host, specs
 
 

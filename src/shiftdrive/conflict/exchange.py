@@ -3,7 +3,7 @@ each stage offers. A host's `turns` and `menu` use these for the roll in progres
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
@@ -76,6 +76,12 @@ class RollAction(HostedAction[CS]):
 
     def resolve(self, state: CS, roll: Roll, shifts: int, outcome: Outcome) -> list[Event]:
         raise NotImplementedError(f"action {self.name} does not roll")
+
+
+def rolls_of(specs: Mapping[str, Action[Any]]) -> dict[str, RollAction[Any]]:
+    """The actions of a ruleset's specs that roll, by name: what its host's `resolve` asks
+    once a roll's invoke window closes (`Host.rolls`)."""
+    return {name: spec for name, spec in specs.items() if isinstance(spec, RollAction)}
 
 
 def first_legal(rs: Any, state: Any, seat: str) -> Choice | None:

@@ -8,14 +8,15 @@ ends. A ruleset's state and fighters need only the fields below (`ConflictState`
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, Generic, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
 from shiftdrive.engine.events import GM
 
 if TYPE_CHECKING:
+    from shiftdrive.conflict.exchange import RollAction
     from shiftdrive.conflict.roll import Roll
     from shiftdrive.core.aspects import Aspect, AspectSet
     from shiftdrive.core.consequences import ConsequenceSlots, Severity
@@ -105,8 +106,15 @@ class Harm:
 class Host(ABC, Generic[CS_contra]):
     """The host ruleset's rules that the library's actions are parameterised by. Each host
     subclasses it (a base class, not a protocol: the compiled build calls a host's rules
-    directly, not through Python's method lookup); every method is the host's to give (abstract:
-    a host that lacks one cannot be made)."""
+    directly, not through Python's method lookup). What only the game can say is abstract (a
+    host that lacks it cannot be made); what Fate Core says for every game on the library
+    (who sees a hidden aspect, no roving points, nobody aboard anything, a roll resolved by
+    its action) is a default here, in one place, for a host to extend."""
+
+    def __init__(self) -> None:
+        #: the host's actions that roll, by name (`rolls_of` the ruleset's specs, set once
+        #: they exist: they are made with the host)
+        self.rolls: Mapping[str, RollAction[Any]] = {}
 
     @abstractmethod
     def end_turn(self, state: CS_contra) -> list[Event]:
@@ -170,22 +178,20 @@ class Host(ABC, Generic[CS_contra]):
         """The suggested name of a consequence `fighter` takes on `track`."""
         raise NotImplementedError
 
-    @abstractmethod
     def resolve(self, state: CS_contra, roll: Roll, shifts: int, outcome: Outcome) -> list[Event]:
-        """What a roll's outcome does once the invoke window closes (by the roll's action)."""
-        raise NotImplementedError
+        """What a roll's outcome does once the invoke window closes: the roll's action says
+        (`rolls`); a host adds what its game reads in any roll (Pilot Wave's mishap)."""
+        return self.rolls[roll.action].resolve(state, roll, shifts, outcome)
 
-    @abstractmethod
     def roving(self, state: CS_contra, seat: str) -> int:
         """Points `seat` may still add to its own side's roll besides invokes, one shift each
-        (Pilot Wave's Tactics pool, P6); 0 where the game has none."""
-        raise NotImplementedError
+        (Pilot Wave's Tactics pool, P6); 0 where the game has none (Fate Core's)."""
+        return 0
 
-    @abstractmethod
     def aboard(self, state: CS_contra, name: str) -> str | None:
         """The vehicle (or anything else) `name` rides, whose aspects it may invoke as its
-        own; None when it rides nothing."""
-        raise NotImplementedError
+        own; None when it rides nothing (the default: nobody rides anything)."""
+        return None
 
     def bonuses(self, state: CS_contra, roll: Roll) -> tuple[int, int]:
         """What `before_roll` would add to the roll and to its opposition now, spending

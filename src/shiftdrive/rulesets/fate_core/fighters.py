@@ -4,8 +4,7 @@ armor ratings, the difficulties of passive rolls, zones and who sees which aspec
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from shiftdrive.conflict.host import Combatant, Harm, Host
 from shiftdrive.core.consequences import Severity
@@ -15,9 +14,7 @@ from shiftdrive.rulesets.fate_core.state import FateCoreState, Fighter
 from shiftdrive.rulesets.fate_core.turns import end_turn
 
 if TYPE_CHECKING:
-    from shiftdrive.conflict.exchange import RollAction
     from shiftdrive.conflict.roll import Roll
-    from shiftdrive.core.outcomes import Outcome
     from shiftdrive.engine.events import Event
 
 CONSEQUENCE_NAMES: Final[dict[str, dict[Severity, str]]] = {
@@ -53,10 +50,6 @@ def fighter(state: FateCoreState, c: Combatant) -> Fighter:
 
 class FateCoreHost(Host[FateCoreState]):
     """fate_core's answers to the conflict library (see `conflict.host.Host`)."""
-
-    def __init__(self) -> None:
-        #: the actions that roll, by name (set by the ruleset once its specs exist)
-        self.rolls: Mapping[str, RollAction[Any]] = {}
 
     def end_turn(self, state: FateCoreState) -> list[Event]:
         return end_turn(state)
@@ -115,19 +108,6 @@ class FateCoreHost(Host[FateCoreState]):
     def consequence_name(self, f: Combatant, track: str, severity: Severity) -> str:
         names = CONSEQUENCE_NAMES.get(track, CONSEQUENCE_NAMES["physical"])
         return f"{f.name} {names[severity]}"
-
-    def resolve(
-        self, state: FateCoreState, roll: Roll, shifts: int, outcome: Outcome
-    ) -> list[Event]:
-        return self.rolls[roll.action].resolve(state, roll, shifts, outcome)
-
-    def roving(self, state: FateCoreState, seat: str) -> int:
-        """Fate Core has no points to add to a roll besides invokes."""
-        return 0
-
-    def aboard(self, state: FateCoreState, name: str) -> str | None:
-        """fate_core's fighters ride nothing."""
-        return None
 
     def before_roll(self, state: FateCoreState, roll: Roll) -> list[Event]:
         """fate_core adds nothing to a roll before its dice."""

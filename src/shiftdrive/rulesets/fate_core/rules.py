@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Final
 
 from shiftdrive.conflict import table
 from shiftdrive.conflict.actions import conflict_actions
-from shiftdrive.conflict.exchange import RollAction
+from shiftdrive.conflict.exchange import rolls_of
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.engine.actions import Action
@@ -47,7 +47,7 @@ def _actions(host: FateCoreHost) -> dict[str, Action[FateCoreState]]:
         AnswerCompel(False),
     ]
     specs.update((spec.name, spec) for spec in own)
-    host.rolls = {name: spec for name, spec in specs.items() if isinstance(spec, RollAction)}
+    host.rolls = rolls_of(specs)
     return specs
 
 

@@ -5,8 +5,7 @@ hazardous rolls (C2)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from shiftdrive.conflict.host import TAKEN_OUT, Combatant, Harm, Host
 from shiftdrive.conflict.roll import defense_bonus
@@ -26,7 +25,6 @@ from shiftdrive.rulesets.pilot_wave.order import MENTAL, PHYSICAL, end_turn
 from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
 
 if TYPE_CHECKING:
-    from shiftdrive.conflict.exchange import RollAction
     from shiftdrive.conflict.roll import Roll
 
 CLOSE_COMBAT: Final = "Close Combat"
@@ -52,10 +50,6 @@ ADVANTAGE_SKILLS: Final = 3
 
 class PilotWaveHost(Host[PilotWaveState]):
     """pilot_wave's answers to the conflict library."""
-
-    def __init__(self) -> None:
-        #: the actions that roll, by name (set by the ruleset once its specs exist)
-        self.rolls: Mapping[str, RollAction[Any]] = {}
 
     def end_turn(self, state: PilotWaveState) -> list[Event]:
         return end_turn(state)
@@ -153,7 +147,7 @@ class PilotWaveHost(Host[PilotWaveState]):
         self, state: PilotWaveState, roll: Roll, shifts: int, outcome: Outcome
     ) -> list[Event]:
         events = mishap(state, roll.actor) if outcome is Outcome.MISHAP else []
-        return events + self.rolls[roll.action].resolve(state, roll, shifts, outcome)
+        return events + super().resolve(state, roll, shifts, outcome)
 
 
 def defences(action: str, skill: str, target: Fighter | None) -> list[str]:

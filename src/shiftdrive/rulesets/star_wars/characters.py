@@ -4,8 +4,7 @@ passive rolls, zones, who sees which aspect, and the help added before a roll (S
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from shiftdrive.conflict.host import Combatant, Harm, Host
 from shiftdrive.core.consequences import Severity
@@ -20,9 +19,7 @@ from shiftdrive.rulesets.star_wars.state import StarWarsState
 from shiftdrive.rulesets.star_wars.teamwork import pending_help, teamwork_bonus
 
 if TYPE_CHECKING:
-    from shiftdrive.conflict.exchange import RollAction
     from shiftdrive.conflict.roll import Roll
-    from shiftdrive.core.outcomes import Outcome
 
 CONSEQUENCE_NAMES: Final[dict[str, dict[Severity, str]]] = {
     "physical": {Severity.MILD: "Blaster Burn", Severity.MODERATE: "Bleeding Badly",
@@ -42,10 +39,6 @@ def zone_map(state: StarWarsState) -> ZoneMap:
 
 class StarWarsHost(Host[StarWarsState]):
     """star_wars's answers to the conflict library (see `conflict.host.Host`)."""
-
-    def __init__(self) -> None:
-        #: the actions that roll, by name (set by the ruleset once its specs exist)
-        self.rolls: Mapping[str, RollAction[Any]] = {}
 
     def end_turn(self, state: StarWarsState) -> list[Event]:
         return end_turn(state)
@@ -119,18 +112,9 @@ class StarWarsHost(Host[StarWarsState]):
         names = CONSEQUENCE_NAMES.get(track, CONSEQUENCE_NAMES["physical"])
         return f"{f.name} {names[severity]}"
 
-    def resolve(
-        self, state: StarWarsState, roll: Roll, shifts: int, outcome: Outcome
-    ) -> list[Event]:
-        return self.rolls[roll.action].resolve(state, roll, shifts, outcome)
-
     def reads_low(self, state: StarWarsState, roll: Roll) -> bool:
         """A duel round reads -3 or worse apart too: the opponent wins it with style (S2)."""
         return roll.action == DUEL or super().reads_low(state, roll)
-
-    def roving(self, state: StarWarsState, seat: str) -> int:
-        """Star Wars has no points to add to a roll besides invokes."""
-        return 0
 
     def aboard(self, state: StarWarsState, name: str) -> str | None:
         """A crew invokes its vehicle's aspects as its own (the seed's Advanced Starfighter)."""
