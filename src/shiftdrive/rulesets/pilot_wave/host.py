@@ -12,7 +12,7 @@ from shiftdrive.conflict.roll import defense_bonus
 from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.consequences import Severity
 from shiftdrive.core.outcomes import Outcome
-from shiftdrive.engine.events import GM, Event
+from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.pilot_wave.board import (
     band,
     distance,
@@ -53,11 +53,6 @@ class PilotWaveHost(Host[PilotWaveState]):
 
     def end_turn(self, state: PilotWaveState) -> list[Event]:
         return end_turn(state)
-
-    def visible(self, state: PilotWaveState, aspect: Aspect, seat: str) -> bool:
-        if seat == GM or not aspect.hidden:
-            return True
-        return aspect.owner is not None and state.fighters[aspect.owner].side == seat
 
     def distance(self, state: PilotWaveState, a: str, b: str) -> int | None:
         """Hexes between two characters' hexes (the library's 'zones' are hexes here)."""
