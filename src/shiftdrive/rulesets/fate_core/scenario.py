@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from shiftdrive.conflict.scenario import AspectSpec, aspect_list
 from shiftdrive.engine.scenario import MAX_SIDES, ScenarioError, refuse_crowds, validate_model
 
 
@@ -52,21 +53,6 @@ class ZoneSpec(BaseModel):
     adjacent: list[str] = []
 
 
-class AspectSpec(BaseModel):
-    """An aspect given as text, or as a mapping with options."""
-
-    model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1)
-    hidden: bool = False
-    difficulty: int | None = None
-
-
-def _aspect_list(value: Any) -> Any:
-    if isinstance(value, list):
-        return [{"name": v} if isinstance(v, str) else v for v in value]
-    return value
-
-
 class CharacterSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1)
@@ -85,7 +71,7 @@ class CharacterSpec(BaseModel):
     #: boxes per track: a track longer than 20 boxes is no Fate character's (and would not draw)
     stress: dict[str, Annotated[int, Field(ge=0, le=20)]] | None = None
 
-    _aspects = field_validator("aspects", mode="before")(_aspect_list)
+    _aspects = field_validator("aspects", mode="before")(aspect_list)
 
 
 class SideSpec(BaseModel):
@@ -113,7 +99,7 @@ class FateCoreScenario(BaseModel):
     catalog: Catalog = Catalog()
     gm_notes: str = ""
 
-    _aspects = field_validator("aspects", mode="before")(_aspect_list)
+    _aspects = field_validator("aspects", mode="before")(aspect_list)
 
     def merged_catalog(self) -> Catalog:
         base = default_catalog()

@@ -10,6 +10,7 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from shiftdrive.conflict.scenario import AspectSpec, aspect_list
 from shiftdrive.engine.scenario import MAX_SIDES, ScenarioError, refuse_crowds, validate_model
 from shiftdrive.maps.zones import ZoneMap
 from shiftdrive.rulesets.star_wars.skills import SKILLS
@@ -36,21 +37,6 @@ class ZoneSpec(BaseModel):
     kind: ZoneKind | None = None
 
 
-class AspectSpec(BaseModel):
-    """An aspect given as text, or as a mapping with options."""
-
-    model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1, max_length=120)
-    hidden: bool = False
-    difficulty: int | None = Field(default=None, ge=-4, le=12)
-
-
-def _aspect_list(value: Any) -> Any:
-    if isinstance(value, list):
-        return [{"name": v} if isinstance(v, str) else v for v in value]
-    return value
-
-
 class CharacterSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1, max_length=80)
@@ -72,7 +58,7 @@ class CharacterSpec(BaseModel):
     #: mixed combat: on foot, carries equipment that can damage vehicles (a missile launcher)
     anti_vehicle: bool = False
 
-    _aspects = field_validator("aspects", mode="before")(_aspect_list)
+    _aspects = field_validator("aspects", mode="before")(aspect_list)
 
 
 class CrewSpec(BaseModel):
@@ -109,7 +95,7 @@ class VehicleSpec(BaseModel):
     consequences: list[Literal["mild", "moderate", "severe"]] | None = None
     crew: list[CrewSpec] = []
 
-    _aspects = field_validator("aspects", mode="before")(_aspect_list)
+    _aspects = field_validator("aspects", mode="before")(aspect_list)
 
 
 class SideSpec(BaseModel):
@@ -163,7 +149,7 @@ class StarWarsScenario(BaseModel):
     duels: list[DuelSpec] = []
     gm_notes: str = ""
 
-    _aspects = field_validator("aspects", mode="before")(_aspect_list)
+    _aspects = field_validator("aspects", mode="before")(aspect_list)
 
     @cached_property
     def adjacency(self) -> dict[str, tuple[str, ...]]:

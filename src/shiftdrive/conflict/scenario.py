@@ -1,0 +1,27 @@
+"""Scenario pieces every ruleset on the conflict library reads alike, validated at the edge
+with pydantic: an aspect, given as text or as a mapping with options."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class AspectSpec(BaseModel):
+    """An aspect given as text, or as a mapping with options: hidden from the other sides
+    until discovered, and the difficulty to overcome it (C1's ladder, Terrible to Legendary
+    and beyond)."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=120)
+    hidden: bool = False
+    difficulty: int | None = Field(default=None, ge=-4, le=12)
+
+
+def aspect_list(value: Any) -> Any:
+    """A list of aspects as written: a bare name stands for `{"name": ...}` (a `before`
+    validator of each model's `aspects`)."""
+    if isinstance(value, list):
+        return [{"name": v} if isinstance(v, str) else v for v in value]
+    return value
