@@ -132,7 +132,7 @@ def test_armor_that_cancels_the_hit_gives_the_attacker_a_boost() -> None:
 def test_automatic_fire_is_harder_hits_harder_and_uses_three_rounds() -> None:
     enc = duel(
         PLUS + ZERO + ZERO,
-        npc("Ada", "0,0", skills={"Gun Combat": 2}, weapon="carbine"),
+        npc("Ada", "0,0", skills={"Gun Combat": 2}, weapon="carbine", fire_mode="automatic"),
         npc("Zed", "1,0"),
     )
     shoot(enc, fire="auto")
@@ -286,7 +286,7 @@ def test_a_mover_defends_hand_to_hand_with_psyche() -> None:
 def test_concentrated_fire_is_a_second_attack_on_the_target_for_six_rounds() -> None:
     enc = duel(
         PLUS + ZERO + ZERO + ZERO,
-        npc("Ada", "0,0", skills={"Gun Combat": 2}, weapon="carbine"),
+        npc("Ada", "0,0", skills={"Gun Combat": 2}, weapon="carbine", fire_mode="automatic"),
         npc("Zed", "1,0", physique=3, consequences=["mild", "moderate", "severe"]),
     )
     shoot(enc, fire="concentrated")
@@ -303,7 +303,7 @@ def test_concentrated_fire_is_a_second_attack_on_the_target_for_six_rounds() -> 
 def test_spraying_fire_also_attacks_the_targets_neighbours() -> None:
     enc = start(
         scenario(
-            [npc("Ada", "0,0", skills={"Gun Combat": 2}, weapon="carbine")],
+            [npc("Ada", "0,0", skills={"Gun Combat": 2}, weapon="carbine", fire_mode="automatic")],
             [npc("Zed", "2,0", physique=3), npc("Yan", "3,0", physique=3)],
         ),
         PLUS + ZERO + ZERO,

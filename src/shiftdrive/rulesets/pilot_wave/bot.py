@@ -1,5 +1,6 @@
 """pilot_wave's bot: bids a little of its Tactics pool, lets its own side act first, shoots
-the likeliest target (closing to a better range band, preferring hexes beside cover), counters
+the likeliest target (closing to a better range band, preferring hexes beside cover; switching
+its weapon's fire mode first when the other mode has the better shot), counters
 attacks when its tactician is at least as good, and spends Tactics points or invokes where
 they turn a roll. It uses only the ruleset's public contract and `query`."""
 
@@ -139,19 +140,50 @@ def _turn(rs: Any, state: PilotWaveState, turn: Turn, rng: random.Random) -> Cho
             return query.move_choice(state, f, *move)
     if "attack" in menu:
         ways = query.attacks(state, f)
-        shots = [
-            (chance, e, skill, fire)
-            for chance, (e, skill, fire) in zip(
-                query.hit_chances(state, turn, ways), ways, strict=True
-            )
-        ]
+        shots = _shots(state, turn, ways)
         shot = max(shots, key=lambda s: (s[0], s[3] == "auto", rng.random()), default=None)
-        if shot is not None and shot[0] > 0:
+        if shot is not None and shot[0] <= 0:
+            shot = None
+        if shot is None:
+            rest = _reload_or_hold(rs, state, turn)
+            if rest.action == "reload":  # (free: an empty weapon is reloaded, not switched)
+                return rest
+        if "switch_fire" in menu and _switch(state, turn, f, shot):
+            return query.switch_choice(state, turn)
+        if shot is not None:
             return query.attack_choice(state, f, *shot[1:])
+    return _reload_or_hold(rs, state, turn)
+
+
+def _reload_or_hold(rs: Any, state: PilotWaveState, turn: Turn) -> Choice:
     by_action = _grouped(rs.legal(state, turn.seat, only=TURN_ACTIONS))
     if "reload" in by_action:
         return by_action["reload"][0]
     return by_action["hold"][0]
+
+
+#: an attack the bot weighs: (hit chance, target, skill, fire)
+Shot = tuple[float, Any, str, str]
+
+
+def _shots(state: PilotWaveState, turn: Turn, ways: list[tuple[Any, str, str]]) -> list[Shot]:
+    """Each of `ways` with its hit chance first."""
+    chances = query.hit_chances(state, turn, ways)
+    return [
+        (chance, e, skill, fire) for chance, (e, skill, fire) in zip(chances, ways, strict=True)
+    ]
+
+
+def _switch(state: PilotWaveState, turn: Turn, f: Any, shot: Shot | None) -> bool:
+    """Whether to spend the turn switching fire mode (seed "Automatic Weapon Fire"): the
+    other mode's best shot beats `shot` (the best now, None: none) by the measure the bot
+    picks a shot with, a likelier hit and then automatic fire."""
+    to = query.fire_switch(state, f)
+    if to is None:
+        return False
+    other = [(s[0], s[3] == "auto") for s in _shots(state, turn, query.attacks(state, f, to))]
+    best = max((o for o in other if o[0] > 0), default=None)
+    return best is not None and (shot is None or best > (shot[0], shot[3] == "auto"))
 
 
 def _move(state: PilotWaveState, f: Any, enemies: list[Any]) -> tuple[Hex, int] | None:

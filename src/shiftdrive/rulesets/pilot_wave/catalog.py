@@ -234,6 +234,10 @@ ARMOR: Final[dict[str, int]] = {
 #: armored 3
 VEHICLE_STRESS: Final = 3
 VEHICLE_ARMOR: Final[dict[str, int]] = {"light": 1, "armored": 3}
+#: the seed's "can be set to automatic fire": the fire mode a weapon is set to. A weapon
+#: without automatic fire is always single; switching the mode is an action (`SwitchFire`)
+SINGLE_FIRE: Final = "single"
+AUTOMATIC_FIRE: Final = "automatic"
 #: P11: automatic fire adds one to the difficulty and one to the weapon's value
 AUTO_DIFFICULTY: Final = 1
 AUTO_VALUE: Final = 1

@@ -99,6 +99,9 @@ class CharacterSpec(BaseModel):
     at: str | None = None
     surprised: bool = False
     weapon: str | None = None
+    #: the mode the weapon is set to at the start (`catalog.SINGLE_FIRE`, `AUTOMATIC_FIRE`):
+    #: single unless the scenario says so; automatic needs a weapon with automatic fire
+    fire_mode: Literal["single", "automatic"] = "single"
     armor: str | None = None
     consequences: list[Literal["mild", "moderate", "severe", "extreme"]] = [
         "mild",

@@ -1,7 +1,8 @@
 """Personal attacks (P9, P5, P11), on the conflict library's attack: hand-to-hand against an
 adjacent enemy's opposed Close Combat (Effortless when it cannot defend), ranged against the
-weapon's range-band difficulty, rounds used, automatic fire, the hit with weapon value, range
-damage shift and armor, and hazardous blast rolls. (The movement shift, P10, goes on every roll
+weapon's range-band difficulty, rounds used, the fire mode a weapon is set to and switching it
+(seed "Automatic Weapon Fire"), automatic fire, the hit with weapon value, range damage shift
+and armor, and hazardous blast rolls. (The movement shift, P10, goes on every roll
 in `PilotWaveHost.before_roll`; the odds here count it.)"""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from shiftdrive.conflict.invokes import roll_and_open
 from shiftdrive.conflict.roll import Roll, action_odds, add_boost, boost_event
 from shiftdrive.core.ladder import describe
 from shiftdrive.core.outcomes import Outcome
-from shiftdrive.engine.actions import ParamKind
+from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.maps.hexgrid import Hex
@@ -30,6 +31,7 @@ from shiftdrive.rulesets.pilot_wave.board import (
 )
 from shiftdrive.rulesets.pilot_wave.catalog import (
     AUTO_DIFFICULTY,
+    AUTOMATIC_FIRE,
     BANDS,
     BLAST_FALLOFF,
     PSYCHE,
@@ -37,6 +39,7 @@ from shiftdrive.rulesets.pilot_wave.catalog import (
     ROUNDS_AUTO,
     ROUNDS_CONCENTRATED,
     ROUNDS_SINGLE,
+    SINGLE_FIRE,
     UNDEFENDED,
     band_difficulty,
     power_reach,
@@ -51,6 +54,7 @@ from shiftdrive.rulesets.pilot_wave.host import (
     best_defence,
     harm_to,
 )
+from shiftdrive.rulesets.pilot_wave.order import end_turn
 from shiftdrive.rulesets.pilot_wave.state import Declared, Fighter, PilotWaveState
 
 if TYPE_CHECKING:
@@ -67,6 +71,24 @@ SINGLE: Final = "single"
 
 
 FIRE_MODES: Final = (SINGLE, AUTO, CONCENTRATED, SPRAY)
+#: the fire an attack may use with the weapon set to each mode (seed "Automatic Weapon
+#: Fire": a single shot needs single, P11's automatic fire needs automatic)
+FIRE_BY_MODE: Final[dict[str, tuple[str, ...]]] = {
+    SINGLE_FIRE: (SINGLE,),
+    AUTOMATIC_FIRE: (AUTO, CONCENTRATED, SPRAY),
+}
+SWITCH_FIRE: Final = "switch_fire"
+
+
+def switched(mode: str) -> str:
+    """The mode a switch sets a weapon to from `mode`."""
+    return SINGLE_FIRE if mode == AUTOMATIC_FIRE else AUTOMATIC_FIRE
+
+
+def switch_to(state: PilotWaveState, f: Fighter) -> str | None:
+    """The mode switching would set `f`'s weapon to; None: it has no automatic fire, so no
+    mode to switch (it stays single)."""
+    return switched(f.fire_mode) if weapon_of(state, f).auto else None
 
 
 def sprayed(state: PilotWaveState, f: Fighter, target: Fighter) -> list[Fighter]:
@@ -130,9 +152,15 @@ def target_refusal(f: Fighter, target: Fighter) -> str | None:
 
 
 def kind_refusal(
-    state: PilotWaveState, f: Fighter, skill: str, fire: str, follow: bool = False
+    state: PilotWaveState,
+    f: Fighter,
+    skill: str,
+    fire: str,
+    follow: bool = False,
+    mode: str | None = None,
 ) -> str | None:
-    """Why `f` attacks nobody with `skill` and `fire` (None: maybe someone)."""
+    """Why `f` attacks nobody with `skill` and `fire` (None: maybe someone), its weapon set
+    to its fire mode (or to `mode`, for what switching would offer)."""
     if skill == PSYCHE:
         if f.power != PUSHER:
             return f"{f.name} is no Pusher: only a Pusher attacks with the mind (P13)"
@@ -152,6 +180,13 @@ def kind_refusal(
         return f"fire is one of {', '.join(FIRE_MODES)}"
     if fire != SINGLE and not weapon.auto:
         return f"the {weapon.name} has no automatic fire"
+    set_to = mode or f.fire_mode
+    if fire != FOLLOW and fire not in FIRE_BY_MODE[set_to]:
+        want = switched(set_to)
+        return (
+            f"the {weapon.name} is set to {set_to} fire: fire={fire} needs it set to {want} "
+            f"first ({SWITCH_FIRE}, which takes {f.name}'s action)"
+        )
     return None
 
 
@@ -223,14 +258,16 @@ def _kinds(skill: str, pusher: bool) -> tuple[tuple[str, str], ...]:
     return tuple(dict.fromkeys(tried))
 
 
-def ways(state: PilotWaveState, f: Fighter) -> list[tuple[Fighter, str, str]]:
+def ways(
+    state: PilotWaveState, f: Fighter, mode: str | None = None
+) -> list[tuple[Fighter, str, str]]:
     """The attacks `f` may make now as (target, skill, fire), in the menu's order: each
     enemy, each of `kinds` that `why_not` allows (its parts asked apart: the kinds once, not
-    once per enemy)."""
+    once per enemy). With `mode`: those it could make were its weapon set to that mode."""
     tried = [
         (skill, fire)
         for skill, fire in kinds(state, f)
-        if kind_refusal(state, f, skill, fire) is None
+        if kind_refusal(state, f, skill, fire, mode=mode) is None
     ]
     return [
         (e, skill, fire)
@@ -376,6 +413,37 @@ class PilotAttack(Attack[PilotWaveState]):
         if roll.difficulty is None:
             return super().resolve(state, roll, shifts, outcome)
         return []
+
+
+class SwitchFire(Action[PilotWaveState]):
+    """Seed "Automatic Weapon Fire": switching fire modes is an action, so it takes the turn
+    (like holding: no roll, nothing to counter); only a weapon with automatic fire has a mode
+    to switch."""
+
+    name = SWITCH_FIRE
+
+    def options(self, state: PilotWaveState, turn: Turn) -> list[Choice]:
+        f = state.fighters[turn.actor or ""]
+        to = switch_to(state, f)
+        if to is None:
+            return []
+        label = f"Set the {weapon_of(state, f).name} to {to} fire (takes the action)"
+        return [Choice.of(SWITCH_FIRE, label=label)]
+
+    def check(self, state: PilotWaveState, turn: Turn, choice: Choice) -> str | None:
+        f = state.fighters[turn.actor or ""]
+        if switch_to(state, f) is None:
+            weapon = weapon_of(state, f).name
+            return f"the {weapon} has no automatic fire: it has no fire mode to switch"
+        return None
+
+    def apply(
+        self, state: PilotWaveState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        f = state.fighters[turn.actor or ""]
+        f.fire_mode = switch_to(state, f) or f.fire_mode
+        data = {"who": f.name, "weapon": weapon_of(state, f).name, "mode": f.fire_mode}
+        return [Event(SWITCH_FIRE, data=data, visible_to=None), *end_turn(state)]
 
 
 #: what the odds of an attack are asked with (`action_odds`): the opposing rating or the

@@ -17,11 +17,13 @@ from shiftdrive.rulesets.pilot_wave.state import Declared, PilotWaveState, Roll
 
 COUNTER_WINDOW: Final = "counter"
 #: a character's turn: one substantial action (move, attack, create an advantage, an
-#: interactive skill); reloading is insignificant and leaves the turn open
+#: interactive skill, switch a weapon's fire mode); reloading is insignificant and leaves the
+#: turn open
 TURN_MENU: Final = (
-    "move", "attack", "advantage", "discover", "overcome", "reload", "hold", "concede",
+    "move", "attack", "advantage", "discover", "overcome", "reload", "switch_fire", "hold",
+    "concede",
 )  # fmt: skip
-#: after moving only an attack may still be made (seed "Action")
+#: after moving only an attack may still be made (seed "Action"): not a switch of fire mode
 AFTER_MOVE: Final = ("attack", "reload", "hold", "concede")
 MENUS: Final[dict[str, tuple[str, ...]]] = {
     "bid": ("bid",),

@@ -28,7 +28,9 @@ from shiftdrive.rulesets.pilot_wave.catalog import move_shift
 from shiftdrive.rulesets.pilot_wave.combat import (
     AttackTerms,
     PilotAttack,
+    SwitchFire,
     attack_terms,
+    switch_to,
     terms_odds,
     ways,
 )
@@ -37,6 +39,7 @@ from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
 from shiftdrive.rulesets.pilot_wave.tactics import roving_choice
 
 ATTACK: Final = PilotAttack(HOST)
+SWITCH: Final = SwitchFire()
 INVOKE: Final[InvokeAspect[PilotWaveState]] = InvokeAspect(HOST)
 #: how many Odds `_hit` remembers before forgetting them all
 HITS_KEPT: Final = 4096
@@ -121,10 +124,22 @@ def move_choice(state: PilotWaveState, f: Fighter, to: Hex, cost: int) -> Choice
     return moves.move_choice(state, f, to, cost, moves.hexes_to(state, f, to))
 
 
-def attacks(state: PilotWaveState, f: Fighter) -> list[tuple[Fighter, str, str]]:
+def attacks(
+    state: PilotWaveState, f: Fighter, mode: str | None = None
+) -> list[tuple[Fighter, str, str]]:
     """The attacks `f` may make now, (target, skill, fire), in the attack menu's order,
-    without wording them."""
-    return ways(state, f)
+    without wording them (with `mode`: those it could make were its weapon set to it)."""
+    return ways(state, f, mode)
+
+
+def fire_switch(state: PilotWaveState, f: Fighter) -> str | None:
+    """The fire mode switching would set `f`'s weapon to (None: it has no mode to switch)."""
+    return switch_to(state, f)
+
+
+def switch_choice(state: PilotWaveState, turn: Turn) -> Choice:
+    """The switch of fire mode as the turn's menu lists it (its weapon has automatic fire)."""
+    return SWITCH.options(state, turn)[0]
 
 
 def hit_chance(state: PilotWaveState, turn: Turn, target: str, skill: str, fire: str) -> float:

@@ -24,7 +24,7 @@ from shiftdrive.rulesets.pilot_wave import order as flow
 from shiftdrive.rulesets.pilot_wave import view as seen
 from shiftdrive.rulesets.pilot_wave import words
 from shiftdrive.rulesets.pilot_wave.characters import sheet_problems
-from shiftdrive.rulesets.pilot_wave.combat import PilotAttack
+from shiftdrive.rulesets.pilot_wave.combat import PilotAttack, SwitchFire
 from shiftdrive.rulesets.pilot_wave.counters import (
     CarryOut,
     Concession,
@@ -59,6 +59,7 @@ def _actions(host: PilotWaveHost) -> dict[str, Action[PilotWaveState]]:
     specs: dict[str, Action[Any]] = dict(conflict_actions(host))
     own: list[Action[Any]] = [
         PilotAttack(host),
+        SwitchFire(),
         PilotAdvantage(host),
         PilotDiscover(host),
         PilotOvercome(host),

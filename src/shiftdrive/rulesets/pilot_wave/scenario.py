@@ -16,6 +16,7 @@ from shiftdrive.maps.hexwalks import HexWalks
 from shiftdrive.rulesets.pilot_wave.board import walks_of
 from shiftdrive.rulesets.pilot_wave.catalog import (
     ARMOR,
+    AUTOMATIC_FIRE,
     SKILLS,
     WEAPON_KINDS,
     WEAPONS,
@@ -176,6 +177,15 @@ def load(data: Mapping[str, Any]) -> PilotWaveScenario:
                     (
                         f"{base}.weapon",
                         f"{c.name}: the {c.weapon} is crew-served: it needs a vehicle's mount",
+                    )
+                )
+            held = weapons.get(c.weapon.lower()) if c.weapon is not None else None
+            if c.fire_mode == AUTOMATIC_FIRE and (held is None or not held.auto):
+                what = f"the {c.weapon}" if c.weapon is not None else "bare hands"
+                problems.append(
+                    (
+                        f"{base}.fire_mode",
+                        f"{c.name}: {what} cannot be set to automatic fire (fire_mode: single)",
                     )
                 )
             if c.armor is not None and c.armor.lower() not in armor:

@@ -49,7 +49,7 @@ def setup(sc: PilotWaveScenario, dice: DiceSource) -> tuple[PilotWaveState, list
                 stress={PHYSICAL: physical, MENTAL: StressTrack.fate_core(MENTAL, c.psyche)},
                 consequences=ConsequenceSlots.fate_core(c.consequences),
                 physique=c.physique, psyche=c.psyche,
-                weapon=weapon.name, rounds=weapon.rounds,
+                weapon=weapon.name, rounds=weapon.rounds, fire_mode=c.fire_mode,
                 armor=worn, armor_name=c.armor or (c.vehicle.armor if c.vehicle else None),
                 kph=c.vehicle.kph if c.vehicle else 0,
                 power=c.power, surprised=c.surprised,

@@ -12,6 +12,7 @@ from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.consequences import ConsequenceSlots
 from shiftdrive.core.fate_points import FatePoints
 from shiftdrive.core.stress import StressTrack
+from shiftdrive.rulesets.pilot_wave.catalog import SINGLE_FIRE
 
 __all__ = ["Declared", "Fighter", "PilotWaveState", "Roll"]
 
@@ -34,6 +35,8 @@ class Fighter(Combatant):
     psyche: int = 0
     weapon: str = "hands"
     rounds: int = 0
+    #: the mode the weapon is set to (`catalog.SINGLE_FIRE` or `AUTOMATIC_FIRE`)
+    fire_mode: str = SINGLE_FIRE
     armor: int = 0
     armor_name: str | None = None
     power: str | None = None
@@ -62,7 +65,8 @@ class Fighter(Combatant):
             "stress": {k: t.to_json() for k, t in self.stress.items()},
             "consequences": self.consequences.to_json(), "physique": self.physique,
             "psyche": self.psyche, "weapon": self.weapon, "rounds": self.rounds,
-            "armor": self.armor, "armor_name": self.armor_name, "power": self.power,
+            "fire_mode": self.fire_mode, "armor": self.armor, "armor_name": self.armor_name,
+            "power": self.power,
             "kph": self.kph, "surprised": self.surprised, "alerted": self.alerted,
             "status": self.status, "owed_points": self.owed_points, "moved": self.moved,
         }  # fmt: skip

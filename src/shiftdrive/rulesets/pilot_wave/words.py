@@ -143,6 +143,7 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
     "move": _move,
     "moving": _moving,
     "reload": lambda d: f"{d['who']} reloads ({d['rounds']} rounds)",
+    "switch_fire": lambda d: f"{d['who']} sets the {d['weapon']} to {d['mode']} fire",
     "hold": lambda d: f"{d['who']} ends the turn",
     "tactics": lambda d: (
         f"{d['side']} adds {d['points']} Tactics point(s) ({d['left']} left this exchange)"
