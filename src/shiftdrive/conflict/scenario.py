@@ -10,8 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 class AspectSpec(BaseModel):
     """An aspect given as text, or as a mapping with options: hidden from the other sides
-    until discovered, and the difficulty to overcome it (C1's ladder, Terrible to Legendary
-    and beyond)."""
+    until revealed, and the difficulty to overcome it (-4 to +12 on C1's ladder)."""
 
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1, max_length=120)

@@ -141,7 +141,7 @@ def _turn(rs: Any, state: PilotWaveState, turn: Turn, rng: random.Random) -> Cho
     if "attack" in menu:
         ways = query.attacks(state, f)
         shots = _shots(state, turn, ways)
-        shot = max(shots, key=lambda s: (s[0], s[3] == "auto", rng.random()), default=None)
+        shot = max(shots, key=lambda s: (_rank(s), rng.random()), default=None)
         if shot is not None and shot[0] <= 0:
             shot = None
         if shot is None:
@@ -174,6 +174,11 @@ def _shots(state: PilotWaveState, turn: Turn, ways: list[tuple[Any, str, str]]) 
     ]
 
 
+def _rank(shot: Shot) -> tuple[float, bool]:
+    """How the bot ranks a shot: the likelier hit, then automatic fire (its +1 value)."""
+    return shot[0], shot[3] == "auto"
+
+
 def _switch(state: PilotWaveState, turn: Turn, f: Any, shot: Shot | None) -> bool:
     """Whether to spend the turn switching fire mode (seed "Automatic Weapon Fire"): the
     other mode's best shot beats `shot` (the best now, None: none) by the measure the bot
@@ -181,9 +186,9 @@ def _switch(state: PilotWaveState, turn: Turn, f: Any, shot: Shot | None) -> boo
     to = query.fire_switch(state, f)
     if to is None:
         return False
-    other = [(s[0], s[3] == "auto") for s in _shots(state, turn, query.attacks(state, f, to))]
+    other = [_rank(s) for s in _shots(state, turn, query.attacks(state, f, to))]
     best = max((o for o in other if o[0] > 0), default=None)
-    return best is not None and (shot is None or best > (shot[0], shot[3] == "auto"))
+    return best is not None and (shot is None or best > _rank(shot))
 
 
 def _move(state: PilotWaveState, f: Any, enemies: list[Any]) -> tuple[Hex, int] | None:
