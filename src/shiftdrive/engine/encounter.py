@@ -320,7 +320,7 @@ class Encounter:
         try:
             if override:
                 events = apply_override(self.ruleset, self.state, choice)
-                self.ruleset.overridden(self.state)
+                events += self.ruleset.overridden(self.state)
                 if visibility is not None:  # a hidden override: what it makes is hidden too
                     events = [Event(e.kind, e.data, visibility) for e in events]
             else:
@@ -380,8 +380,7 @@ class Encounter:
         try:
             if is_override(choice):
                 events = apply_override(self.ruleset, self.state, choice)
-                self.ruleset.overridden(self.state)
-                return events
+                return events + self.ruleset.overridden(self.state)
             return self.ruleset.apply(self.state, seat, choice, self._live)
         except BaseException:
             self._broken = True

@@ -396,9 +396,13 @@ class Ruleset(ABC, Generic[S, Sc]):
     def view(self, state: S, seat: str) -> dict[str, Any]:
         """What `seat` may see of the state ('gm' sees all). Must strip every secret."""
 
-    def overridden(self, state: S) -> None:
+    def overridden(self, state: S) -> list[Event]:
         """The GM changed the state outside the rules (an override): a ruleset that remembers
-        anything worked out from the state forgets it here."""
+        anything worked out from the state forgets it here, and one that keeps a status
+        following from a track (guns out of action while a row is marked) brings it in line
+        with the state as the GM left it; the events say what that changed (logged after the
+        override's own)."""
+        return []
 
     def unseen(self, state: S, seat: str) -> frozenset[str]:
         """Units `seat` may not see now (undetected craft): their dice are hidden from it too."""

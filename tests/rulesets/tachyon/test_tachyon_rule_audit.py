@@ -3,9 +3,24 @@ disagreed with the text or the rulings, each played through the engine with scri
 
 from __future__ import annotations
 
-from tachyon_helpers import FRIGATE, ZERO, act, raider, scenario, settle, skip_to, st, start, viper
+import json
 
-from shiftdrive.engine.encounter import IllegalChoice
+from tachyon_helpers import (
+    FRIGATE,
+    ZERO,
+    act,
+    kinds,
+    raider,
+    scenario,
+    settle,
+    skip_to,
+    st,
+    start,
+    viper,
+)
+
+from shiftdrive.engine.encounter import Encounter, IllegalChoice
+from shiftdrive.engine.replay import replay
 from shiftdrive.rulesets.tachyon.damage import damage_system
 
 
@@ -56,3 +71,43 @@ def test_guns_fire_at_ships_only_while_the_anti_ship_weapons_are_in_action() -> 
         assert "anti-ship weapons are out of action" in str(e)
     else:  # pragma: no cover
         raise AssertionError("a gun fired at a ship without anti-ship weapons")
+
+
+# --- GM overrides of a system track (T5: a row applies while both its boxes are marked) -------
+def _guns(enc: Encounter) -> list[bool]:
+    return [st(enc).units[f"Dread gun {i}"].active for i in (1, 2)]
+
+
+def test_a_gm_clearing_the_guns_out_row_puts_the_guns_back_and_logs_it() -> None:
+    """The GM's `gm_stress` on a gun emplacements box breaks row 3 as a repair would: the
+    guns are back in action (logged), replay gives the same state and undo takes it back."""
+    data = scenario([viper(zone="Z2")], [raider(zone="Z8")], b_large=[FRIGATE])
+    enc = start(data, *[ZERO] * 5)
+    for box in range(1, 7):
+        enc.submit("gm", f"gm_stress character=Dread track=gun_emplacements box={box}")
+    assert _guns(enc) == [False, False]
+    assert kinds(enc, "out")  # the sixth box completed row 3: both guns out of action
+    enc.submit("gm", "gm_stress character=Dread track=gun_emplacements box=6 marked=false")
+    assert _guns(enc) == [True, True]
+    assert [e.data["unit"] for e in enc.log[-1].events if e.kind == "back"] == [
+        "Dread gun 1",
+        "Dread gun 2",
+    ]
+    assert replay(json.loads(json.dumps(enc.to_json()))).ok
+    enc.undo()
+    assert _guns(enc) == [False, False]
+
+
+def test_a_gm_completing_the_explosion_row_destroys_the_ship_with_its_guns() -> None:
+    """A completed "Catastrophic explosion" row destroys the ship however it was marked; with
+    nothing else on its side, the fight ends there."""
+    data = scenario([viper(zone="Z2")], [], b_large=[FRIGATE])
+    enc = start(data, *[ZERO] * 5)
+    for box in range(1, 12):
+        enc.submit("gm", f"gm_stress character=Dread track=propulsion box={box}")
+    assert st(enc).units["Dread"].active  # row 6 needs both its boxes
+    enc.submit("gm", "gm_stress character=Dread track=propulsion box=12")
+    assert st(enc).units["Dread"].status == "destroyed"
+    assert _guns(enc) == [False, False]
+    result = enc.result()
+    assert result is not None and result.winner == "Tachyon"

@@ -221,8 +221,9 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
                 return self.actions[action].apply(state, turn, choice, dice)
         raise RuleError(f"{seat} cannot {action} now")
 
-    def overridden(self, state: DiasporaState) -> None:
+    def overridden(self, state: DiasporaState) -> list[Event]:
         state.turns_memo = state.window_memo = None
+        return []
 
     def result(self, state: DiasporaState) -> Result | None:
         """`flow.result`, remembered with whose turn it is (worked out in the same pass,

@@ -136,8 +136,9 @@ class PilotWave(Ruleset[PilotWaveState, PilotWaveScenario]):
         finally:
             flow.forget(state)  # the state has changed: whose turn it is, worked out again
 
-    def overridden(self, state: PilotWaveState) -> None:
+    def overridden(self, state: PilotWaveState) -> list[Event]:
         flow.forget(state)
+        return []
 
     def choice_visibility(
         self, state: PilotWaveState, seat: str, choice: Choice

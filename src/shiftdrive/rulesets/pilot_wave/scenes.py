@@ -115,8 +115,8 @@ class PilotWaveScenes(Ruleset[Any, Any]):
     def view(self, state: Any, seat: str) -> dict[str, Any]:
         return scene(state).view(state, seat)
 
-    def overridden(self, state: Any) -> None:
-        scene(state).overridden(state)
+    def overridden(self, state: Any) -> list[Event]:
+        return scene(state).overridden(state)
 
     def unseen(self, state: Any, seat: str) -> frozenset[str]:
         return scene(state).unseen(state, seat)

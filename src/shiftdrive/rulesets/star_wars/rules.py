@@ -121,9 +121,10 @@ class StarWars(Ruleset[StarWarsState, StarWarsScenario]):
             state.turns_memo = None
             state.menu_memo = None
 
-    def overridden(self, state: StarWarsState) -> None:
+    def overridden(self, state: StarWarsState) -> list[Event]:
         state.turns_memo = None
         state.menu_memo = None
+        return []
 
     def prompt(self, state: StarWarsState, turn: Turn) -> str:
         return words.prompt(state, turn)

@@ -252,26 +252,29 @@ def damage_system(state: TachyonState, t: Unit, system: str, dmg: int) -> list[E
             events.append(
                 Event("system_state", data={"target": t.name, "state": st}, visible_to=None)
             )
-    if system == "propulsion":
-        events += gun_initiatives(state, t)
-    if sysmod.EXPLODED in eff.states:
-        events += take_out(state, t, DESTROYED, "explosion")
-    elif sysmod.GUNS_OUT in eff.states:
-        for g in state.units.values():
-            if g.parent == t.name and g.active:
-                events += take_out(state, g, OUT, "guns_out")
-    return events
+    return events + systems_take_effect(state, t)
 
 
-def guns_back(state: TachyonState, ship: Unit) -> list[Event]:
-    """T5: a row's effect applies only while both its boxes are marked, so a repair that
-    breaks the "Gun emplacement out of action" row puts the ship's guns back in action (they
+def systems_take_effect(state: TachyonState, ship: Unit) -> list[Event]:
+    """T5: a row's effect applies while both its boxes are marked, and only then: the ship
+    and its guns are brought in line with its system tracks as they stand, after a hit, a
+    repair or a GM's override of a track. Propulsion sets the guns' initiative; a completed
+    explosion row destroys the ship; "Gun emplacement out of action" puts its guns out of
+    action, and once that row is broken (a repair, the GM) they are back in action (they
     were out of action, not destroyed)."""
-    if not ship.active or sysmod.GUNS_OUT in sysmod.effects(ship.systems).states:
+    if not ship.active:
         return []
-    events: list[Event] = []
+    states = sysmod.effects(ship.systems).states
+    events = gun_initiatives(state, ship)
+    if sysmod.EXPLODED in states:
+        return events + take_out(state, ship, DESTROYED, "explosion")
+    out = sysmod.GUNS_OUT in states
     for g in state.units.values():
-        if g.parent == ship.name and g.status == OUT:
+        if g.parent != ship.name:
+            continue
+        if out and g.active:
+            events += take_out(state, g, OUT, "guns_out")
+        elif not out and g.status == OUT:
             g.status = ACTIVE
             state.status_changes += 1
             events.append(Event("back", data={"unit": g.name, "ship": ship.name}, visible_to=None))

@@ -22,6 +22,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Result, Ruleset, Seat, Sheet, Tally, Turn
 from shiftdrive.rulesets.tachyon import flow, view, words
+from shiftdrive.rulesets.tachyon.damage import systems_take_effect
 from shiftdrive.rulesets.tachyon.menu import ACTIONS, MENUS
 from shiftdrive.rulesets.tachyon.scenario import TachyonScenario, load
 from shiftdrive.rulesets.tachyon.setup import set_up
@@ -30,6 +31,7 @@ from shiftdrive.rulesets.tachyon.state import (
     BUGGED_OUT,
     CONCEDED,
     DESTROYED,
+    LARGE,
     OUT,
     TURRET,
     TachyonState,
@@ -90,8 +92,16 @@ class Tachyon(Ruleset[TachyonState, TachyonScenario]):
         finally:
             state.turn_known = False
 
-    def overridden(self, state: TachyonState) -> None:
+    def overridden(self, state: TachyonState) -> list[Event]:
+        """Whose turn it is is worked out again, and each large target's system tracks take
+        effect as the GM left them (T5: guns back once their row is broken, out once it is
+        complete; a completed explosion row destroys the ship), which may end the fight."""
         state.turn_known = False
+        events: list[Event] = []
+        for u in list(state.units.values()):
+            if u.kind == LARGE:
+                events += systems_take_effect(state, u)
+        return events + flow.check_end(state)
 
     def describe(self, event: Event, seat: str) -> str:
         return words.describe(event, seat)

@@ -12,8 +12,8 @@ from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.tachyon import systems as sysmod
 from shiftdrive.rulesets.tachyon.actions import CraftAction, event, outcome
 from shiftdrive.rulesets.tachyon.choices import kinds, offer
-from shiftdrive.rulesets.tachyon.damage import guns_back
-from shiftdrive.rulesets.tachyon.rolls import RollPlan, gun_initiatives
+from shiftdrive.rulesets.tachyon.damage import systems_take_effect
+from shiftdrive.rulesets.tachyon.rolls import RollPlan
 from shiftdrive.rulesets.tachyon.sight import who_sees
 
 if TYPE_CHECKING:
@@ -45,8 +45,7 @@ def repair(
                       "fixed": fixed},
                 visible_to=vis,
             ),
-            *(gun_initiatives(state, u) if system == "propulsion" else ()),
-            *(guns_back(state, u) if system == "gun_emplacements" else ()),
+            *systems_take_effect(state, u),
         ]  # fmt: skip
     assert u.consequences is not None
     worst = u.consequences.taken()[-1]
