@@ -94,7 +94,7 @@ class ArenaHost(Host[Arena]):
     def reach(self, state: Arena, skill: str) -> int | None:
         return 0 if skill == "Punch" else None
 
-    def defenses(self, state: Arena, action: str, skill: str) -> list[str]:
+    def defenses(self, state: Arena, action: str, skill: str, target: Combatant) -> list[str]:
         return ["Dodge"]
 
     def harm(self, state: Arena, roll: Roll, shifts: int) -> Harm:

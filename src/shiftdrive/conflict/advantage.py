@@ -17,10 +17,10 @@ from shiftdrive.conflict.host import CS
 from shiftdrive.conflict.invokes import roll_and_open
 from shiftdrive.conflict.roll import (
     Roll,
-    action_odds,
     add_boost,
     boost_event,
     defense_bonus,
+    priced,
 )
 from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.outcomes import Outcome
@@ -110,14 +110,16 @@ class _Advantage(RollAction[CS]):
         f = state.fighters[turn.actor or ""]
         skill = choice.str_param("skill") or "Athletics"
         target_name = choice.str_param("target")
+        host, name = self.host, self.name
         if target_name == SCENE:
-            return action_odds(state, f, skill, difficulty=self.host.difficulty(state, self.name))
+            return priced(host, state, name, f, skill, difficulty=host.difficulty(state, name))
         passive = self.passive(state, target_name)
         if passive is not None:
-            return action_odds(state, f, skill, difficulty=passive)
+            return priced(host, state, name, f, skill, target_name, difficulty=passive)
         target = state.fighters[target_name]
-        best = max(target.skill(s) for s in self.host.defenses(state, self.name, skill))
-        return action_odds(state, f, skill, opposed=best + defense_bonus(target))
+        best = max(target.skill(s) for s in host.defenses(state, name, skill, target))
+        opposed = best + defense_bonus(target)
+        return priced(host, state, name, f, skill, target_name, opposed=opposed)
 
     def resolve(self, state: CS, roll: Roll, shifts: int, outcome: Outcome) -> list[Event]:
         actor = state.fighters[roll.actor]

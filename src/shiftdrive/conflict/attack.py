@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 from shiftdrive.conflict.absorb import deliver_hit
 from shiftdrive.conflict.exchange import RollAction
 from shiftdrive.conflict.host import CS
-from shiftdrive.conflict.roll import Roll, action_odds, add_boost, boost_event, defense_bonus
+from shiftdrive.conflict.roll import Roll, add_boost, boost_event, defense_bonus, priced
 from shiftdrive.core.ladder import describe
 from shiftdrive.core.outcomes import Outcome
 from shiftdrive.engine.actions import ParamKind
@@ -100,8 +100,9 @@ class Attack(RollAction[CS]):
         f = state.fighters[turn.actor or ""]
         skill = choice.str_param("skill")
         target = state.fighters[choice.str_param("target")]
-        best = max(target.skill(s) for s in self.host.defenses(state, "attack", skill))
-        return action_odds(state, f, skill, opposed=best + defense_bonus(target))
+        best = max(target.skill(s) for s in self.host.defenses(state, "attack", skill, target))
+        opposed = best + defense_bonus(target)
+        return priced(self.host, state, "attack", f, skill, target.name, opposed=opposed)
 
     def resolve(self, state: CS, roll: Roll, shifts: int, outcome: Outcome) -> list[Event]:
         actor = roll.actor

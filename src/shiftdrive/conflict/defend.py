@@ -41,7 +41,7 @@ class Defend(HostedAction[CS]):
         target = state.fighters[roll.target or ""]
         return [
             defend_choice(s, target.skill(s))
-            for s in self.host.defenses(state, roll.action, roll.skill)
+            for s in self.host.defenses(state, roll.action, roll.skill, target)
         ]
 
     def apply(self, state: CS, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:

@@ -144,8 +144,10 @@ class Host(ABC, Generic[CS_contra]):
         raise NotImplementedError
 
     @abstractmethod
-    def defenses(self, state: CS_contra, action: str, skill: str) -> list[str]:
-        """The skills that oppose `action` made with `skill`."""
+    def defenses(self, state: CS_contra, action: str, skill: str, target: Combatant) -> list[str]:
+        """The skills `target` may oppose `action` made with `skill` with (the defender picks
+        one): asked of the target itself, so that a choice is priced before there is a roll
+        as it will be rolled."""
         raise NotImplementedError
 
     @abstractmethod
@@ -195,8 +197,8 @@ class Host(ABC, Generic[CS_contra]):
 
     def bonuses(self, state: CS_contra, roll: Roll) -> tuple[int, int]:
         """What `before_roll` would add to the roll and to its opposition now, spending
-        nothing: the odds a defender is shown count them. (A default, unlike the rest: a host
-        whose `before_roll` adds nothing needs none.)"""
+        nothing: every odds shown before a roll count them (`priced`, a defender's `Defend`).
+        (A default, unlike the rest: a host whose `before_roll` adds nothing needs none.)"""
         return 0, 0
 
     def reads_low(self, state: CS_contra, roll: Roll) -> bool:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 from shiftdrive.conflict.exchange import RollAction
 from shiftdrive.conflict.host import CS
 from shiftdrive.conflict.invokes import roll_and_open
-from shiftdrive.conflict.roll import Roll, action_odds, add_boost, boost_event
+from shiftdrive.conflict.roll import Roll, add_boost, boost_event, priced
 from shiftdrive.core.aspects import AspectKind
 from shiftdrive.core.outcomes import Outcome
 from shiftdrive.engine.actions import ParamKind
@@ -73,7 +73,8 @@ class Overcome(RollAction[CS]):
     def odds(self, state: CS, turn: Turn, choice: Choice) -> Odds | None:
         f = state.fighters[turn.actor or ""]
         diff = self.host.difficulty(state, "overcome", choice.str_param("aspect"))
-        return action_odds(state, f, choice.str_param("skill") or "Athletics", difficulty=diff)
+        skill = choice.str_param("skill") or "Athletics"
+        return priced(self.host, state, self.name, f, skill, difficulty=diff)
 
     def resolve(self, state: CS, roll: Roll, shifts: int, outcome: Outcome) -> list[Event]:
         if outcome is Outcome.FAIL:

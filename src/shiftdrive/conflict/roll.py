@@ -216,6 +216,29 @@ def close(host: Host[Any], state: ConflictState) -> list[Event]:
 _ODDS: Final[dict[tuple[int, int | None, int | None, int, bool], Odds]] = {}
 
 
+def priced(
+    host: Host[Any],
+    state: ConflictState,
+    action: str,
+    fighter: Combatant,
+    skill: str,
+    target: str | None = None,
+    *,
+    opposed: int | None = None,
+    difficulty: int | None = None,
+) -> Odds:
+    """The odds of the roll `action` will make, before its dice: `action_odds` with what the
+    host's `before_roll` will add to either side (`Host.bonuses` of the roll the action makes:
+    help promised, a movement shift), so that the odds shown are the roll's own."""
+    for_roll, for_opposition = host.bonuses(state, Roll(action, fighter.name, skill, target))
+    if opposed is not None:
+        return action_odds(state, fighter, skill, opposed=opposed + for_opposition, bonus=for_roll)
+    assert difficulty is not None
+    return action_odds(
+        state, fighter, skill, difficulty=difficulty + for_opposition, bonus=for_roll
+    )
+
+
 def action_odds(
     state: ConflictState,
     fighter: Combatant,

@@ -9,6 +9,7 @@ import pytest
 from star_wars_scenes import brawl as scene
 
 from shiftdrive.core.dice import ScriptedDice
+from shiftdrive.core.odds import OddsQuery, odds
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter, IllegalChoice
 from shiftdrive.engine.ruleset import Turn
@@ -242,3 +243,26 @@ def test_the_next_choices_are_each_battles_own(brawl: dict[str, Any]) -> None:
         "Lia to open round 2",
         "Han to open round 2",
     ]
+
+
+def test_the_odds_of_any_roll_count_the_help_promised(brawl: dict[str, Any]) -> None:
+    """S13's +1 goes on the helped ally's next roll with the skill, whatever its action, so
+    the odds shown before an overcome or an advantage count it, as an attack's do."""
+    enc = start(no_interrupts(brawl))
+    enc.submit("rebels", Choice.of("help", ally="Han", skill="Athletics"))
+    enc.submit("rebels", Choice.of("next", who="Han"))
+    rs, state = enc.ruleset, enc.state
+    difficulty = int(state.settings["overcome_difficulty"])
+    overcome = next(c for c in enc.legal("rebels") if c.action == "overcome")
+    assert overcome.str_param("skill") == "Athletics"
+    # Han's Athletics 1 + Lia's help 1
+    assert rs.odds(state, "rebels", overcome) == odds(OddsQuery(skill=2, difficulty=difficulty))
+    advantage = next(
+        c
+        for c in enc.legal("rebels")
+        if c.action == "advantage"
+        and c.str_param("skill") == "Athletics"
+        and c.str_param("target") == "scene"
+    )
+    difficulty = int(state.settings["advantage_difficulty"])
+    assert rs.odds(state, "rebels", advantage) == odds(OddsQuery(skill=2, difficulty=difficulty))

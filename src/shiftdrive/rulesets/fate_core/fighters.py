@@ -70,7 +70,9 @@ class FateCoreHost(Host[FateCoreState]):
         spec = catalog(state).attacks.get(skill)
         return spec.reach if spec is not None else None
 
-    def defenses(self, state: FateCoreState, action: str, skill: str) -> list[str]:
+    def defenses(
+        self, state: FateCoreState, action: str, skill: str, target: Combatant
+    ) -> list[str]:
         cat = catalog(state)
         if action == "attack":
             return cat.attacks[skill].defend

@@ -65,10 +65,10 @@ class PilotWaveHost(Host[PilotWaveState]):
     def reach(self, state: PilotWaveState, skill: str) -> int | None:
         return 1 if skill == CLOSE_COMBAT else None
 
-    def defenses(self, state: PilotWaveState, action: str, skill: str) -> list[str]:
-        roll = state.roll
-        target = state.fighters[roll.target] if roll is not None and roll.target else None
-        return defences(action, skill, target)
+    def defenses(
+        self, state: PilotWaveState, action: str, skill: str, target: Combatant
+    ) -> list[str]:
+        return defences(action, skill, state.fighters[target.name])
 
     def harm(self, state: PilotWaveState, roll: Roll, shifts: int) -> Harm:
         return harm_to(state, roll, shifts, roll.target or "", 0)

@@ -34,11 +34,6 @@ from shiftdrive.rulesets.pilot_wave.counters import (
 )
 from shiftdrive.rulesets.pilot_wave.host import HOST, PilotWaveHost
 from shiftdrive.rulesets.pilot_wave.moves import Hold, Move, Reload
-from shiftdrive.rulesets.pilot_wave.pricing import (
-    PilotAdvantage,
-    PilotDiscover,
-    PilotOvercome,
-)
 from shiftdrive.rulesets.pilot_wave.scenario import PilotWaveScenario, load
 from shiftdrive.rulesets.pilot_wave.setup import setup
 from shiftdrive.rulesets.pilot_wave.state import PilotWaveState
@@ -60,9 +55,6 @@ def _actions(host: PilotWaveHost) -> dict[str, Action[PilotWaveState]]:
     own: list[Action[Any]] = [
         PilotAttack(host),
         SwitchFire(),
-        PilotAdvantage(host),
-        PilotDiscover(host),
-        PilotOvercome(host),
         Move(),
         Reload(),
         Hold(host),

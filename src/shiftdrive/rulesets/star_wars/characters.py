@@ -54,15 +54,16 @@ class StarWarsHost(Host[StarWarsState]):
         spec = catalog.ATTACKS.get(skill)
         return spec.reach if spec is not None else None
 
-    def defenses(self, state: StarWarsState, action: str, skill: str) -> list[str]:
-        """A character's skills by the catalog; a vehicle (the target of the roll in hand)
-        resists with its pilot's (S9, S10)."""
-        roll = state.roll
-        if roll is not None and action == DUEL:
-            return duel_skills(state, roll.target or "")  # S8: the opponent's own choice
+    def defenses(
+        self, state: StarWarsState, action: str, skill: str, target: Combatant
+    ) -> list[str]:
+        """A character's skills by the catalog; a vehicle resists with its pilot's (S9,
+        S10)."""
+        if action == DUEL:
+            return duel_skills(state, target.name)  # S8: the opponent's own choice
         if action == COMMUNICATE:
             return [RESISTED_BY[skill]]  # S9: the other crew's Will, or its Security
-        if roll is not None and roll.target and state.fighters[roll.target].is_vehicle:
+        if state.fighters[target.name].is_vehicle:
             return list(rules.RESISTS[action])
         if action == "attack":
             return list(catalog.ATTACKS[skill].defend)

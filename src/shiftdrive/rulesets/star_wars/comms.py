@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.advantage import CreateAdvantage
-from shiftdrive.conflict.roll import action_odds
+from shiftdrive.conflict.roll import priced
 from shiftdrive.engine.actions import ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
@@ -97,4 +97,5 @@ class Communicate(CreateAdvantage[StarWarsState]):
         f = state.fighters[turn.actor or ""]
         skill = choice.str_param("skill")
         target = state.fighters[choice.str_param("target")]
-        return action_odds(state, f, skill, opposed=target.skill(RESISTED_BY[skill]))
+        opposed = target.skill(RESISTED_BY[skill])
+        return priced(self.host, state, self.name, f, skill, target.name, opposed=opposed)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.advantage import FREE_INVOKES
 from shiftdrive.conflict.exchange import RollAction
-from shiftdrive.conflict.roll import Roll, action_odds, add_boost, boost_event
+from shiftdrive.conflict.roll import Roll, add_boost, boost_event, priced
 from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.outcomes import Outcome
 from shiftdrive.engine.actions import ParamKind
@@ -125,7 +125,8 @@ class GetOnTheirSix(RollAction[StarWarsState]):
     def odds(self, state: StarWarsState, turn: Turn, choice: Choice) -> Odds | None:
         pilot = state.fighters[turn.actor or ""]
         target = state.fighters[choice.str_param("target")]
-        return action_odds(state, pilot, DEFENSE_SKILL, opposed=target.skill(DEFENSE_SKILL))
+        opposed = target.skill(DEFENSE_SKILL)
+        return priced(self.host, state, TAIL, pilot, DEFENSE_SKILL, target.name, opposed=opposed)
 
     def resolve(
         self, state: StarWarsState, roll: Roll, shifts: int, outcome: Outcome

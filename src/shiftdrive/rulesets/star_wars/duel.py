@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from shiftdrive.conflict.exchange import HostedAction, RollAction
 from shiftdrive.conflict.host import TAKEN_OUT, Host
-from shiftdrive.conflict.roll import Roll, action_odds, add_boost, boost_event, close
+from shiftdrive.conflict.roll import Roll, add_boost, boost_event, close, priced
 from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.consequences import Severity
 from shiftdrive.core.outcomes import Outcome, outcome_of
@@ -126,7 +126,8 @@ class DuelRound(RollAction[StarWarsState]):
         assert duel is not None
         other = state.fighters[duel.other(actor.name)]
         best = max(other.skill(s) for s in duel_skills(state, other.name))
-        return action_odds(state, actor, choice.str_param("skill"), opposed=best)
+        skill = choice.str_param("skill")
+        return priced(self.host, state, DUEL, actor, skill, other.name, opposed=best)
 
     def resolve(
         self, state: StarWarsState, roll: Roll, shifts: int, outcome: Outcome

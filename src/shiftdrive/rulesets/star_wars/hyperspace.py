@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.exchange import RollAction
 from shiftdrive.conflict.invokes import roll_and_open
-from shiftdrive.conflict.roll import Roll, action_odds
+from shiftdrive.conflict.roll import Roll, priced
 from shiftdrive.core.consequences import Severity
 from shiftdrive.core.outcomes import Outcome
 from shiftdrive.engine.actions import ParamKind
@@ -113,7 +113,7 @@ class Jump(RollAction[StarWarsState]):
     def odds(self, state: StarWarsState, turn: Turn, choice: Choice) -> Odds | None:
         f = state.fighters[turn.actor or ""]
         diff = int(state.settings["jump_difficulty"])
-        return action_odds(state, f, choice.str_param("skill"), difficulty=diff)
+        return priced(self.host, state, JUMP, f, choice.str_param("skill"), difficulty=diff)
 
     def resolve(
         self, state: StarWarsState, roll: Roll, shifts: int, outcome: Outcome

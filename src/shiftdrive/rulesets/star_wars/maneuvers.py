@@ -5,44 +5,21 @@ Investigate) within detection range, resisted by its pilot's Stealth."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from shiftdrive.conflict.advantage import SCENE, CreateAdvantage, Discover
-from shiftdrive.conflict.roll import action_odds
 from shiftdrive.engine.choices import Choice
 from shiftdrive.rulesets.star_wars import vehicles as rules
 from shiftdrive.rulesets.star_wars.state import StarWarsState
 
 if TYPE_CHECKING:
-    from shiftdrive.core.odds import Odds
     from shiftdrive.engine.ruleset import Turn
 
 
 def _engaged(state: StarWarsState, actor: str, choice: Choice) -> bool:
     target = choice.str_param("target")
     return target == SCENE or rules.engaged(state, state.fighters[actor], state.fighters[target])
-
-
-def _vehicle_odds(
-    state: StarWarsState,
-    turn: Turn,
-    choice: Choice,
-    action: str,
-    passive: Callable[[StarWarsState, str], int | None],
-) -> Odds | None:
-    """The odds against a vehicle that rolls to resist: with its pilot's skill (S9). None
-    when the target is the scene, a person, or a vehicle with a `passive` defense (the
-    library's odds price those)."""
-    aimed = choice.str_param("target")
-    if aimed == SCENE:
-        return None
-    target = state.fighters[aimed]
-    if not target.is_vehicle or passive(state, aimed) is not None:
-        return None
-    f = state.fighters[turn.actor or ""]
-    best = max(target.skill(s) for s in rules.RESISTS[action])
-    return action_odds(state, f, choice.str_param("skill"), opposed=best)
 
 
 class StarWarsAdvantage(CreateAdvantage[StarWarsState]):
@@ -63,10 +40,6 @@ class StarWarsAdvantage(CreateAdvantage[StarWarsState]):
         if t.is_vehicle and not rules.rolls_defense(t.size):
             return rules.PASSIVE_DEFENSE
         return None
-
-    def odds(self, state: StarWarsState, turn: Turn, choice: Choice) -> Odds | None:
-        found = _vehicle_odds(state, turn, choice, self.name, self.passive)
-        return found if found is not None else super().odds(state, turn, choice)
 
 
 class StarWarsDiscover(Discover[StarWarsState]):
@@ -91,7 +64,3 @@ class StarWarsDiscover(Discover[StarWarsState]):
         if t.is_vehicle and t.skill(rules.STEALTH_SKILL) < 1:
             return rules.PASSIVE_DEFENSE
         return None
-
-    def odds(self, state: StarWarsState, turn: Turn, choice: Choice) -> Odds | None:
-        found = _vehicle_odds(state, turn, choice, self.name, self.passive)
-        return found if found is not None else super().odds(state, turn, choice)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.exchange import HostedAction, RollAction
 from shiftdrive.conflict.invokes import roll_and_open
-from shiftdrive.conflict.roll import Roll, action_odds
+from shiftdrive.conflict.roll import Roll, priced
 from shiftdrive.core.outcomes import Outcome
 from shiftdrive.engine.actions import ParamKind
 from shiftdrive.engine.choices import Choice, Kept
@@ -206,7 +206,7 @@ class Sprint(RollAction[StarWarsState]):
     def odds(self, state: StarWarsState, turn: Turn, choice: Choice) -> Odds | None:
         f = state.fighters[turn.actor or ""]
         skill, difficulty = sprint_roll(state, f)
-        return action_odds(state, f, skill, difficulty=difficulty)
+        return priced(self.host, state, "sprint", f, skill, difficulty=difficulty)
 
     def resolve(
         self, state: StarWarsState, roll: Roll, shifts: int, outcome: Outcome

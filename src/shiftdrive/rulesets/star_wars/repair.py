@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.exchange import RollAction
 from shiftdrive.conflict.invokes import roll_and_open
-from shiftdrive.conflict.roll import Roll, action_odds
+from shiftdrive.conflict.roll import Roll, priced
 from shiftdrive.core.outcomes import Outcome
 from shiftdrive.engine.actions import ParamKind
 from shiftdrive.engine.choices import Choice
@@ -78,7 +78,7 @@ class Repair(RollAction[StarWarsState]):
     def odds(self, state: StarWarsState, turn: Turn, choice: Choice) -> Odds | None:
         f = state.fighters[turn.actor or ""]
         diff = difficulty(state, f, choice.str_param("consequence"))
-        return action_odds(state, f, REPAIR_SKILL, difficulty=diff)
+        return priced(self.host, state, REPAIR, f, REPAIR_SKILL, difficulty=diff)
 
     def resolve(
         self, state: StarWarsState, roll: Roll, shifts: int, outcome: Outcome

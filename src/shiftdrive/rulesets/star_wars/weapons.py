@@ -197,6 +197,6 @@ class StarWarsAttack(Attack[StarWarsState]):
         if target.is_vehicle:
             best = target.skill(rules.DEFENSE_SKILL)
         else:
-            defenses = self.host.defenses(state, "attack", skill)
+            defenses = self.host.defenses(state, "attack", skill, target)
             best = max(target.skill(s) for s in defenses) + defense_bonus(target)
         return False, best - attack + defense
