@@ -501,7 +501,8 @@ WORDS: Final[dict[str, Words]] = {
     "system_state": lambda d, k, s: f"{d['target']}: {d['state']}!",
     "out": _out,
     "back": lambda d, k, s: (
-        f"{d['unit']} is back in action ({d['ship']}'s gun emplacements repaired)"
+        f"{d['unit']} is back in action "
+        f"({d['ship']}'s gun emplacements are no longer out of action)"
     ),
     "swarm_gone": lambda d, k, s: f"Swarm {d['swarm']} is broken up ('{d['aspect']}' removed)",
     "concede": _concede,
