@@ -67,7 +67,16 @@ class ConflictState:
     """The parts of a host's state the library reads and writes. Each host's state
     subclasses it (a base class, as `Combatant`: the compiled build reads these directly)."""
 
-    __slots__ = ("aspects", "boosts_born", "fighters", "roll", "sides", "turn_count")
+    __slots__ = (
+        "aspects",
+        "boosts_born",
+        "ended",
+        "fighters",
+        "roll",
+        "sides",
+        "turn_count",
+        "winner",
+    )
 
     roll: Roll | None
     sides: list[str]
@@ -78,6 +87,9 @@ class ConflictState:
     aspects: AspectSet
     boosts_born: dict[str, int]
     turn_count: int
+    #: why the conflict ended (None while it goes on), and the side that won it (None: nobody)
+    ended: str | None
+    winner: str | None
 
     def side_of(self, name: str) -> str:
         """The side `name` fights on."""

@@ -10,12 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
+from shiftdrive.conflict.host import CONCEDED
 from shiftdrive.core.aspects import Aspect
 from shiftdrive.core.dice import FUDGE, DiceSource, face_total
 from shiftdrive.core.fate_points import EarnReason
 from shiftdrive.core.odds import Odds, OddsQuery, odds
 from shiftdrive.core.records import field_names
 from shiftdrive.engine.events import Event
+from shiftdrive.engine.ruleset import Ending
 
 if TYPE_CHECKING:
     from shiftdrive.conflict.host import Combatant, ConflictState, Host
@@ -199,6 +201,26 @@ def settle_invokes(state: ConflictState) -> list[Event]:
             )
             f.owed_points = 0
     return events
+
+
+def finish(state: ConflictState, winner: str | None, why: str) -> list[Event]:
+    """The conflict ends (`why`, won by `winner` or by nobody); aspects invoked against a
+    fighter pay them now (C7)."""
+    state.ended = why
+    state.winner = winner
+    return [
+        Event("end", data={"winner": winner, "reason": why}, visible_to=None),
+        *settle_invokes(state),
+    ]
+
+
+def decided_by(state: ConflictState) -> Ending:
+    """How a conflict that was fought out ended (C7): by concession when any loser conceded,
+    else by the losers being taken out. (A host reads a round limit or an escape first.)"""
+    for f in state.fighters.values():
+        if f.side != state.winner and f.status == CONCEDED:
+            return Ending.CONCESSION
+    return Ending.TAKEN_OUT
 
 
 def boost_event(holder: str, boost: Aspect, why: str) -> Event:

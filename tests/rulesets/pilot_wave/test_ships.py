@@ -8,7 +8,7 @@ from random import Random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from shiftdrive.cli.main import follow_up
@@ -586,6 +586,9 @@ def test_groups_of_one_type_decide_once() -> None:
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# found by this test: Pike matches vectors with Lance, whom the Raiders do not see (the event
+# and the choice named Lance to them)
+@example(seed=2861, scale="extreme", gap=1, dark=True, groups=False)
 @given(
     seed=st.integers(0, 2**31 - 1),
     scale=st.sampled_from(["far", "orbital", "extreme"]),

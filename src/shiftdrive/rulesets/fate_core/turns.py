@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Final
 
 from shiftdrive.conflict.exchange import STAGE_MENUS, stage_turn
-from shiftdrive.conflict.host import CONCEDED
-from shiftdrive.conflict.roll import expire_boosts, settle_invokes
+from shiftdrive.conflict.roll import decided_by, expire_boosts, finish
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Turn
 from shiftdrive.rulesets.fate_core.state import FateCoreState
@@ -79,21 +78,8 @@ def end_turn(state: FateCoreState) -> list[Event]:
     return events
 
 
-def finish(state: FateCoreState, winner: str | None, why: str) -> list[Event]:
-    """The conflict ends; aspects invoked against a fighter pay them now (C7)."""
-    state.ended = why
-    state.winner = winner
-    return [
-        Event("end", data={"winner": winner, "reason": why}, visible_to=None),
-        *settle_invokes(state),
-    ]
-
-
 def ending(state: FateCoreState) -> Ending:
-    """Round limit when the exchanges ran out; concession when any loser conceded (C7)."""
+    """Round limit when the exchanges ran out; else as the library reads it (C7)."""
     if state.exchange > state.max_exchanges:
         return Ending.ROUND_LIMIT
-    losers = [f for f in state.fighters.values() if f.side != state.winner]
-    if any(f.status == CONCEDED for f in losers):
-        return Ending.CONCESSION
-    return Ending.TAKEN_OUT
+    return decided_by(state)

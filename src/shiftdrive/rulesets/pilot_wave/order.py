@@ -9,8 +9,8 @@ from collections.abc import Iterable
 from typing import Final
 
 from shiftdrive.conflict.exchange import STAGE_MENUS, stage_turn
-from shiftdrive.conflict.host import CONCEDED
-from shiftdrive.conflict.roll import expire_boosts, settle_invokes
+from shiftdrive.conflict.roll import decided_by, expire_boosts
+from shiftdrive.conflict.roll import finish as conflict_ends
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Turn
 from shiftdrive.rulesets.pilot_wave.state import Declared, PilotWaveState, Roll
@@ -209,18 +209,13 @@ def next_exchange(state: PilotWaveState) -> list[Event]:
 def finish(
     state: PilotWaveState, winner: str | None, why: str, how: Ending = Ending.TAKEN_OUT
 ) -> list[Event]:
-    """The conflict ends; aspects invoked against a character pay them now (C7)."""
-    state.ended = why
-    state.winner = winner
+    """The conflict ends (the library's `finish`, C7), `how` remembered: a round limit reads
+    apart."""
     state.how = how.value
-    events = [Event("end", data={"winner": winner, "reason": why}, visible_to=None)]
-    return events + settle_invokes(state)
+    return conflict_ends(state, winner, why)
 
 
 def ending(state: PilotWaveState) -> Ending:
     if state.how == Ending.ROUND_LIMIT.value:
         return Ending.ROUND_LIMIT
-    losers = [f for f in state.fighters.values() if f.side != state.winner]
-    if any(f.status == CONCEDED for f in losers):
-        return Ending.CONCESSION
-    return Ending.TAKEN_OUT
+    return decided_by(state)

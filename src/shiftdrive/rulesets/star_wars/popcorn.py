@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 from shiftdrive.conflict.exchange import STAGE_MENUS, shared_turn, stage_turn
 from shiftdrive.conflict.host import ACTIVE, CONCEDED, TAKEN_OUT
 from shiftdrive.conflict.invokes import Pass
-from shiftdrive.conflict.roll import expire_boosts, settle_invokes
+from shiftdrive.conflict.roll import decided_by, expire_boosts, finish
 from shiftdrive.core.fate_points import EarnReason, SpendReason
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
@@ -251,26 +251,14 @@ def hand_to(state: StarWarsState, name: str) -> list[Event]:
     return events
 
 
-def finish(state: StarWarsState, winner: str | None, why: str) -> list[Event]:
-    """The conflict ends; aspects invoked against a character pay them now (C7)."""
-    state.ended = why
-    state.winner = winner
-    return [
-        Event("end", data={"winner": winner, "reason": why}, visible_to=None),
-        *settle_invokes(state),
-    ]
-
-
 def ending(state: StarWarsState) -> Ending:
-    """Round limit when the rounds ran out; concession when any loser conceded (C7)."""
+    """Round limit when the rounds ran out; an escape to hyperspace (S6); else as the
+    library reads it (C7)."""
     if state.order.round > state.max_rounds:
         return Ending.ROUND_LIMIT
     if state.winner is None and any(_escaped(state, s) for s in state.sides):
         return Ending.BUG_OUT
-    losers = [f for f in state.fighters.values() if f.side != state.winner]
-    if any(f.status == CONCEDED for f in losers):
-        return Ending.CONCESSION
-    return Ending.TAKEN_OUT
+    return decided_by(state)
 
 
 class Next(Action[StarWarsState]):

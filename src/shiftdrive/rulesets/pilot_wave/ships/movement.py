@@ -129,7 +129,10 @@ class Maneuver(Action[ShipState]):
             events += move(state, m, m.at + vector, dice)
         if match:
             state.matched.append([ship.name, match])
-            events.append(tell("ship_matched", {"ship": ship.name, "with": match}, state, ship))
+            # (only the sides that see both ships read it: the other names a ship)
+            seen = state.seen_by(ship) & state.seen_by(state.ships[match])
+            data = {"ship": ship.name, "with": match}
+            events.append(Event("ship_matched", data=data, visible_to=seen))
         return events
 
 

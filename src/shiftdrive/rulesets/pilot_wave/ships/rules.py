@@ -81,11 +81,16 @@ class PilotWaveShips(Ruleset[ShipState, ShipScenario]):
     def choice_visibility(
         self, state: ShipState, seat: str, choice: Choice
     ) -> frozenset[str] | None:
-        """A ship's choice is seen only by the sides that see the ship (and the GM)."""
+        """A ship's choice is seen only by the sides that see the ship (and the GM); one that
+        names another ship (matching vectors with it) only by those that see that one too."""
         turn = self.turn_of(state, seat)
         if turn is None or turn.actor is None:
             return None
-        return state.seen_by(state.ships[turn.actor]) | {GM}
+        seen = state.seen_by(state.ships[turn.actor])
+        match = choice.str_param("match")
+        if match and match in state.ships:
+            seen &= state.seen_by(state.ships[match])
+        return seen | {GM}
 
     def result(self, state: ShipState) -> Result | None:
         if state.ended is None:
