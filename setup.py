@@ -112,7 +112,6 @@ COMPILED = [
     "shiftdrive/rulesets/pilot_wave/host.py",
     "shiftdrive/rulesets/pilot_wave/moves.py",
     "shiftdrive/rulesets/pilot_wave/order.py",
-    "shiftdrive/rulesets/pilot_wave/pricing.py",
     "shiftdrive/rulesets/pilot_wave/query.py",
     "shiftdrive/rulesets/pilot_wave/rules.py",
     "shiftdrive/rulesets/pilot_wave/scenes.py",
