@@ -91,6 +91,11 @@ def advance(state: DiasporaState, dice: DiceSource) -> list[Event]:
         if state.phase == DETECTION and not state.detected and not compels.turns(state):
             events += detection.detect(state, dice)  # the compel window has closed (D12)
             continue
+        if state.ranking and not state.hits:  # the burns' Heat hits are marked (D3, D14)
+            ranked = position.settle(state)  # (or the ships still to invoke come first)
+            if ranked:
+                events += ranked
+                continue
         now = deciding(state)
         if now:
             state.result_memo, state.turns_memo = None, now

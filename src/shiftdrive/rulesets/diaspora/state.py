@@ -195,6 +195,9 @@ class DiasporaState:
         self.position_window: list[str] = []  # ships still to invoke on their roll or pass
         self.position_paid: list[str] = []  # fate points paid (C4, `invoking.paid_key`)
         self.mover: str | None = None
+        #: the rolls are made but not yet ranked: a burn's Heat hit may still take its ship
+        #: out of the fight first (D3, D14), and then its roll counts for nothing
+        self.ranking = False
         self.rank: list[str] = []  # D15: ships by the last position (or detection) rank
         # the sequential phases: ships still to declare, in D15 order
         self.queue: list[str] = []
@@ -272,7 +275,8 @@ class DiasporaState:
             "rolls": dict(self.rolls),
             "position_dice": dict(self.position_dice),
             "position_window": list(self.position_window),
-            "position_paid": list(self.position_paid), "mover": self.mover, "rank": list(self.rank),
+            "position_paid": list(self.position_paid), "mover": self.mover,
+            "ranking": self.ranking, "rank": list(self.rank),
             "queue": list(self.queue),
             "defence": dict(self.defence), "defence_dice": dict(self.defence_dice),
             "beam_used": dict(self.beam_used),

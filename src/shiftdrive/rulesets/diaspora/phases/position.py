@@ -40,6 +40,7 @@ def begin(state: DiasporaState) -> None:
     state.position_window = []
     state.position_paid = []
     state.mover = None
+    state.ranking = False
 
 
 def turns(state: DiasporaState) -> list[Turn]:
@@ -156,6 +157,7 @@ def resolve(state: DiasporaState, dice: DiceSource) -> list[Event]:
         events.append(Event("positioned", data))
         events += damage.deal(state, ship, "heat", burn, "burn")
     state.position_window = [n for n in state.rolls if open_to_invokes(state, state.ships[n])]
+    state.ranking = True
     return events + settle(state)
 
 
@@ -184,9 +186,14 @@ def may_invoke(state: DiasporaState, ship: Ship) -> bool:
 
 
 def settle(state: DiasporaState) -> list[Event]:
-    """Ships with nothing to invoke leave the window; when it is empty, rank the rolls."""
-    state.position_window = [n for n in state.position_window if may_invoke(state, state.ships[n])]
-    return [] if state.position_window else rank(state)
+    """Ships with nothing to invoke leave the window; when it is empty and every burn's Heat
+    hit is marked, rank the rolls (else `flow.advance` ranks them once the hits are marked)."""
+    window = []
+    for name in state.position_window:  # a ship out of the fight invokes no more
+        if state.ships[name].fighting and may_invoke(state, state.ships[name]):
+            window.append(name)
+    state.position_window = window
+    return [] if window or state.hits else rank(state)
 
 
 def invoke(state: DiasporaState, ship: Ship, choice: Choice, dice: DiceSource) -> list[Event]:
@@ -212,7 +219,11 @@ def pass_invoke(state: DiasporaState, turn: Turn, dice: DiceSource) -> list[Even
 
 
 def rank(state: DiasporaState) -> list[Event]:
-    """D3/D15: the rank of the rolls and the winner."""
+    """D3/D15: the rank of the rolls and the winner. Only ships still in the fight are
+    ranked: a ship its own burn took out (seed: "They immediately take a hit to their Heat
+    stress track"; D14) left combat before the ranking, so it neither wins nor is lowest."""
+    state.ranking = False
+    state.rolls = {n: r for n, r in state.rolls.items() if state.ships[n].fighting}
     order = sorted(state.rolls, key=lambda n: state.rolls[n], reverse=True)
     state.mover = winner(state.rolls)
     if state.mover is not None:
