@@ -110,13 +110,22 @@ class Pressure(AimedAction):
         # seed: "In case of a tie, the character being pushed ... is placed after the others"
         if s > 0:
             t.initiative -= s
-            t.tie_rank = 1
+            placed(state, t, after=True)
         elif s < 0:
             u.initiative += s
-            u.tie_rank = 1
+            placed(state, u, after=True)
         # the loser's initiative, now
         initiative = t.initiative if s > 0 else u.initiative
         return [event("pressure", u, s, vis, target=t.name, initiative=initiative)]
+
+
+def placed(state: TachyonState, u: Unit, *, after: bool) -> None:
+    """The seed's tie notes: at its new initiative `u` is placed before (refocus) or after
+    (pushed) the others already there, earlier refocusers and pushed craft included."""
+    ranks = [
+        x.tie_rank for x in state.units.values() if x is not u and x.initiative == u.initiative
+    ]
+    u.tie_rank = max([0, *ranks]) + 1 if after else min([0, *ranks]) - 1
 
 
 class Evade(CraftAction):
@@ -157,7 +166,7 @@ class Refocus(CraftAction):
         u, _, s, ok, vis = outcome(state, roll)
         if ok:  # seed: "In case of a tie, the character performing the action is placed before"
             u.initiative = max(0, s)
-            u.tie_rank = -1
+            placed(state, u, after=False)
         else:
             dead_last(state, u)
         return [event("refocus", u, s, vis, ok=ok, initiative=u.initiative)]
