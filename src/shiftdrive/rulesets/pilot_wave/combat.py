@@ -486,7 +486,9 @@ def blast(state: PilotWaveState, roll: Roll, shifts: int, outcome: Outcome) -> N
     """P11: a blast that hits also strikes every combatant next to the target at the weapon's
     value -1; a miss lands on `roll.to_zone` instead, which takes the blast (the hex itself
     and its neighbours, at value -1 and no shifts). Each hit waits in the queue to be
-    absorbed after the roll (`order.end_turn`)."""
+    absorbed after the roll (`order.end_turn`). Everyone the blast reaches was attacked (the
+    seed: it "targets adjacent targets"), so a Surprised one is Aware from the exchange's
+    end (P8), as the primary target is."""
     hit = outcome in (Outcome.TIE, Outcome.SUCCESS, Outcome.STYLE)
     center = where(state.fighters[roll.target or ""]) if hit else Hex.parse(roll.to_zone or "")
     for f in state.active():
@@ -495,6 +497,7 @@ def blast(state: PilotWaveState, roll: Roll, shifts: int, outcome: Outcome) -> N
             continue
         if d > 1:
             continue
+        f.alerted = True  # P8: attacked this exchange
         harm = harm_to(state, roll, shifts if hit else 0, f.name, BLAST_FALLOFF)
         if harm.hit > 0:
             state.hits.append([f.name, harm.hit, roll.actor])
