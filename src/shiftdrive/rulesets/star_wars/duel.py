@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from shiftdrive.conflict.exchange import HostedAction, RollAction
 from shiftdrive.conflict.host import TAKEN_OUT, Host
-from shiftdrive.conflict.roll import Roll, add_boost, boost_event, close, priced
+from shiftdrive.conflict.roll import Roll, add_boost, boost_event, close, expire_boosts, priced
 from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.consequences import Severity
 from shiftdrive.core.outcomes import Outcome, outcome_of
@@ -72,14 +72,16 @@ def _award(host: Host[Any], state: StarWarsState) -> list[Event]:
 
 
 def _done(host: Host[Any], state: StarWarsState) -> list[Event]:
-    """The duel round is both duellists' action this round (S8): it ends the actor's turn."""
+    """The duel round is both duellists' action this round (S8): it ends the actor's turn,
+    and it was the other duellist's turn too, so the other's older boosts fade with it (C6:
+    at the end of the holder's next turn; else a duellist never picked to act keeps them)."""
     roll = state.roll
     assert roll is not None
     other = roll.target or ""
     state.order.mark_acted(other)
     if other in state.resume:  # an interrupted duellist's turn was this round
         state.resume.remove(other)
-    return close(host, state)
+    return expire_boosts(state, other) + close(host, state)
 
 
 def _to_cut_or_award(host: Host[Any], state: StarWarsState) -> list[Event]:
