@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import (
@@ -56,6 +57,8 @@ def auto_jobs(battles: int, cores: int, method: str | None = None) -> int:
 out = Console(highlight=False)
 # A pure-Python run this long gets a pointer to the compiled build (about 3x the speed).
 FAST_HINT_SECONDS = 5.0
+#: the widest a participant's name is shown on one line (longer ones wrap)
+NAME_WIDTH = 24
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
@@ -167,9 +170,16 @@ def render_report(rep: dict[str, Any], scenario: str) -> None:
     parts = Table(
         title="Participants: how often out; mean damage, consequences, fate points spent",
         title_justify="left",
+        box=box.SIMPLE_HEAD,  # (no column rules: the names and sides fit an 80-column terminal)
+        pad_edge=False,
+        collapse_padding=True,
     )
-    for col in ("", "side", "taken out", "conceded", "bug out", "dmg", "cons", "FP"):
-        parts.add_column(col, justify="left" if col in ("", "side") else "right")
+    # the figures never wrap (a long crew name does, at its vehicle's and station's words)
+    longest = max((len(name) for name in rep["participants"]), default=0)
+    parts.add_column("", min_width=min(longest, NAME_WIDTH))
+    parts.add_column("side", no_wrap=True)
+    for col in ("taken out", "conceded", "bug out", "dmg", "cons", "FP"):
+        parts.add_column(col, justify="right", no_wrap=True)
     for name, p in rep["participants"].items():
         parts.add_row(
             name,
