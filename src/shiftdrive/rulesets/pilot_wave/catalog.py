@@ -185,6 +185,7 @@ class Weapon:
         auto: bool = False,
         blast: bool = False,
         crew: bool = False,
+        hazardous: bool | None = None,
     ) -> None:
         self.name = name
         self.kind = kind
@@ -197,11 +198,17 @@ class Weapon:
         self.crew = crew
         #: fired at range bands (not a hand weapon); kept, as every band asks it
         self.ranged = kind != HAND
+        #: whether its shots are hazardous rolls (C2's mishap): `hazardous_by_default`
+        #: unless the scenario says otherwise
+        self.hazardous = hazardous_by_default(kind, blast, crew) if hazardous is None else hazardous
 
-    @property
-    def hazardous(self) -> bool:
-        """P11: blast rolls are hazardous."""
-        return self.blast
+
+def hazardous_by_default(kind: str, blast: bool, crew: bool) -> bool:
+    """P11: blast rolls are hazardous. The seed's "Rifles, Directed Energy Weapons are
+    hazardous" (under "Weapon Values", naming two of its rows) makes every rifle's shot
+    hazardous too (a documented default: a crew-served weapon on its mount is not a rifle of
+    that table, and a scenario weapon may say `hazardous: false`)."""
+    return blast or (kind == "rifle" and not crew)
 
 
 #: bare hands: Close Combat, value Mediocre (0)

@@ -21,7 +21,7 @@ from shiftdrive.rulesets.pilot_wave.board import (
     weapon_of,
 )
 from shiftdrive.rulesets.pilot_wave.catalog import AUTO_VALUE, MOVER, PSYCHE, RANGE_DAMAGE
-from shiftdrive.rulesets.pilot_wave.order import MENTAL, PHYSICAL, end_turn
+from shiftdrive.rulesets.pilot_wave.order import MENTAL, PHYSICAL, TACTICS, end_turn
 from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
 
 if TYPE_CHECKING:
@@ -74,11 +74,15 @@ class PilotWaveHost(Host[PilotWaveState]):
         return harm_to(state, roll, shifts, roll.target or "", 0)
 
     def advantage_skills(self, state: PilotWaveState, f: Combatant) -> list[str]:
-        """The character's three best skills rated Average or better; a psychic's power
-        (Psyche, P13) besides."""
+        """The character's three best skills rated Average or better (a documented default:
+        the menu's limit, the seed sets none); Tactics besides when rated Average or better
+        (the seed: "Create an Advantage: Use Tactics to create advantages based on your
+        understanding of combat tactics"); a psychic's power (Psyche, P13) besides."""
         skills = state.fighters[f.name].skills
         ranked = sorted((s for s, v in skills.items() if v >= 1), key=lambda s: (-skills[s], s))
         best = ranked[:ADVANTAGE_SKILLS]
+        if skills[TACTICS] >= 1 and TACTICS not in best:
+            best.append(TACTICS)
         if state.fighters[f.name].power and PSYCHE not in best:
             best.append(PSYCHE)
         return best

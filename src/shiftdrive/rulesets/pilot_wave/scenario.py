@@ -42,6 +42,9 @@ class WeaponSpec(BaseModel):
     auto: bool = False
     blast: bool = False
     crew: bool = False
+    #: its shots are hazardous (C2); unset: the catalog's default (blast, or a rifle not
+    #: crew-served: `catalog.hazardous_by_default`)
+    hazardous: bool | None = None
 
 
 class SideSpec(BaseModel):
@@ -91,8 +94,9 @@ class PilotWaveScenario(BaseModel):
         table = {k.lower(): w for k, w in WEAPONS.items()}
         for name, w in self.weapons.items():
             table[name.lower()] = Weapon(
-                name, w.kind, w.value, w.rounds, w.skill, auto=w.auto, blast=w.blast, crew=w.crew
-            )
+                name, w.kind, w.value, w.rounds, w.skill, auto=w.auto, blast=w.blast,
+                crew=w.crew, hazardous=w.hazardous,
+            )  # fmt: skip
         return table
 
     def effective_skills(self, name: str) -> dict[str, int]:
