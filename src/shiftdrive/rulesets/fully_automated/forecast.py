@@ -25,7 +25,9 @@ from shiftdrive.rulesets.fully_automated.defense import (
     defense_outcome,
 )
 from shiftdrive.rulesets.fully_automated.hits import (
+    can_counter,
     hit_effect,
+    restrain_hurt,
     restrain_outcome,
     strike_advantage,
     uses_aim,
@@ -49,6 +51,7 @@ def forecast(state: FAState, atk: Attack, target: str, at: Hex) -> dict[str, Any
     effects: dict[str, Fraction] = {}
     stopped = counter = Fraction(0)
     guarded = defending(state, target)
+    answers = can_counter(ft)  # F4, F8: an incapacitated or restrained target never counters
     if guarded:
         adv, _ = defense_advantage(state, what, at)
         rolls = [(defense_outcome(t), p) for t, p in fudge_distribution(2, adv).items()]
@@ -57,14 +60,14 @@ def forecast(state: FAState, atk: Attack, target: str, at: Hex) -> dict[str, Any
     for outcome, p in rolls:
         if outcome not in (PROCEEDS, PROCEEDS_DISADVANTAGED):
             stopped += p
-            if outcome in (COUNTER, COUNTER_DISADVANTAGED):
+            if answers and outcome in (COUNTER, COUNTER_DISADVANTAGED):
                 counter += p
             continue
         adv, _ = strike_advantage(state, what, outcome == PROCEEDS_DISADVANTAGED, at)
         for total, q in fudge_distribution(2, adv).items():
             if c.kind == "restrain":
                 key = restrain_outcome(total)
-                if key == "fails":
+                if answers and key == "fails":
                     counter += p * q
             else:
                 hit = hit_effect(state, what, total, at)
@@ -76,6 +79,7 @@ def forecast(state: FAState, atk: Attack, target: str, at: Hex) -> dict[str, Any
         "advantage": adv,
         "reasons": reasons,
         "restrain": c.kind == "restrain",
+        "hurt": restrain_hurt(ft),  # a -1 Restrain's damage to this target (F6, F9)
         "defending": guarded,
         "aimed": what.aimed,
         "effects": effects,

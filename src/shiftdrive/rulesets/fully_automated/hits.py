@@ -48,13 +48,20 @@ def status_event(f: Fighter) -> Event:
     return Event("status", data={"character": f.name, "status": f.status})
 
 
+def can_counter(f: Fighter) -> bool:
+    """F4, F8: only a character still able to fight counter-attacks; an incapacitated or
+    restrained one "cannot perform any action besides defending" (the odds column asks this
+    too, so it never prices a counter-attack that cannot come)."""
+    return f.able
+
+
 def counter(
     state: FAState, defender: str, attacker: str, dis: bool, dice: DiceSource
 ) -> list[Event]:
     """F4: the defender counter-attacks with its first listed attack card, from the nearest
     hex of its movement."""
     fd = state.fighters[defender]
-    if not fd.able:
+    if not can_counter(fd):
         return [Event("no_counter", data={"character": defender, "status": fd.status})]
     cid = next(c for c in fd.cards if card(state, c).kind == "attack")
     c = card(state, cid)
@@ -131,6 +138,12 @@ def restrain_outcome(total: int) -> str:
 RESTRAIN_HURT: Final = 3  # F6: "-1 fails, but the target takes 3 damage"
 
 
+def restrain_hurt(ft: Fighter) -> int:
+    """F6's 3 damage of a -1 Restrain, less the target's armor (Restrain is an attack card,
+    F9): what the strike deals and what the odds column shows."""
+    return max(0, RESTRAIN_HURT - ft.armor)
+
+
 def hit_effect(state: FAState, atk: Attack, total: int, at: Hex) -> dict[str, Any]:
     """What an attack card's strike rolling `total` from hex `at` does to its target: the
     damage (base or aimed, the table's modifier, -1 across cover for a ranged attack, armor,
@@ -203,10 +216,11 @@ def strike(state: FAState, atk: Attack, extra_dis: bool, dice: DiceSource) -> li
                 *counter(state, ft.name, fa.name, True, dice),
             ]
         if outcome == "hurts":  # an attack card's damage: armor takes its part (F9)
-            data["armor"] = min(RESTRAIN_HURT, ft.armor)
+            hurt = restrain_hurt(ft)
+            data["armor"] = RESTRAIN_HURT - hurt
             return [
                 Event("restrain", data=data),
-                *damage(state, ft.name, RESTRAIN_HURT - data["armor"], "Restrain"),
+                *damage(state, ft.name, hurt, "Restrain"),
             ]
         data["disarmed"] = disarm(state, ft)
         ft.restrained = True

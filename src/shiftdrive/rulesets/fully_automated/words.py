@@ -340,7 +340,7 @@ def card_text(c: CardSpec, move: int, proficient: bool, tackle: bool) -> str:
 
 RESTRAIN_WORDS: Final = {
     "restrained": "restrained",
-    "hurts": "3 damage, not restrained",
+    "hurts": "{hurt} damage, not restrained",
     "fails": "fails",
 }
 
@@ -355,7 +355,11 @@ def forecast_text(d: Mapping[str, Any]) -> str:
     if d["defending"]:
         parts.append(f"Defend stops it {_pct(d['stopped'])}")
     if d["restrain"]:
-        parts += [f"{RESTRAIN_WORDS[k]} {_pct(effects[k])}" for k in RESTRAIN_WORDS if k in effects]
+        parts += [
+            f"{RESTRAIN_WORDS[k].format(hurt=d['hurt'])} {_pct(effects[k])}"
+            for k in RESTRAIN_WORDS
+            if k in effects
+        ]
     else:
         damage: dict[int, Fraction] = {}
         stun = stun2 = Fraction(0)
