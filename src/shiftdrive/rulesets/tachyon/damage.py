@@ -261,14 +261,15 @@ def systems_take_effect(state: TachyonState, ship: Unit) -> list[Event]:
     repair or a GM's override of a track. Propulsion sets the guns' initiative; a completed
     explosion row destroys the ship; "Gun emplacement out of action" puts its guns out of
     action, and once that row is broken (a repair, the GM) they are back in action (they
-    were out of action, not destroyed)."""
+    were out of action, not destroyed). Guns back in action take their initiative as the
+    propulsion track stands now, damage done while they were out included (T6)."""
     if not ship.active:
         return []
     states = sysmod.effects(ship.systems).states
-    events = gun_initiatives(state, ship)
     if sysmod.EXPLODED in states:
-        return events + take_out(state, ship, DESTROYED, "explosion")
+        return gun_initiatives(state, ship) + take_out(state, ship, DESTROYED, "explosion")
     out = sysmod.GUNS_OUT in states
+    events: list[Event] = []
     for g in state.units.values():
         if g.parent != ship.name:
             continue
@@ -278,7 +279,7 @@ def systems_take_effect(state: TachyonState, ship: Unit) -> list[Event]:
             g.status = ACTIVE
             state.status_changes += 1
             events.append(Event("back", data={"unit": g.name, "ship": ship.name}, visible_to=None))
-    return events
+    return events + gun_initiatives(state, ship)
 
 
 def take_out(
