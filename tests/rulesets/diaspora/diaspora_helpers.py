@@ -84,3 +84,36 @@ def placed_duel(
     enc.submit("blue", f"place ship=B band={b_band}")
     enc.submit("blue", f"opening phase={opening}")
     return enc, dice
+
+
+#: Detection dice by scenario order for `opened`: 6, 2, -2 and 0 on Navigation 2, so the
+#: first ship wins and no two ships tie.
+DETECTION_DICE: list[list[int]] = [PLUS, ZERO, MINUS, [-1, -1, 0, 0]]
+PHASE_ORDER = ("position", "electronic_warfare", "beam", "torpedo", "damage_control")
+
+
+def opened(
+    *sides: list[dict[str, Any]], bands: dict[str, int], phase: str = "position"
+) -> tuple[Encounter, ScriptedDice]:
+    """Place the ships of `sides` (up to four, any sides) at `bands` and open turn 1's
+    `phase`: the first ship wins detection (`DETECTION_DICE`), every placer places the next
+    unplaced ship in scenario order, and the winner opens with position (or, for a later
+    phase, straight to electronic warfare; every ship holds in the phases before `phase`).
+    Compel and invoke windows are passed; the phase's own first decision is pending."""
+    data = scenario(*sides)
+    names = [s["name"] for ships in sides for s in ships]
+    enc, dice = start(data, *DETECTION_DICE[: len(names)])
+    enc.pass_window("compel")
+    enc.pass_window("invoke")
+    for name in names:
+        placer = next(d for d in enc.pending() if d.kind == "place")
+        enc.submit(placer.seat, f"place ship={name} band={bands[name]}")
+    winner = next(d for d in enc.pending() if d.kind == "opening")
+    opening = "position" if phase == "position" else "electronic_warfare"
+    enc.submit(winner.seat, f"opening phase={opening}")
+    enc.pass_window("compel")
+    while state(enc).phase != phase:
+        assert PHASE_ORDER.index(state(enc).phase) < PHASE_ORDER.index(phase), "phase passed"
+        enc.submit(enc.pending()[0].seat, "hold")
+        enc.pass_window("compel")
+    return enc, dice

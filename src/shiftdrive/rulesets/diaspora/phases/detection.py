@@ -1,9 +1,10 @@
 """Detection (seed "Detection"; D9): every navigator rolls Navigation, the rolls are ranked
-(ties by raw Navigation; a tied ship may spend a fate point to win its tie), the first places
-two ships anywhere but the -4 / +4 bands, each next rank one, the last none; ships still tied
-are placed at random by 4dF (the only way to start on -4 / +4). The winner chooses whether
-turn 1 has a position phase. The navigator's roll is acting in an earlier phase of turn 1
-(D2, D9). A compelled ship's result is an automatic -4 that no invoke changes (D12)."""
+(ties by raw Navigation, which a compelled navigator's -4 does not have; a tied ship may
+spend a fate point to win its tie), the first places two ships anywhere but the -4 / +4
+bands, each next rank one, the last none; ships still tied are placed at random by 4dF (the
+only way to start on -4 / +4). The winner chooses whether turn 1 has a position phase. The
+navigator's roll is acting in an earlier phase of turn 1 (D2, D9). A compelled ship's result
+is an automatic -4 that no invoke changes (D12)."""
 
 from __future__ import annotations
 
@@ -49,9 +50,9 @@ def detect(state: DiasporaState, dice: DiceSource) -> list[Event]:
         result = (skill or 0) + roll.total
         state.detection_dice[ship.name] = roll.total
         rows.append((ship, result, raw_navigation(ship), list(roll.faces)))
-    rows.sort(key=lambda r: (r[1], r[2]), reverse=True)  # stable: scenario order within ties
-    state.rank = [r[0].name for r in rows]
     state.detection_keys = {r[0].name: [r[1], r[2]] for r in rows}
+    rows.sort(key=lambda r: _key(state, r[0].name), reverse=True)  # stable within ties
+    state.rank = [r[0].name for r in rows]
     data = {"rolls": [[s.name, result, raw, faces] for s, result, raw, faces in rows]}
     # C4: each ship may invoke on its roll, but a compelled -4 is final (D12)
     state.detection_window = [n for n in state.ships if n not in state.compelled]
@@ -81,7 +82,7 @@ def close_rolls(state: DiasporaState, dice: DiceSource) -> list[Event]:
     ]
     if state.detection_window:
         return []
-    state.rank = sorted(state.rank, key=lambda n: state.detection_keys[n], reverse=True)
+    state.rank = sorted(state.rank, key=lambda n: _key(state, n), reverse=True)
     state.tie_window = [
         n for n in state.rank if tied(state, n) and state.ships[n].fate_points.can_spend(1)
     ]
@@ -110,15 +111,21 @@ def pass_invoke(state: DiasporaState, turn: Turn, dice: DiceSource) -> list[Even
 
 
 def tied(state: DiasporaState, name: str) -> bool:
-    """Whether another ship rolled the same and has the same raw Navigation (D9)."""
-    key = state.detection_keys[name]
-    return sum(1 for k in state.detection_keys.values() if k == key) > 1
+    """Whether another ship has the same result and the same tie-break (D9: raw Navigation;
+    `_key`)."""
+    key = _key(state, name)[:3]
+    return sum(1 for n in state.detection_keys if _key(state, n)[:3] == key) > 1
 
 
-def _key(state: DiasporaState, name: str) -> tuple[int, int, int]:
-    """The rank key: the roll, raw Navigation, then a fate point spent on the tie."""
+def _key(state: DiasporaState, name: str) -> tuple[int, int, int, int]:
+    """The rank key: the roll, then D9's tie-break by raw Navigation, then a fate point spent
+    on the tie. A compelled navigator's skill is not considered (seed: "dice are not rolled
+    and Skills are not considered"; D12), so it breaks no tie: a ship that rolled the same
+    ranks above it, and compelled ships on the same result stay tied."""
     result, raw = state.detection_keys[name]
-    return result, raw, 1 if name in state.tie_spent else 0
+    considered = name not in state.compelled
+    skill = raw if considered else 0
+    return result, 1 if considered else 0, skill, 1 if name in state.tie_spent else 0
 
 
 def settle(state: DiasporaState, dice: DiceSource) -> list[Event]:

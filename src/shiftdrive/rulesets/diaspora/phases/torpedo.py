@@ -76,6 +76,16 @@ def point_defence_rating(state: DiasporaState, ship: Ship, beam: int) -> int:
     return POINT_DEFENSE_BASE if "point_defense" in ship.stunts else 0
 
 
+def strongest(state: DiasporaState, ship: Ship) -> int:
+    """The point-defence declaration (beam 0..free beam) with the highest rating: usually all
+    the free beam, but 0 when the Point Defense stunt's base 2 beats what the beams give
+    (seed: the stunt "changes the base from 0 to 2" for ships "unwilling to fire Beams
+    defensively"; e.g. Beam 1 with a gunner no better than 1: 1 against 2)."""
+    return max(
+        range(beams_free(state, ship) + 1), key=lambda beam: point_defence_rating(state, ship, beam)
+    )
+
+
 def declares(state: DiasporaState, target: Ship) -> bool:
     """Whether a torpedo at `target` waits on its point-defence declaration: not when its
     defence is already rolled this phase (D4) or it has no beam to put into it."""
@@ -109,10 +119,10 @@ class Launch(Action[DiasporaState]):
 
     def odds(self, state: DiasporaState, turn: Turn, choice: Choice) -> Odds | None:
         """Against the strongest point defence the target can still declare (the launcher's
-        worst case; `odds_words` gives the whole range)."""
+        worst case, `strongest`; `odds_words` gives the whole range)."""
         ship, target = state.ships[turn.actor or ""], state.ships[choice.str_param("target")]
-        most = beams_free(state, target) if declares(state, target) else 0
-        return hit_odds(state, ship, target, most)
+        beam = strongest(state, target) if declares(state, target) else 0
+        return hit_odds(state, ship, target, beam)
 
     def odds_words(self, state: DiasporaState, turn: Turn, choice: Choice) -> str | None:
         """When the target has yet to declare its point defence, the chance to hit with each
