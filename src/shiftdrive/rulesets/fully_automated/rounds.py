@@ -224,6 +224,7 @@ def end_round(state: FAState, dice: DiceSource) -> list[Event]:
             if p.get("reroll"):  # "whenever they play the aim action, but must use the result"
                 roll = dice.draw("d10", 2, f"initiative re-roll {n} (speed {f.speed} + 2d10)", n)
                 f.initiative = f.speed + sum(roll)
+                f.rolloff = 0  # F3: its old roll-off was for its old initiative
                 resort = True
             if f.damaged or not f.able:
                 f.aim = 0
@@ -234,8 +235,6 @@ def end_round(state: FAState, dice: DiceSource) -> list[Event]:
         elif f.aim > 0:
             f.aim = 0 if f.damaged else f.aim - 1
     if resort:
-        for f in state.fighters.values():
-            f.rolloff = 0
         events += sort_initiative(state, dice)
     for n in state.order:
         f = state.fighters[n]
@@ -249,14 +248,15 @@ def end_round(state: FAState, dice: DiceSource) -> list[Event]:
 
 
 def round_summary(state: FAState) -> Event:
-    """The end-of-round event: who is stunned, aimed and behind cover."""
+    """The end-of-round event: who is stunned, aimed and behind cover. Stunned are those the
+    stun limits next round (F8): the dying and the dead cannot act at all, stunned or not."""
     b = board(state)
     stunned: list[str] = []
     aimed: list[str] = []
     cover: list[str] = []
     for n in state.order:
         f = state.fighters[n]
-        if f.stun > 0 or f.status == INCAPACITATED:
+        if f.status == INCAPACITATED or (f.stun > 0 and f.status == ACTIVE):
             stunned.append(n)
         if f.aim > 0:
             aimed.append(n)

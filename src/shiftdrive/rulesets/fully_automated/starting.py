@@ -3,7 +3,7 @@
 Hands: the character's weapons' cards (in the order of its `weapons`), the unarmed skills it is
 proficient in (Trained Strike, Claw), Punch, Restrain when it carries restraints, then Move,
 Defend and Aim. Initiative = speed + 2d10; ties: higher speed, then a d10 roll-off, repeated
-while tied. Light combat (F10) resolves in table order: the scenario's.
+among those still tied. Light combat (F10) resolves in table order: the scenario's.
 """
 
 from __future__ import annotations
@@ -80,22 +80,30 @@ def initiative(state: FAState, dice: DiceSource) -> list[Event]:
 
 def sort_initiative(state: FAState, dice: DiceSource) -> list[Event]:
     """F3's order: highest initiative first; ties: higher speed, then a d10 roll-off, repeated
-    while tied."""
+    among those still tied. A roll-off only orders the tied among themselves: a second roll
+    never ranks anyone against a fighter it already beat or lost to. A tie once rolled off
+    stays as rolled (`rolloff` keeps each one's place in it, highest first); only a tie with a
+    fighter whose initiative changed (Aim's re-roll clears its `rolloff`) is rolled off again."""
     fs = state.fighters
-
-    def key(n: str) -> tuple[int, int]:
-        return (fs[n].initiative, fs[n].speed)
-
+    ties: dict[tuple[int, int], list[str]] = {}
+    for n in fs:
+        ties.setdefault((fs[n].initiative, fs[n].speed), []).append(n)
+    unsettled = [g for g in ties.values() if len(g) > 1 and not _rolled_off(state, g)]
+    rolls: dict[str, tuple[int, ...]] = {n: () for g in unsettled for n in g}
     for _ in range(20):
-        groups: dict[tuple[int, int, int], list[str]] = {}
+        groups: dict[tuple[int, int, tuple[int, ...]], list[str]] = {}
         for n in fs:
-            groups.setdefault((*key(n), fs[n].rolloff), []).append(n)
+            if n in rolls:
+                groups.setdefault((fs[n].initiative, fs[n].speed, rolls[n]), []).append(n)
         tied = [g for g in groups.values() if len(g) > 1]
         if not tied:
             break
         for g in tied:
             for n in g:
-                fs[n].rolloff = dice.draw("d10", 1, f"initiative roll-off {n}", n)[0]
+                rolls[n] += (dice.draw("d10", 1, f"initiative roll-off {n}", n)[0],)
+    for g in unsettled:
+        for place, n in enumerate(sorted(g, key=lambda n: rolls[n]), start=1):
+            fs[n].rolloff = place
     state.order = sorted(fs, key=lambda n: (-fs[n].initiative, -fs[n].speed, -fs[n].rolloff, n))
     return [
         Event(
@@ -106,3 +114,9 @@ def sort_initiative(state: FAState, dice: DiceSource) -> list[Event]:
             },
         )
     ]
+
+
+def _rolled_off(state: FAState, tie: list[str]) -> bool:
+    """Whether a tie already has its roll-off: every place taken, none shared."""
+    places = [state.fighters[n].rolloff for n in tie]
+    return 0 not in places and len(set(places)) == len(places)
