@@ -329,8 +329,10 @@ def kill_swarm(state: TachyonState, sw: Swarm) -> list[Event]:
 
 def concede(state: TachyonState, u: Unit) -> list[Event]:
     """C7/C10: a fate point, plus one per consequence taken in this conflict (a flight, an
-    NPC group, has none to gain)."""
-    n = concession_award(u.consequences.count_taken_in_conflict() if u.consequences else 0)
+    NPC group, has none to gain). Seed: "per Consequence received in conflict": one since
+    cleared by Repair systems counts too."""
+    taken = u.consequences.count_taken_in_conflict() if u.consequences else 0
+    n = concession_award(taken + u.repaired)
     if u.fate_points is not None:
         u.fate_points.earn(EarnReason.CONCESSION, n)
     events = take_out(state, u, CONCEDED, "conceded")

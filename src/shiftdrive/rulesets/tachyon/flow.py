@@ -8,6 +8,7 @@ from typing import Final
 
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.core.errors import RuleError
+from shiftdrive.core.fate_points import EarnReason
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Turn
 from shiftdrive.rulesets.tachyon import systems as sysmod
@@ -307,5 +308,19 @@ def finish(
             "end",
             data={"winner": winner, "reason": why},
             visible_to=None,
-        )
+        ),
+        *settle_invokes(state),
     ]
+
+
+def settle_invokes(state: TachyonState) -> list[Event]:
+    """C7, as the battle ends: each PC is paid the fate points other sides spent to invoke
+    its aspects against it (Fate Core: "at the end of the scene"); its own side sees it."""
+    events: list[Event] = []
+    for u in state.units.values():
+        if u.owed_points and u.fate_points is not None:
+            u.fate_points.earn(EarnReason.INVOKED_AGAINST, u.owed_points)
+            data = {"unit": u.name, "fate_points": u.owed_points, "now": u.fate_points.current}
+            events.append(Event("fate_point", data=data, visible_to=frozenset({u.side})))
+            u.owed_points = 0
+    return events

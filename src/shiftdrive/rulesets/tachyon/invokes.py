@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.core.fate_points import SpendReason
 from shiftdrive.core.outcomes import shifts_to_change
@@ -21,6 +22,7 @@ from shiftdrive.rulesets.tachyon.state import (
     ACTIVE,
     Roll,
     TachyonState,
+    Unit,
     dice_data,
 )
 
@@ -190,6 +192,7 @@ def apply_invoke(state: TachyonState, seat: str, choice: Choice, dice: DiceSourc
     by = choice.str_param("by")
     a = state.aspects.get(name)
     free = choice.str_param("payment") == "free"
+    earner: Unit | None = None
     if free:
         a.use_free(by)
         if a.kind is BOOST:
@@ -199,6 +202,7 @@ def apply_invoke(state: TachyonState, seat: str, choice: Choice, dice: DiceSourc
         assert payer.fate_points is not None
         payer.fate_points.spend(SpendReason.INVOKE, who=by, what=f"'{a.name}'")
         roll.paid.append(f"{seat}:{a.name}")
+        earner = invoked_against(state, a, seat)
     actor_stage = roll.stage == "actor"
     effect = choice.str_param("effect")
     data: dict[str, Any] = {"side": seat, "effect": effect}
@@ -232,6 +236,8 @@ def apply_invoke(state: TachyonState, seat: str, choice: Choice, dice: DiceSourc
             visible_to=vis,
         )
     ]
+    if earner is not None:
+        earner.owed_points += 1  # paid when the battle ends (`flow.finish`)
     if vis is not None and who_sees(state, roll.actor, roll.opp_unit) is None:
         # A hidden craft's invoke shows in the open roll, not who made it (T7).
         events.append(
@@ -244,6 +250,18 @@ def apply_invoke(state: TachyonState, seat: str, choice: Choice, dice: DiceSourc
     if not may_invoke(state, roll, seat):
         events += to_stage(state, roll, dice)
     return events
+
+
+def invoked_against(state: TachyonState, a: Aspect, seat: str) -> Unit | None:
+    """C7: a PC earns a fate point when another side pays one to invoke its aspect (its own
+    character aspect, or a consequence it took) against it, at the battle's end (Fate Core:
+    "at the end of the scene"); a free invoke pays nobody."""
+    if a.kind is not AspectKind.CHARACTER and a.kind is not AspectKind.CONSEQUENCE:
+        return None
+    owner = state.units.get(a.owner or "")
+    if owner is None or owner.side == seat or owner.fate_points is None:
+        return None
+    return owner
 
 
 def may_invoke(state: TachyonState, roll: Roll, seat: str) -> bool:

@@ -59,6 +59,12 @@ class Unit:
     damaged: bool = False
     bug_out_round: int | None = None
     harm: int = 0  # shifts of damage taken (small craft) or system boxes marked (large)
+    #: consequences cleared by Repair systems in this fight: they were still "received in
+    #: conflict" and pay on concession (seed "Conceding", C7)
+    repaired: int = 0
+    #: fate points other sides paid to invoke this PC's aspects against it: paid to it when
+    #: the battle ends (C7; Fate Core: "at the end of the scene")
+    owed_points: int = 0
     # The initiative roll's dice (T8: rolled once) and how many were minimized then: a gun's
     # initiative follows its ship's propulsion damage (T5/T6, `systems.gun_initiative`).
     init_faces: list[int] = field(default_factory=list)

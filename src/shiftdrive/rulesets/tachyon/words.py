@@ -506,6 +506,10 @@ WORDS: Final[dict[str, Words]] = {
     ),
     "swarm_gone": lambda d, k, s: f"Swarm {d['swarm']} is broken up ('{d['aspect']}' removed)",
     "concede": _concede,
+    "fate_point": lambda d, k, s: (
+        f"{d['unit']} gains {d['fate_points']} fate point(s) for its aspects invoked against it "
+        f"({d['now']} now)"
+    ),
     "launch": lambda d, k, s: (
         f"{d['unit']} launches a {d['kind']} (#{d['ordnance']}) at {d['target']}"
     ),

@@ -50,6 +50,7 @@ def repair(
     assert u.consequences is not None
     worst = u.consequences.taken()[-1]
     u.consequences.clear(worst.severity)
+    u.repaired += 1  # still a consequence received in this conflict (C7)
     if worst.aspect in state.aspects:
         state.aspects.remove(worst.aspect)
     return [
