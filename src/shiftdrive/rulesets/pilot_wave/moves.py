@@ -123,7 +123,7 @@ class Move(Action[PilotWaveState]):
         self, state: PilotWaveState, turn: Turn, choice: Choice, dice: DiceSource
     ) -> list[Event]:
         f = state.fighters[turn.actor or ""]
-        entry_for(state, f.name)
+        entry = entry_for(state, f.name)
         h = Hex.parse(choice.str_param("to"))
         way = routes(state, f).get(h)
         if way is None:
@@ -131,7 +131,7 @@ class Move(Action[PilotWaveState]):
         cost, hexes = way
         f.zone = str(h)
         f.moved += hexes  # P10: the shift counts hexes moved, not what they cost
-        state.moved_now = True
+        entry.moved = True
         data = {
             "who": f.name,
             "to": f.zone,

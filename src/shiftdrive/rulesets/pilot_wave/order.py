@@ -145,7 +145,6 @@ def end_turn(state: PilotWaveState) -> list[Event]:
         events += expire_boosts(state, entry.actor)
         state.turn_count += 1
         if not state.stack:
-            state.moved_now = False
             side = state.side_of(entry.actor)
             if side in state.order:
                 state.turn = (state.order.index(side) + 1) % len(state.order)

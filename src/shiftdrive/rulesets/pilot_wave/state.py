@@ -87,11 +87,15 @@ class Declared:
     resolving: bool = False
     #: "turn", or "follow": a later attack of automatic fire, its rounds already spent
     kind: str = "turn"
+    #: the actor has moved in this turn, so only an attack may follow (seed "Action"): the
+    #: turn's own, as a counter that wins opens the counterer's whole turn (seed "Counter")
+    moved: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
             "actor": self.actor, "choice": self.choice, "sides": list(self.sides),
             "asking": self.asking, "resolving": self.resolving, "kind": self.kind,
+            "moved": self.moved,
         }  # fmt: skip
 
 
@@ -116,7 +120,6 @@ class PilotWaveState(ConflictState):
     #: whose side's turn it is next (an index into `order`)
     turn: int = 0
     acted: list[str] = field(default_factory=list)
-    moved_now: bool = False
     #: the Tactics pool each side has left this exchange, and what its bid cost for good
     pools: dict[str, int] = field(default_factory=dict)
     spent_on_order: dict[str, int] = field(default_factory=dict)
@@ -144,6 +147,11 @@ class PilotWaveState(ConflictState):
 
     def side_of(self, name: str) -> str:
         return self.fighters[name].side
+
+    @property
+    def moved_now(self) -> bool:
+        """Whether the character whose turn it is has moved in it (the top entry's `moved`)."""
+        return bool(self.stack) and self.stack[-1].moved
 
     def active(self, side: str | None = None) -> list[Fighter]:
         """The fighters still in the fight (of `side`, when given)."""
