@@ -248,6 +248,8 @@ def after_step(state: FAState, dice: DiceSource) -> list[Event]:
     atk = _attack(state)
     assert atk.target is not None
     state.phase = "attacks"
+    if not state.fighters[atk.attacker].able:  # fallen while the defender chose its hex
+        return [_fallen(state), *finish_attack(state, dice)]
     if defending(state, atk.target):
         opts = attack_options(state, atk.attacker, atk.target, atk.card, atk.movement_left)
         fa = state.fighters[atk.attacker]
@@ -264,6 +266,36 @@ def after_step(state: FAState, dice: DiceSource) -> list[Event]:
             state.phase = "follow"
             return []
     return defense(state, dice)
+
+
+def _fallen(state: FAState) -> Event:
+    atk = _attack(state)
+    f = state.fighters[atk.attacker]
+    return Event("no_attack", data={"character": f.name, "status": f.status})
+
+
+def attacker_fallen(state: FAState, dice: DiceSource) -> list[Event]:
+    """F8 mid-attack: an attacker the GM's `hp` leaves unable to fight (incapacitated,
+    dying or dead: "cannot perform any action besides defending") before its attack is
+    rolled makes no attack, as `rounds.advance` skips one fallen before its turn, and uses
+    no more of its card's movement. Picking a target, following or withdrawing, its turn
+    ends now; a defender still choosing its hex chooses it first (`after_step`)."""
+    atk = state.attack
+    if atk is None or state.ended or state.fighters[atk.attacker].able:
+        return []
+    if state.phase == "attacks" and atk.target is None:
+        fallen = _fallen(state)
+        state.attack = None
+        state.queue.pop(0)
+        return [fallen, *advance(state, dice)]
+    if state.phase == "follow":
+        state.phase = "attacks"
+        return [_fallen(state), *finish_attack(state, dice)]
+    if state.phase == "withdraw":
+        atk.movement_left = 0
+        state.phase = "attacks"
+        return finish_attack(state, dice)
+    return []
 
 
 def let_go(state: FAState, dice: DiceSource) -> list[Event]:

@@ -16,6 +16,7 @@ from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Turn
+from shiftdrive.rulesets.fully_automated.attacks import attacker_fallen
 from shiftdrive.rulesets.fully_automated.checks import check_fault, skill_check
 from shiftdrive.rulesets.fully_automated.hits import damage, status_event
 from shiftdrive.rulesets.fully_automated.rounds import check_end, over, reveal
@@ -77,7 +78,8 @@ class Hp(Action[FAState]):
             events = [Event("heal", data={"character": name, "amount": delta, "hp": f.hp})]
             if f.status != before:
                 events.append(status_event(f))
-        return events + check_end(state)
+        events += check_end(state)
+        return events + attacker_fallen(state, dice)  # F8: no attack from the fallen
 
 
 class End(Action[FAState]):
