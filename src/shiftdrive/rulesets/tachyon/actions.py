@@ -18,7 +18,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.tachyon.choices import kinds
 from shiftdrive.rulesets.tachyon.detection import reveal, reveals
-from shiftdrive.rulesets.tachyon.outcomes import tie_succeeds
+from shiftdrive.rulesets.tachyon.outcomes import roll_tie_succeeds
 from shiftdrive.rulesets.tachyon.positions import dist
 from shiftdrive.rulesets.tachyon.rolls import RollPlan, plan_query, start_roll
 from shiftdrive.rulesets.tachyon.sight import seen, who_sees
@@ -150,7 +150,7 @@ def outcome(
     (a tie succeeds against a fixed difficulty when the option says so) and who may see it."""
     u = state.units[roll.actor]
     s = roll.total - roll.opp
-    ok = s > 0 or (s == 0 and tie_succeeds(state, roll.fixed))
+    ok = s > 0 or (s == 0 and roll_tie_succeeds(state, roll))
     t = state.units.get(roll.target or "")
     # `who_sees`, with the units in hand: open to all when both are detected.
     vis = None if u.detected and (t is None or t.detected) else who_sees(state, u.name, roll.target)

@@ -62,6 +62,16 @@ def point_defense(state: TachyonState, u: Unit, t: Unit, short: bool) -> int | N
     return None
 
 
+def backlash_rating(
+    state: TachyonState, u: Unit, t: Unit, short: bool, fixed: int | None = -1
+) -> int | None:
+    """The point defense a failed attack by `u` on `t` meets (`fixed`: as fixed at an
+    ordnance's launch, T4; -1: as it stands now); None when none does, or `u` is out of the
+    fight."""
+    pd = point_defense(state, u, t, short) if fixed == -1 else fixed
+    return None if pd is None or not u.active else pd
+
+
 def absorb_choices(state: TachyonState) -> list[Choice]:
     """T2/C10: the craft's pilot picks the consequences that absorb what shields could not,
     or is taken out."""
@@ -203,9 +213,9 @@ def hit_large(
         return events
     if s == 0:
         return [Event("miss", data=data, visible_to=None)]
-    pd = point_defense(state, u, t, short) if backlash == -1 else backlash
+    pd = backlash_rating(state, u, t, short, backlash)
     events = [Event("miss", data=data, visible_to=None)]
-    if pd is None or not u.active:
+    if pd is None:
         return events
     dmg = -s + pd
     events.append(

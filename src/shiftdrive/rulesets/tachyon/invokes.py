@@ -16,7 +16,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.tachyon.aspects import BOOST
 from shiftdrive.rulesets.tachyon.choices import kinds
-from shiftdrive.rulesets.tachyon.outcomes import HITS, OUTCOMES, tie_succeeds
+from shiftdrive.rulesets.tachyon.outcomes import BACKLASH, HITS, OUTCOMES, roll_tie_succeeds
 from shiftdrive.rulesets.tachyon.sight import aspect_visible, who_sees
 from shiftdrive.rulesets.tachyon.state import (
     ACTIVE,
@@ -268,7 +268,8 @@ def may_invoke(state: TachyonState, roll: Roll, seat: str) -> bool:
     """Whether `seat` gets an invoke step now: what `open_invokes` offers it could, spent
     together, move the result into a band better for it (fail, tie, success, style; a tie
     is a success where `tie_succeeds`), or make
-    a hit bigger or smaller (a gunnery or ordnance hit: every shift counts). Decided
+    a hit bigger or smaller (a gunnery or ordnance hit: every shift counts; so does a failure
+    that point defense turns into a hit on the attacker, `BACKLASH`). Decided
     from the seat's own invokes and the roll it sees only, so a step appearing never tells it
     of another side's fate points or free invokes; a scanner who may not see what it rolls
     against gets its step whenever it has an invoke (deciding by the hidden difficulty would
@@ -277,9 +278,13 @@ def may_invoke(state: TachyonState, roll: Roll, seat: str) -> bool:
     if upward and roll.hide_opp:
         need: int | None = 1
     else:  # (positional arguments: asked at every stage of every roll)
-        need = shifts_to_change(
-            roll.total - roll.opp, upward, roll.action in HITS, tie_succeeds(state, roll.fixed)
-        )
+        shifts = roll.total - roll.opp
+        if shifts < 0 and roll.action in BACKLASH and BACKLASH[roll.action](state, roll):
+            need = 1  # every shift of the failure is a shift of the backlash
+        else:
+            need = shifts_to_change(
+                shifts, upward, roll.action in HITS, roll_tie_succeeds(state, roll)
+            )
     if need is None:
         return False
     dice = roll.a_dice if upward else roll.o_dice

@@ -177,7 +177,7 @@ def start_roll(
     roll = Roll(
         action, u.name, target.name if target else (swarm.name if swarm else None), plan.params,
         base + r.total + total_of(mine), 0, None, fixed=plan.difficulty is not None,
-        actor_side=u.side, a_skill=skill, a_dice=r.total, a_min=r.minimized,
+        actor_side=u.side, a_skill=skill, a_dice=r.total, a_min=r.minimized, ties=plan.ties,
     )  # fmt: skip
     data: dict[str, Any] = {
         "actor": u.name, "action": action, "skill": skill, "rating": base, "dice": dice_data(r),

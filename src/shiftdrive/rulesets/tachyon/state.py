@@ -164,6 +164,7 @@ class Roll:
     o_dice: int | None = None  # None: no opposing dice to reroll
     o_min: int = 0
     hide_opp: bool = False  # a scan: the scanner must not learn what it rolls against
+    ties: bool = True  # a tie against the fixed difficulty may succeed (not an advantage, C5)
 
     def __init__(
         self,
@@ -185,6 +186,7 @@ class Roll:
         o_dice: int | None = None,
         o_min: int = 0,
         hide_opp: bool = False,
+        ties: bool = True,
     ) -> None:
         # Written out, not generated: the compiled build (mypyc) leaves a dataclass's own
         # __init__ interpreted, and a battle makes a roll for every action.
@@ -206,6 +208,7 @@ class Roll:
         self.o_dice = o_dice
         self.o_min = o_min
         self.hide_opp = hide_opp
+        self.ties = ties
 
     def to_json(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in field_names(type(self))}

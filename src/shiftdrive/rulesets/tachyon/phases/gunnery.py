@@ -21,8 +21,14 @@ from shiftdrive.rulesets.tachyon.actions import (
 from shiftdrive.rulesets.tachyon.advantage import CreateAdvantage
 from shiftdrive.rulesets.tachyon.aspects import boost
 from shiftdrive.rulesets.tachyon.choices import at, kinds, launch_at
-from shiftdrive.rulesets.tachyon.damage import damage_small, hit_large, kill_swarm, protection
-from shiftdrive.rulesets.tachyon.outcomes import HITS
+from shiftdrive.rulesets.tachyon.damage import (
+    backlash_rating,
+    damage_small,
+    hit_large,
+    kill_swarm,
+    protection,
+)
+from shiftdrive.rulesets.tachyon.outcomes import BACKLASH, HITS
 from shiftdrive.rulesets.tachyon.phases.ordnance import launch
 from shiftdrive.rulesets.tachyon.positions import dist, enemies, large_short, weapon_range
 from shiftdrive.rulesets.tachyon.rolls import RollPlan, defense_bonus, plan_query
@@ -305,3 +311,12 @@ GUNNERY: Final[tuple[CraftAction, ...]] = (
     Fire(), FireSwarm(), FireLarge(), Launch(), LaunchSwarm(), LaunchLarge(), WEAPONS_ADVANTAGE,
 )  # fmt: skip
 HITS.update(("fire", "fire_swarm", "fire_large"))  # their shifts are a hit (T2)
+
+
+def _fire_backlash(state: TachyonState, roll: Roll) -> bool:
+    """A shot at a large target within its point defense: a miss is a hit on the shooter."""
+    u, t = state.units[roll.actor], state.units[roll.target or ""]
+    return backlash_rating(state, u, t, bool(roll.params["short"])) is not None
+
+
+BACKLASH["fire_large"] = _fire_backlash

@@ -8,9 +8,15 @@ from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.tachyon.aspects import boost
-from shiftdrive.rulesets.tachyon.damage import damage_small, hit_large, kill_swarm, point_defense
+from shiftdrive.rulesets.tachyon.damage import (
+    backlash_rating,
+    damage_small,
+    hit_large,
+    kill_swarm,
+    point_defense,
+)
 from shiftdrive.rulesets.tachyon.invokes import to_stage
-from shiftdrive.rulesets.tachyon.outcomes import HITS, OUTCOMES
+from shiftdrive.rulesets.tachyon.outcomes import BACKLASH, HITS, OUTCOMES
 from shiftdrive.rulesets.tachyon.positions import large_short, zmap
 from shiftdrive.rulesets.tachyon.rolls import (
     Mod,
@@ -202,3 +208,15 @@ def strike_outcome(state: TachyonState, roll: Roll, dice: DiceSource) -> list[Ev
 
 OUTCOMES["ordnance"] = strike_outcome
 HITS.add("ordnance")  # a strike's shifts are a hit (T2)
+
+
+def _strike_backlash(state: TachyonState, roll: Roll) -> bool:
+    """A strike on a large target launched within its point defense (fixed at launch, T4)."""
+    o = roll.params["ordnance"]
+    if o["target_kind"] != "large":
+        return False
+    u, t = state.units[o["owner"]], state.units[o["target"]]
+    return backlash_rating(state, u, t, not o["long_range"], o["backlash"]) is not None
+
+
+BACKLASH["ordnance"] = _strike_backlash
