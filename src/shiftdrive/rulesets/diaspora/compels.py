@@ -51,16 +51,19 @@ def can_be_compelled(state: DiasporaState, ship: Ship) -> bool:
 
 
 def targets(state: DiasporaState, seat: str, first: bool = False) -> list[tuple[str, str]]:
-    """(ship, aspect) pairs `seat` may compel: another side's ships' aspects, less the compels
-    refused in this window; only the first one when `first` (the window only asks whether
-    there is one, after every choice in it)."""
+    """(ship, aspect) pairs `seat` may compel: another side's ships' aspects that it can see (a
+    hidden one only the GM: `view.sees`), less the compels refused in this window; only the
+    first one when `first` (the window only asks whether there is one, after every choice in
+    it)."""
     out: list[tuple[str, str]] = []
     refused = state.compel_refused
     for ship in state.ships.values():
         if ship.side != seat and can_be_compelled(state, ship):
             for aspect in state.aspects.aspects:
-                if aspect.owner == ship.name and (
-                    not refused or f"{ship.name}/{aspect.name}" not in refused
+                if (
+                    aspect.owner == ship.name
+                    and (not aspect.hidden or seat == GM)  # hidden: its side's and the GM's
+                    and (not refused or f"{ship.name}/{aspect.name}" not in refused)
                 ):
                     out.append((ship.name, aspect.name))
                     if first:

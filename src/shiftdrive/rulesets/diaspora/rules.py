@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Final
 
 from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
 from shiftdrive.core.consequences import DIASPORA_VALUES, ConsequenceSlots
-from shiftdrive.core.dice import DiceSource
+from shiftdrive.core.dice import DiceSource, ScriptedDice
 from shiftdrive.core.errors import RuleError
 from shiftdrive.core.fate_points import FatePoints
 from shiftdrive.core.stress import StressTrack
@@ -222,8 +222,18 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
         raise RuleError(f"{seat} cannot {action} now")
 
     def overridden(self, state: DiasporaState) -> list[Event]:
+        """Whose turn it is is worked out again. An override can take away the last means
+        anyone had to invoke on an open attack (a fate point, a free invoke, an aspect): its
+        window then has nobody in it, so the attack lands now (C4: the invokes come before the
+        outcome; nobody is left to make one) and the fight goes on from there."""
         state.turns_memo = state.window_memo = None
-        return []
+        if state.contest is None:
+            return []
+        events = contest.settle(state)
+        if state.contest is not None:  # somebody may still invoke: the window stays open
+            return events
+        # No dice: an attack lands in EW, beam or torpedo, and moving on from there rolls none.
+        return events + flow.advance(state, ScriptedDice())
 
     def result(self, state: DiasporaState) -> Result | None:
         """`flow.result`, remembered with whose turn it is (worked out in the same pass,
@@ -244,6 +254,9 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
 
     def view(self, state: DiasporaState, seat: str) -> dict[str, Any]:
         return view.view(state, seat)
+
+    def secrets(self, state: DiasporaState, seat: str) -> list[str]:
+        return view.secrets(state, seat)
 
     def choice_visibility(
         self, state: DiasporaState, seat: str, choice: Choice

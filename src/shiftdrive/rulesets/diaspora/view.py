@@ -1,10 +1,12 @@
 """What a seat sees: the table is open (the map, every ship, its tracks and consequences), but
-burn declarations stay with their own side until all are in and revealed (D15)."""
+burn declarations stay with their own side until all are in and revealed (D15), and a hidden
+aspect (a GM's, `gm_add_aspect hidden=true`) with its ship's side and the GM."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from shiftdrive.core.aspects import Aspect
 from shiftdrive.engine.events import GM
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.diaspora import damage
@@ -14,6 +16,19 @@ from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
 
 def burns_revealed(state: DiasporaState) -> bool:
     return all(s.name in state.burns or s.name in state.compelled for s in state.fighting())
+
+
+def sees(state: DiasporaState, aspect: Aspect, seat: str) -> bool:
+    """Whether `seat` may see `aspect`: a hidden one only the GM and its ship's side."""
+    if not aspect.hidden or seat == GM:
+        return True
+    owner = state.ships.get(aspect.owner or "")
+    return owner is not None and owner.side == seat
+
+
+def secrets(state: DiasporaState, seat: str) -> list[str]:
+    """What `seat` must never be shown: the aspects hidden from it."""
+    return [a.name for a in state.aspects if not sees(state, a, seat)]
 
 
 def _ship(ship: Ship) -> dict[str, Any]:
@@ -45,7 +60,7 @@ def view(state: DiasporaState, seat: str) -> dict[str, Any]:
         "phase": state.phase,
         "map": map_picture(state),
         "ships": [_ship(s) for s in state.ships.values()],
-        "aspects": [a.to_json() for a in state.aspects],
+        "aspects": [a.to_json() for a in state.aspects if sees(state, a, seat)],
         "burns": burns,
         "position_rolls": dict(state.rolls),
         "defence": dict(state.defence),

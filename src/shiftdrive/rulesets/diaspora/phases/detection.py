@@ -165,7 +165,10 @@ class BreakTie(Action[DiasporaState]):
     name = BREAK_TIE
 
     def options(self, state: DiasporaState, turn: Turn) -> list[Choice]:
-        return [BREAKING_TIE]
+        """Only with a fate point to spend (D9: "willing or able"): a GM override may take
+        the point after the tie window opened."""
+        ship = state.ships[turn.actor or ""]
+        return [BREAKING_TIE] if ship.fate_points.can_spend(1) else []
 
     def apply(
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
