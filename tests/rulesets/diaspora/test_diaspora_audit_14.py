@@ -6,7 +6,7 @@ outcome for every dice total (no mismatch: nothing to test for them here)."""
 
 from __future__ import annotations
 
-from diaspora_helpers import ZERO, duel, opened, ship, start, state
+from diaspora_helpers import MINUS, PLUS, ZERO, duel, opened, scenario, ship, start, state, the
 
 from shiftdrive.engine.choices import Choice
 
@@ -60,3 +60,28 @@ def test_a_hidden_aspect_stays_with_its_ships_side_in_view_and_compels_d12() -> 
     gm = [c.get("aspect") for c in enc.ruleset.legal(state(enc), "gm") if c.action == "compel"]
     assert "Secret Reactor" in gm
     assert Choice.parse("compel ship=B aspect='Secret Reactor'") not in enc.legal("blue")
+
+
+def test_the_fight_waits_for_every_burns_heat_hit_before_it_ends_d3_d14() -> None:
+    """Seed "Position": the burning ships "immediately take a hit to their Heat stress track",
+    all at once. A's burn of 8 takes it out (one Heat box); B burned 8 too, and its hit is
+    marked before the fight is read (D14): it takes B out as well, so nobody is left to win,
+    where the old code ended the fight with B the winner and its hit never marked."""
+    data = scenario([ship("A", heat=1)], [ship("B", heat=1)])
+    enc, dice = start(data, PLUS, MINUS)
+    enc.pass_window("compel")
+    enc.pass_window("invoke")
+    enc.submit("blue", "place ship=A band=0")
+    enc.submit("blue", "place ship=B band=2")
+    enc.submit("blue", "opening phase=position")
+    enc.pass_window("compel")
+    dice.push([*ZERO, *ZERO])
+    enc.submit("blue", "burn value=8")
+    enc.submit("red", "burn value=8")
+    enc.submit("blue", "absorb taking=none")
+    assert the(enc, "A").out == "destroyed"
+    assert enc.result() is None  # B's Heat hit is still to be marked
+    enc.submit("red", "absorb taking=none")
+    assert the(enc, "B").out == "destroyed"
+    result = enc.result()
+    assert result is not None and result.winner is None

@@ -130,7 +130,7 @@ def result(state: DiasporaState) -> Result | None:
     somebody. A side whose ships all left by the map edge has escaped: an ending of its own,
     not a loss, so the sides that escaped are named but not beaten, and when nobody else was
     beaten (every other side escaped) the ending is the escape, with no winner. Past the turn
-    limit (a scenario field) it is a draw."""
+    limit (a scenario field) it is a draw. The end waits for the hits still to be marked."""
     first = ""  # asked after every choice: stops at the second side still fighting
     for ship in state.ships.values():
         if ship.fighting:
@@ -141,7 +141,11 @@ def result(state: DiasporaState) -> Result | None:
                     reason = f"{state.turn_limit} turns fought to a draw"
                     return Result(None, reason, Ending.ROUND_LIMIT)
                 return None
-    # at most one side has ships left: the end
+    # at most one side has ships left: the end, once the hits that landed with the blow that
+    # decided it are marked (the burns' Heat hits land all at once, D3): a ship still to mark
+    # one may be taken out by it too
+    if state.hits and state.ships[state.hits[0].ship].fighting:
+        return None
     gone = [side for side in state.sides() if side != first]
     escaped = [
         side
