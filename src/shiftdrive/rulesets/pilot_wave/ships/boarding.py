@@ -103,7 +103,9 @@ class Repair(Action[ShipState]):
     def odds(self, state: ShipState, turn: Turn, choice: Choice) -> Odds | None:
         ship = state.ships[turn.actor or ""]
         need = repair_difficulty(ship, choice.str_param("severity"))
-        return odds(OddsQuery(self._skill(state, ship), difficulty=need, tie_succeeds=True))
+        held = rolls.free_held(state, ship.name)
+        skill = self._skill(state, ship)
+        return odds(OddsQuery(skill, difficulty=need, invokes=held, tie_succeeds=True))
 
 
 def repair_need(state: ShipState, roll: dict[str, Any], shifts: int) -> int | None:

@@ -69,7 +69,8 @@ class Countermeasures(Action[ShipState]):
     def odds(self, state: ShipState, turn: Turn, choice: Choice) -> Odds | None:
         ship = state.ships[turn.actor or ""]
         rating = skill(state, ship, choice.str_param("by"))
-        return odds(OddsQuery(rating, difficulty=COUNTERMEASURES_DIFFICULTY))
+        held = rolls.free_held(state, ship.name)
+        return odds(OddsQuery(rating, difficulty=COUNTERMEASURES_DIFFICULTY, invokes=held))
 
 
 def counter_need(state: ShipState, roll: dict[str, Any], shifts: int) -> int | None:

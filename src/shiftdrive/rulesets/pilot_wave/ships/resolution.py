@@ -2,9 +2,10 @@
 gunner's Space Combat against the range difficulty (Far 1, Orbital 2, Extreme 3) plus the
 target's countermeasure shifts (a travelling missile's target, the better of both exchanges'), with
 the movement shift; a tie or better hits for shifts + weapon value - armor (no range damage
-shift in vacuum). A hit of 0 or less gives the attacker a boost on the target (C6). Free
-invokes the attacker holds on the target's aspects are spent while the roll misses (C4, the
-odds' policy). A hazardous missile roll's mishap brings the firer a consequence (C2)."""
+shift in vacuum). A hit of 0 or less gives the attacker a boost on the target (C6). The odds
+count every free invoke the attacker holds (`rolls.free_held`: the roll may spend any of them)
+as spent while the roll misses (C4, the odds' policy). A hazardous missile roll's mishap
+brings the firer a consequence (C2)."""
 
 from __future__ import annotations
 
@@ -23,12 +24,6 @@ from shiftdrive.rulesets.pilot_wave.ships.state import Attack, Ship, ShipState
 from shiftdrive.rulesets.pilot_wave.ships.tables import RANGE_DIFFICULTY, WEAPONS
 
 
-def free_invokes(state: ShipState, attacker: Ship, target: Ship) -> list[Aspect]:
-    """Aspects on the target (its consequences, boosts against it) with the attacker's free
-    invokes on them."""
-    return [a for a in state.aspects.with_free_for(attacker.name) if a.owner == target.name]
-
-
 def difficulty(state: ShipState, target: Ship, early: int = 0) -> int:
     """The range difficulty plus the target's countermeasure shifts (a travelling missile's
     target counters it in both exchanges: the better of the two counts)."""
@@ -38,7 +33,7 @@ def difficulty(state: ShipState, target: Ship, early: int = 0) -> int:
 def attack_query(state: ShipState, attacker: Ship, target: Ship, weapon: str,
                  early: int = 0) -> OddsQuery:  # fmt: skip
     hazardous = WEAPONS[weapon].missile and distance(attacker, target) <= 1
-    invokes = sum(a.free_for(attacker.name) for a in free_invokes(state, attacker, target))
+    invokes = rolls.free_held(state, attacker.name)
     return OddsQuery(
         attacker.station_skill("gunner") + movement_shift(state, attacker, target),
         difficulty=difficulty(state, target, early), invokes=invokes, hazardous=hazardous,

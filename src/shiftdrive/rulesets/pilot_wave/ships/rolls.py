@@ -72,6 +72,14 @@ def open_invokes(state: ShipState) -> list[tuple[str, str]]:
     return out
 
 
+def free_held(state: ShipState, ship: str) -> int:
+    """The free invokes `ship` could spend on a roll of its own: every one it holds, on any
+    aspect (`open_invokes` offers an aspect whoever owns it once the ship holds a free invoke
+    on it, C4). The odds shown before each of its rolls count these as spent while the roll
+    fails (`core.odds`'s policy), as a character's odds count its own (`action_odds`)."""
+    return sum(a.free_for(ship) for a in state.aspects.with_free_for(ship))
+
+
 def invoke_need(state: ShipState) -> int | None:
     """The fewest shifts that change the roll's outcome, or None when none can."""
     roll = state.roll

@@ -72,18 +72,25 @@ class Sense(Action[ShipState]):
         ship = state.ships[turn.actor or ""]
         active = choice.str_param("mode") == "active"
         need = sensor_difficulty(state.scale, 2, active, False)
-        return odds(OddsQuery(ship.station_skill("sensors"), difficulty=need, tie_succeeds=True))
+        return _odds(state, ship, need)
 
     def odds_words(self, state: ShipState, turn: Turn, choice: Choice) -> str | None:
         ship = state.ships[turn.actor or ""]
         active = choice.str_param("mode") == "active"
-        skill = ship.station_skill("sensors")
         parts = []
         for label, signal in (("a signalling ship", True), ("a drifting one", False)):
             need = sensor_difficulty(state.scale, 2, active, signal)
-            chance = odds(OddsQuery(skill, difficulty=need, tie_succeeds=True)).at_least_tie
+            chance = _odds(state, ship, need).at_least_tie
             parts.append(f"{label} {_percent(chance)}")
         return "detects " + ", ".join(parts)
+
+
+def _odds(state: ShipState, ship: Ship, need: int) -> Odds:
+    """The sweep's odds of meeting `need`, counting the free invokes the ship may spend on it
+    (`rolls.free_held`)."""
+    skill = ship.station_skill("sensors")
+    held = rolls.free_held(state, ship.name)
+    return odds(OddsQuery(skill, difficulty=need, invokes=held, tie_succeeds=True))
 
 
 def _percent(p: Fraction) -> str:
