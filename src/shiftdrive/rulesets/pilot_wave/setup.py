@@ -20,7 +20,7 @@ from shiftdrive.rulesets.pilot_wave.catalog import (
 from shiftdrive.rulesets.pilot_wave.order import MENTAL, PHYSICAL, pool
 from shiftdrive.rulesets.pilot_wave.scenario import PilotWaveScenario
 from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
-from shiftdrive.rulesets.pilot_wave.tactics import contest, side_order
+from shiftdrive.rulesets.pilot_wave.tactics import contest, contested, side_order
 
 
 def setup(sc: PilotWaveScenario, dice: DiceSource) -> tuple[PilotWaveState, list[Event]]:
@@ -76,8 +76,9 @@ def setup(sc: PilotWaveScenario, dice: DiceSource) -> tuple[PilotWaveState, list
     for f in fighters.values():
         if f.surprised:
             events.append(Event("surprised", data={"who": f.name}, visible_to=None))
+    asked = contested(state)  # P8: no bid when only one side is Aware (nothing to win)
     for name in state.sides:
-        state.bids[name] = None if pool(state, name) > 0 else 0
+        state.bids[name] = None if asked and pool(state, name) > 0 else 0
     if all(b is not None for b in state.bids.values()):
         events += side_order(state, dice)
     return state, events

@@ -72,18 +72,34 @@ def tactician(state: PilotWaveState, side: str) -> str | None:
     return max(aware, key=lambda f: f.skill(TACTICS)).name
 
 
+def contested(state: PilotWaveState) -> bool:
+    """P8: side order is rolled for "if opposing characters are Aware, or if neither side is
+    Surprised": when two sides or more have someone Aware. Otherwise only the Aware side can
+    act, and nobody bids or rolls."""
+    aware = 0
+    for side in state.sides:
+        if tactician(state, side) is not None:
+            aware += 1
+    return aware >= 2
+
+
 def side_order(state: PilotWaveState, dice: DiceSource) -> list[Event]:
     """P8: each side's best Aware tactician rolls Tactics + 4dF + the side's bid; the highest
     wins. Ties go to the higher bid, then the earlier listed side (a documented default); a
-    side with nobody Aware makes no roll and ranks last."""
+    side with nobody Aware makes no roll and ranks last. With only one side Aware (`contested`
+    is false) nobody rolls: that side wins the order."""
     rolls: list[dict[str, object]] = []
     scores: dict[str, tuple[int, int, int]] = {}
+    rolled = contested(state)
     for i, side in enumerate(state.sides):
         bid = state.bids.get(side) or 0
         state.spent_on_order[side] = bid
         who = tactician(state, side)
         if who is None:
             scores[side] = (-(10**6), 0, -i)
+            continue
+        if not rolled:
+            scores[side] = (0, 0, -i)
             continue
         f = state.fighters[who]
         faces = list(
@@ -95,7 +111,9 @@ def side_order(state: PilotWaveState, dice: DiceSource) -> list[Event]:
     state.rank = sorted(state.sides, key=lambda s: scores[s], reverse=True)
     state.picker = state.rank[0]
     reset_pools(state)
-    return [Event("side_order", data={"rolls": rolls, "winner": state.picker}, visible_to=None)]
+    aware = [side for side in state.sides if tactician(state, side) is not None]
+    data = {"rolls": rolls, "winner": state.picker, "aware": aware}
+    return [Event("side_order", data=data, visible_to=None)]
 
 
 class Bid(Action[PilotWaveState]):

@@ -38,7 +38,9 @@ def _side_order(d: dict[str, Any]) -> str:
         f"+ {r['bid']} bid = {r['total']})"
         for r in d["rolls"]
     ]
-    rolled = "; ".join(parts) or "nobody is Aware to roll"
+    aware = d.get("aware", [])
+    alone = f"only {aware[0]} has anyone Aware, so nobody rolls" if len(aware) == 1 else ""
+    rolled = "; ".join(parts) or alone or "nobody is Aware to roll"
     return f"Side order: {rolled}. {d['winner']} chooses who acts first each exchange"
 
 
