@@ -57,11 +57,22 @@ def drop(state: StarWarsState, tail: Tail, why: str) -> list[Event]:
     return [Event("tail_lost", data=data, visible_to=None)]
 
 
-def split_up(state: StarWarsState) -> list[Event]:
-    """S5, at the end of every turn: a pair in different zones (or out) loses its tail."""
+def unaspected(state: StarWarsState) -> list[Event]:
+    """S5: the tail *is* its advantage: once *On Your Six* is gone (the GM removed it, or it
+    was overcome), the pair's tail goes with it. After every GM override, and as turns end."""
     events: list[Event] = []
+    for t in list(state.tails):
+        if t.aspect not in state.aspects:
+            events += drop(state, t, "its aspect is gone")
+    return events
+
+
+def split_up(state: StarWarsState) -> list[Event]:
+    """S5, at the end of every turn: a pair in different zones (or out) loses its tail, as
+    does a pair whose aspect is gone (`unaspected`)."""
     if not state.tails:  # (most turns: nobody is on anybody's six, no copy made)
-        return events
+        return []
+    events = unaspected(state)
     for t in list(state.tails):
         a, b = state.fighters[t.pursuer], state.fighters[t.tailed]
         if not (a.active and b.active):

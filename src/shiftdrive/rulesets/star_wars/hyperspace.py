@@ -121,8 +121,14 @@ class Jump(RollAction[StarWarsState]):
         f = state.fighters[roll.actor]
         ship = vehicle_of(state, f)
         assert ship is not None
-        if outcome is Outcome.FAIL:
+        # S6 "if the navigation roll is successful and the ship is still capable of
+        # lightspeed": a hyperdrive put out while the roll was in hand (a GM's consequence or
+        # blocker during the invoke window) keeps the ship here, as a failed jump would (the
+        # event does not name the blocker: the GM may have hidden it)
+        drive_out = outcome is not Outcome.FAIL and hyperdrive_trouble(state, ship) is not None
+        if outcome is Outcome.FAIL or drive_out:
             state.jump_failed[ship.name] = state.round
-            return [Event("jump_failed", data={"ship": ship.name}, visible_to=None)]
+            data = {"ship": ship.name, "drive_out": True} if drive_out else {"ship": ship.name}
+            return [Event("jump_failed", data=data, visible_to=None)]
         ship.status = ESCAPED  # its crew goes with it as the turn ends
         return [Event("jump", data={"ship": ship.name, "side": ship.side}, visible_to=None)]

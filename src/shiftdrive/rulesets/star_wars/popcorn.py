@@ -171,19 +171,23 @@ def _act(state: StarWarsState, name: str) -> None:
 
 
 def end_turn(state: StarWarsState) -> list[Event]:
-    """Close the actor's turn: its boosts fade (C6) and unused help for it lapses (S13); the
-    fight may be over; an interrupted actor resumes, else the actor names the next (S1)."""
+    """Close the actor's turn: its boosts fade (C6) and unused help for it (or for anyone out
+    of the fight) lapses (S13); the fight may be over; an interrupted actor resumes, else the
+    actor names the next (S1)."""
     f = state.current()
     events: list[Event] = []
     if f is not None:
         events += expire_boosts(state, f.name)
         if f.vehicle and f.station == "pilot":
             events += expire_boosts(state, f.vehicle)  # the boosts its flying earned
-        if state.helps:
-            state.helps = [h for h in state.helps if h.ally != f.name]
     state.turn_count += 1
     events += _crews_and_vehicles(state)
     events += split_up(state)
+    if state.helps:  # (and help for an ally who left the fight: it has no next turn)
+        fighters, actor = state.fighters, f.name if f is not None else None
+        state.helps = [
+            h for h in state.helps if h.ally != actor and fighters[h.ally].status == ACTIVE
+        ]
     sides_left = [s for s in state.sides if state.in_fight(s)]
     if len(sides_left) <= 1:
         gone = [s for s in state.sides if s not in sides_left and _escaped(state, s)]

@@ -23,7 +23,7 @@ from shiftdrive.rulesets.star_wars import popcorn, words
 from shiftdrive.rulesets.star_wars import view as seen
 from shiftdrive.rulesets.star_wars.characters import HOST, StarWarsHost
 from shiftdrive.rulesets.star_wars.comms import Communicate
-from shiftdrive.rulesets.star_wars.dogfight import GetOnTheirSix
+from shiftdrive.rulesets.star_wars.dogfight import GetOnTheirSix, unaspected
 from shiftdrive.rulesets.star_wars.duel import AcceptLoss, CutGain, DuelRound, StyleChoice
 from shiftdrive.rulesets.star_wars.hyperspace import Jump
 from shiftdrive.rulesets.star_wars.maneuvers import StarWarsAdvantage, StarWarsDiscover
@@ -122,9 +122,11 @@ class StarWars(Ruleset[StarWarsState, StarWarsScenario]):
             state.menu_memo = None
 
     def overridden(self, state: StarWarsState) -> list[Event]:
+        """After a GM override: whose turn it is is worked out again, and a tail whose aspect
+        the GM removed is gone (S5)."""
         state.turns_memo = None
         state.menu_memo = None
-        return []
+        return unaspected(state) if state.tails else []
 
     def prompt(self, state: StarWarsState, turn: Turn) -> str:
         return words.prompt(state, turn)

@@ -72,7 +72,11 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
     ),
     "tail_lost": lambda d: f"{d['pursuer']} is no longer on {d['tailed']}'s six ({d['why']})",
     "jump": lambda d: f"{d['ship']} jumps to lightspeed and is gone",
-    "jump_failed": lambda d: f"{d['ship']}'s jump calculations fail: try again next round",
+    "jump_failed": lambda d: (
+        f"{d['ship']}'s hyperdrive is out: it cannot jump"
+        if d.get("drive_out")
+        else f"{d['ship']}'s jump calculations fail: try again next round"
+    ),
     "abandoned": lambda d: f"{d['vehicle']} leaves the fight with its crew",
     "wrecked": lambda d: f"{d['vehicle']} can absorb no more stress: it is out of the fight",
     "setup": lambda d: f"{d['title']}: {' vs '.join(d['sides'])}",
