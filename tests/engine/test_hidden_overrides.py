@@ -27,3 +27,16 @@ def test_plain_override_events_reach_everyone() -> None:
     enc.submit(GM, "gm_fate_points character='Anna Vex' delta=1")
     for seat in enc.seats():
         assert "Anna Vex" in json.dumps(enc.view(seat)["log"][-1])
+
+
+def test_a_fate_point_override_tells_the_total_only_to_the_characters_side() -> None:
+    """Fate points are each side's own to see (the rulesets' views hide the others'): the
+    GM's adjustment is in every seat's log, its new total only in the character's side's and
+    the GM's."""
+    enc = Encounter.start(AMBUSH, seed=1)
+    enc.submit(GM, "gm_fate_points character='Anna Vex' delta=1")
+    assert enc.state.fighters["Anna Vex"].side == "crew"
+    for seat, told in (("crew", True), ("raiders", False), (GM, True)):
+        entry = enc.view(seat)["log"][-1]
+        assert entry["choice"] == {"action": "gm_fate_points", "character": "Anna Vex", "delta": 1}
+        assert ("(now 4)" in json.dumps(entry)) is told, seat

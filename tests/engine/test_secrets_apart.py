@@ -267,6 +267,9 @@ def test_an_undetected_craft_elsewhere_is_not_seen(path: Path, seed: int, where:
 )
 # found: the owner's side invoked it in the open as the fight ended (the test's own bug)
 @example(path=EXAMPLES / "tachyon" / "convoy.yaml", seed=5549, warmup=0, owned=True, owner=3)
+# found: a point defence's Heat hit was marked before the torpedo's window opened for the
+# owner of a hidden aspect, but after the torpedo landed for everyone else (diaspora's timing)
+@example(path=EXAMPLES / "diaspora" / "breakout.yaml", seed=195, warmup=24, owned=True, owner=0)
 def test_a_hidden_gm_aspect_is_not_seen(
     path: Path, seed: int, warmup: int, owned: bool, owner: int
 ) -> None:

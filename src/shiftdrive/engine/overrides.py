@@ -139,7 +139,10 @@ def apply_override(ruleset: Ruleset[Any, Any], state: Any, choice: Choice) -> li
         sheet, points = _opening(ruleset, state, choice, _fate_points, NO_FATE_POINTS)
         delta = choice.int_param("delta")
         points.adjust(delta)
-        return [_gm("fate_points", character=sheet.name, delta=delta, now=points.current)]
+        # a character's fate points are its own side's to see (most rulesets hide the
+        # others' in the views): the adjustment and the new total go to its side and the GM
+        event = _gm("fate_points", character=sheet.name, delta=delta, now=points.current)
+        return [Event(event.kind, event.data, frozenset({sheet.side}))]
     if a == "gm_stress":
         sheet = _sheet(ruleset, state, choice.str_param("character"))
         track_name = choice.str_param("track")

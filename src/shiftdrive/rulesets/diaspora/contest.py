@@ -103,6 +103,11 @@ def settle(state: DiasporaState) -> list[Event]:
     contest = state.contest
     if contest is None:
         return []
+    if state.hits:
+        # the hits already dealt (a point defence's Heat) are marked first (`flow.deciding`),
+        # and the attack's window opens after them, whoever may invoke: its timing tells no
+        # side whether another holds something to invoke (a hidden aspect's free invoke)
+        return []
     waiting = window(state)
     if waiting:
         state.window_memo = waiting

@@ -96,6 +96,11 @@ def advance(state: DiasporaState, dice: DiceSource) -> list[Event]:
             if ranked:
                 events += ranked
                 continue
+        if state.contest is not None and not state.hits and state.window_memo is None:
+            settled = contest.settle(state)  # the attack waited for the hits before it
+            if settled:
+                events += settled
+                continue
         now = deciding(state)
         if now:
             state.result_memo, state.turns_memo = None, now
