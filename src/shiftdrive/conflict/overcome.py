@@ -58,6 +58,9 @@ class Overcome(RollAction[CS]):
         new.aspect = choice.str_param("aspect")
         new.difficulty = self.host.difficulty(state, "overcome", new.aspect)
         state.roll = new
+        aimed = state.aspects.find(new.aspect)
+        if aimed is not None:
+            aimed.hidden = False  # overcome in the open, as an invoke reveals what it uses
         data = {
             "action": "overcome",
             "who": f.name,
