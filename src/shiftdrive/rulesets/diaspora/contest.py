@@ -97,6 +97,12 @@ def open_contest(state: DiasporaState, contest: Contest) -> list[Event]:
     return settle(state)
 
 
+def is_open(state: DiasporaState) -> bool:
+    """Whether an attack is still open to invokes (read afresh after `settle`: the compiled
+    build would otherwise keep a narrowing from before the call)."""
+    return state.contest is not None
+
+
 def settle(state: DiasporaState) -> list[Event]:
     """The attack lands once nobody may (or will) invoke on it. Every choice that opens or
     answers an attack ends here, so who may invoke is kept for `flow.deciding`, asked next."""

@@ -230,7 +230,7 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
         if state.contest is None:
             return []
         events = contest.settle(state)
-        if state.contest is not None:  # somebody may still invoke: the window stays open
+        if contest.is_open(state):  # somebody may still invoke: the window stays open
             return events
         # No dice: an attack lands in EW, beam or torpedo, and moving on from there rolls none.
         return events + flow.advance(state, ScriptedDice())
