@@ -85,20 +85,14 @@ class Menu:
 
     __slots__ = ("built", "firsts", "listed", "rs", "seat", "state", "turn")  # (one a decision)
 
-    def __init__(self, rs: StarWars, state: StarWarsState, seat: str) -> None:
-        self.rs, self.state, self.seat = rs, state, seat
+    def __init__(self, rs: StarWars, state: StarWarsState, turn: Turn) -> None:
+        self.rs, self.state, self.seat, self.turn = rs, state, turn.seat, turn
         self.built: dict[str, list[Choice]] = {}
         #: the first choice of an action listed one by one, once `one` has built it (weighed,
         #: then taken: built once)
         self.firsts: dict[str, Choice] = {}
         #: `menus`, once asked for (a decision weighed by name asks for none)
         self.listed: list[tuple[Turn, Sequence[str], frozenset[str]]] | None = None
-        #: the seat's first open turn (`Ruleset.turn_of`), None when it has none
-        self.turn: Turn | None = None
-        for turn in rs.turns(state):
-            if turn.seat == seat:
-                self.turn = turn
-                break
 
     def menus(self) -> list[tuple[Turn, Sequence[str], frozenset[str]]]:
         """The seat's open turns with the actions each offers, in order and as a set (for
@@ -183,18 +177,18 @@ class Menu:
 
 
 def choose(rs: StarWars, state: StarWarsState, seat: str, rng: random.Random) -> Choice:
-    by_action = Menu(rs, state, seat)
-    turn = by_action.turn
-    assert turn is not None
-    kind = turn.kind  # (the commonest first)
+    turn = rs.turn_of(state, seat)
+    assert turn is not None, f"{seat} has no decision to make"
+    kind = turn.kind  # (the commonest first; a window or a stage is answered without a menu)
     if kind == "turn":
-        return _turn(rs, state, turn, by_action, rng)
+        return _turn(rs, state, turn, Menu(rs, state, turn), rng)
     if kind == "next":
         return _next(state, seat)
     if kind == "invoke":
-        return _invoke(state, seat, turn, by_action)
+        return _invoke(state, seat, turn)
     if kind == "defend":
-        return _defend(state.fighters[turn.actor or ""], by_action.get("defend"))
+        return _defend(state.fighters[turn.actor or ""], rs.actions["defend"].options(state, turn))
+    by_action = Menu(rs, state, turn)
     if kind == "interrupt":
         return _interrupt(state, by_action)
     if kind == "absorb":
@@ -270,7 +264,7 @@ def _interrupt(state: StarWarsState, by_action: Menu) -> Choice:
     return by_action.take("pass")
 
 
-def _invoke(state: StarWarsState, seat: str, turn: Turn, by_action: Menu) -> Choice:
+def _invoke(state: StarWarsState, seat: str, turn: Turn) -> Choice:
     """Invoke for +2 while it can lift our roll to a tie or better (a free invoke first; a
     fate point on an attack, or to turn a failure), or to add shifts to a hit. The open
     invokes are read raw and only as far as the choice needs: the free ones first (most
@@ -280,12 +274,12 @@ def _invoke(state: StarWarsState, seat: str, turn: Turn, by_action: Menu) -> Cho
     ours = seat == state.side_of(roll.actor)
     hit = bool(roll.target) and roll.action == "attack"
     if not ours and not hit:
-        return by_action.take("pass")  # (whatever it stands at: not summed)
+        return query.PASS  # (whatever it stands at: not summed)
     total, opp = query.standing(state)
     shifts = total - opp
     lift = ours and shifts < 1
     if not lift and not (hit and shifts >= 1):
-        return by_action.take("pass")
+        return query.PASS
     # +2s needed to lift the roll to a tie (none to add shifts to a hit)
     need = (1 - shifts) // 2 if lift else 0
     free: tuple[str, str, str, str] | None = None
@@ -307,12 +301,12 @@ def _invoke(state: StarWarsState, seat: str, turn: Turn, by_action: Menu) -> Cho
     else:
         plus_twos = need
     if plus_twos < need:
-        return by_action.take("pass")  # even every +2 would not lift it to a tie
+        return query.PASS  # even every +2 would not lift it to a tie
     if free is not None:
         return query.as_choice(free)
     if paid is not None and (roll.action == "attack" or shifts < 0 if lift else shifts <= 2):
         return query.as_choice(paid)
-    return by_action.take("pass")
+    return query.PASS
 
 
 def _turn(

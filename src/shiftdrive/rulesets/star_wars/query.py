@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator
 
+from shiftdrive.conflict.invokes import PASS as PASS
 from shiftdrive.conflict.invokes import InvokeAspect, invoke_choice
 from shiftdrive.conflict.roll import Roll, totals
 from shiftdrive.core.consequences import Severity
