@@ -236,6 +236,7 @@ def start_round(state: TachyonState) -> list[Event]:
 def end_round(state: TachyonState) -> list[Event]:
     """T14 (and T5 fuel fire): stress, fuel fires, bug-outs, boosts, Evasion."""
     events = [Event("end_of_round", data={"round": state.round}, visible_to=None)]
+    state.tie_grace = []  # the phases are over: nobody is left to act at an initiative (T8)
     for u in state.units.values():
         if u.pc and u.damaged and u.stress is not None and u.status in (ACTIVE, OUT):
             u.stress.fill(1)
@@ -268,6 +269,8 @@ def check_end(state: TachyonState) -> list[Event]:
     only on units' status, so nothing is looked at again until a status changes."""
     if state.ended or state.fight_on_at == state.status_changes:
         return []
+    if state.tie_grace and grace_pending(state):
+        return []  # T8: the fight ends once the simultaneous actions are done
     for side in state.sides:
         targets = state.destroy.get(side) or []
         if targets and all(state.units[t].status == DESTROYED for t in targets):
@@ -280,6 +283,18 @@ def check_end(state: TachyonState) -> list[Event]:
         loser = state.enemy_of(alive[0])
         return finish(state, alive[0], f"{loser} is out of the fight", how_out(state, loser))
     return finish(state, None, "nobody is left in the fight")
+
+
+def grace_pending(state: TachyonState) -> bool:
+    """T8 (seed: "In case of ties actions are resolved simultaneously"): a unit taken out at
+    its own initiative before acting still acts in this phase (`next_actor`), so the fight is
+    not over until it has."""
+    kinds, acted, init = ACTS_IN[state.phase], state.acted, state.current_init
+    for n in state.tie_grace:
+        u = state.units[n]
+        if u.kind in kinds and n not in acted and u.initiative == init:
+            return True
+    return False
 
 
 def how_out(state: TachyonState, side: str) -> Ending:

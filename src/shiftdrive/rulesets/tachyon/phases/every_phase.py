@@ -62,7 +62,9 @@ class Concede(CraftAction):
     name = "concede"
 
     def choices(self, state: TachyonState, u: Unit) -> list[Choice]:
-        if u.kind in (CRAFT, FLIGHT):
+        # C10: before it is taken out; one taken out at its own initiative still acts (T8),
+        # but it has no fight left to concede.
+        if u.kind in (CRAFT, FLIGHT) and u.active:
             return [offer("concede", f"{u.name} concedes and leaves the fight")]
         return []
 
