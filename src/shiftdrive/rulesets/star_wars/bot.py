@@ -6,7 +6,7 @@ ruleset's public contract and `query`."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final
 
 from shiftdrive.conflict.absorb import Absorb
@@ -58,80 +58,37 @@ def hit_chance(odds: Odds | None) -> float:
     return found[1]
 
 
-#: how many menus `_name_set` remembers before forgetting them all
-NAME_SETS_KEPT: Final = 64
-#: each menu seen with its names as a set (kept, so the menu is never another's)
-_NAME_SETS: list[tuple[Sequence[str], frozenset[str]]] = []
-
-
-def _name_set(names: Sequence[str]) -> frozenset[str]:
-    """A menu's names as a set, remembered by the menu itself: the rulesets offer a handful
-    of fixed menus (found by identity, no hashing), and the bot asks whether each offers an
-    action."""
-    for known, found in _NAME_SETS:
-        if known is names:
-            return found
-    if len(_NAME_SETS) >= NAME_SETS_KEPT:
-        _NAME_SETS.clear()
-    found = frozenset(names)
-    _NAME_SETS.append((names, found))
-    return found
-
-
 class Menu:
-    """The seat's legal choices by action, each action's built only when the bot first
-    weighs it, straight from the action that offers it: an action with no choice has no
-    `one`. (`Ruleset.legal` lists the same: the menus of the seat's open turns.)"""
+    """The legal choices of the seat's turn by action, each action's built only when the bot
+    first weighs it, straight from the action that offers it: an action with no choice has
+    no `one`. A star_wars conflict waits on one decision at a time (`popcorn.open_turns`) and
+    has no standing actions, so the turn's menu is all of `Ruleset.legal`."""
 
-    __slots__ = ("built", "firsts", "listed", "rs", "seat", "state", "turn")  # (one a decision)
+    __slots__ = ("built", "firsts", "names", "rs", "seat", "state", "turn")  # (one a decision)
 
     def __init__(self, rs: StarWars, state: StarWarsState, turn: Turn) -> None:
         self.rs, self.state, self.seat, self.turn = rs, state, turn.seat, turn
+        #: the actions the turn offers, in menu order
+        self.names = rs.menu(state, turn)
         self.built: dict[str, list[Choice]] = {}
         #: the first choice of an action listed one by one, once `one` has built it (weighed,
         #: then taken: built once)
         self.firsts: dict[str, Choice] = {}
-        #: `menus`, once asked for (a decision weighed by name asks for none)
-        self.listed: list[tuple[Turn, Sequence[str], frozenset[str]]] | None = None
 
-    def menus(self) -> list[tuple[Turn, Sequence[str], frozenset[str]]]:
-        """The seat's open turns with the actions each offers, in order and as a set (for
-        `action in` it), its standing actions first (nothing else is asked for)."""
-        listed = self.listed
-        if listed is None:
-            rs, state, seat = self.rs, self.state, self.seat
-            standing = rs.standing(state, seat)  # (none in a simulated battle: no list made)
-            listed = (
-                [(Turn(seat, name), (name,), frozenset((name,))) for name in standing]
-                if standing
-                else []
-            )
-            for turn in rs.turns(state):
-                if turn.seat == seat:
-                    names = rs.menu(state, turn)
-                    listed.append((turn, names, _name_set(names)))
-            self.listed = listed
-        return listed
-
-    def offering(self, action: str) -> list[Turn]:
-        """The seat's turns that offer `action` now."""
-        found: list[Turn] = []
-        for turn, _, names in self.menus():  # (a loop: most often one turn)
-            if action in names:
-                found.append(turn)
-        return found
+    def offers(self, action: str) -> bool:
+        """Whether the turn's menu names `action` (it may still have no choice)."""
+        return action in self.names
 
     def get(self, action: str) -> list[Choice]:
-        """`action`'s choices in every turn that offers it, built the first time: most often
-        one turn, whose list is kept as the action made it (the bot only reads it)."""
+        """`action`'s choices, built the first time; the list is kept as the action made it
+        (the bot only reads it)."""
         found = self.built.get(action)
         if found is None:
-            for turn, _, names in self.menus():
-                if action in names:
-                    listed = self.rs.actions[action].options(self.state, turn)
-                    found = listed if found is None else found + listed
-            if found is None:
-                found = []
+            found = (
+                self.rs.actions[action].options(self.state, self.turn)
+                if action in self.names
+                else []
+            )
             self.built[action] = found
         return found
 
@@ -145,19 +102,19 @@ class Menu:
         first = self.firsts.get(action)
         if first is not None:
             return first
-        for turn, _, names in self.menus():
-            if action not in names:
-                continue
-            spec = self.rs.actions[action]
-            if not isinstance(spec, (CreateAdvantage, Absorb)):  # (typed: none looked up by name)
-                listed = self.get(action)
-                return listed[0] if listed else None
-            first = next(spec.each_option(self.state, turn), None)
-            if first is not None:
-                self.firsts[action] = first
-                return first
-        self.built[action] = []  # not on the menu (a crew's turn offers no duel), or none
-        return None
+        if action not in self.names:
+            self.built[action] = []  # not on the menu (a crew's turn offers no duel)
+            return None
+        spec = self.rs.actions[action]
+        if not isinstance(spec, (CreateAdvantage, Absorb)):  # (typed: none looked up by name)
+            listed = self.get(action)
+            return listed[0] if listed else None
+        first = next(spec.each_option(self.state, self.turn), None)
+        if first is None:
+            self.built[action] = []
+        else:
+            self.firsts[action] = first
+        return first
 
     def take(self, action: str) -> Choice:
         """The first choice of `action`, which the bot knows is offered."""
@@ -168,11 +125,10 @@ class Menu:
 
     def first(self) -> Choice:
         """The first legal choice (`Ruleset.legal(...)[0]`), building no more than it needs."""
-        for _, names, _ in self.menus():
-            for action in names:
-                found = self.one(action)
-                if found is not None:
-                    return found
+        for action in self.names:
+            found = self.one(action)
+            if found is not None:
+                return found
         raise LookupError(f"{self.seat} has no legal choice")
 
 
@@ -253,8 +209,8 @@ def _interrupt(state: StarWarsState, by_action: Menu) -> Choice:
     side = state.side_of(actor)
     if side == by_action.seat:
         return by_action.take("pass")  # our own actor: nobody of ours cuts in
-    for turn in by_action.offering("interrupt"):
-        for name in query.interrupters(state, turn.seat):
+    if by_action.offers("interrupt"):
+        for name in query.interrupters(state, by_action.seat):
             who = state.fighters[name]
             if (
                 who.fate_points.current >= INTERRUPT_RESERVE
@@ -330,10 +286,7 @@ def _turn(
                 return c
     attack = rs.actions["attack"]
     assert isinstance(attack, StarWarsAttack)  # (typed, so the compiled build calls it directly)
-    shots: list[tuple[Choice, Odds | None]] | None = None
-    for t in by_action.offering("attack"):  # (most often one: its list kept as it is made)
-        listed = attack.shots(state, t)
-        shots = listed if shots is None else shots + listed
+    shots = attack.shots(state, turn) if by_action.offers("attack") else None
     if shots:
         return _shoot(rs, state, f, by_action, shots, rng)
     if by_action.get("tail") and rng.random() < 0.5:
@@ -411,18 +364,15 @@ def _allies(rs: StarWars, state: StarWarsState, by_action: Menu, skill: str) -> 
     """Whom the help on the menu helps with `skill`, in menu order (no choice built)."""
     spec = rs.actions["help"]
     assert isinstance(spec, HelpAlly)  # (typed, so the compiled build calls it directly)
-    found: list[str] = []
-    for turn in by_action.offering("help"):
-        found += spec.allies(state, turn, skill)
-    return found
+    return spec.allies(state, by_action.turn, skill) if by_action.offers("help") else []
 
 
 def _setups(rs: StarWars, state: StarWarsState, by_action: Menu, target: str) -> Iterator[Choice]:
     """The advantages to create aimed at `target`, in menu order, built one by one."""
     spec = rs.actions["advantage"]
     assert isinstance(spec, StarWarsAdvantage)  # (typed, so the compiled build calls it directly)
-    for turn in by_action.offering("advantage"):
-        for c in spec.each_option(state, turn):
+    if by_action.offers("advantage"):
+        for c in spec.each_option(state, by_action.turn):
             if c.str_param("target") == target:
                 yield c
 
