@@ -32,7 +32,7 @@ from shiftdrive.rulesets.fully_automated.defense import (
     defense_outcome,
 )
 from shiftdrive.rulesets.fully_automated.forecast import forecast
-from shiftdrive.rulesets.fully_automated.hits import counter, status_event, strike, uses_aim
+from shiftdrive.rulesets.fully_automated.hits import counter, release, strike, uses_aim
 from shiftdrive.rulesets.fully_automated.reach import (
     attack_from,
     attack_options,
@@ -214,10 +214,8 @@ def choose_target(
     atk.target = target
     ft = state.fighters[target]
     if c.kind == "restrain" and ft.side == fa.side:
-        ft.restrained = False
-        ft.stun = 0
         events.append(Event("release", data={"attacker": fa.name, "character": target}))
-        events.append(status_event(ft))
+        events.append(release(ft))
         return events + finish_attack(state, dice)
     if uses_aim(fa):
         atk.aimed = True

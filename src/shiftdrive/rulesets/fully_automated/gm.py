@@ -18,7 +18,7 @@ from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Turn
 from shiftdrive.rulesets.fully_automated.attacks import attacker_fallen
 from shiftdrive.rulesets.fully_automated.checks import check_fault, skill_check
-from shiftdrive.rulesets.fully_automated.hits import damage, status_event
+from shiftdrive.rulesets.fully_automated.hits import damage, release, status_event
 from shiftdrive.rulesets.fully_automated.rounds import check_end, over, reveal
 from shiftdrive.rulesets.fully_automated.state import DYING, FAState
 from shiftdrive.rulesets.fully_automated.table import rules
@@ -135,9 +135,7 @@ class BreakFree(Action[FAState]):
         )
         events = [Event("check", data=data)]
         if data["success"]:
-            f.restrained = False
-            f.stun = 0
-            events += [Event("freed", data={"character": f.name}), status_event(f)]
+            events += [Event("freed", data={"character": f.name}), release(f)]
         return events + check_end(state)
 
 

@@ -237,6 +237,14 @@ def strike(state: FAState, atk: Attack, extra_dis: bool, dice: DiceSource) -> li
     return events
 
 
+def release(f: Fighter) -> Event:
+    """F6: the restraint comes off (an ally's Restrain, or the GM's break_free). It is the
+    restraint's indefinite stun that ends: stuns dealt by attacks are rounds of their own
+    (F8, "Multiple stun effects compound") and still limit the rounds they were dealt for."""
+    f.restrained = False
+    return status_event(f)
+
+
 def disarm(state: FAState, f: Fighter) -> list[str]:
     """Restrain's "Disarm": the restrained character drops every weapon it carries, and with
     them the cards they allow, for the rest of the fight (restraints are not a weapon)."""

@@ -1,0 +1,76 @@
+"""Audit 16 of seed 003 (Fully Automated!): rules meeting each other mid-round, through the
+public encounter with scripted dice. Initiative draws 2d10 per fighter in scenario order
+(speed 5 by default). Each test cites the seed's words and the ruling it follows."""
+
+from __future__ import annotations
+
+from fa_helpers import char, play, scenario, start
+
+from shiftdrive.core.dice import ScriptedDice
+from shiftdrive.engine.encounter import Encounter
+from shiftdrive.engine.events import GM
+
+INIT3 = (5, 5, 1, 1, 1, 2)  # A 15, B 7, C 8
+
+
+def settle(enc: Encounter) -> None:
+    """Finish the round: every step and withdrawal stays put (until the next cards)."""
+    while enc.pending() and enc.pending()[0].kind in ("step", "defend_step", "withdraw"):
+        enc.submit(enc.pending()[0].seat, "stay")
+
+
+def choosing(enc: Encounter) -> list[str]:
+    return sorted(d.seat for d in enc.pending() if d.kind == "card")
+
+
+def punched_while_restrained() -> tuple[Encounter, ScriptedDice]:
+    """Round 1: A restrains B (0 0). Round 2: A punches B, who must Defend (restrained: at
+    disadvantage, 3dF keep the worst: - - - = -2, the attack proceeds); the Punch rolls 0 0:
+    4 damage and a stun, which limits B in round 3 (F8)."""
+    data = scenario(
+        [char("A", "0,0", restraints=True)],
+        [char("B", "1,0", hp=13), char("C", "2,0", restraints=True)],
+    )
+    enc, dice = start(data, *INIT3, 0, 0, -1, -1, -1, 0, 0)
+    play(enc, A="restrain", B="aim", C="defend")
+    enc.submit("A", "target name=B")
+    settle(enc)
+    assert enc.state.fighters["B"].restrained and enc.state.round == 2
+    play(enc, A="punch", C="restrain")
+    enc.submit("A", "target name=B from=0,0")
+    enc.submit("B", "stay")
+    enc.submit("A", "stay")
+    assert enc.state.fighters["B"].hp == 9 and enc.state.fighters["B"].stun == 1
+    return enc, dice
+
+
+def test_released_ally_keeps_the_stun_an_attack_dealt_it() -> None:
+    """Seed: "If an attack deals a Stun effect, the target is limited in the next round to
+    defending with disadvantage ... Multiple stun effects compound"; "The restrain card can
+    also be played to release a restrained ally" (F6, F8). Releasing ends the restraint, not
+    the Punch's stun: B, released by C in round 2, still only defends in round 3. The release
+    used to clear every stun, and B chose a card in round 3."""
+    enc, _ = punched_while_restrained()
+    enc.submit("C", "target name=B")
+    b = enc.state.fighters["B"]
+    assert not b.restrained and b.stun == 1
+    settle(enc)
+    assert enc.state.round == 3
+    assert choosing(enc) == ["A", "C"] and b.limited
+
+
+def test_breaking_free_keeps_the_stun_an_attack_dealt() -> None:
+    """Seed "Restrain": breaking free "from restraint" is a skill check (doc: the GM's
+    break_free, 1d10 + bonus - 4); it frees B of the restraint, not of the Punch's stun (F8):
+    B still only defends in round 3, then chooses again in round 4."""
+    enc, dice = punched_while_restrained()
+    dice.push([7])  # 7 + 3 - 4 = 6 vs 6: free
+    enc.submit(GM, "break_free name=B bonus=3 difficulty=6")
+    b = enc.state.fighters["B"]
+    assert not b.restrained and b.status == "active" and b.stun == 1
+    enc.submit("C", "hold")
+    settle(enc)
+    assert enc.state.round == 3 and choosing(enc) == ["A", "C"]
+    play(enc, A="defend", C="defend")
+    settle(enc)
+    assert enc.state.round == 4 and choosing(enc) == ["A", "B", "C"]
