@@ -15,7 +15,14 @@ from shiftdrive.rulesets.pilot_wave.ships.countermeasures import stations
 from shiftdrive.rulesets.pilot_wave.ships.resolution import resolve_next
 from shiftdrive.rulesets.pilot_wave.ships.setup import reset_pools
 from shiftdrive.rulesets.pilot_wave.ships.space import targets, tell
-from shiftdrive.rulesets.pilot_wave.ships.state import ACTIVE, DEPARTED, JUMPED, Ship, ShipState
+from shiftdrive.rulesets.pilot_wave.ships.state import (
+    ACTIVE,
+    CONCEDED,
+    DEPARTED,
+    JUMPED,
+    Ship,
+    ShipState,
+)
 from shiftdrive.rulesets.pilot_wave.ships.tables import (
     EXCHANGE_SECONDS,
     PHASES,
@@ -24,11 +31,14 @@ from shiftdrive.rulesets.pilot_wave.ships.tables import (
 #: the actions offered in each kind of turn
 MENUS: Final[dict[str, tuple[str, ...]]] = {
     "first_side": ("first_side",),
+    # C10: a side may concede on its ships' turns from the movement phase on (every ship in
+    # the fight has a movement turn each exchange), each before the exchange's rolls against
+    # it (resolution); not once a roll is made (absorbing, invoking)
     "sensors": ("sense",),
-    "movement": ("maneuver", "drift_off"),
-    "targeting": ("aim", "hold_fire"),
-    "countermeasures": ("countermeasures", "no_countermeasures"),
-    "boarding": ("board", "repair", "jump", "stand_by"),
+    "movement": ("maneuver", "drift_off", "concede"),
+    "targeting": ("aim", "hold_fire", "concede"),
+    "countermeasures": ("countermeasures", "no_countermeasures", "concede"),
+    "boarding": ("board", "repair", "jump", "stand_by", "concede"),
     "absorb_hit": ("absorb_hit",),
     "invoke": ("invoke", "tactics", "pass"),
     "bid": ("bid",),
@@ -174,8 +184,9 @@ def end_exchange(state: ShipState) -> list[Event]:
 
 
 def settle(state: ShipState) -> list[Event]:
-    """The fight ends when at most one side has ships in it: the side left wins; a side whose
-    ships jumped away (or drifted off the map) bugged out, else it was taken out."""
+    """The fight ends when at most one side has ships in it: the side left wins; a side that
+    conceded ends it in a concession (C10); a side whose ships jumped away (or drifted off the
+    map) bugged out, else it was taken out."""
     if state.ended is not None:
         return []
     left = [s for s in state.sides if any(x.side == s and x.status == ACTIVE
@@ -184,8 +195,12 @@ def settle(state: ShipState) -> list[Event]:
         return []
     winner = left[0] if left else None
     losers = [s for s in state.sides if s not in left]
+    conceded = any(x.status == CONCEDED and x.side in losers for x in state.ships.values())
     jumped = any(x.status in (JUMPED, DEPARTED) and x.side in losers for x in state.ships.values())
-    if jumped:
+    if conceded:
+        state.ending = Ending.CONCESSION.value
+        state.ended = f"{', '.join(losers)} conceded"
+    elif jumped:
         state.ending = Ending.BUG_OUT.value
         state.ended = f"{', '.join(losers)} left the fight (jumped away or drifted off)"
     else:

@@ -23,12 +23,13 @@ from shiftdrive.rulesets.pilot_wave.ships.countermeasures import (
 from shiftdrive.rulesets.pilot_wave.ships.damage import AbsorbHit
 from shiftdrive.rulesets.pilot_wave.ships.invokes import InvokeAboard, PassInvokes, RovingAboard
 from shiftdrive.rulesets.pilot_wave.ships.movement import DriftOff, Maneuver
-from shiftdrive.rulesets.pilot_wave.ships.order import FirstSide, ShipBid
+from shiftdrive.rulesets.pilot_wave.ships.order import Concede, FirstSide, ShipBid
 from shiftdrive.rulesets.pilot_wave.ships.scenario import ShipScenario, load
 from shiftdrive.rulesets.pilot_wave.ships.sensors import Sense
 from shiftdrive.rulesets.pilot_wave.ships.setup import setup
 from shiftdrive.rulesets.pilot_wave.ships.state import (
     ACTIVE,
+    CONCEDED,
     DEPARTED,
     JUMPED,
     ShipState,
@@ -40,7 +41,7 @@ ACTIONS: Final[dict[str, Action[Any]]] = {
     for a in (
         FirstSide(), Sense(), Maneuver(), DriftOff(), Aim(), HoldFire(), Countermeasures(),
         NoCountermeasures(), AbsorbHit(), Board(), Repair(), JumpAway(), StandBy(),
-        InvokeAboard(), PassInvokes(), RovingAboard(), ShipBid(),
+        InvokeAboard(), PassInvokes(), RovingAboard(), ShipBid(), Concede(),
     )
 }  # fmt: skip
 
@@ -137,7 +138,8 @@ class PilotWaveShips(Ruleset[ShipState, ShipScenario]):
             Tally(
                 name=s.name,
                 side=s.side,
-                taken_out=s.status not in (ACTIVE, JUMPED, DEPARTED),
+                taken_out=s.status not in (ACTIVE, JUMPED, DEPARTED, CONCEDED),
+                conceded=s.status == CONCEDED,
                 bugged_out=s.status in (JUMPED, DEPARTED),
                 damage=s.hull.marked_count,
                 consequences=len(s.consequences.taken()),

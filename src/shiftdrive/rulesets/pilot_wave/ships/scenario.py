@@ -13,8 +13,7 @@ from shiftdrive.core.ladder import parse_rating
 from shiftdrive.engine.scenario import MAX_SIDES, ScenarioError, refuse_crowds, validate_model
 from shiftdrive.maps.errors import MapError
 from shiftdrive.maps.hexgrid import Hex, HexMap
-from shiftdrive.rulesets.pilot_wave.catalog import SKILLS
-from shiftdrive.rulesets.pilot_wave.characters import Text
+from shiftdrive.rulesets.pilot_wave.characters import SKILL_NAMES, Text
 from shiftdrive.rulesets.pilot_wave.ships.tables import HULL_BOXES, STATIONS, WEAPONS
 
 #: a ship file's skill: a ladder word or a number
@@ -30,7 +29,13 @@ class CrewSpec(BaseModel):
     physique: int = Field(default=0, ge=-4, le=8)
 
     def rated(self) -> dict[str, int]:
-        return {k: parse_rating(str(v)) for k, v in self.skills.items()}
+        """The listed skills by their canonical names (any case, as `check` accepts them;
+        unknown names are left out: `load` refuses them)."""
+        return {
+            SKILL_NAMES[k.lower()]: parse_rating(str(v))
+            for k, v in self.skills.items()
+            if k.lower() in SKILL_NAMES
+        }
 
 
 class ShipSpec(BaseModel):
@@ -98,7 +103,6 @@ def load(data: Mapping[str, Any]) -> ShipScenario:
         if side.name.lower() in names:
             problems.append((f"sides[{si}].name", f"{side.name!r} is already a name in play"))
         names.add(side.name.lower())
-    skills = {s.lower(): s for s in SKILLS}
     taken: dict[Hex, str] = {}
     for si, side in enumerate(sc.sides):
         for pi, ship in enumerate(side.ships):
@@ -121,10 +125,14 @@ def load(data: Mapping[str, Any]) -> ShipScenario:
                 if station not in STATIONS:
                     known = ", ".join(STATIONS)
                     problems.append((f"{base}.crew.{station}", f"no station {station!r} ({known})"))
+                seen: set[str] = set()
                 for skill, value in c.skills.items():
                     where = f"{base}.crew.{station}.skills.{skill}"
-                    if skill.lower() not in skills:
+                    if skill.lower() not in SKILL_NAMES:
                         problems.append((where, f"{skill!r} is not a Pilot Wave skill"))
+                    elif skill.lower() in seen:
+                        problems.append((where, f"{c.name}: {skill!r} is listed twice"))
+                    seen.add(skill.lower())
                     try:
                         rating = parse_rating(str(value))
                     except ValueError as exc:

@@ -20,6 +20,7 @@ DESTROYED: Final = "destroyed"  # taken out by a hit (or a jump mishap)
 ADRIFT: Final = "adrift"  # its crew taken out or killed (high G)
 JUMPED: Final = "jumped"  # left the fight through a wormhole
 DEPARTED: Final = "departed"  # drifted off the map
+CONCEDED: Final = "conceded"  # its side conceded the fight (C10)
 OK: Final = "ok"
 OUT: Final = "out"
 DEAD: Final = "dead"

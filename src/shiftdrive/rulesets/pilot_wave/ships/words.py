@@ -35,6 +35,7 @@ ACTION_NAMES: Final[dict[str, str]] = {
     "repair": "Repair a system (EVA)",
     "jump": "Calculate a jump",
     "stand_by": "Stand by",
+    "concede": "Concede the fight",
 }
 PHASE_WORDS: Final[dict[str, str]] = {
     "sensors": "sensors phase: active or passive sensors?",
@@ -244,6 +245,10 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
         f"{d['ship']} invokes '{d['aspect']}' for +2 ("
         + ("a free invoke" if d["payment"] == "free" else f"a fate point; {d['fate_points']} left")
         + ")"
+    ),
+    "ship_concedes": lambda d: f"{d['side']} concedes the fight",
+    "ship_conceded": lambda d: (
+        f"{d['ship']} leaves the fight; its crew earns {d['fate_points']} fate point(s)"
     ),
     "ship_over": lambda d: f"The ship fight is over: {d['reason']}",
 }

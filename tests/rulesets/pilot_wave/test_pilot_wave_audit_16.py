@@ -1,0 +1,146 @@
+"""Audit 16 (seed 000 "Pilot Wave"; RULINGS C4, C10, P2, P3, P6, P12): ship crews' skills as a
+scenario spells them, and the rolls of a ship fight. Each test failed on the code before this
+audit."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from shiftdrive.core.dice import ScriptedDice
+from shiftdrive.engine.encounter import Encounter
+from shiftdrive.engine.scenario import ScenarioError
+from shiftdrive.rulesets.pilot_wave.ships.state import ShipState
+
+Z = [0, 0, 0, 0]
+P1 = [1, 0, 0, 0]
+
+
+def crew(name: str, **skills: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "pilot": {"name": f"{name} Pilot", "skills": {"Space Ops": 2}},
+        "gunner": {"name": f"{name} Gunner", "skills": {"Space Combat": 2}},
+        "sensors": {"name": f"{name} Eyes", "skills": {"Space Combat": 2}},
+        "engineer": {"name": f"{name} Chief", "skills": {"Engineering": 2}},
+    }
+    for station, given in skills.items():
+        out[station]["skills"] = given
+    return out
+
+
+def ship(name: str, at: str, **kw: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": name, "drive": 2, "at": at, "weapons": ["kew", "missiles"],
+                           "jump_drive": False, "crew": crew(name), "fate_points": 0}  # fmt: skip
+    out.update(kw)
+    return out
+
+
+def fight(a: list[dict[str, Any]], b: list[dict[str, Any]], **kw: Any) -> dict[str, Any]:
+    return {
+        "ruleset": "pilot_wave", "scale": "far", "map": {"width": 14, "height": 8},
+        "sides": [{"name": "Navy", "ships": a}, {"name": "Raiders", "ships": b}], **kw,
+    }  # fmt: skip
+
+
+def start(data: dict[str, Any], dice: list[int]) -> Encounter:
+    """Navy wins side order (+1 against 0, no Tactics: no bids) and acts first."""
+    enc = Encounter.start(data, dice=ScriptedDice(P1 + Z + dice))
+    enc.submit(enc.pending_seats()[0], "first_side side=Navy")
+    return enc
+
+
+def st_(enc: Encounter) -> ShipState:
+    state = enc.state
+    assert isinstance(state, ShipState)
+    return state
+
+
+# --- P3: a crew's skills by the names the scenario writes ---------------------------------
+
+
+def test_a_crew_skill_written_in_lower_case_is_the_skill_not_terrible() -> None:
+    """`check` accepts "space combat" for Space Combat (any case, as for characters); the
+    gunner then rolls it at its rating, Great (+4), not at P3's Terrible (-2) for a skill
+    the crew member does not list."""
+    lance = ship("Lance", "0,0", crew=crew("Lance", gunner={"space combat": "Great"}))
+    enc = start(fight([lance], [ship("Ghost", "9,0")]), [])
+    assert st_(enc).ships["Lance"].station_skill("gunner") == 4
+
+
+def test_a_crew_skill_listed_twice_is_refused_naming_the_field() -> None:
+    gunner = {"Space Combat": 2, "space combat": 4}
+    data = fight([ship("Lance", "0,0", crew=crew("Lance", gunner=gunner))],
+                 [ship("Ghost", "9,0")])  # fmt: skip
+    with pytest.raises(ScenarioError) as err:
+        Encounter.start(data, dice=ScriptedDice(P1 + Z))
+    assert "sides[0].ships[0].crew.gunner.skills.space combat" in str(err.value)
+    assert "listed twice" in str(err.value)
+
+
+# --- C10, C7, seed "Turn Order": a side may concede a ship fight ---------------------------
+
+
+def test_a_side_concedes_a_ship_fight_before_a_roll_against_it_and_earns_fate_points() -> None:
+    """The seed: "Exchanges continue until one of the sides concedes or is taken out"; C10:
+    conceding is possible at any time before a roll is made against you, and pays fate
+    points per C7 (one, plus one per consequence taken in the conflict). Ghost, holding a
+    mild consequence, concedes on its movement turn: the fight ends in a concession, Navy
+    wins, and Ghost's crew (no fate points) earns 2."""
+    enc = start(fight([ship("Lance", "0,0")], [ship("Ghost", "9,0")]), Z + Z)
+    state = st_(enc)
+    state.ships["Ghost"].consequences.take(
+        next(iter(state.ships["Ghost"].consequences.free())), "Ghost Hull Damaged"
+    )
+    enc.submit("Navy", "sense mode=passive")
+    enc.submit("Raiders", "sense mode=passive")
+    enc.submit("Navy", "maneuver to=0,0")
+    assert any(c.action == "concede" for c in enc.legal("Raiders"))
+    enc.submit("Raiders", "concede")
+    result = enc.result()
+    assert result is not None
+    assert result.winner == "Navy"
+    assert result.ending.value == "concession"
+    assert state.ships["Ghost"].fate_points.current == 2
+    assert state.ships["Lance"].fate_points.current == 0
+    tally = {t.name: t for t in enc.ruleset.tally(state)}
+    assert tally["Ghost"].conceded and not tally["Ghost"].taken_out
+    assert not tally["Lance"].conceded
+
+
+def test_a_targeted_ship_may_concede_in_countermeasures_but_not_once_hit() -> None:
+    """The countermeasures phase comes before the attack's roll: the target's side may
+    concede there. Once the roll is made and the hit waits to be absorbed, it may not."""
+    navy = ship("Lance", "0,0", weapons=["kew"])
+    ghost = ship("Ghost", "2,0", hull=2, consequences=["mild", "moderate"])
+    enc = start(fight([navy], [ghost]), Z + Z + Z)
+    enc.submit("Navy", "sense mode=active")
+    enc.submit("Raiders", "sense mode=passive")
+    enc.submit("Navy", "maneuver to=0,0")
+    enc.submit("Raiders", "maneuver to=2,0")
+    enc.submit("Navy", "aim target=Ghost weapon=kew system=hull")
+    enc.submit("Raiders", "hold_fire")
+    assert enc.pending()[0].kind == "countermeasures"
+    assert any(c.action == "concede" for c in enc.legal("Raiders"))
+    enc.submit("Raiders", "no_countermeasures")
+    # Space Combat 2 + 0 against Normal (1): 1 shift, a hit of 1 + KEW 3 - armor 0 = 4,
+    # with more than one way to absorb it: Raiders choose, and may no longer concede
+    assert enc.pending()[0].kind == "absorb_hit"
+    assert st_(enc).absorb == {"target": "Ghost", "hit": 4, "system": "hull", "attacker": "Lance"}
+    assert not any(c.action == "concede" for c in enc.legal("Raiders"))
+
+
+def test_a_concession_names_no_ship_the_other_side_has_not_detected() -> None:
+    """Ghost was never detected by Navy: Navy reads that Raiders conceded, not Ghost's name."""
+    enc = start(fight([ship("Lance", "0,0")], [ship("Ghost", "9,0", dark=True)]), Z + Z)
+    enc.submit("Navy", "sense mode=passive")  # 2 + 0 against Formidable (+4): nothing
+    enc.submit("Raiders", "sense mode=passive")
+    assert st_(enc).detected["Navy"] == []
+    enc.submit("Navy", "maneuver to=0,0")
+    enc.submit("Raiders", "concede")
+    navy_log = json.dumps(enc.view("Navy")["log"])
+    assert "Raiders concedes the fight" in navy_log
+    assert "Ghost" not in navy_log
+    raiders_log = json.dumps(enc.view("Raiders")["log"])
+    assert "Ghost leaves the fight; its crew earns 1 fate point(s)" in raiders_log
