@@ -166,7 +166,7 @@ def _next(state: StarWarsState, seat: str) -> Choice:
     strongest, so that it does not have the last slot (and two turns in a row). One pass:
     each name ranked by whether it is ours and helped, then by threat (a tie to the later
     name). Weighed by name: only the choice taken is built."""
-    fighters = state.fighters
+    fighters, threats = state.fighters, query.threats(state)
     helped = query.helped_allies(state)  # (most often nobody)
     names, opening = Next.named(state)
     best, top, most, last = names[0], -1, 0, ""
@@ -175,7 +175,7 @@ def _next(state: StarWarsState, seat: str) -> Choice:
         rank = 0 if fighters[who].side != seat else 2 if who in helped else 1
         if rank < top:
             continue  # (its threat cannot matter)
-        threat = query.threat(state, who)
+        threat = threats[who]
         if rank > top or threat > most or (threat == most and who >= last):
             best, top, most, last = who, rank, threat, who
     return Next.choice(state, best, opening)
@@ -335,11 +335,12 @@ def _shoot(
     # S13: give up a poor shot to add +1 to an ally who shoots later this round (the most
     # threatening such ally, the first of equals); the help on the menu is read only when
     # one of ours yet to act is as threatening
-    mine = query.threat(state, f.name)
+    threats = query.threats(state)
+    mine = threats[f.name]
     fighters = state.fighters
     ready: list[str] = []
     for name in query.yet_to_act(state):
-        if fighters[name].side == f.side and query.threat(state, name) >= mine:
+        if fighters[name].side == f.side and threats[name] >= mine:
             ready.append(name)
     if ready:
         skill = best.str_param("skill")
@@ -347,7 +348,7 @@ def _shoot(
         most = 0
         for ally in _allies(rs, state, by_action, skill):
             if ally in ready:
-                threat = query.threat(state, ally)
+                threat = threats[ally]
                 if helped is None or threat > most:
                     helped, most = ally, threat
         if helped is not None:

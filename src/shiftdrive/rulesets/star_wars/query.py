@@ -4,7 +4,7 @@ dangerous a character is (for picking the next actor, S1)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Mapping
 
 from shiftdrive.conflict.invokes import PASS as PASS
 from shiftdrive.conflict.invokes import InvokeAspect, invoke_choice
@@ -90,11 +90,26 @@ def yet_to_act(state: StarWarsState) -> list[str]:
 
 def threat(state: StarWarsState, name: str) -> int:
     """How hard `name` hits: its best attack skill's rating (remembered for the scenario)."""
-    found = state.threat_memo.get(name)
-    if found is None:
-        f = state.fighters[name]
-        found = state.threat_memo[name] = max([f.skill(s) for s in HOST.attack_skills(state, f)])
+    found = threats(state).get(name)
+    if found is None:  # (one who takes no turns)
+        found = state.threat_memo[name] = _rating(state, name)
     return found
+
+
+def threats(state: StarWarsState) -> Mapping[str, int]:
+    """`threat` of everyone who takes turns, by name: worked out for all of them at the first
+    ask (nobody joins a fight later), so a bot weighing every name reads them without a call
+    each."""
+    memo = state.threat_memo
+    if not memo:
+        for name in state.order.actors:
+            memo[name] = _rating(state, name)
+    return memo
+
+
+def _rating(state: StarWarsState, name: str) -> int:
+    f = state.fighters[name]
+    return max([f.skill(s) for s in HOST.attack_skills(state, f)])
 
 
 def free_invokes(state: StarWarsState, name: str) -> int:
