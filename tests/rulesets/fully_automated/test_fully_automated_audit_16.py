@@ -74,3 +74,39 @@ def test_breaking_free_keeps_the_stun_an_attack_dealt() -> None:
     play(enc, A="defend", C="defend")
     settle(enc)
     assert enc.state.round == 4 and choosing(enc) == ["A", "B", "C"]
+
+
+def test_a_dying_character_is_never_announced_as_one_who_may_only_defend() -> None:
+    """Seed: the dying "no longer can perform even the defend action" (F8). B at -9 HP
+    (incapacitated: it must Defend, at disadvantage: - - - keeps -2, the attack proceeds)
+    takes A's Punch at 0 0: 4 damage and a stun, -13 HP: dying. Round 2's announcement of who
+    "may only defend" named B, who cannot defend at all; it names nobody now."""
+    data = scenario([char("A", "0,0")], [char("B", "1,0", hp=-9), char("C", "-6,0")])
+    enc, _ = start(data, *INIT3, -1, -1, -1, 0, 0)
+    play(enc, A="punch", C="defend")
+    enc.submit("A", "target name=B from=0,0")
+    enc.submit("B", "stay")
+    settle(enc)
+    b = enc.state.fighters["B"]
+    assert enc.state.round == 2 and b.status == "dying" and b.stun == 1
+    (announced,) = [e.data for e in enc.events() if e.kind == "round" and e.data["round"] == 2]
+    assert announced["limited"] == []
+    assert not b.limited
+
+
+def test_an_aim_spoiled_by_restraint_does_not_say_the_aimer_took_damage() -> None:
+    """Seed: aim marks those who "played an aim action and took no damage"; B, restrained
+    (incapacitated, F6, F8) while aiming in round 1, took none, so the round's words must not
+    say it did: they said "B took damage: the aim is spoiled"."""
+    data = scenario(
+        [char("A", "0,0", restraints=True)],
+        [char("B", "1,0", hp=13), char("C", "2,0")],
+    )
+    enc, _ = start(data, *INIT3, 0, 0)
+    play(enc, A="restrain", B="aim", C="defend")
+    enc.submit("A", "target name=B")
+    settle(enc)
+    b = enc.state.fighters["B"]
+    assert b.restrained and b.hp == 13 and b.aim == 0
+    said = [enc.describe(e) for e in enc.events() if e.kind == "aim"]
+    assert said == ["B is incapacitated: the aim is spoiled"]

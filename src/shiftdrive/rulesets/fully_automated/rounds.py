@@ -92,9 +92,7 @@ def start_round(state: FAState, dice: DiceSource) -> list[Event]:
             if state.fighters[n].status == ACTIVE and not state.fighters[n].limited
         ]
         state.phase = "choose"
-        limited = [
-            n for n in state.order if state.fighters[n].limited and state.fighters[n].status != DEAD
-        ]
+        limited = [n for n in state.order if state.fighters[n].limited]
         events.append(Event("round", data={"round": state.round, "limited": limited}))
     state.secret = SecretChoices(seats)
     if not seats:
@@ -228,7 +226,8 @@ def end_round(state: FAState, dice: DiceSource) -> list[Event]:
                 resort = True
             if f.damaged or not f.able:
                 f.aim = 0
-                events.append(Event("aim", data={"character": n, "spoiled": True}))
+                why = "damage" if f.damaged else f.status  # took damage, or cannot act (F8)
+                events.append(Event("aim", data={"character": n, "spoiled": True, "why": why}))
                 continue
             f.aim = 2
             events.append(Event("aim", data={"character": n, "spoiled": False}))

@@ -116,8 +116,10 @@ class Fighter:
 
     @property
     def limited(self) -> bool:
-        """May only defend (at disadvantage) this round: stunned, restrained or incapacitated."""
-        return self.stunned_now or self.status == INCAPACITATED
+        """May only defend (at disadvantage) this round: stunned, restrained or incapacitated.
+        Never the dying or the dead, who cannot even defend (F8), stunned or not."""
+        status = self.status
+        return status == INCAPACITATED or (self.stunned_now and status == ACTIVE)
 
     def _values(self) -> tuple[Any, ...]:
         return tuple(getattr(self, k) for k in self.FIELDS)

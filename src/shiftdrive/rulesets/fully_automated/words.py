@@ -177,6 +177,18 @@ def _stun(d: Mapping[str, Any]) -> str:
     return f"{d['character']} is stunned ({d['stun']} round(s))"
 
 
+def _aim(d: Mapping[str, Any]) -> str:
+    """Aim's mark at the end of the round, or why it is spoiled: damage taken, or a status
+    (incapacitated, restraint included; dying; dead) that allows no action but defending (F8)."""
+    who = d["character"]
+    if not d["spoiled"]:
+        return f"{who} has aimed"
+    why = d.get("why", "damage")
+    if why == "damage":
+        return f"{who} took damage: the aim is spoiled"
+    return f"{who} is {why}: the aim is spoiled"
+
+
 def _end_round(d: Mapping[str, Any]) -> str:
     return (
         f"End of round {d['round']}. Stunned: {', '.join(d['stunned']) or 'none'}"
@@ -239,9 +251,7 @@ _WORDS: Final[dict[str, Callable[[Mapping[str, Any]], str]]] = {
     "stun": _stun,
     "wait": lambda d: f"{d['character']} waits for {d['first']} to move",
     "move": _move,
-    "aim": lambda d: (
-        f"{d['character']} " + ("took damage: the aim is spoiled" if d["spoiled"] else "has aimed")
-    ),
+    "aim": _aim,
     "end_round": _end_round,
     "end": _end,
     "check": _check,
