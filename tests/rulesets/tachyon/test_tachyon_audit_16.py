@@ -19,6 +19,7 @@ from tachyon_helpers import (
 )
 
 from shiftdrive.engine.encounter import Encounter, IllegalChoice
+from shiftdrive.rulesets.tachyon.detection import hide, reveal
 
 
 def _rolls(enc: Encounter, action: str) -> list[str]:
@@ -74,3 +75,61 @@ def test_a_craft_taken_out_cannot_concede_in_its_simultaneous_turn() -> None:
         act(enc, "concede")
     assert raider1.fate_points is not None and raider1.fate_points.current == 0
     assert raider1.status == "taken out"
+
+
+def _hidden_scene_advantage() -> Encounter:
+    """Viper-1 (pilot 2, Undetected) maneuvers for an advantage on the scene in Z1 against
+    difficulty 0 (+4 on its dice: success with style); Raider-1 is one zone away in Z2."""
+    data = scenario([viper()], [raider(zone="Z2")], advantage_difficulty=0)
+    enc = start(data, ZERO, PLUS4, PLUS4)  # Viper-1 initiative 1 pilots first
+    hide(st(enc), st(enc).units["Viper-1"])
+    st(enc).turn_known = False
+    act(enc, "maneuver target=scene name='Hiding in the glare'")
+    settle(enc)
+    return enc
+
+
+def test_an_undetected_craft_s_scene_advantage_stays_on_its_side() -> None:
+    """T7: Undetected ships "cannot be targetted", and what an undetected craft does out of
+    sight is its side's alone (its non-aggressive action does not reveal it; its event is
+    "Something happens out of sight" to the enemy). The aspect it creates on the scene, in
+    its own zone, is part of that: the Pirates' view listed 'Hiding in the glare' in Z1 (where
+    the hidden craft is) and let a Pirate PC invoke it. Its own side sees and uses it; once
+    the craft is detected, the aspect is there for all."""
+    enc = _hidden_scene_advantage()
+    s = st(enc)
+    made = s.aspects.get("Hiding in the glare")
+    assert made.free_for("Viper-1") == 2  # style
+    z1 = next(z for z in enc.ruleset.view(s, "Pirates")["zones"] if z["name"] == "Z1")
+    assert "Hiding in the glare" not in str(z1["aspects"])
+    assert "Hiding in the glare" in enc.ruleset.secrets(s, "Pirates")
+    ours = next(z for z in enc.ruleset.view(s, "Tachyon")["zones"] if z["name"] == "Z1")
+    assert any("Hiding in the glare" in str(a) for a in ours["aspects"])
+    reveal(s, s.units["Viper-1"], False)
+    z1 = next(z for z in enc.ruleset.view(s, "Pirates")["zones"] if z["name"] == "Z1")
+    assert any("Hiding in the glare" in str(a) for a in z1["aspects"])
+
+
+def test_invoking_a_hidden_craft_s_scene_aspect_does_not_name_it_to_the_enemy() -> None:
+    """T7, as above: Viper-2 (detected, a PC with a fate point) fails a Move 2 zones in Z1
+    (pilot 2 - 4 against 2) and pays a fate point to invoke the aspect the Undetected Viper-1
+    made there. The Pirates see the +2 in the open roll, not the aspect's name."""
+    data = scenario(
+        [viper(), viper("Viper-2", pc=True, fate_points=1)],
+        [raider(zone="Z2")],
+        advantage_difficulty=0,
+    )
+    # initiative: Viper-1 1, Viper-2 2, Raider-1 5; Viper-1's maneuver 2 + 4 against 0
+    enc = start(data, ZERO, [1, 0, 0, 0], PLUS4, PLUS4, MINUS4)
+    hide(st(enc), st(enc).units["Viper-1"])
+    st(enc).turn_known = False
+    act(enc, "maneuver target=scene name='Hiding in the glare'")
+    settle(enc)
+    assert st(enc).current == "Viper-2"
+    act(enc, "move2 to=Z3")
+    act(enc, "invoke aspect='Hiding in the glare' by=Viper-2 payment=fate_point effect=bonus")
+    invokes = [e for e in enc.events() if e.kind == "invoke"]
+    assert invokes and invokes[-1].data["total"] == 2 - 4 + 2
+    seen_by_pirates = [enc.ruleset.describe(e, "Pirates") for e in invokes]
+    assert seen_by_pirates and not any("Hiding in the glare" in w for w in seen_by_pirates)
+    assert any("Hiding in the glare" in enc.ruleset.describe(e, "Tachyon") for e in invokes)

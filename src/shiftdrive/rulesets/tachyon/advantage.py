@@ -96,7 +96,12 @@ class CreateAdvantage(AimedAction):
         if s == 0:
             return boost(state, u, name)
         free = 2 if s >= 3 else 1
+        known = state.aspects.find(name) if zone is not None and not u.detected else None
         a = add_aspect(state, name, owner, free, u.name, zone=zone)
+        if zone is not None and not u.detected and a is not known:
+            # T7: made out of sight, it stays with the craft's side until the craft is seen
+            a.hidden = True
+            state.secret_aspects[a.name] = u.name
         return [
             Event(
                 "advantage",

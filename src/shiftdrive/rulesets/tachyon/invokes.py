@@ -17,7 +17,7 @@ from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.tachyon.aspects import BOOST
 from shiftdrive.rulesets.tachyon.choices import kinds
 from shiftdrive.rulesets.tachyon.outcomes import BACKLASH, HITS, OUTCOMES, roll_tie_succeeds
-from shiftdrive.rulesets.tachyon.sight import aspect_visible, who_sees
+from shiftdrive.rulesets.tachyon.sight import aspect_maker, aspect_visible, who_sees
 from shiftdrive.rulesets.tachyon.state import (
     ACTIVE,
     Roll,
@@ -228,7 +228,7 @@ def apply_invoke(state: TachyonState, seat: str, choice: Choice, dice: DiceSourc
         data["obstacle"] = not actor_stage and roll.fixed
     data["total"] = roll.total
     data["opposition"] = None if roll.hide_opp else roll.opp
-    vis = who_sees(state, roll.actor, roll.opp_unit, by)
+    vis = who_sees(state, roll.actor, roll.opp_unit, by, aspect_maker(state, a))
     events = [
         Event(
             "invoke",

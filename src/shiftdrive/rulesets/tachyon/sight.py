@@ -39,5 +39,13 @@ def aspect_visible(state: TachyonState, a: Aspect, seat: str) -> bool:
     if owner is not None and not seen(state, owner, seat):
         return False
     if a.hidden:
-        return owner is not None and owner.side == seat
+        if owner is None:  # made on the scene by an Undetected craft (T7), or by the GM
+            maker = state.units.get(state.secret_aspects.get(a.name, ""))
+            return maker is not None and (maker.side == seat or maker.detected)
+        return owner.side == seat
     return True
+
+
+def aspect_maker(state: TachyonState, a: Aspect) -> str | None:
+    """The Undetected craft that made a hidden scene aspect (T7), if one did."""
+    return state.secret_aspects.get(a.name) if a.hidden and a.owner is None else None

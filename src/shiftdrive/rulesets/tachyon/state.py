@@ -246,6 +246,9 @@ class TachyonState:
     tie_grace: list[str] = field(default_factory=list)
     current_init: int | None = None
     round_aspects: list[str] = field(default_factory=list)
+    # T7: aspects an Undetected craft made on the scene, by name -> the craft; seen by its
+    # side only until the craft is detected (`sight.aspect_visible`)
+    secret_aspects: dict[str, str] = field(default_factory=dict)
     ordnance: list[Ordnance] = field(default_factory=list)
     next_ordnance: int = 1
     roll: Roll | None = None
