@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 
+from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.dice import ScriptedDice
+from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.rulesets.pilot_wave.ships.state import ShipState
@@ -144,3 +146,62 @@ def test_a_concession_names_no_ship_the_other_side_has_not_detected() -> None:
     assert "Ghost" not in navy_log
     raiders_log = json.dumps(enc.view("Raiders")["log"])
     assert "Ghost leaves the fight; its crew earns 1 fate point(s)" in raiders_log
+
+
+# --- C4, P6, P2: the jump calculation is a roll of the side -------------------------------
+
+
+def push(enc: Encounter, faces: list[int]) -> None:
+    dice = enc._dice.inner
+    assert isinstance(dice, ScriptedDice)
+    dice.push(faces)
+
+
+def _at_boarding(**kw: Any) -> Encounter:
+    """Lance (jump drive, Space Ops 2, Tactics 2: a pool of 2, no bid) and Ghost far apart,
+    no targets: the boarding/EVA phase comes at once, Lance to act. 150 diameters: Routine."""
+    lance = ship("Lance", "0,0", jump_drive=True, **kw)
+    lance["crew"]["pilot"]["skills"] = {"Space Ops": 2, "Tactics": 2}
+    data = fight([lance], [ship("Ghost", "9,0")], scale="orbital")
+    enc = Encounter.start(data, dice=ScriptedDice(P1 + Z + Z + Z))
+    enc.submit("Navy", "bid points=0")
+    enc.submit("Navy", "first_side side=Navy")
+    enc.submit("Navy", "sense mode=passive")
+    enc.submit("Raiders", "sense mode=passive")
+    enc.submit("Navy", "maneuver to=0,0")
+    enc.submit("Raiders", "maneuver to=9,0")
+    assert enc.pending()[0].kind == "boarding"
+    return enc
+
+
+def test_tactics_points_go_on_a_jump_calculation_before_its_margin_is_read() -> None:
+    """P6: "Points may go on any roll of the side". Space Ops 2 + [- - 0 0] against Routine
+    (2): margin -2, 14 minutes; the side adds its 2 Tactics points: margin 0, 10 minutes (9
+    left once this one-minute exchange is over)."""
+    enc = _at_boarding()
+    push(enc, [-1, -1, 0, 0])
+    enc.submit("Navy", "jump parsecs=1")
+    assert enc.pending()[0].kind == "invoke"
+    assert st_(enc).ships["Lance"].jump is None  # not read yet
+    enc.submit("Navy", "tactics points=2")
+    assert st_(enc).ships["Lance"].jump == {"parsecs": 1, "seconds_left": 540, "jumps": True}
+
+
+def test_a_free_invoke_lifts_a_failed_jump_and_the_odds_count_it() -> None:
+    """C4: Space Ops 2 + [- - - -] against Routine (2): margin -4, the calculation fails (20
+    minutes lost); a free invoke on the scene's aspect, +2: margin -2, a jump in 14 minutes
+    (13 left after this exchange). The odds shown before the roll count that free invoke
+    (C3), as every crew roll's do: 2 + 4dF >= 2 is 50 of 81; with +2 spent while the margin
+    is below 0, 4dF >= -2 is 76 of 81."""
+    enc = _at_boarding()
+    state = st_(enc)
+    state.aspects.add(Aspect("Gas Giant Shadow", AspectKind.SITUATION,
+                             free_invokes={"Lance": 1}))  # fmt: skip
+    odds = enc.ruleset.odds(state, "Navy", Choice.parse("jump parsecs=1"))
+    assert odds is not None and odds.at_least_tie * 81 == 76
+    push(enc, [-1, -1, -1, -1])
+    enc.submit("Navy", "jump parsecs=1")
+    enc.submit("Navy", "invoke aspect='Gas Giant Shadow' by=Lance effect=bonus payment=free")
+    if enc.pending()[0].kind == "invoke":  # the Tactics points could still shorten it
+        enc.submit("Navy", "pass")
+    assert state.ships["Lance"].jump == {"parsecs": 1, "seconds_left": 780, "jumps": True}

@@ -103,10 +103,12 @@ def result(jump: Jump, margin: int) -> Result:
     return Result(margin, FAILED_MINUTES, False)
 
 
-def chances(jump: Jump, skill: int) -> Odds:
+def chances(jump: Jump, skill: int, invokes: int = 0) -> Odds:
     """Exact odds of the Space Ops roll (skill + 4dF against the difficulty; C2 mishaps on a
-    hazardous jump)."""
-    return odds(OddsQuery(skill, difficulty=difficulty(jump), hazardous=hazardous(jump)))
+    hazardous jump), with `invokes` free +2 invokes spent by `core.odds`'s policy."""
+    return odds(
+        OddsQuery(skill, difficulty=difficulty(jump), hazardous=hazardous(jump), invokes=invokes)
+    )
 
 
 def outcomes(jump: Jump, skill: int) -> list[tuple[Result, Fraction]]:

@@ -163,46 +163,87 @@ class JumpAway(Action[ShipState]):
         return ship.station_skill("pilot") + movement_shift(state, ship)
 
     def apply(self, state: ShipState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
+        """The pilot rolls; invokes and the side's Tactics points may follow (`rolls`, C4,
+        P6: it is a roll of the side like any other) before the margin is read."""
         ship = state.ships[turn.actor or ""]
         state.round.done(ship.name)
         jump = astrogation.Jump(state.diameters, choice.int_param("parsecs"))
-        skill = self._skill(state, ship)
         roll = roll_fudge(dice, why="astrogation", who=ship.name)
-        margin = skill + roll.total - astrogation.difficulty(jump)
-        result = astrogation.result(jump, margin)
-        ship.jump = {"parsecs": jump.parsecs, "seconds_left": result.minutes * 60,
-                     "jumps": result.jumps}  # fmt: skip
-        events = [
-            tell(
-                "ship_astrogation",
-                {
-                    "ship": ship.name,
-                    "crew": ship.crew_at("pilot"),
-                    "parsecs": jump.parsecs,
-                    "skill": skill,
-                    "dice": list(roll.faces),
-                    "difficulty": astrogation.difficulty(jump),
-                    "margin": margin,
-                    "minutes": result.minutes,
-                    "words": result.words(),
-                },
-                state,
-                ship,
-            )
-        ]
-        if result.destroyed:
-            ship.status = DESTROYED
-            ship.jump = None
-            events.append(tell("ship_destroyed", {"ship": ship.name, "side": ship.side,
-                                                  "hit": 0}, state, ship))  # fmt: skip
-        elif result.consequence:
-            events += blowback(state, ship, "Jump Mishap")
-        return events
+        return rolls.start(
+            state, "jump", ship.name, self._skill(state, ship), list(roll.faces),
+            astrogation.difficulty(jump), hazardous=astrogation.hazardous(jump),
+            ctx={"parsecs": jump.parsecs, "crew": ship.crew_at("pilot")},
+        )  # fmt: skip
 
     def odds(self, state: ShipState, turn: Turn, choice: Choice) -> Odds | None:
+        """The astrogation roll's odds, counting the free invokes the ship may spend on it
+        (`rolls.free_held`), as every crew roll's odds do."""
         ship = state.ships[turn.actor or ""]
         jump = astrogation.Jump(state.diameters, choice.int_param("parsecs"))
-        return astrogation.chances(jump, self._skill(state, ship))
+        held = rolls.free_held(state, ship.name)
+        return astrogation.chances(jump, self._skill(state, ship), invokes=held)
+
+
+def _jump_of(state: ShipState, roll: dict[str, Any]) -> astrogation.Jump:
+    return astrogation.Jump(state.diameters, int(roll["ctx"]["parsecs"]))
+
+
+def _reads(result: astrogation.Result) -> tuple[int, bool, bool, bool]:
+    return result.minutes, result.jumps, result.mishap, result.destroyed
+
+
+def jump_need(state: ShipState, roll: dict[str, Any], shifts: int) -> int | None:
+    """The fewest shifts that change what the margin means (P2: fewer minutes, a jump
+    instead of a failure, a miss instead of a mishap); None past the best margin."""
+    jump = _jump_of(state, roll)
+    now = _reads(astrogation.result(jump, shifts))
+    best = max(astrogation.MINUTES)
+    for k in range(1, best - min(shifts, best) + 1):
+        if _reads(astrogation.result(jump, shifts + k)) != now:
+            return k
+    return None
+
+
+def jump_read(state: ShipState, roll: dict[str, Any]) -> list[Event]:
+    """The margin sets the calculation's minutes; P2's mishaps: a 3-parsec jump's destroys
+    the ship, under 10 diameters the ship takes a consequence."""
+    ship = state.ships[roll["ship"]]
+    jump = _jump_of(state, roll)
+    margin = rolls.shifts_of(roll)
+    result = astrogation.result(jump, margin)
+    ship.jump = {"parsecs": jump.parsecs, "seconds_left": result.minutes * 60,
+                 "jumps": result.jumps}  # fmt: skip
+    events = [
+        tell(
+            "ship_astrogation",
+            {
+                "ship": ship.name,
+                "crew": roll["ctx"]["crew"],
+                "parsecs": jump.parsecs,
+                "skill": roll["skill"],
+                "dice": list(roll["dice"]),
+                "difficulty": roll["difficulty"],
+                "invoked": list(roll["invoked"]),
+                "tactics": int(roll.get("tactics", 0)),
+                "margin": margin,
+                "minutes": result.minutes,
+                "words": result.words(),
+            },
+            state,
+            ship,
+        )
+    ]
+    if result.destroyed:
+        ship.status = DESTROYED
+        ship.jump = None
+        events.append(tell("ship_destroyed", {"ship": ship.name, "side": ship.side,
+                                              "hit": 0}, state, ship))  # fmt: skip
+    elif result.consequence:
+        events += blowback(state, ship, "Jump Mishap")
+    return events
+
+
+rolls.register("jump", rolls.Reading(jump_need, jump_read))
 
 
 class StandBy(Action[ShipState]):

@@ -74,19 +74,24 @@ def choose(ruleset: Any, state: ShipState, seat: str, rng: random.Random) -> Cho
 
 
 #: the shifts at which each kind of crew roll succeeds (sensors: the next detection)
-SUCCESS: dict[str, int] = {"attack": 0, "countermeasures": 1, "repair": 0, "high_g": 0}
+#: (a jump: P2's worst margin that still jumps, -3; on a hazardous roll -3 is a mishap: -2)
+SUCCESS: dict[str, int] = {
+    "attack": 0, "countermeasures": 1, "repair": 0, "high_g": 0, "jump": MISHAP,
+}  # fmt: skip
 
 
 def _invoke(state: ShipState, legal: list[Choice]) -> Choice:
     """Spend (free invokes, then just enough Tactics points, then fate points) only when that
     turns a failure into a success (a miss into a hit, no detection into one, no
-    countermeasure into one, a failed repair or high-G roll into a success) or a mishap into a
-    plain miss; a success standing is kept as it is."""
+    countermeasure into one, a failed repair, jump or high-G roll into a success) or a mishap
+    into a plain miss; a success standing is kept as it is."""
     roll = state.roll
     assert roll is not None
     shifts = query.roll_shifts(state)
     reach = shifts + query.invoke_gain(state) + query.roving(state)
     floor = SUCCESS.get(roll["kind"])
+    if roll["kind"] == "jump" and roll["hazardous"]:
+        floor = MISHAP + 1
     if floor is None:  # sensors: any detection more is the success
         need = query.invoke_need(state)
         floor = None if need is None else shifts + need

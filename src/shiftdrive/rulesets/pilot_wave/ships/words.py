@@ -20,6 +20,7 @@ ROLL_WORDS: Final[dict[str, str]] = {
     "countermeasures": "countermeasures",
     "repair": "repair",
     "high_g": "high-G roll (Space Ops)",
+    "jump": "jump calculation (Space Ops)",
 }
 ACTION_NAMES: Final[dict[str, str]] = {
     "first_side": "Choose the side that acts first",
@@ -174,10 +175,13 @@ def _repair(d: dict[str, Any]) -> str:
 
 
 def _astrogation(d: dict[str, Any]) -> str:
+    added = "".join(f", invoking {a}" for a in d.get("invoked", ()))
+    if d.get("tactics"):
+        added += f", +{d['tactics']} Tactics"
     return (
         f"{d['crew']} calculates {d['ship']}'s {d['parsecs']}-parsec jump: Space Ops "
-        f"{d['skill']:+d} {_dice(d)} against {ladder(d['difficulty'], difficulty=True)}, "
-        f"margin {d['margin']:+d}: {d['words']}"
+        f"{d['skill']:+d} {_dice(d)} against {ladder(d['difficulty'], difficulty=True)}"
+        f"{added}, margin {d['margin']:+d}: {d['words']}"
     )
 
 
