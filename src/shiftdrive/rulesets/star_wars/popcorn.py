@@ -182,6 +182,9 @@ def end_turn(state: StarWarsState) -> list[Event]:
             events += expire_boosts(state, f.vehicle)  # the boosts its flying earned
     state.turn_count += 1
     events += _crews_and_vehicles(state)
+    # S6: the actor's ship jumped away on this turn, and with it its side's last units
+    if f is not None and f.status == ESCAPED and not state.in_fight(f.side):
+        state.escaped_sides.append(f.side)
     events += split_up(state)
     if state.helps:  # (and help for an ally who left the fight: it has no next turn)
         fighters, actor = state.fighters, f.name if f is not None else None
@@ -190,11 +193,7 @@ def end_turn(state: StarWarsState) -> list[Event]:
         ]
     sides_left = [s for s in state.sides if state.in_fight(s)]
     if len(sides_left) <= 1:
-        gone = [s for s in state.sides if s not in sides_left and _escaped(state, s)]
-        if gone:  # S6: a side that jumped away escaped: nobody wins
-            return events + finish(state, None, f"{', '.join(gone)} escaped to hyperspace")
-        winner = sides_left[0] if sides_left else None
-        return events + finish(state, winner, "the other side is out of the fight")
+        return events + _over(state, sides_left)
     fighters = state.fighters
     for name in [a for a in state.order.actors if fighters[a].status != ACTIVE]:
         state.order.remove(name)
@@ -211,8 +210,19 @@ def end_turn(state: StarWarsState) -> list[Event]:
     return events
 
 
-def _escaped(state: StarWarsState, side: str) -> bool:
-    return any(f.status == ESCAPED for f in state.fighters.values() if f.side == side)
+def _over(state: StarWarsState, sides_left: list[str]) -> list[Event]:
+    """At most one side is left: it wins if it beat somebody. A side whose last units jumped
+    away (S6) escaped: neither won nor beaten, so when nobody else was beaten the fight ends
+    with no winner (a bug out); a side whose ship jumped but whose last units were taken out
+    (or conceded) after it is beaten."""
+    gone = [s for s in state.sides if s not in sides_left]
+    escaped = [s for s in gone if s in state.escaped_sides]
+    fled = f"{', '.join(escaped)} escaped to hyperspace"
+    if escaped and (not sides_left or len(escaped) == len(gone)):
+        return finish(state, None, fled)
+    winner = sides_left[0] if sides_left else None
+    why = "the other side is out of the fight"
+    return finish(state, winner, f"{why}; {fled}" if escaped else why)
 
 
 def _crews_and_vehicles(state: StarWarsState) -> list[Event]:
@@ -260,7 +270,7 @@ def ending(state: StarWarsState) -> Ending:
     library reads it (C7)."""
     if state.order.round > state.max_rounds:
         return Ending.ROUND_LIMIT
-    if state.winner is None and any(_escaped(state, s) for s in state.sides):
+    if state.winner is None and state.escaped_sides:
         return Ending.BUG_OUT
     return decided_by(state)
 

@@ -26,6 +26,7 @@ from shiftdrive.rulesets.star_wars.comms import Communicate
 from shiftdrive.rulesets.star_wars.dogfight import GetOnTheirSix, unaspected
 from shiftdrive.rulesets.star_wars.duel import AcceptLoss, CutGain, DuelRound, StyleChoice
 from shiftdrive.rulesets.star_wars.hyperspace import Jump
+from shiftdrive.rulesets.star_wars.invoking import StarWarsInvoke
 from shiftdrive.rulesets.star_wars.maneuvers import StarWarsAdvantage, StarWarsDiscover
 from shiftdrive.rulesets.star_wars.movement import Move, Sprint
 from shiftdrive.rulesets.star_wars.repair import Repair
@@ -41,6 +42,7 @@ def _actions(host: StarWarsHost) -> dict[str, Action[StarWarsState]]:
     specs: dict[str, Action[Any]] = dict(conflict_actions(host))
     own: list[Action[Any]] = [
         StarWarsAttack(host),
+        StarWarsInvoke(host),
         StarWarsAdvantage(host),
         StarWarsDiscover(host),
         Communicate(host),

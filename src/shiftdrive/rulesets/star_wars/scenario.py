@@ -303,6 +303,14 @@ def _check_vehicles(
         for j, a in enumerate(v.aspects):
             aspect(f"{path}.aspects[{j}].name", a.name)
         for j, crew in enumerate(v.crew):
+            if crew.station == "pilot" and crew.stations != 1:
+                problems.append(
+                    (
+                        f"{path}.crew[{j}].stations",
+                        "a pilot works no group of weapon stations: `stations` is for "
+                        "gunners (S3: one roll at +1 per station beyond the first)",
+                    )
+                )
             for skill in crew.skills:
                 if skill.lower() not in skills:
                     problems.append(

@@ -204,6 +204,8 @@ class StarWarsState(ConflictState):
     repaired: list[str] = field(default_factory=list)
     #: S13: the round of each ship's failed jump roll (tried again on a later exchange only)
     jump_failed: dict[str, int] = field(default_factory=dict)
+    #: S6: the sides whose last units jumped away (escaped: neither won nor beaten)
+    escaped_sides: list[str] = field(default_factory=list)
     #: the duel round in hand once its dice are read: who won it and how many points
     duel_winner: str | None = None
     duel_gain: int = 0
@@ -313,6 +315,7 @@ class StarWarsState(ConflictState):
             "duels": [d.to_json() for d in self.duels], "duel_winner": self.duel_winner,
             "duel_gain": self.duel_gain, "tails": [t.to_json() for t in self.tails],
             "repaired": list(self.repaired), "jump_failed": dict(self.jump_failed),
+            "escaped_sides": list(self.escaped_sides),
             "aspect_difficulty": self.aspect_difficulty, "ended": self.ended,
             "winner": self.winner, "max_rounds": self.max_rounds,
         }  # fmt: skip

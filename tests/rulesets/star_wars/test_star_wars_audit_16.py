@@ -1,0 +1,128 @@
+"""Audit 16: one purse for a vehicle and its pilot, a pilot's weapon station, who wins when a
+side's ship jumps away and the rest of the side stays behind."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from star_wars_scenes import behemoth
+from test_lightspeed import ZERO, runner
+
+from shiftdrive.core.dice import ScriptedDice
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.encounter import Encounter
+from shiftdrive.engine.ruleset import Ending
+from shiftdrive.engine.scenario import ScenarioError
+from shiftdrive.rulesets.star_wars.scenario import load
+
+FLECK = "Zemara Fleck"
+SHIP = "Fleck's Starfighter"
+
+
+def _invoke(aspect: str, effect: str, by: str) -> Choice:
+    return Choice.of("invoke", aspect=aspect, effect=effect, payment="fate_point", by=by)
+
+
+def _fleck_defends() -> Encounter:
+    """Seed example 1 (the Behemoth's two grouped stations fire at Fleck: 2 + 1 against her
+    Pilot 2 + 4), in an asteroid field; the gunners roll +2 (5), Fleck -2 (4): she is behind
+    and her side is asked to invoke."""
+    data = behemoth()
+    data["aspects"] = ["Asteroid Field"]
+    enc = Encounter.start(data, dice=ScriptedDice([1, 1, 0, 0] + [-1, -1, 0, 0]))
+    enc.submit("empire", Choice.of("attack", target=SHIP, skill="Shoot"))
+    enc.submit("rebels", Choice.of("defend", skill="Pilot"))
+    assert enc.state.roll is not None and enc.state.roll.stage == "invoke"
+    return enc
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (_invoke("Asteroid Field", "bonus", SHIP), _invoke("Asteroid Field", "teamwork", FLECK)),
+        (_invoke("Asteroid Field", "teamwork", FLECK), _invoke("Asteroid Field", "bonus", SHIP)),
+    ],
+)
+def test_a_vehicle_and_its_pilot_pay_for_an_aspect_once_per_roll(
+    first: Choice, second: Choice
+) -> None:
+    """C4 (the library: one paid invoke per aspect per roll) with the doc's default that a
+    vehicle "spends its pilot's fate points": Fleck's fighter and Fleck pay from one purse,
+    so once it has paid for *Asteroid Field* on the fighter's defense she cannot pay for it
+    again as "teamwork" (nor the other way round). The old code let Fleck's two fate points
+    buy +4 from one aspect on one roll."""
+    enc = _fleck_defends()
+    enc.submit("rebels", first)
+    assert enc.state.fighters[FLECK].fate_points.current == 1
+    paid = [c for c in enc.legal("rebels") if c.get("aspect") == "Asteroid Field"]
+    assert paid == []
+    assert enc.why_illegal("rebels", second) is not None
+    # the fighter's own aspect is another aspect: still open, from the same purse
+    assert "Advanced Starfighter" in {c.get("aspect") for c in enc.legal("rebels")}
+
+
+def test_a_pilot_crew_works_no_group_of_weapon_stations() -> None:
+    """S3: "weapon stations equal to their Size", grouped "so that each group makes one roll
+    with a +1 to the attack for each extra weapon station". A Size 1 fighter has one station;
+    a nameless pilot given `stations: 3` fired at +2 for two stations the craft does not have
+    (and they counted against no limit). The scenario check now refuses it, naming the
+    field."""
+    data: dict[str, Any] = behemoth()
+    data["sides"][0]["vehicles"][1]["crew"][0]["stations"] = 3
+    with pytest.raises(ScenarioError) as err:
+        load(data)
+    assert "sides[0].vehicles[1].crew[0].stations" in str(err.value)
+    assert "gunners" in str(err.value)
+
+
+def _runner_with_escort() -> dict[str, Any]:
+    """The Kestrel (hyperdrive) and an escort fighter without one, against a TIE."""
+    data = runner()
+    data["sides"][0]["vehicles"].append(
+        {"name": "Escort", "size": 1, "zone": "Orbit",
+         "crew": [{"station": "pilot", "skills": {"Pilot": 1}}]}
+    )  # fmt: skip
+    return data
+
+
+def _tie_destroys_escort(enc: Encounter, by: str) -> None:
+    """The TIE pilot (Shoot 2, +4 on the dice) shoots the escort (Pilot 1, -4): a hit of 9
+    on one hull box, and the escort's nameless pilot has no consequences."""
+    enc.submit(enc.state.fighters[by].side, Choice.of("next", who="TIE pilot"))
+    enc.submit("empire", Choice.of("attack", target="Escort", skill="Shoot"))
+    enc.submit("smugglers", Choice.of("defend", skill="Pilot"))
+    enc.pass_window("invoke")
+    enc.submit("empire", "full")
+    enc.submit("smugglers", "taken_out")
+
+
+def test_a_side_whose_ship_jumped_but_whose_last_unit_is_taken_out_is_beaten() -> None:
+    """S6 and the doc's default: "A side whose last units jumped away has escaped: the fight
+    ends with no winner". The Kestrel jumps (Navigate 3 + 0 ties Good: C2's success); the
+    escort stays and the TIE destroys it: the smugglers' last unit was taken out, not jumped
+    away, so the empire has the field. The old code called it the smugglers' escape (no
+    winner, a bug out) because one of their units had escaped at some point."""
+    enc = Encounter.start(_runner_with_escort(), dice=ScriptedDice(ZERO + [1] * 4 + [-1] * 4))
+    enc.submit("smugglers", Choice.of("jump", skill="Navigate"))
+    assert enc.state.fighters["Kestrel"].status == "escaped" and enc.result() is None
+    _tie_destroys_escort(enc, "Pix")
+    result = enc.result()
+    assert result is not None
+    assert (result.winner, result.ending) == ("empire", Ending.TAKEN_OUT)
+
+
+def test_a_side_whose_last_ship_jumps_away_escapes_even_after_a_loss() -> None:
+    """The other order: the escort is destroyed first, then the Kestrel (the side's last
+    unit) jumps away: the smugglers escaped, nobody wins (a bug out)."""
+    data = _runner_with_escort()
+    data["first"] = "Tarra"
+    enc = Encounter.start(data, dice=ScriptedDice([1] * 4 + [-1] * 4 + ZERO))
+    enc.submit("smugglers", "hold")
+    _tie_destroys_escort(enc, "Tarra")
+    assert enc.state.fighters["Escort"].status == "taken out" and enc.result() is None
+    assert enc.state.order.current == "Pix"  # the one left to act this round
+    enc.submit("smugglers", Choice.of("jump", skill="Navigate"))
+    result = enc.result()
+    assert result is not None
+    assert (result.winner, result.ending) == (None, Ending.BUG_OUT)
