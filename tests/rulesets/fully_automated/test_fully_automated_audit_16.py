@@ -110,3 +110,40 @@ def test_an_aim_spoiled_by_restraint_does_not_say_the_aimer_took_damage() -> Non
     assert b.restrained and b.hp == 13 and b.aim == 0
     said = [enc.describe(e) for e in enc.events() if e.kind == "aim"]
     assert said == ["B is incapacitated: the aim is spoiled"]
+
+
+def _defender_at_its_step() -> Encounter:
+    """A (15) punches B, who played Defend and is choosing its hex (F4)."""
+    data = scenario([char("A", "0,0")], [char("B", "1,0"), char("C", "-6,0")])
+    enc, _ = start(data, *INIT3, 0, 0)
+    play(enc, A="punch", B="defend", C="defend")
+    enc.submit("A", "target name=B from=0,0")
+    assert enc.pending()[0].kind == "defend_step" and enc.pending()[0].seat == "B"
+    return enc
+
+
+def test_a_defender_the_gm_takes_to_dying_at_its_step_neither_steps_nor_defends() -> None:
+    """Seed: the dying "no longer can perform even the defend action" (F8). The GM's `hp`
+    takes B to -15 while B chooses its Defend hex: B may not step (it used to, to 2,0, and
+    then A's Punch, range 1, landed from 2 hexes away); the Punch lands undefended at 0 0:
+    4 damage and a stun, -19 HP."""
+    enc = _defender_at_its_step()
+    enc.submit(GM, "hp name=B delta=-35")
+    b = enc.state.fighters["B"]
+    assert b.status == "dying"
+    assert not any(d.seat == "B" for d in enc.pending())
+    assert str(b.pos) == "1,0" and b.hp == -19
+    assert not any(e.kind == "defend" for e in enc.events())
+
+
+def test_no_strike_lands_on_a_target_the_gm_kills_mid_attack() -> None:
+    """F8: at -20 a character is dead (its token comes off the map). The GM's `hp` kills B
+    while it chooses its Defend hex: A's Punch ends unrolled (it used to roll and hit the
+    dead B); no die is drawn for it."""
+    enc = _defender_at_its_step()
+    enc.submit(GM, "hp name=B delta=-40")
+    b = enc.state.fighters["B"]
+    assert b.status == "dead" and b.hp == -20
+    assert not any(e.kind in ("hit", "defend") for e in enc.events())
+    said = [enc.describe(e) for e in enc.events() if e.kind == "out_of_range"]
+    assert said == ["B is dead: the attack ends"]

@@ -41,6 +41,7 @@ from shiftdrive.rulesets.fully_automated.reach import (
 )
 from shiftdrive.rulesets.fully_automated.rounds import advance, standing
 from shiftdrive.rulesets.fully_automated.state import (
+    DEAD,
     Attack,
     FAState,
 )
@@ -277,9 +278,17 @@ def attacker_fallen(state: FAState, dice: DiceSource) -> list[Event]:
     dying or dead: "cannot perform any action besides defending") before its attack is
     rolled makes no attack, as `rounds.advance` skips one fallen before its turn, and uses
     no more of its card's movement. Picking a target, following or withdrawing, its turn
-    ends now; a defender still choosing its hex chooses it first (`after_step`)."""
+    ends now; a defender still choosing its hex chooses it first (`after_step`).
+
+    A defender the GM's `hp` leaves dying or dead while it chooses its hex can no longer
+    defend ("no longer can perform even the defend action"): it does not step, and the
+    attack goes on from where everyone stands (`after_step`; `defense` ends it on the dead)."""
     atk = state.attack
-    if atk is None or state.ended or state.fighters[atk.attacker].able:
+    if atk is None or state.ended:
+        return []
+    if state.fighters[atk.attacker].able:
+        if state.phase == "defend_step" and atk.target and not defending(state, atk.target):
+            return after_step(state, dice)
         return []
     if state.phase == "attacks" and atk.target is None:
         fallen = _fallen(state)
@@ -312,6 +321,12 @@ def defense(state: FAState, dice: DiceSource) -> list[Event]:
     atk = _attack(state)
     assert atk.target is not None
     fa, ft = state.fighters[atk.attacker], state.fighters[atk.target]
+    if ft.status == DEAD:  # F8: killed (by the GM) mid-attack; its token is off the map
+        gone = Event(
+            "out_of_range",
+            data={"attacker": fa.name, "target": ft.name, "let_go": False, "dead": True},
+        )
+        return [gone, *finish_attack(state, dice)]
     events: list[Event] = []
     extra_dis = False
     if defending(state, ft.name):

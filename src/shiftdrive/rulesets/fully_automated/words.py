@@ -166,6 +166,8 @@ def _attack(d: Mapping[str, Any]) -> str:
 
 
 def _out_of_range(d: Mapping[str, Any]) -> str:
+    if d.get("dead"):
+        return f"{d['target']} is dead: the attack ends"
     if d["let_go"]:
         return f"{d['attacker']} lets {d['target']} go: the attack fails"
     return f"{d['target']} is out of reach: the attack fails"
