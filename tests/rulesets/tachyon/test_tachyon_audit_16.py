@@ -133,3 +133,6 @@ def test_invoking_a_hidden_craft_s_scene_aspect_does_not_name_it_to_the_enemy() 
     seen_by_pirates = [enc.ruleset.describe(e, "Pirates") for e in invokes]
     assert seen_by_pirates and not any("Hiding in the glare" in w for w in seen_by_pirates)
     assert any("Hiding in the glare" in enc.ruleset.describe(e, "Tachyon") for e in invokes)
+    # the command itself names the aspect: its log entry stays on Tachyon's side too
+    (entry,) = [x for x in enc.log if x.choice is not None and x.choice.action == "invoke"]
+    assert not entry.visible("Pirates") and entry.visible("Tachyon")

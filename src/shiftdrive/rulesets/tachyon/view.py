@@ -15,7 +15,7 @@ from shiftdrive.rulesets.tachyon.detection import reveals
 from shiftdrive.rulesets.tachyon.invokes import stage_holder
 from shiftdrive.rulesets.tachyon.positions import zmap
 from shiftdrive.rulesets.tachyon.rolls import flight_bonus, t9_mod
-from shiftdrive.rulesets.tachyon.sight import aspect_visible, pub, seen, who_sees
+from shiftdrive.rulesets.tachyon.sight import aspect_maker, aspect_visible, pub, seen, who_sees
 from shiftdrive.rulesets.tachyon.state import (
     LARGE,
     PHASE_NAMES,
@@ -168,6 +168,11 @@ def choice_visibility(state: TachyonState, seat: str, choice: Choice) -> frozens
         named = state.units.get(choice.str_param(key))
         if named is not None and not named.detected:
             return frozenset({named.side})
+    if choice.action == "invoke":  # an aspect a hidden craft made stays on its side (T7)
+        a = state.aspects.find(choice.str_param("aspect"))
+        maker = state.units.get((a and aspect_maker(state, a)) or "")
+        if maker is not None and not maker.detected:
+            return frozenset({maker.side})
     actor = state.roll.actor if state.roll else state.current
     u = state.units.get(actor or "")
     if u is not None and not u.detected and not (state.roll is None and reveals(choice)):
