@@ -205,3 +205,43 @@ def test_a_free_invoke_lifts_a_failed_jump_and_the_odds_count_it() -> None:
     if enc.pending()[0].kind == "invoke":  # the Tactics points could still shorten it
         enc.submit("Navy", "pass")
     assert state.ships["Lance"].jump == {"parsecs": 1, "seconds_left": 780, "jumps": True}
+
+
+# --- P12 hidden information: a third side that has not detected the target -----------------
+
+
+def test_a_side_that_sees_the_attacker_but_not_its_target_learns_nothing_of_the_target() -> None:
+    """Three sides: Traders have detected Lance (Navy) but not Ghost (Raiders, dark). Lance
+    aims at Ghost, rolls, and invokes Ghost's consequence: the aim (choice and event), the
+    roll in hand and the invoke name Ghost, so none of them reaches Traders (the GM and the
+    two sides that see both ships read them all)."""
+    ghost = ship("Ghost", "2,0", dark=True)
+    data = {
+        "ruleset": "pilot_wave", "scale": "far", "map": {"width": 14, "height": 8},
+        "sides": [{"name": "Navy", "ships": [ship("Lance", "0,0", fate_points=1)]},
+                  {"name": "Raiders", "ships": [ghost]},
+                  {"name": "Traders", "ships": [ship("Mule", "0,2")]}],
+    }  # fmt: skip
+    # side order: Navy +2, Raiders 0, Traders 0; then the sweeps and the attack roll
+    enc = Encounter.start(data, dice=ScriptedDice([1, 1, 0, 0] + Z + Z + Z * 3 + Z))
+    enc.submit("Navy", "first_side side=Navy")
+    state = st_(enc)
+    state.aspects.add(Aspect("Ghost Hull Scored", AspectKind.CONSEQUENCE, owner="Ghost",
+                             free_invokes={"Lance": 1}))  # fmt: skip
+    for seat, mode in (("Navy", "active"), ("Raiders", "passive"), ("Traders", "passive")):
+        enc.submit(seat, f"sense mode={mode}")
+    assert "Ghost" in state.detected["Navy"] and "Ghost" not in state.detected["Traders"]
+    assert "Lance" in state.detected["Traders"]
+    for seat, name in (("Navy", "Lance"), ("Raiders", "Ghost"), ("Traders", "Mule")):
+        enc.submit(seat, f"maneuver to={state.ships[name].hex}")
+    enc.submit("Navy", "aim target=Ghost weapon=kew system=hull")
+    while enc.pending()[0].kind == "targeting":
+        enc.submit(enc.pending()[0].seat, "hold_fire")
+    if enc.pending()[0].kind == "countermeasures":
+        enc.submit("Raiders", "no_countermeasures")
+    # 2 + 0 against Normal (1) + the movement shift (none): +1; the free invoke could add 2
+    assert enc.pending()[0].kind == "invoke"
+    assert "Ghost" not in json.dumps(enc.view("Traders"))
+    enc.submit("Navy", "invoke aspect='Ghost Hull Scored' by=Lance effect=bonus payment=free")
+    assert "Ghost" not in json.dumps(enc.view("Traders"))
+    assert "Ghost Hull Scored" in json.dumps(enc.view("Navy")["log"])

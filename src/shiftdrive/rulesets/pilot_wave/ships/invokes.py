@@ -18,7 +18,13 @@ from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
-from shiftdrive.rulesets.pilot_wave.ships.rolls import finish, open_invokes, roving, settle
+from shiftdrive.rulesets.pilot_wave.ships.rolls import (
+    finish,
+    open_invokes,
+    roving,
+    settle,
+    witnesses,
+)
 from shiftdrive.rulesets.pilot_wave.ships.state import ShipState
 from shiftdrive.rulesets.pilot_wave.tactics import roving_choices
 
@@ -58,7 +64,7 @@ class InvokeAboard(Action[ShipState]):
             "ship_invoke",
             data={"ship": attacker.name, "aspect": aspect.name, "payment": payment,
                   "fate_points": attacker.fate_points.current},
-            visible_to=state.seen_by(attacker),
+            visible_to=witnesses(state),
         )  # fmt: skip
         return [event, *settle(state)]
 
@@ -100,6 +106,6 @@ class RovingAboard(Action[ShipState]):
         event = Event(
             "ship_tactics",
             data={"ship": ship.name, "points": n, "left": state.pools[ship.side]},
-            visible_to=state.seen_by(ship),
+            visible_to=witnesses(state),
         )
         return [event, *settle(state)]

@@ -129,9 +129,19 @@ def settle(state: ShipState, *, rolled: bool = False) -> list[Event]:
                 "skill": roll["skill"], "dice": list(roll["dice"]),
                 "difficulty": roll["difficulty"], "shifts": shifts_of(roll),
                 "crew": roll["ctx"].get("crew")}  # fmt: skip
-        seen = state.seen_by(state.ships[roll["ship"]])
-        return [Event("ship_roll", data=data, visible_to=seen)]
+        return [Event("ship_roll", data=data, visible_to=witnesses(state))]
     return finish(state)
+
+
+def witnesses(state: ShipState) -> frozenset[str]:
+    """The sides that read about the roll in hand (its dice, invokes, points): those that see
+    the rolling ship and, for an attack, its target too (a side that has not detected the
+    target learns nothing of it, P12)."""
+    roll = state.roll
+    assert roll is not None
+    seen = state.seen_by(state.ships[roll["ship"]])
+    target = state.ships.get(roll["target"] or "")
+    return seen if target is None else seen & state.seen_by(target)
 
 
 def finish(state: ShipState) -> list[Event]:

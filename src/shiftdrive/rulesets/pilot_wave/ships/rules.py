@@ -14,7 +14,7 @@ from shiftdrive.engine.actions import Action
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM, Event
 from shiftdrive.engine.ruleset import Ending, Result, Ruleset, Seat, Sheet, Tally, Turn
-from shiftdrive.rulesets.pilot_wave.ships import flow, view, words
+from shiftdrive.rulesets.pilot_wave.ships import flow, rolls, view, words
 from shiftdrive.rulesets.pilot_wave.ships.boarding import Board, JumpAway, Repair, StandBy
 from shiftdrive.rulesets.pilot_wave.ships.countermeasures import (
     Countermeasures,
@@ -83,14 +83,19 @@ class PilotWaveShips(Ruleset[ShipState, ShipScenario]):
         self, state: ShipState, seat: str, choice: Choice
     ) -> frozenset[str] | None:
         """A ship's choice is seen only by the sides that see the ship (and the GM); one that
-        names another ship (matching vectors with it) only by those that see that one too."""
+        names another ship (matching vectors with it, aiming at it, boarding it) only by those
+        that see that one too; a choice on an attack roll in hand (an invoke, Tactics points)
+        only by those that see its target too (`rolls.witnesses`)."""
         turn = self.turn_of(state, seat)
         if turn is None or turn.actor is None:
             return None
         seen = state.seen_by(state.ships[turn.actor])
-        match = choice.str_param("match")
-        if match and match in state.ships:
-            seen &= state.seen_by(state.ships[match])
+        for param in ("match", "target"):
+            other = state.ships.get(str(choice.get(param) or ""))
+            if other is not None:
+                seen &= state.seen_by(other)
+        if turn.kind == "invoke" and state.roll is not None:
+            seen &= rolls.witnesses(state)
         return seen | {GM}
 
     def result(self, state: ShipState) -> Result | None:

@@ -64,7 +64,9 @@ class Aim(Action[ShipState]):
             m.fired = True
             data = {"ship": m.name, "target": target.name, "weapon": weapon, "system": system,
                     "travels": travels, "hazardous": attack.hazardous}  # fmt: skip
-            events.append(tell("ship_aims", data, state, m))
+            # (only the sides that see both ships read it: it names the target)
+            seen = state.seen_by(m) & state.seen_by(target)
+            events.append(Event("ship_aims", data=data, visible_to=seen))
             if target.side not in state.seen_by(m):
                 events.append(
                     Event(

@@ -8,6 +8,7 @@ from typing import Any
 
 from shiftdrive.engine.events import GM
 from shiftdrive.maps.hexgrid import Hex
+from shiftdrive.rulesets.pilot_wave.ships import rolls
 from shiftdrive.rulesets.pilot_wave.ships.state import Ship, ShipState
 from shiftdrive.rulesets.pilot_wave.ships.tables import EXCHANGE, HEX_SIZE
 
@@ -56,11 +57,12 @@ def view(state: ShipState, seat: str) -> dict[str, Any]:
     seen = [s for s in state.ships.values() if _sees(state, seat, s)]
     names = {s.name for s in seen}
     roll = None
-    if state.roll is not None and state.roll["ship"] in names:
+    # the crew roll in hand, to the sides that read about it (`rolls.witnesses`: its ship
+    # and, an attack's, its target seen)
+    if state.roll is not None and (seat == GM or seat in rolls.witnesses(state)):
         r = state.roll
-        roll = {k: r[k] for k in ("kind", "ship", "skill", "dice", "difficulty", "bonus",
-                                  "invoked")}  # fmt: skip
-        roll["target"] = r["target"] if r["target"] in names else None
+        roll = {k: r[k] for k in ("kind", "ship", "target", "skill", "dice", "difficulty",
+                                  "bonus", "invoked")}  # fmt: skip
     attacks = []
     for a in state.attacks:
         if a.attacker in names and a.target in names:
@@ -88,8 +90,7 @@ def view(state: ShipState, seat: str) -> dict[str, Any]:
         "aspects": aspects,
         "map": state.hexes.to_text(markers),
         "result": {"winner": state.winner, "reason": state.ended} if state.ended else None,
-        # P6: one's own pool and bid only (the GM sees all); the crew roll in hand, to the
-        # sides that see its ship
+        # P6: one's own pool and bid only (the GM sees all); the crew roll in hand (above)
         "tactics_pool": dict(state.pools) if seat == GM else state.pools.get(seat, 0),
         "bids": {k: b for k, b in state.bids.items() if seat in (GM, k)},
         "roll": roll,
