@@ -147,3 +147,22 @@ def test_no_strike_lands_on_a_target_the_gm_kills_mid_attack() -> None:
     assert not any(e.kind in ("hit", "defend") for e in enc.events())
     said = [enc.describe(e) for e in enc.events() if e.kind == "out_of_range"]
     assert said == ["B is dead: the attack ends"]
+
+
+def test_the_gm_taking_a_stepper_or_a_mover_to_dying_ends_its_turn() -> None:
+    """F8: the dying "no longer can perform even the defend action" and are no movers
+    (incapacitated characters move one hex, the dying not at all). B, an unattacked
+    defender about to take its one hex (F2 phase 2), and C, the mover (phase 3), are each
+    taken below -10 by the GM's `hp` at their turn: neither is asked to move any more (both
+    used to be), and the round goes on."""
+    data = scenario([char("A", "0,0")], [char("B", "3,0"), char("C", "-6,0"), char("D", "-6,3")])
+    enc, _ = start(data, 5, 5, 1, 1, 1, 2, 1, 3)  # A 15, B 7, C 8, D 9
+    play(enc, A="defend", B="defend", C="move", D="move")
+    assert [(d.seat, d.kind) for d in enc.pending()] == [("A", "step")]
+    enc.submit("A", "stay")
+    assert [(d.seat, d.kind) for d in enc.pending()] == [("B", "step")]
+    enc.submit(GM, "hp name=B delta=-35")
+    assert [(d.seat, d.kind) for d in enc.pending()] == [("C", "move"), ("D", "interject")]
+    enc.submit(GM, "hp name=C delta=-35")
+    assert [(d.seat, d.kind) for d in enc.pending()] == [("D", "move")]
+    assert [e.data["character"] for e in enc.events() if e.kind == "no_move"] == ["C"]

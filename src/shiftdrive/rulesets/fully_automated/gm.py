@@ -19,7 +19,7 @@ from shiftdrive.engine.ruleset import Ending, Turn
 from shiftdrive.rulesets.fully_automated.attacks import attacker_fallen
 from shiftdrive.rulesets.fully_automated.checks import check_fault, skill_check
 from shiftdrive.rulesets.fully_automated.hits import damage, release, status_event
-from shiftdrive.rulesets.fully_automated.rounds import check_end, over, reveal
+from shiftdrive.rulesets.fully_automated.rounds import advance, check_end, over, reveal
 from shiftdrive.rulesets.fully_automated.state import DYING, FAState
 from shiftdrive.rulesets.fully_automated.table import rules
 
@@ -79,6 +79,8 @@ class Hp(Action[FAState]):
             if f.status != before:
                 events.append(status_event(f))
         events += check_end(state)
+        if state.phase in ("steps", "moves"):  # F8: the fallen take no step and no move
+            return events + advance(state, dice)
         return events + attacker_fallen(state, dice)  # F8: no attack from the fallen
 
 

@@ -156,7 +156,6 @@ def advance(state: FAState, dice: DiceSource) -> list[Event]:
                     if n in state.played
                     and state.played[n]["card"] == "defend"
                     and n not in state.attacked
-                    and state.fighters[n].status in (ACTIVE, INCAPACITATED)
                 ]
                 continue
             name = state.queue[0]
@@ -182,7 +181,13 @@ def advance(state: FAState, dice: DiceSource) -> list[Event]:
                 continue
             return events
         if state.phase == "steps":
-            if state.queue and not can_step(state, state.queue[0]):
+            # F8: only the able and the incapacitated take a hex; the dying and the dead
+            # (the GM's `hp` may put them there at their turn) cannot even defend
+            head = state.queue[0] if state.queue else None
+            if head is not None and (
+                state.fighters[head].status not in (ACTIVE, INCAPACITATED)
+                or not can_step(state, head)
+            ):
                 state.queue.pop(0)
                 continue
             if state.queue:
