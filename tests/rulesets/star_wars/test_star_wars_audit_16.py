@@ -126,3 +126,25 @@ def test_a_side_whose_last_ship_jumps_away_escapes_even_after_a_loss() -> None:
     result = enc.result()
     assert result is not None
     assert (result.winner, result.ending) == (None, Ending.BUG_OUT)
+
+
+def test_a_vehicle_whose_pilot_conceded_no_longer_spends_the_pilots_fate_points() -> None:
+    """C10/C7 with the doc's default that a vehicle "spends its pilot's fate points": Tarra
+    (3 fate points) concedes at the Kestrel's helm and gains one (4); Pix stays aboard, so the
+    Kestrel fights on. Her points left the fight with her: when the TIE (Shoot 2, +4 on the
+    dice) fires at the Kestrel (passive 0, +4 for the smaller attacker), the Kestrel can pay
+    for no invoke, and Tarra still has her 4 afterwards. The old code let the ship spend
+    them, concession point included."""
+    data = runner()
+    data["first"] = "Tarra"
+    data["aspects"] = ["Asteroid Field"]
+    enc = Encounter.start(data, dice=ScriptedDice([1] * 4))
+    enc.submit("smugglers", "concede")
+    assert enc.state.fighters["Tarra"].fate_points.current == 4
+    assert enc.state.fighters["Kestrel"].status == "active"
+    enc.submit("smugglers", Choice.of("next", who="TIE pilot"))
+    enc.submit("empire", Choice.of("attack", target="Kestrel", skill="Shoot"))
+    payers = {c.get("by") for c in enc.legal("smugglers") if c.action == "invoke"}
+    assert "Pix" in payers and "Kestrel" not in payers
+    enc.pass_window("invoke")
+    assert enc.state.fighters["Tarra"].fate_points.current == 4

@@ -16,7 +16,7 @@ from shiftdrive.conflict.exchange import STAGE_MENUS, shared_turn, stage_turn
 from shiftdrive.conflict.host import ACTIVE, CONCEDED, TAKEN_OUT
 from shiftdrive.conflict.invokes import Pass
 from shiftdrive.conflict.roll import decided_by, expire_boosts, finish
-from shiftdrive.core.fate_points import EarnReason, SpendReason
+from shiftdrive.core.fate_points import EarnReason, FatePoints, SpendReason
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
@@ -229,17 +229,24 @@ def _crews_and_vehicles(state: StarWarsState) -> list[Event]:
     """S10: an unnamed vehicle that can absorb no more stress is out (as the turn that filled
     its hull ends); a vehicle taken out takes its crew out of the vehicle fight (a vehicle
     conceded takes them with it); a vehicle whose crew have all left (conceded) leaves with
-    them."""
+    them. A vehicle whose pilot left (and whose crew fight on) no longer spends the pilot's
+    fate points: they left the fight with the pilot (C10; a nameless pilot has none); what the
+    ship was owed for invokes against it until then is still the pilot's (C7)."""
     events: list[Event] = []
     for v, crew in state.crewed:
         if v.status == ACTIVE and spent(v):
             v.status = TAKEN_OUT
             events.append(Event("wrecked", data={"vehicle": v.name}, visible_to=None))
         if v.status == ACTIVE:
+            aboard = False
             for f in crew:
                 if f.status == ACTIVE:
-                    break
-            else:
+                    aboard = True
+                elif f.fate_points is v.fate_points:  # its pilot, out of the fight
+                    v.fate_points = FatePoints(0, 0)
+                    f.owed_points += v.owed_points  # (C7: paid to the pilot at the end)
+                    v.owed_points = 0
+            if not aboard:
                 v.status = CONCEDED
                 events.append(Event("abandoned", data={"vehicle": v.name}, visible_to=None))
             continue
