@@ -19,6 +19,7 @@ from tachyon_helpers import (
 )
 
 from shiftdrive.engine.encounter import Encounter, IllegalChoice
+from shiftdrive.rulesets.tachyon.damage import damage_small
 from shiftdrive.rulesets.tachyon.detection import hide, reveal
 
 
@@ -136,3 +137,23 @@ def test_invoking_a_hidden_craft_s_scene_aspect_does_not_name_it_to_the_enemy() 
     # the command itself names the aspect: its log entry stays on Tachyon's side too
     (entry,) = [x for x in enc.log if x.choice is not None and x.choice.action == "invoke"]
     assert not entry.visible("Pirates") and entry.visible("Tachyon")
+
+
+def test_a_pc_who_concedes_after_being_damaged_still_takes_the_rounds_stress() -> None:
+    """Seed, End of round: "Accumulate stress: If a player character's fighter was damaged
+    (incl. shield) during this round the character receives 1 point of Stress" (T14), with no
+    exception for a character who then conceded (a PC taken out takes it too). Viper-1 (a PC)
+    takes a hit of 2 on its shields, then concedes in the electronic warfare phase: at the
+    end of the round its pilot has 1 stress. It had none."""
+    data = scenario([viper(pc=True, fate_points=0), viper("Viper-2")], [raider()])
+    enc = start(data, PLUS4, ZERO, ZERO)  # Viper-1 5 acts first in the EW phase
+    s = st(enc)
+    damage_small(s, s.units["Viper-1"], 2, "Raider-1")
+    skip_to(enc, "ew", "Viper-1")
+    act(enc, "concede")
+    assert s.units["Viper-1"].status == "conceded"
+    skip_to(enc, "piloting")
+    assert s.round == 2
+    stress = s.units["Viper-1"].stress
+    assert stress is not None and stress.marked_count == 1
+    assert any(e.kind == "stress" and e.data["unit"] == "Viper-1" for e in enc.events())

@@ -26,7 +26,6 @@ from shiftdrive.rulesets.tachyon.state import (
     DESTROYED,
     FLIGHT,
     LARGE,
-    OUT,
     TURRET,
     TachyonState,
     Unit,
@@ -238,7 +237,8 @@ def end_round(state: TachyonState) -> list[Event]:
     events = [Event("end_of_round", data={"round": state.round}, visible_to=None)]
     state.tie_grace = []  # the phases are over: nobody is left to act at an initiative (T8)
     for u in state.units.values():
-        if u.pc and u.damaged and u.stress is not None and u.status in (ACTIVE, OUT):
+        # seed: a PC's fighter damaged this round: taken out or conceded since, it still was
+        if u.pc and u.damaged and u.stress is not None:
             u.stress.fill(1)
             events.append(
                 Event(
