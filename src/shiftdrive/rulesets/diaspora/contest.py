@@ -8,9 +8,10 @@ defender's new dice stand for the rest of the phase too; a hacker's roll is also
 defence, so both change together: `one_roll`); or an allied ship of either side
 gives +2 to its ally's roll (C4 teamwork, `invoking`). An invoke is paid with a fate
 point (once per aspect per roll) or a free invoke (they stack; C4). Aspects a side may invoke:
-its own ship's, and any with a free invoke it holds (the free invoke on a consequence it
-inflicted, C9). After an invoke the other side may answer; the contest lands when both sides
-have passed. A fixed defence (Firewall) cannot be raised (D11)."""
+its own ship's, any other it knows of with a fate point (a tag; `invoking.payable`), and any
+with a free invoke it holds (the free invoke on a consequence it inflicted, C9). After an
+invoke the other side may answer; the contest lands when both sides have passed. A fixed
+defence (Firewall) cannot be raised (D11)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from typing import Final
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Result, Turn
-from shiftdrive.rulesets.diaspora import compels, contest
+from shiftdrive.rulesets.diaspora import compels, contest, invoking
 from shiftdrive.rulesets.diaspora.choices import made_turn
 from shiftdrive.rulesets.diaspora.damage import ABSORB
 from shiftdrive.rulesets.diaspora.phases import (
@@ -87,6 +87,8 @@ def advance(state: DiasporaState, dice: DiceSource) -> list[Event]:
         over = result(state)
         if over is not None:
             state.result_memo, state.turns_memo = over, []
+            if state.owed:  # C7: paid as the fight ends
+                events += invoking.settle_owed(state)
             break
         if state.phase == DETECTION and not state.detected and not compels.turns(state):
             events += detection.detect(state, dice)  # the compel window has closed (D12)

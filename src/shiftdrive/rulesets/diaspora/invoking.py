@@ -1,20 +1,26 @@
-"""What may be invoked after the dice (C4), for any roll: a ship's own aspects with a fate
-point (once per aspect per roll; never its own consequences), and any aspect on which it holds
+"""What may be invoked after the dice (C4), for any roll: with a fate point (once per aspect per
+roll), a ship's own aspects (never its own consequences) and, tagging (seed: "tagging or
+invoking Aspects and paying a fate point"), any other aspect its side knows of: another
+ship's, or the scene's (a hidden one only on its own side); and any aspect on which it holds
 a free invoke (free invokes stack); and, as teamwork ("+2 to an ally's roll"), the same from
 each allied ship still in the fight (its own fate point or free invoke, +2 only: it has no
-dice of its own on the roll to reroll). One rule, read by the attack contest and the
-detection, position and repair rolls."""
+dice of its own on the roll to reroll). A ship whose aspect another side pays a fate point to
+invoke earns that point when the fight ends (C7, `settle_owed`). One rule, read by the
+attack contest and the detection, position and repair rolls."""
 
 from __future__ import annotations
 
 from typing import Any, Final
 
 from shiftdrive.core.aspects import AspectKind
+from shiftdrive.core.fate_points import EarnReason
 from shiftdrive.core.invokes import Invoke as InvokeSpec
 from shiftdrive.core.invokes import InvokeEffect, Payment, pay_for_invoke, refused
 from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.diaspora.choices import made
 from shiftdrive.rulesets.diaspora.state import DiasporaState, Ship
+from shiftdrive.rulesets.diaspora.view import sees
 
 INVOKE: Final = "invoke"
 TEAMWORK: Final = "teamwork"
@@ -45,14 +51,20 @@ def payable(
 ) -> list[tuple[str, str]]:
     """(aspect, payment) pairs `ship` may invoke on `roll`'s roll (its own when not named) on
     which `paid` (`paid_key`) were already paid with fate points; only the first one when
-    `first` (is there any?). Each aspect's fate point first, then its free invoke."""
-    name, points = ship.name, ship.fate_points.current
+    `first` (is there any?). Each aspect's fate point first, then its free invoke. A fate
+    point invokes the ship's own aspects but its consequences, and tags any other aspect its
+    side knows of (`view.sees`: a hidden one only on its own side)."""
+    name, points, side = ship.name, ship.fate_points.current, ship.side
     whose = roll or name
     out: list[tuple[str, str]] = []
     for aspect in state.aspects.aspects:
         if (
-            aspect.owner == name
-            and aspect.kind is not CONSEQUENCE
+            points
+            and (
+                aspect.kind is not CONSEQUENCE
+                if aspect.owner == name
+                else not aspect.hidden or sees(state, aspect, side)
+            )
             and (not paid or paid_key(name, aspect.name, whose) not in paid)
             and not refused(aspect, name, BY_FATE_POINT, points)
         ):
@@ -110,14 +122,30 @@ def pay(state: DiasporaState, ship: Ship, choice: Choice, paid: list[str]) -> st
     payer, helped = ship, None
     if effect == TEAMWORK:
         payer, helped = state.ships[choice.str_param("by")], ship.name
-    pay_for_invoke(
+    aspect = pay_for_invoke(
         state.aspects,
         InvokeSpec(name, payer.name, EFFECTS[effect], payment, helped),
         payer.fate_points,
     )
     if payment is BY_FATE_POINT:
         paid.append(paid_key(payer.name, name, ship.name))
+        owner = state.ships.get(aspect.owner or "")
+        if owner is not None and owner.side != payer.side:  # C7: invoked against it
+            state.owed[owner.name] = state.owed.get(owner.name, 0) + 1
     return effect
+
+
+def settle_owed(state: DiasporaState) -> list[Event]:
+    """C7, as the fight ends: each ship earns the fate points other sides paid to invoke its
+    aspects against it (Fate Core: "at the end of the scene"; as the other rulesets do)."""
+    events = []
+    for name, owed in state.owed.items():
+        ship = state.ships[name]
+        ship.fate_points.earn(EarnReason.INVOKED_AGAINST, owed)
+        data = {"ship": name, "fate_points": owed, "now": ship.fate_points.current}
+        events.append(Event("invoked_against", data))
+    state.owed = {}
+    return events
 
 
 def invoked(ship: Ship, choice: Choice, effect: str) -> dict[str, Any]:

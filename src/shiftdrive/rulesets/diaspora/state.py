@@ -212,6 +212,9 @@ class DiasporaState:
         self.repaired: dict[str, list[str]] = {}  # tracks each ship tried to repair (D7)
         self.repair: RepairRoll | None = None  # a repair roll open to invokes (C4)
         self.spin: dict[str, int] = {}  # D13: +1 to the ship's next roll this turn
+        #: C7: fate points each ship earns when the fight ends, for its aspects another side
+        #: paid to invoke against it (`invoking.settle_owed`)
+        self.owed: dict[str, int] = {}
         # D2: who acted in which phase of this turn, at which station ((ship, crew) -> phase ->
         # station)
         self.acted: dict[tuple[str, str], dict[str, str]] = {}
@@ -282,6 +285,7 @@ class DiasporaState:
             "beam_used": dict(self.beam_used),
             "ew_rolls": {k: [r, s, list(d)] for k, (r, s, d) in self.ew_rolls.items()},
             "torpedo_target": dict(self.torpedo_target), "spin": dict(self.spin),
+            "owed": dict(self.owed),
             "repaired": {k: list(v) for k, v in self.repaired.items()},
             "repair": self.repair.to_json() if self.repair else None,
             "acted": {f"{s}/{p}": dict(v) for (s, p), v in self.acted.items()},

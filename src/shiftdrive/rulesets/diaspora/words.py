@@ -207,6 +207,11 @@ def describe(event: Event, seat: str) -> str | None:
         return f"{d['side']} concedes: {', '.join(d['ships'])} leave the fight" + (
             f" ({paid})" if paid else ""
         )
+    if kind == "invoked_against":
+        return (
+            f"{d['ship']} gains {_plural(d['fate_points'], 'fate point')} for its aspects "
+            f"invoked against it ({d['now']} now)"
+        )
     return None
 
 

@@ -1,0 +1,83 @@
+"""Audit 16 of the diaspora ruleset, against the seed (seeds/002_dc5d5c3e593a1e3d.txt, "The
+Sequence") and rulings C4, C7, D4, D6. Each test failed on the code before its fix."""
+
+from __future__ import annotations
+
+from diaspora_helpers import ZERO, opened, ship, state, the
+
+from shiftdrive.engine.choices import Choice
+
+
+def _tags(enc: object, seat: str) -> list[str]:
+    legal = enc.legal(seat)  # type: ignore[attr-defined]
+    return sorted(
+        {c.str_param("aspect") for c in legal if c.action == "invoke" and c.get("by") is None}
+    )
+
+
+def test_a_fate_point_tags_the_enemys_aspect_and_its_owner_earns_it_at_the_end_c4_c7() -> None:
+    """Seed "The Sequence": each phase offers "an opportunity to tag and/or invoke Aspects";
+    "Electronic Warfare": "these results can now be modified by tagging or invoking Aspects and
+    paying a fate point to get +2 or re-roll". Tagging is invoking an aspect that is not your
+    own: another ship's, or the scene's (one the side knows of: not a hidden one). C7: a ship
+    earns a fate point when its aspect is invoked against it (paid, as in the other rulesets,
+    when the fight ends). A has no aspect of its own and a fate point; its beam ties B's
+    defence (2 against 2). The old code offered A nothing (only a ship's own aspects could be
+    paid for), so the attack landed at once with no effect."""
+    a = ship("A", fate_points=1)
+    b = ship("B", aspects=["Hot Engines"], fate_points=0)
+    enc, dice = opened([a], [b], bands={"A": 0, "B": 2}, phase="beam")
+    enc.submit("gm", "gm_add_aspect name='Debris Field'")  # a scene aspect: taggable
+    enc.submit("gm", "gm_add_aspect name='Secret Reactor' owner=B hidden=true")  # not by blue
+    dice.push([*ZERO, 1, 1, 0, 0])  # A: beam 2 on 2 + 0 = 2; B's defence 0 + 2 = 2
+    enc.submit("blue", "fire target=B beam=2")
+    assert [(d.seat, d.kind) for d in enc.pending()] == [("blue", "invoke")]
+    assert _tags(enc, "blue") == ["Debris Field", "Hot Engines"]
+    assert "Secret Reactor" not in str(enc.legal("blue"))
+    events = enc.submit("blue", "invoke aspect='Hot Engines' effect=bonus payment=fate_point")
+    assert the(enc, "A").fate_points.current == 0
+    outcome = [e.data for e in events if e.kind == "outcome"]
+    assert outcome and outcome[0]["result"] == 4 and outcome[0]["shifts"] == 2
+    enc.submit("red", "absorb taking=none")
+    assert the(enc, "B").tracks["frame"].marked_count == 2
+    assert the(enc, "B").fate_points.current == 0  # not yet: at the fight's end
+    enc.submit("red", "concede")
+    assert enc.result() is not None
+    # 1 for conceding with no consequence (C7), 1 for 'Hot Engines' invoked against it
+    assert the(enc, "B").fate_points.current == 2
+    assert the(enc, "A").fate_points.current == 0  # a tag pays the aspect's owner, not back
+
+
+def test_a_tag_of_an_allys_or_the_scenes_aspect_pays_nobody_c7() -> None:
+    """C7 pays the owner of an aspect invoked *against* it: a scene aspect has no owner, and
+    an ally's aspect tagged for its own side's roll is not against it. A tags the scene's
+    'Debris Field' (+2: 2 against 2 becomes 4 against 2), then red concedes: B earns only the
+    concession's fate point, and nobody else earns anything."""
+    a = ship("A", fate_points=1)
+    b = ship("B", aspects=["Hot Engines"], fate_points=0)
+    enc, dice = opened([a], [b], bands={"A": 0, "B": 2}, phase="beam")
+    enc.submit("gm", "gm_add_aspect name='Debris Field'")
+    dice.push([*ZERO, 1, 1, 0, 0])
+    enc.submit("blue", "fire target=B beam=2")
+    events = enc.submit("blue", "invoke aspect='Debris Field' effect=bonus payment=fate_point")
+    assert [e.data["shifts"] for e in events if e.kind == "outcome"] == [2]
+    enc.submit("red", "absorb taking=none")
+    enc.submit("red", "concede")
+    assert the(enc, "B").fate_points.current == 1
+    assert the(enc, "A").fate_points.current == 0
+    assert not any(e.kind == "invoked_against" for e in enc.events())
+
+
+def test_a_fate_point_tags_an_aspect_once_per_roll_c4() -> None:
+    """C4 (and this ruleset's once per aspect per roll): A, with two fate points, may tag
+    B's 'Hot Engines' once on its beam attack; the second point has nothing left to tag."""
+    a = ship("A", fate_points=2)
+    b = ship("B", aspects=["Hot Engines"], fate_points=0)
+    enc, dice = opened([a], [b], bands={"A": 0, "B": 2}, phase="beam")
+    dice.push([*ZERO, 1, 1, 1, 1])  # A 2 against B 4
+    enc.submit("blue", "fire target=B beam=2")
+    enc.submit("blue", "invoke aspect='Hot Engines' effect=bonus payment=fate_point")
+    assert state(enc).contest is None  # the window closed: nothing left to invoke
+    assert the(enc, "A").fate_points.current == 1
+    tag = Choice.parse("invoke aspect='Hot Engines' effect=bonus payment=fate_point")
+    assert tag not in enc.legal("blue")
