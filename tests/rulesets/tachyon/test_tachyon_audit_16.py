@@ -157,3 +157,26 @@ def test_a_pc_who_concedes_after_being_damaged_still_takes_the_rounds_stress() -
     stress = s.units["Viper-1"].stress
     assert stress is not None and stress.marked_count == 1
     assert any(e.kind == "stress" and e.data["unit"] == "Viper-1" for e in enc.events())
+
+
+def test_a_craft_that_waits_onto_a_tie_drops_its_old_pressure_placing() -> None:
+    """T8 and the seed's tie notes: among equal initiatives a craft pushed by Pressure is
+    "placed after the others" at the initiative it was pushed to; Wait and see then sets its
+    initiative "to one less than the target's", where no note places it: listing order. Raider-1
+    (initiative 1 - 4 = -3) pressures Viper-1 (1 + 4 = 5): tactics 1 + 4 against 1 - 4, 8
+    shifts, Viper-1 to -3, placed after Raider-1. Viper-1 then waits for Raider-2 (1 + 1 = 2):
+    initiative 1, level with Viper-2 (1 + 0). In the gunnery phase Viper-1, listed first,
+    acts before Viper-2; the push's placing had stuck to it and put it after."""
+    data = scenario([viper(), viper("Viper-2")], [raider(), raider("Raider-2")])
+    enc = start(data, PLUS4, ZERO, MINUS4, [1, 0, 0, 0], PLUS4, MINUS4)
+    s = st(enc)
+    assert s.current == "Raider-1"
+    act(enc, "pressure target=Viper-1")
+    settle(enc)
+    assert s.units["Viper-1"].initiative == -3 and s.current == "Viper-1"
+    act(enc, "wait target=Raider-2")
+    assert s.units["Viper-1"].initiative == s.units["Viper-2"].initiative == 1
+    skip_to(enc, "gunnery")
+    assert s.current == "Raider-2"
+    act(enc, "skip")
+    assert s.current == "Viper-1"

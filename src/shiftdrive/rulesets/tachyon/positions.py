@@ -92,6 +92,7 @@ def dead_last(state: TachyonState, u: Unit) -> None:
     others = [x.initiative for x in state.units.values() if x.active and x is not u]
     if others:
         u.initiative = min(u.initiative, min(others) - 1)
+    u.tie_rank = 0  # an earlier refocus or push no longer places it (T8)
 
 
 def large_short(state: TachyonState, u: Unit, target: Unit) -> bool:

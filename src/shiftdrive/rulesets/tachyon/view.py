@@ -170,7 +170,8 @@ def choice_visibility(state: TachyonState, seat: str, choice: Choice) -> frozens
             return frozenset({named.side})
     if choice.action == "invoke":  # an aspect a hidden craft made stays on its side (T7)
         a = state.aspects.find(choice.str_param("aspect"))
-        maker = state.units.get((a and aspect_maker(state, a)) or "")
+        made_by = None if a is None else aspect_maker(state, a)
+        maker = None if made_by is None else state.units.get(made_by)
         if maker is not None and not maker.detected:
             return frozenset({maker.side})
     actor = state.roll.actor if state.roll else state.current

@@ -247,6 +247,7 @@ class Wait(AimedAction):
     def happen(self, state: TachyonState, u: Unit, params: dict[str, object]) -> list[Event]:
         t = state.units[str(params["target"])]
         u.initiative = t.initiative - 1
+        u.tie_rank = 0  # no tie note places it there: listing order (T8)
         state.waiters[u.name] = t.name
         state.waited.append(u.name)
         return [
