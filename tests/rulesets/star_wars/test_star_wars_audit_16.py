@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from star_wars_scenes import behemoth
+from star_wars_scenes import behemoth, brawl
 from test_lightspeed import ZERO, runner
 
 from shiftdrive.core.dice import ScriptedDice
@@ -148,3 +148,31 @@ def test_a_vehicle_whose_pilot_conceded_no_longer_spends_the_pilots_fate_points(
     assert "Pix" in payers and "Kestrel" not in payers
     enc.pass_window("invoke")
     assert enc.state.fighters["Tarra"].fate_points.current == 4
+
+
+def test_help_for_a_duellist_lapses_with_the_other_duellists_round() -> None:
+    """S13 and S8 with the doc's defaults: help "stays promised for the ally's own roll until
+    its turn ends", and a duel round is both duellists' action, "being the other duellist's
+    turn too" (so it ends that one's boosts, C6). TK-2 helps TK-1 with Shoot; Lia then presses
+    the duel, which is TK-1's turn: TK-1 answers without the help (a defence), and the help
+    lapses as that round ends. When TK-1 opens round 2 with its own duel round it rolls
+    Shoot 2 alone: 2 + 0 against Lia's 3 + 0, one short. The old code kept the help for it."""
+    data = brawl()
+    data["interrupts"] = False
+    data["first"] = "TK-2"
+    data["duels"] = [{"between": ["Lia", "TK-1"]}]
+    enc = Encounter.start(data, dice=ScriptedDice([-1, -1, -1, 0] + ZERO + ZERO + ZERO))
+    enc.submit("empire", Choice.of("help", ally="TK-1", skill="Shoot"))
+    enc.submit("empire", Choice.of("next", who="Lia"))
+    enc.submit("rebels", Choice.of("duel", skill="Shoot"))
+    enc.submit("empire", Choice.of("defend", skill="Shoot"))
+    enc.pass_window("invoke")  # Lia 3 - 3 against TK-1 2 + 0: TK-1 wins the round
+    enc.submit("rebels", "accept")
+    assert enc.state.helps == []
+    assert enc.ruleset.view(enc.state, "rebels")["help"] == []
+    assert enc.state.order.current == "Han"  # the one left to act this round
+    enc.submit("rebels", "hold")
+    enc.submit("rebels", Choice.of("next", who="TK-1"))  # opens round 2
+    events = enc.submit("empire", Choice.of("duel", skill="Shoot"))
+    events += enc.submit("rebels", Choice.of("defend", skill="Shoot"))
+    assert not any(e.kind == "teamwork" for e in events)

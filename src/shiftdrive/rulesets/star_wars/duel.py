@@ -74,13 +74,16 @@ def _award(host: Host[Any], state: StarWarsState) -> list[Event]:
 def _done(host: Host[Any], state: StarWarsState) -> list[Event]:
     """The duel round is both duellists' action this round (S8): it ends the actor's turn,
     and it was the other duellist's turn too, so the other's older boosts fade with it (C6:
-    at the end of the holder's next turn; else a duellist never picked to act keeps them)."""
+    at the end of the holder's next turn; else a duellist never picked to act keeps them),
+    and so does the help promised to it (S13: it lapses as the ally's next turn ends)."""
     roll = state.roll
     assert roll is not None
     other = roll.target or ""
     state.order.mark_acted(other)
     if other in state.resume:  # an interrupted duellist's turn was this round
         state.resume.remove(other)
+    if state.helps:
+        state.help_lapses(other)
     return expire_boosts(state, other) + close(host, state)
 
 

@@ -186,11 +186,8 @@ def end_turn(state: StarWarsState) -> list[Event]:
     if f is not None and f.status == ESCAPED and not state.in_fight(f.side):
         state.escaped_sides.append(f.side)
     events += split_up(state)
-    if state.helps:  # (and help for an ally who left the fight: it has no next turn)
-        fighters, actor = state.fighters, f.name if f is not None else None
-        state.helps = [
-            h for h in state.helps if h.ally != actor and fighters[h.ally].status == ACTIVE
-        ]
+    if state.helps:
+        state.help_lapses(f.name if f is not None else None)
     sides_left = [s for s in state.sides if state.in_fight(s)]
     if len(sides_left) <= 1:
         return events + _over(state, sides_left)

@@ -289,6 +289,12 @@ class StarWarsState(ConflictState):
             return False
         return True
 
+    def help_lapses(self, ended: str | None) -> None:
+        """S13: the help promised to `ended`, whose turn just ended, lapses unused, as does the
+        help for anyone out of the fight (it has no next turn)."""
+        fighters = self.fighters
+        self.helps = [h for h in self.helps if h.ally != ended and fighters[h.ally].active]
+
     def duel_of(self, name: str) -> Duel | None:
         """The duel `name` fights, while both duellists are in the fight."""
         for d in self.duels:
