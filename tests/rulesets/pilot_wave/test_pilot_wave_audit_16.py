@@ -8,6 +8,8 @@ import json
 from typing import Any
 
 import pytest
+from pilot_wave_helpers import npc, scenario
+from pilot_wave_helpers import start as start_conflict
 
 from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.dice import ScriptedDice
@@ -245,3 +247,30 @@ def test_a_side_that_sees_the_attacker_but_not_its_target_learns_nothing_of_the_
     enc.submit("Navy", "invoke aspect='Ghost Hull Scored' by=Lance effect=bonus payment=free")
     assert "Ghost" not in json.dumps(enc.view("Traders"))
     assert "Ghost Hull Scored" in json.dumps(enc.view("Navy")["log"])
+
+
+# --- C3, P5: the odds shown before a roll say what the roll then does ---------------------
+
+
+def test_a_shots_odds_say_how_often_it_hits_and_harms_not_the_ladders_success() -> None:
+    """P5: a weapon's hit lands on a tie too, and armor may bring it to 0 (a boost, no harm).
+    Gun Combat 2 with a carbine (value 2) at point blank (Normal (1), damage -1) against an
+    HEV suit (armor 2): a tie or better hits (4dF >= -1: 66 of 81, 81%); it harms only at 2
+    shifts or more (2 + 2 - 1 - 2 = 1: 4dF >= 1, 31 of 81, 38%). The ladder's "success"
+    (1 shift or more, 62%) is neither."""
+    ada = npc("Ada", "0,0", skills={"Gun Combat": 2}, weapon="carbine")
+    enc = start_conflict(scenario([ada], [npc("Zed", "3,0", armor="hev suit")]), P1 + Z)
+    enc.submit("Crew", Choice.of("first", side="Crew"))
+    shot = Choice.of("attack", target="Zed", skill="Gun Combat", fire="single")
+    assert enc.ruleset.odds_words(enc.state, "Crew", shot) == "hits 81%, harms 38%"
+
+
+def test_a_jump_calculations_odds_say_how_often_it_jumps() -> None:
+    """P2: a margin of -3 or better still jumps (16 minutes at worst). Space Ops 2 against
+    Routine (2) jumps unless 4dF is -4 (80 of 81: 99%); a 3-parsec jump is hazardous: -3 is
+    a mishap that destroys the ship (4dF <= -3: 5 of 81, 6%), so it jumps 76 of 81 (94%)."""
+    enc = _at_boarding()
+    one = enc.ruleset.odds_words(enc.state, "Navy", Choice.parse("jump parsecs=1"))
+    three = enc.ruleset.odds_words(enc.state, "Navy", Choice.parse("jump parsecs=3"))
+    assert one == "jumps 99%"
+    assert three == "jumps 94%, mishap 6% (the ship is destroyed)"

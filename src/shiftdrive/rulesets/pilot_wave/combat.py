@@ -8,6 +8,7 @@ in `PilotWaveHost.before_roll`; the odds here count it.)"""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -387,6 +388,23 @@ class PilotAttack(Attack[PilotWaveState]):
         fire = str(choice.get("fire") or SINGLE)
         return attack_odds(state, f, target, choice.str_param("skill"), fire)
 
+    def odds_words(self, state: PilotWaveState, turn: Turn, choice: Choice) -> str | None:
+        """P5 in the odds column: how often the attack hits (a tie or better) and how often
+        the hit harms (shifts + weapon value + range damage - armor above 0, `harm_to`),
+        and a hazardous roll's mishap; the ladder's "success" (1 shift or more) says
+        neither."""
+        f = state.fighters[turn.actor or ""]
+        target = state.fighters[choice.str_param("target")]
+        skill = choice.str_param("skill")
+        fire = str(choice.get("fire") or SINGLE)
+        o = attack_odds(state, f, target, skill, fire)
+        roll = Roll(action="attack", actor=f.name, skill=skill, target=target.name)
+        roll.mode = fire
+        base = harm_to(state, roll, 0, target.name, 0).hit
+        harms = sum((p for s, p in o.shifts.items() if s >= 0 and s + base > 0), Fraction(0))
+        words = f"hits {_percent(o.at_least_tie)}, harms {_percent(harms)}"
+        return words + (f", mishap {_percent(o.mishap)}" if o.mishap else "")
+
     def resolve(
         self, state: PilotWaveState, roll: Roll, shifts: int, outcome: Outcome
     ) -> list[Event]:
@@ -501,6 +519,10 @@ def blast(state: PilotWaveState, roll: Roll, shifts: int, outcome: Outcome) -> N
         harm = harm_to(state, roll, shifts if hit else 0, f.name, BLAST_FALLOFF)
         if harm.hit > 0:
             state.hits.append([f.name, harm.hit, roll.actor])
+
+
+def _percent(p: Fraction) -> str:
+    return f"{float(p) * 100:.0f}%"
 
 
 def harm_event(roll: Roll, shifts: int, hit: int, weapon: int, armor: int) -> Event:

@@ -9,6 +9,7 @@ ship fights; when its minutes are up the ship jumps and leaves the fight."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any, ClassVar
 
 from shiftdrive.core.dice import DiceSource, roll_fudge
@@ -182,6 +183,32 @@ class JumpAway(Action[ShipState]):
         jump = astrogation.Jump(state.diameters, choice.int_param("parsecs"))
         held = rolls.free_held(state, ship.name)
         return astrogation.chances(jump, self._skill(state, ship), invokes=held)
+
+    def odds_words(self, state: ShipState, turn: Turn, choice: Choice) -> str | None:
+        """How often the calculation jumps (P2: a margin of -3 or better, -2 on a hazardous
+        roll), and a hazardous one's mishap: the ladder's "success" says neither."""
+        jump = astrogation.Jump(state.diameters, choice.int_param("parsecs"))
+        o = self.odds(state, turn, choice)
+        assert o is not None
+        jumps = mishap = Fraction(0)
+        for margin, p in o.shifts.items():
+            made = astrogation.result(jump, margin)
+            jumps += p if made.jumps else 0
+            mishap += p if made.mishap else 0
+        words = f"jumps {_pc(jumps)}"
+        if mishap:
+            hurt = _mishap_words(jump)
+            words += f", mishap {_pc(mishap)} ({hurt})"
+        return words
+
+
+def _mishap_words(jump: astrogation.Jump) -> str:
+    """What a hazardous calculation's mishap does (P2)."""
+    return "the ship is destroyed" if jump.parsecs > astrogation.DRIVE_LIMIT else "a consequence"
+
+
+def _pc(p: Fraction) -> str:
+    return f"{float(p) * 100:.0f}%"
 
 
 def _jump_of(state: ShipState, roll: dict[str, Any]) -> astrogation.Jump:
