@@ -3,9 +3,12 @@ Sequence") and rulings C4, C7, D4, D6. Each test failed on the code before its f
 
 from __future__ import annotations
 
+import pytest
 from diaspora_helpers import ZERO, opened, ship, state, the
 
 from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.encounter import Encounter
+from shiftdrive.engine.scenario import ScenarioError
 
 
 def _tags(enc: object, seat: str) -> list[str]:
@@ -81,3 +84,18 @@ def test_a_fate_point_tags_an_aspect_once_per_roll_c4() -> None:
     assert the(enc, "A").fate_points.current == 1
     tag = Choice.parse("invoke aspect='Hot Engines' effect=bonus payment=fate_point")
     assert tag not in enc.legal("blue")
+
+
+@pytest.mark.parametrize("name", ["gm", "GM"])
+def test_a_side_may_not_take_the_gms_seat_name(name: str) -> None:
+    """A side is a seat, named by the side (one seat per side); the GM's seat is "gm". A side
+    named so was accepted and its player sat in the GM's seat: it saw every hidden aspect
+    (D12's GM-only compels with them) and could make the GM's overrides. The file is refused,
+    naming the field and the reason, and nothing starts."""
+    data = {
+        "ruleset": "diaspora",
+        "sides": [{"name": "blue", "ships": [ship("A")]}, {"name": name, "ships": [ship("B")]}],
+    }
+    with pytest.raises(ScenarioError) as err:
+        Encounter.start(data, seed=1)
+    assert "sides[1].name" in str(err.value) and "gm's seat" in str(err.value).lower()
