@@ -4,11 +4,13 @@ public encounter with scripted dice. Initiative draws 2d10 per fighter in scenar
 
 from __future__ import annotations
 
+import pytest
 from fa_helpers import char, play, scenario, start
 
 from shiftdrive.core.dice import ScriptedDice
 from shiftdrive.engine.encounter import Encounter
 from shiftdrive.engine.events import GM
+from shiftdrive.engine.scenario import ScenarioError
 
 INIT3 = (5, 5, 1, 1, 1, 2)  # A 15, B 7, C 8
 
@@ -166,3 +168,17 @@ def test_the_gm_taking_a_stepper_or_a_mover_to_dying_ends_its_turn() -> None:
     enc.submit(GM, "hp name=C delta=-35")
     assert [(d.seat, d.kind) for d in enc.pending()] == [("D", "move")]
     assert [e.data["character"] for e in enc.events() if e.kind == "no_move"] == ["C"]
+
+
+def test_a_negative_move_is_refused_naming_the_field() -> None:
+    """F7: a Move is "4 hexes" (per character, and 6 aimed); a negative allowance means
+    nothing, and the scenario used to load with one (`move: -2`, `aimed_move: -1`), silently
+    moving nobody. Now it is refused, field by field, with the reason."""
+    data = scenario(
+        [char("A", "0,0", move=-2)], [char("B", "3,0")], rules={"aimed_move": -1, "move": -1}
+    )
+    with pytest.raises(ScenarioError) as info:
+        Encounter.start(data, seed=1)
+    got = dict(info.value.problems)
+    assert set(got) == {"sides[0].characters[0].move", "rules.move", "rules.aimed_move"}
+    assert all("greater than or equal to 0" in why for why in got.values())

@@ -112,7 +112,8 @@ class CharacterSpec(BaseModel):
     name: str = Field(min_length=1)
     hp: int | None = Field(default=None, le=MAX_HP)  # F8 default 20 (rules.hp)
     speed: int | None = None  # F3 default 5 (rules.speed)
-    move: int | None = None  # F7 default 4 (rules.move); the seed also prints a Move 5 card
+    # F7 default 4 (rules.move); the seed also prints a Move 5 card
+    move: int | None = Field(default=None, ge=0)
     skill_points: float | None = Field(default=None, ge=0)  # Combat points for proficiencies
     proficiencies: list[str] = []
     weapons: list[str] = []
@@ -133,8 +134,8 @@ class Rules(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     hp: int = Field(default=20, le=MAX_HP)  # F8
     speed: int = 5  # F3
-    move: int = 4  # F7
-    aimed_move: int = 6  # F7
+    move: int = Field(default=4, ge=0)  # F7
+    aimed_move: int = Field(default=6, ge=0)  # F7
     skill_points: float = Field(default=2, ge=0)
     max_rounds: int = Field(default=30, ge=1, le=1000)
     stunned_attack_disadvantage: bool = False  # the seed's "Optional Rule"
