@@ -19,6 +19,7 @@ from tachyon_helpers import (
 )
 
 from shiftdrive.engine.encounter import Encounter, IllegalChoice
+from shiftdrive.rulesets.tachyon.aspects import add_aspect
 from shiftdrive.rulesets.tachyon.damage import damage_small
 from shiftdrive.rulesets.tachyon.detection import hide, reveal
 
@@ -180,3 +181,31 @@ def test_a_craft_that_waits_onto_a_tie_drops_its_old_pressure_placing() -> None:
     assert s.current == "Raider-2"
     act(enc, "skip")
     assert s.current == "Viper-1"
+
+
+def test_a_craft_taken_out_at_its_own_initiative_may_invoke_on_its_simultaneous_shot() -> None:
+    """T8: "a craft taken out by an action at its own initiative still acts", and C4: an
+    action's roll may be invoked on after the dice are seen. Raider-1 (a PC with a fate point
+    and a free invoke on its own 'Hot hand') is taken out by Viper-1 at their shared
+    initiative 5, then fires back: gunnery 2 + 0 against pilot 2 + 0, a tie. Its side gets
+    the invoke step and its +2 makes the tie a hit of 2 on Viper-1's shields. The step never
+    came: the craft's free invokes and fate points were passed over as out of the fight."""
+    data = scenario(
+        [viper()],
+        [raider(consequences=[], pc=True, fate_points=1), raider("Raider-2", "Z8")],
+    )
+    enc = start(data, PLUS4, PLUS4, ZERO, PLUS4, MINUS4)  # Viper-1, Raider-1 at 5
+    s = st(enc)
+    add_aspect(s, "Hot hand", "Raider-1", 1, "Raider-1")
+    skip_to(enc, "gunnery", "Viper-1")
+    act(enc, "fire target=Raider-1")  # 8 shifts: Raider-1 is out
+    settle(enc)
+    assert not s.units["Raider-1"].active and s.current == "Raider-1"
+    act(enc, "fire target=Viper-1")
+    assert s.roll is not None and enc.pending_seats() == ["Pirates"]
+    legal = [c for c in enc.legal("Pirates") if c.action == "invoke"]
+    assert {c.str_param("payment") for c in legal} == {"free", "fate_point"}
+    act(enc, "invoke aspect='Hot hand' by=Raider-1 effect=bonus payment=free")
+    settle(enc)
+    shields = s.units["Viper-1"].shields
+    assert shields is not None and shields.marked_count == 2

@@ -56,7 +56,8 @@ def stage_holder(state: TachyonState, roll: Roll) -> tuple[str | None, str | Non
     # Asked several times per roll: the status is read directly, not through `active`.
     if roll.stage == "actor":
         a = state.units.get(roll.actor)
-        return roll.actor_side, (roll.actor if a is not None and a.status == ACTIVE else None)
+        in_it = a is not None and (a.status == ACTIVE or roll.actor in state.tie_grace)
+        return roll.actor_side, (roll.actor if in_it else None)
     o = state.units.get(roll.opp_unit or "")
     return roll.opp_side, (o.name if o is not None and o.status == ACTIVE else None)
 
@@ -111,10 +112,17 @@ def open_invokes(
         return  # a roll of an undetected craft: the other side knows nothing to invoke against
     units = state.units
     payers: list[str] = []  # the side's craft in the fight with a fate point to pay
+    # T8: a craft taken out at its own initiative still acts, and invokes on its own roll
+    acting = roll.actor if roll.actor in state.tie_grace else None
     if fate_points:
         for u in units.values():
             fp = u.fate_points
-            if fp is not None and u.side == side and u.status == ACTIVE and fp.current >= 1:
+            if (
+                fp is not None
+                and u.side == side
+                and (u.status == ACTIVE or u.name == acting)
+                and fp.current >= 1
+            ):
                 payers.append(u.name)
     actor = units.get(roll.actor)
     target = units.get(roll.target or "")
@@ -146,7 +154,7 @@ def open_invokes(
                 continue
             if h != side:  # held by a craft: one of the side's, in the fight
                 hu = units.get(h)
-                if hu is None or hu.side != side or hu.status != ACTIVE:
+                if hu is None or hu.side != side or (hu.status != ACTIVE and h != acting):
                     continue
             if not relevant and not (a.kind is BOOST and h in involved):
                 continue
