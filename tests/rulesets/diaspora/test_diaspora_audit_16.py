@@ -99,3 +99,23 @@ def test_a_side_may_not_take_the_gms_seat_name(name: str) -> None:
     with pytest.raises(ScenarioError) as err:
         Encounter.start(data, seed=1)
     assert "sides[1].name" in str(err.value) and "gm's seat" in str(err.value).lower()
+
+
+def test_invoking_a_hidden_aspect_reveals_it_to_every_side_c4() -> None:
+    """A hidden aspect (the GM's `hidden=true`) is seen by its ship's side and the GM only.
+    To invoke it a side names it, and the invoke's event names it in every seat's log: the
+    aspect is then in the open (as the conflict library and the other rulesets reveal what an
+    invoke uses). The old code named it to blue in the log but still hid it from blue's view
+    and kept it among blue's secrets (and off blue's compels)."""
+    a = ship("A")
+    b = ship("B", fate_points=1)
+    enc, dice = opened([a], [b], bands={"A": 0, "B": 2}, phase="beam")
+    enc.submit("gm", "gm_add_aspect name='Secret Reactor' owner=B hidden=true")
+    dice.push([*ZERO, *ZERO])  # A: 2 against B's 0
+    enc.submit("blue", "fire target=B beam=2")
+    events = enc.submit("red", "invoke aspect='Secret Reactor' effect=bonus payment=fate_point")
+    assert [e.data["shifts"] for e in events if e.kind == "outcome"] == [0]
+    assert any("Secret Reactor" in enc.describe(e, "blue") for e in events)
+    seen = [x["name"] for x in enc.ruleset.view(state(enc), "blue")["aspects"]]
+    assert "Secret Reactor" in seen
+    assert "Secret Reactor" not in enc.ruleset.secrets(state(enc), "blue")

@@ -115,7 +115,7 @@ def invokable(
 def pay(state: DiasporaState, ship: Ship, choice: Choice, paid: list[str]) -> str:
     """Pay for the invoke `choice` on `ship`'s roll (C4): its own, or an ally's teamwork,
     which the ally pays; returns its effect ("bonus", "reroll" or "teamwork": +2 on the roll
-    like a bonus)."""
+    like a bonus). A hidden aspect invoked is revealed: the invoke names it to every side."""
     effect = choice.str_param("effect")
     payment = PAYMENTS[choice.str_param("payment")]
     name = choice.str_param("aspect")
@@ -127,6 +127,7 @@ def pay(state: DiasporaState, ship: Ship, choice: Choice, paid: list[str]) -> st
         InvokeSpec(name, payer.name, EFFECTS[effect], payment, helped),
         payer.fate_points,
     )
+    aspect.hidden = False  # named in every seat's log: invoked in the open
     if payment is BY_FATE_POINT:
         paid.append(paid_key(payer.name, name, ship.name))
         owner = state.ships.get(aspect.owner or "")
