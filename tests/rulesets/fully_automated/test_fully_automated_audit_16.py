@@ -182,3 +182,34 @@ def test_a_negative_move_is_refused_naming_the_field() -> None:
     got = dict(info.value.problems)
     assert set(got) == {"sides[0].characters[0].move", "rules.move", "rules.aimed_move"}
     assert all("greater than or equal to 0" in why for why in got.values())
+
+
+def _light() -> tuple[Encounter, ScriptedDice]:
+    data = {
+        "ruleset": "fully_automated",
+        "mode": "light",
+        "sides": [
+            {"name": "Crew", "characters": [{"name": "Ana"}]},
+            {"name": "Gang", "characters": [{"name": "Cy"}]},
+        ],
+    }
+    enc, dice = start(data)
+    enc.submit("Ana", "declare text='I vault the bar and tackle Cy'")
+    enc.submit("Cy", "declare text=Defend")
+    return enc, dice
+
+
+@pytest.mark.parametrize(("die", "success"), [(3, False), (4, True)])
+def test_the_gms_check_shows_its_exact_chance_and_rolls_it(die: int, success: bool) -> None:
+    """Seed "Light Combat": "Resolve actions by instructing players to make a relevant skill
+    check" (F10: 1d10 + bonus against the difficulty, success on reaching it). The GM's
+    `check bonus=2 difficulty=6` showed no chance; it shows 70% now (faces 4-10 of 10), and
+    the roll does what the odds said: 3 fails, 4 succeeds."""
+    from shiftdrive.engine.choices import Choice
+
+    enc, dice = _light()
+    choice = Choice.of("check", bonus=2, difficulty=6)
+    assert enc.ruleset.odds_words(enc.state, GM, choice) == "success 70%"
+    dice.push([die])
+    enc.submit(GM, "check bonus=2 difficulty=6")
+    assert enc.state.light_success is success

@@ -6,9 +6,10 @@ and breaking free of restraint is one ("[Dexterity + Athletics] disadvantaged by
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, Final
 
-from shiftdrive.core.dice import DiceSource
+from shiftdrive.core.dice import DiceSource, die_faces
 from shiftdrive.engine.choices import Choice
 from shiftdrive.rulesets.fully_automated.state import FAState
 from shiftdrive.rulesets.fully_automated.table import rules
@@ -28,6 +29,19 @@ def check_fault(choice: Choice, *others: str) -> str | None:
             f"(whole numbers, at most {CHECK_LIMIT})"
         )
     return None
+
+
+def succeeds(total: int, difficulty: int) -> bool:
+    """A check succeeds on reaching its difficulty (the GM's checks, F10)."""
+    return total >= difficulty
+
+
+def check_chance(state: FAState, bonus: int, difficulty: int, penalty: int = 0) -> Fraction:
+    """The exact chance that `skill_check` with these numbers succeeds: the check die's faces
+    counted (the odds column of the GM's `check` and `break_free`)."""
+    faces = die_faces(rules(state).light_die)
+    wins = sum(1 for v in faces if succeeds(v + bonus - penalty, difficulty))
+    return Fraction(wins, len(faces))
 
 
 def skill_check(
@@ -52,6 +66,6 @@ def skill_check(
         "penalty": penalty,
         "total": total,
         "difficulty": difficulty,
-        "success": total >= difficulty,
+        "success": succeeds(total, difficulty),
         "purpose": purpose,
     }

@@ -17,9 +17,10 @@ from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
-from shiftdrive.rulesets.fully_automated.checks import check_fault, skill_check
+from shiftdrive.rulesets.fully_automated.checks import check_chance, check_fault, skill_check
 from shiftdrive.rulesets.fully_automated.rounds import next_light_action, reveal
 from shiftdrive.rulesets.fully_automated.state import FAState
+from shiftdrive.rulesets.fully_automated.words import check_text
 
 LIGHT_ATTACK: Final = "Punch the nearest enemy"
 LIGHT_SENTENCES: Final = ("Defend", LIGHT_ATTACK, "Move into cover", "Aim carefully")
@@ -76,6 +77,13 @@ class Check(Action[FAState]):
         if state.phase != "resolve":
             return "skill checks are for light combat, while the GM resolves an action"
         return check_fault(choice)
+
+    def odds_words(self, state: FAState, turn: Turn, choice: Choice) -> str | None:
+        """The exact chance of success (`checks.check_chance`)."""
+        if check_fault(choice) is not None:
+            return None
+        bonus, difficulty = choice.int_param("bonus"), choice.int_param("difficulty")
+        return check_text(check_chance(state, bonus, difficulty))
 
     def apply(self, state: FAState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
         bonus, difficulty = choice.int_param("bonus"), choice.int_param("difficulty")

@@ -306,6 +306,11 @@ def _pct(p: Fraction) -> str:
     return "<1%" if 0 < value < 1 else f"{value:.0f}%"
 
 
+def check_text(p: Fraction) -> str:
+    """The odds column of a GM's skill check: its chance of success."""
+    return f"success {_pct(p)}"
+
+
 def _runs(values: list[int]) -> str:
     """1, 2, 3, 5 -> '1-3, 5'."""
     out: list[str] = []
