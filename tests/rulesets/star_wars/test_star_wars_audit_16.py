@@ -176,3 +176,32 @@ def test_help_for_a_duellist_lapses_with_the_other_duellists_round() -> None:
     events = enc.submit("empire", Choice.of("duel", skill="Shoot"))
     events += enc.submit("rebels", Choice.of("defend", skill="Shoot"))
     assert not any(e.kind == "teamwork" for e in events)
+
+
+def test_one_helper_gives_one_plus_one_however_often_it_helps() -> None:
+    """S13: "each helper with the skill at Average (+1) or better gives +1". Han helps Lia with
+    Shoot after she acted in round 1, and again before her turn in round 2: his second help
+    would only repeat the first, so it is not offered (and is refused with the reason); Lia's
+    shot gets +1, not +2. The old code stacked both: +2 from one helper."""
+    data = brawl()
+    data["interrupts"] = False
+    enc = Encounter.start(data, dice=ScriptedDice(ZERO + ZERO))
+    enc.submit("rebels", "hold")
+    enc.submit("rebels", Choice.of("next", who="Han"))
+    enc.submit("rebels", Choice.of("help", ally="Lia", skill="Shoot"))
+    enc.submit("rebels", Choice.of("next", who="TK-1"))
+    enc.submit("empire", "hold")
+    enc.submit("empire", "hold")  # TK-2, the last, opens round 2 with Han
+    enc.submit("empire", Choice.of("next", who="Han"))
+    again = Choice.of("help", ally="Lia", skill="Shoot")
+    assert "help ally=Lia skill=Shoot" not in [c.text() for c in enc.legal("rebels")]
+    assert "help ally=Lia skill=Athletics" in [c.text() for c in enc.legal("rebels")]
+    assert enc.why_illegal("rebels", again) == (
+        "Han already helps Lia with Shoot: one helper gives +1 (S13)"
+    )
+    enc.submit("rebels", "hold")
+    enc.submit("rebels", Choice.of("next", who="Lia"))
+    events = enc.submit("rebels", Choice.of("attack", target="TK-1", skill="Shoot"))
+    events += enc.submit("empire", Choice.of("defend", skill="Athletics"))
+    (teamwork,) = [e for e in events if e.kind == "teamwork"]
+    assert teamwork.data["helpers"] == ["Han"]

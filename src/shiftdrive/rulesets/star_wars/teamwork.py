@@ -31,6 +31,12 @@ def pending_help(state: StarWarsState, ally: str, skill: str) -> int:
     return promised
 
 
+def promised(state: StarWarsState, helper: str) -> set[tuple[str, str]]:
+    """The (ally, skill) pairs `helper`'s help is still promised to: S13's +1 is per helper,
+    so helping again before the ally rolls would add nothing."""
+    return {(h.ally, h.skill) for h in state.helps if h.helper == helper}
+
+
 def teamwork_bonus(state: StarWarsState, roll: Roll) -> list[Event]:
     """Spend the help promised to the roller for the roll's skill: +1 per helper."""
     if not state.helps:  # (most rolls: no list made)
@@ -84,7 +90,8 @@ class HelpAlly(Action[StarWarsState]):
     ) -> list[tuple[str, str]]:
         """The help the actor may give as (ally, skill), with `skills` in their order, ally
         by ally: any skill the actor has at Average or better, for any ally in the fight
-        (S13 asks the skill of the helper only: an ally rolls it at Mediocre too)."""
+        (S13 asks the skill of the helper only: an ally rolls it at Mediocre too), but not
+        what the actor's help still promised gives already (one helper, +1: `promised`)."""
         f = state.fighters[turn.actor or ""]
         out: list[tuple[str, str]] = []
         mine: list[str] = []
@@ -93,11 +100,13 @@ class HelpAlly(Action[StarWarsState]):
                 mine.append(s)
         if not mine:
             return out
+        given = promised(state, f.name) if state.helps else ()  # (most turns: none)
         for ally in state.active(f.side):
             if ally.name == f.name or ally.is_vehicle:
                 continue
             for skill in mine:
-                out.append((ally.name, skill))
+                if not given or (ally.name, skill) not in given:
+                    out.append((ally.name, skill))
         return out
 
     def check(self, state: StarWarsState, turn: Turn, choice: Choice) -> str | None:
@@ -105,6 +114,9 @@ class HelpAlly(Action[StarWarsState]):
         skill = choice.str_param("skill")
         if skill in SKILLS and f.skill(skill) < HELP_MIN:
             return f"{f.name} needs {skill} at Average (+1) or better to help with it (S13)"
+        ally = choice.str_param("ally")
+        if (ally, skill) in promised(state, f.name):
+            return f"{f.name} already helps {ally} with {skill}: one helper gives +1 (S13)"
         return super().check(state, turn, choice)
 
     def apply(
