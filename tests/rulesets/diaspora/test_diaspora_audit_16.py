@@ -119,3 +119,20 @@ def test_invoking_a_hidden_aspect_reveals_it_to_every_side_c4() -> None:
     seen = [x["name"] for x in enc.ruleset.view(state(enc), "blue")["aspects"]]
     assert "Secret Reactor" in seen
     assert "Secret Reactor" not in enc.ruleset.secrets(state(enc), "blue")
+
+
+def test_the_gms_compel_of_a_hidden_aspect_reveals_it_d12() -> None:
+    """D12: the GM may compel any ship's aspect, a hidden one too; the compel is made at the
+    table (the GM's choice and the compel name the aspect in every seat's log), so, as an
+    invoke does, it brings the aspect into the open. The old code named it to blue in the log
+    while blue's view and secrets still hid it."""
+    from shiftdrive.engine.seat_view import seat_view
+
+    enc, _ = opened([ship("A")], [ship("B")], bands={"A": 0, "B": 2}, phase="beam")
+    enc.submit("gm", "gm_add_aspect name='Secret Reactor' owner=B hidden=true")
+    enc.submit("gm", "compel ship=B aspect='Secret Reactor'")
+    enc.submit("red", "answer compel=accept")
+    blue = seat_view(enc, "blue")
+    assert "Secret Reactor" in str(blue["log"])
+    assert "Secret Reactor" in [x["name"] for x in blue["state"]["aspects"]]
+    assert "Secret Reactor" not in enc.ruleset.secrets(state(enc), "blue")

@@ -107,6 +107,9 @@ class Compel(Action[DiasporaState]):
         self, state: DiasporaState, turn: Turn, choice: Choice, dice: DiceSource
     ) -> list[Event]:
         ship, aspect = choice.str_param("ship"), choice.str_param("aspect")
+        # made at the table: the compel names the aspect to every side (a hidden one only the
+        # GM may compel), so it is in the open from now on, as an invoke's
+        state.aspects.get(aspect).hidden = False
         state.compel_offer = [ship, aspect, turn.seat]
         data = {"by": turn.seat, "ship": ship, "aspect": aspect, "phase": state.phase}
         return [Event("compel", data)]
