@@ -213,3 +213,37 @@ def test_the_gms_check_shows_its_exact_chance_and_rolls_it(die: int, success: bo
     dice.push([die])
     enc.submit(GM, "check bonus=2 difficulty=6")
     assert enc.state.light_success is success
+
+
+def test_a_catalog_card_the_rules_cannot_play_is_refused_at_load() -> None:
+    """F4: the counter-attack uses the defender's first listed attack card, and every hand
+    holds Punch (doc); F5: ranges are from the card, nearest first. A scenario's catalog that
+    made Punch a move card loaded, and the first +1 defense by a character with no weapon
+    crashed the fight (StopIteration); a range [3, 1] loaded and never reached anyone, a
+    sprint card of kind move was never played as one. Each is refused, naming the field."""
+    cards = {
+        "punch": {"name": "Punch", "kind": "move"},
+        "zap": {
+            "name": "Zap",
+            "kind": "attack",
+            "damage": -1,
+            "range": [3, 1],
+            "disadvantaged_range": [0, 4],
+            "movement": -1,
+            "outcomes": ["~", "~", "~", "~", "~"],
+        },
+        "sprint": {"name": "Sprint", "kind": "move"},
+    }
+    data = scenario([char("A", "0,0")], [char("B", "1,0")], catalog={"cards": cards})
+    with pytest.raises(ScenarioError) as info:
+        Encounter.start(data, seed=1)
+    got = dict(info.value.problems)
+    assert set(got) == {
+        "catalog.cards.punch.kind",
+        "catalog.cards.zap.damage",
+        "catalog.cards.zap.range",
+        "catalog.cards.zap.disadvantaged_range",
+        "catalog.cards.zap.movement",
+        "catalog.cards.sprint.kind",
+    }
+    assert got["catalog.cards.punch.kind"] == "punch is always of kind 'attack', not 'move'"

@@ -202,6 +202,40 @@ def _known(options: Mapping[str, Any] | list[str]) -> str:
     return f" (known: {', '.join(names)})" if len(names) <= 40 else ""
 
 
+#: the cards whose id the rules play by (every hand holds punch, move, defend and aim; Restrain
+#: with restraints): each keeps its kind, and no other card may be a move, defend or aim card
+FIXED_KINDS: Final = {
+    "punch": "attack",
+    "move": "move",
+    "defend": "defend",
+    "aim": "aim",
+    "restrain": "restrain",
+}
+
+
+def _card_faults(cid: str, card: CardSpec) -> list[tuple[str, str]]:
+    """Why a catalog card cannot be played: a range that is no distance (F5: ranges are whole
+    hexes, 1 = adjacent, nearest first), negative damage or movement, or a kind the rules do
+    not play it by (the counter-attack needs Punch to be an attack, F4; the round plays Move,
+    Defend, Aim and Restrain by their ids, F2)."""
+    at = f"catalog.cards.{cid}"
+    out: list[tuple[str, str]] = []
+    for name, span in (("range", card.range), ("disadvantaged_range", card.disadvantaged_range)):
+        if span is not None and not 1 <= span[0] <= span[1]:
+            why = f"{list(span)} is no range: [nearest, farthest], from 1 (adjacent)"
+            out.append((f"{at}.{name}", why))
+    if card.damage < 0:
+        out.append((f"{at}.damage", "cannot be negative"))
+    if card.movement < 0:
+        out.append((f"{at}.movement", "cannot be negative"))
+    fixed = FIXED_KINDS.get(cid)
+    if fixed is not None and card.kind != fixed:
+        out.append((f"{at}.kind", f"{cid} is always of kind {fixed!r}, not {card.kind!r}"))
+    elif fixed is None and card.kind in ("move", "defend", "aim"):
+        out.append((f"{at}.kind", f"only the {card.kind} card itself is of kind {card.kind}"))
+    return out
+
+
 def load(data: Mapping[str, Any]) -> FAScenario:
     """Validate the shape, then cross-references: cards, weapons, hexes, names, budgets."""
     sc = validate_model(FAScenario, data)
@@ -209,6 +243,7 @@ def load(data: Mapping[str, Any]) -> FAScenario:
     cat = sc.merged_catalog()
     problems: list[tuple[str, str]] = []
     for cid, card in cat.cards.items():
+        problems += _card_faults(cid, card)
         for i, cell in enumerate(card.outcomes if card.kind == "attack" else []):
             if parse_outcome(cell) is None:
                 problems.append(
