@@ -4,7 +4,7 @@ Sequence") and rulings C4, C7, D4, D6. Each test failed on the code before its f
 from __future__ import annotations
 
 import pytest
-from diaspora_helpers import ZERO, opened, ship, state, the
+from diaspora_helpers import MINUS, PLUS, ZERO, opened, ship, state, the
 
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter
@@ -136,3 +136,24 @@ def test_the_gms_compel_of_a_hidden_aspect_reveals_it_d12() -> None:
     assert "Secret Reactor" in str(blue["log"])
     assert "Secret Reactor" in [x["name"] for x in blue["state"]["aspects"]]
     assert "Secret Reactor" not in enc.ruleset.secrets(state(enc), "blue")
+
+
+def test_a_repair_with_spin_is_worded_skill_plus_spin_d7_d13() -> None:
+    """D13: B's beam defence wins by 6 (4 against -2): spin, +1 on its next roll this turn,
+    its repair (D7: Engineering 2 + 0 on the dice + 1 spin = 3 against box 1: box 2 and box 1
+    cleared). Every roll's words read "<dice> on <skill>, +1 spin = <result>"; the repair's
+    read "on 3 = 3" (the spin folded into the skill, its own "spin" always 0), so the table
+    read an engineer of 3."""
+    enc, dice = opened([ship("A")], [ship("B")], bands={"A": 0, "B": 2}, phase="beam")
+    enc.submit("gm", "gm_stress character=B track=frame box=1 marked=true")
+    dice.push([*MINUS, *PLUS])  # A: beam 1 (+1, Gunnery 2) - 4 = -2; B defends 0 + 4 = 4
+    enc.submit("blue", "fire target=B beam=1")
+    assert state(enc).spin == {"B": 1}
+    enc.submit("red", "hold")
+    assert state(enc).phase == "damage_control"
+    dice.push(ZERO)
+    events = enc.submit("red", "repair track=frame")
+    done = [e for e in events if e.kind == "repaired"]
+    assert done and done[0].data["result"] == 3 and done[0].data["shifts"] == 2
+    assert the(enc, "B").tracks["frame"].marked_count == 0
+    assert "0 0 0 0 on 2, +1 spin = 3 against box 1" in enc.describe(done[0], "blue")

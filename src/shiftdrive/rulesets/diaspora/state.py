@@ -136,27 +136,30 @@ class Contest:
 
 
 class RepairRoll:
-    """A damage-control roll open to invokes: `bonus` is the skill, spin and invokes so far,
-    `rolled` the dice total (`dice` their faces)."""
+    """A damage-control roll open to invokes: the repairer's effective `skill`, its `spin`
+    (D13), `bonus` from invokes so far, `rolled` the dice total (`dice` their faces)."""
 
     def __init__(
-        self, ship: str, track: str, bonus: int, rolled: int, dice: tuple[int, ...]
+        self, ship: str, track: str, skill: int, rolled: int, dice: tuple[int, ...], spin: int
     ) -> None:
         self.ship = ship
         self.track = track
-        self.bonus = bonus
+        self.skill = skill
+        self.spin = spin
+        self.bonus = 0
         self.rolled = rolled
         self.dice = dice
         self.paid: list[str] = []
 
     @property
     def result(self) -> int:
-        return self.bonus + self.rolled
+        return self.skill + self.spin + self.bonus + self.rolled
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "ship": self.ship, "track": self.track, "bonus": self.bonus, "rolled": self.rolled,
-            "dice": list(self.dice), "paid": list(self.paid),
+            "ship": self.ship, "track": self.track, "skill": self.skill, "spin": self.spin,
+            "bonus": self.bonus, "rolled": self.rolled, "dice": list(self.dice),
+            "paid": list(self.paid),
         }  # fmt: skip
 
 

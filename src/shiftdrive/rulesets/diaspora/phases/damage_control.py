@@ -76,7 +76,7 @@ class Repair(Action[DiasporaState]):
         roll = roll_fudge(dice, why=f"{ship.name} repairs {name}", who=ship.name)
         crew.act(state, ship, station)
         spin = sequence.spin(state, ship)
-        state.repair = RepairRoll(ship.name, name, skill + spin, roll.total, roll.faces)
+        state.repair = RepairRoll(ship.name, name, skill, roll.total, roll.faces, spin)
         return settle(state)
 
 
@@ -129,8 +129,9 @@ def settle(state: DiasporaState, closed: bool = False) -> list[Event]:
     if not repairable(state, ship):
         sequence.done(state, ship)
     data = {
-        "ship": ship.name, "track": name, "skill": repair.bonus, "dice": list(repair.dice),
-        "spin": 0, "result": result, "target": target, "shifts": shifts,
+        "ship": ship.name, "track": name, "skill": repair.skill, "dice": list(repair.dice),
+        "spin": repair.spin, "raised": repair.bonus, "result": result, "target": target,
+        "shifts": shifts,
         "boxes": list(track.boxes), "checked": list(track.marked),
     }  # fmt: skip
     return [Event("repaired", data)]
