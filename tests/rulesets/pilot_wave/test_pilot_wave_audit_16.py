@@ -274,3 +274,75 @@ def test_a_jump_calculations_odds_say_how_often_it_jumps() -> None:
     three = enc.ruleset.odds_words(enc.state, "Navy", Choice.parse("jump parsecs=3"))
     assert one == "jumps 99%"
     assert three == "jumps 94%, mishap 6% (the ship is destroyed)"
+
+
+def test_an_aspect_of_a_ship_a_side_has_not_detected_is_not_named_to_it() -> None:
+    """Three sides. Lance (Navy) holds a free invoke on 'Mule Drives Crippled', a
+    consequence of Mule (Traders), which Raiders have not detected. Lance fires at Ghost and
+    invokes it: Raiders, who see Lance and Ghost, read that an aspect was invoked (+2), not
+    its name; Navy reads it whole (the conformance property over three-sided battles found
+    it)."""
+    data = {
+        "ruleset": "pilot_wave", "scale": "far", "map": {"width": 14, "height": 8},
+        "sides": [{"name": "Navy", "ships": [ship("Lance", "0,0")]},
+                  {"name": "Raiders", "ships": [ship("Ghost", "2,0")]},
+                  {"name": "Traders", "ships": [ship("Mule", "0,6", dark=True)]}],
+    }  # fmt: skip
+    enc = Encounter.start(data, dice=ScriptedDice([1, 1, 0, 0] + Z + Z + Z * 3 + Z))
+    enc.submit("Navy", "first_side side=Navy")
+    state = st_(enc)
+    state.detected["Navy"].append("Mule")
+    state.aspects.add(Aspect("Mule Drives Crippled", AspectKind.CONSEQUENCE, owner="Mule",
+                             free_invokes={"Lance": 1}))  # fmt: skip
+    for seat, mode in (("Navy", "active"), ("Raiders", "passive"), ("Traders", "passive")):
+        enc.submit(seat, f"sense mode={mode}")
+    assert "Mule" not in state.detected["Raiders"] and "Lance" in state.detected["Raiders"]
+    for seat, name in (("Navy", "Lance"), ("Raiders", "Ghost"), ("Traders", "Mule")):
+        enc.submit(seat, f"maneuver to={state.ships[name].hex}")
+    enc.submit("Navy", "aim target=Ghost weapon=kew system=hull")
+    while enc.pending()[0].kind == "targeting":
+        enc.submit(enc.pending()[0].seat, "hold_fire")
+    while enc.pending()[0].kind == "countermeasures":
+        enc.submit(enc.pending()[0].seat, "no_countermeasures")
+    assert enc.pending()[0].kind == "invoke"
+    enc.submit("Navy", "invoke aspect='Mule Drives Crippled' by=Lance effect=bonus payment=free")
+    while enc.pending() and enc.pending()[0].kind == "invoke":
+        enc.submit("Navy", "pass")
+    raiders = json.dumps(enc.view("Raiders"))
+    assert "Mule" not in raiders
+    assert "an unseen aspect" in raiders
+    assert "invoking Mule Drives Crippled" in json.dumps(enc.view("Navy")["log"])
+
+
+def test_a_boarding_names_its_target_only_to_the_sides_that_see_it() -> None:
+    """Three sides: Lance boards Ghost, which Traders have not detected. Every side now sees
+    the boarding party (Lance), but Traders do not learn Ghost's name; Navy and Raiders
+    read the boarding whole. (Found by the conformance property over three sides.)"""
+    data = {
+        "ruleset": "pilot_wave", "scale": "far", "map": {"width": 14, "height": 8},
+        "sides": [{"name": "Navy", "ships": [ship("Lance", "0,0")]},
+                  {"name": "Raiders", "ships": [ship("Ghost", "1,0", dark=True)]},
+                  {"name": "Traders", "ships": [ship("Mule", "9,6", dark=True)]}],
+    }  # fmt: skip
+    enc = Encounter.start(data, dice=ScriptedDice([1, 1, 0, 0] + Z + Z + Z * 3))
+    enc.submit("Navy", "first_side side=Navy")
+    state = st_(enc)
+    for seat, mode in (("Navy", "active"), ("Raiders", "passive"), ("Traders", "passive")):
+        enc.submit(seat, f"sense mode={mode}")
+    assert "Ghost" in state.detected["Navy"] and "Ghost" not in state.detected["Traders"]
+    enc.submit("Navy", "maneuver to=0,0")
+    enc.submit("Raiders", "maneuver to=1,0")
+    enc.submit("Traders", "maneuver to=9,6")
+    # Ghost has not moved (it moved 0 hexes: Lance matches it from where it is)
+    state.matched.append(["Lance", "Ghost"])
+    while enc.pending()[0].kind == "targeting":
+        enc.submit(enc.pending()[0].seat, "hold_fire")
+    while enc.pending()[0].kind == "countermeasures":
+        enc.submit(enc.pending()[0].seat, "no_countermeasures")
+    assert enc.pending()[0].kind == "boarding"
+    enc.submit("Navy", "board target=Ghost")
+    result = enc.result()
+    assert result is not None and result.winner == "Navy"
+    assert "Ghost" not in json.dumps(enc.view("Traders"))
+    assert "Lance boards" in json.dumps(enc.view("Traders")["log"])
+    assert "Lance boards Ghost" in json.dumps(enc.view("Raiders")["log"])

@@ -65,14 +65,19 @@ class Board(Action[ShipState]):
             if side != ship.side and ship.name not in state.detected[side]:
                 state.detected[side].append(ship.name)
         follow = state.follow_up or "a boarding action at personal scale"
+        # the boarder is seen by all; its target is named only to the sides that see it
+        # (the ending, read by everyone, names it when every side does)
+        seen = state.seen_by(state.ships[target])
+        named = target if seen == frozenset(state.sides) else "an enemy ship"
         state.winner = ship.side
         state.ending = Ending.OBJECTIVE.value
-        state.ended = f"{ship.name} boards {target}; the fight goes on aboard: {follow}"
-        return [
-            Event("ship_boarded", data={"ship": ship.name, "target": target,
-                                        "follow_up": state.follow_up}),
-            Event("ship_over", data={"reason": state.ended, "winner": ship.side}),
-        ]  # fmt: skip
+        state.ended = f"{ship.name} boards {named}; the fight goes on aboard: {follow}"
+        data = {"ship": ship.name, "target": target, "follow_up": state.follow_up}
+        events = [Event("ship_boarded", data=data, visible_to=seen)]
+        if named != target:
+            blind = frozenset(state.sides) - seen
+            events.append(Event("ship_boarded", data={**data, "target": None}, visible_to=blind))
+        return [*events, Event("ship_over", data={"reason": state.ended, "winner": ship.side})]
 
 
 class Repair(Action[ShipState]):
@@ -122,25 +127,24 @@ def repair_read(state: ShipState, roll: dict[str, Any]) -> list[Event]:
     fixed = outcome_of(shifts) is not Outcome.FAIL
     if fixed:
         ship.repaired.append(sev)
-    return [
-        tell(
-            "ship_repair",
-            {
-                "ship": ship.name,
-                "crew": roll["ctx"]["crew"],
-                "system": ship.damage[sev],
-                "severity": sev,
-                "skill": roll["skill"],
-                "dice": list(roll["dice"]),
-                "difficulty": roll["difficulty"],
-                "invoked": list(roll["invoked"]),
-                "fixed": fixed,
-                "disabled": ship.disabled(),
-            },
-            state,
-            ship,
-        )
-    ]
+    return rolls.told(
+        state,
+        roll,
+        "ship_repair",
+        {
+            "ship": ship.name,
+            "crew": roll["ctx"]["crew"],
+            "system": ship.damage[sev],
+            "severity": sev,
+            "skill": roll["skill"],
+            "dice": list(roll["dice"]),
+            "difficulty": roll["difficulty"],
+            "invoked": list(roll["invoked"]),
+            "fixed": fixed,
+            "disabled": ship.disabled(),
+        },
+        state.seen_by(ship),
+    )
 
 
 rolls.register("repair", rolls.Reading(repair_need, repair_read))
@@ -240,26 +244,25 @@ def jump_read(state: ShipState, roll: dict[str, Any]) -> list[Event]:
     result = astrogation.result(jump, margin)
     ship.jump = {"parsecs": jump.parsecs, "seconds_left": result.minutes * 60,
                  "jumps": result.jumps}  # fmt: skip
-    events = [
-        tell(
-            "ship_astrogation",
-            {
-                "ship": ship.name,
-                "crew": roll["ctx"]["crew"],
-                "parsecs": jump.parsecs,
-                "skill": roll["skill"],
-                "dice": list(roll["dice"]),
-                "difficulty": roll["difficulty"],
-                "invoked": list(roll["invoked"]),
-                "tactics": int(roll.get("tactics", 0)),
-                "margin": margin,
-                "minutes": result.minutes,
-                "words": result.words(),
-            },
-            state,
-            ship,
-        )
-    ]
+    events = rolls.told(
+        state,
+        roll,
+        "ship_astrogation",
+        {
+            "ship": ship.name,
+            "crew": roll["ctx"]["crew"],
+            "parsecs": jump.parsecs,
+            "skill": roll["skill"],
+            "dice": list(roll["dice"]),
+            "difficulty": roll["difficulty"],
+            "invoked": list(roll["invoked"]),
+            "tactics": int(roll.get("tactics", 0)),
+            "margin": margin,
+            "minutes": result.minutes,
+            "words": result.words(),
+        },
+        state.seen_by(ship),
+    )
     if result.destroyed:
         ship.status = DESTROYED
         ship.jump = None

@@ -93,7 +93,7 @@ def counter_read(state: ShipState, roll: dict[str, Any]) -> list[Event]:
         data = {"ship": m.name, "by": roll["ctx"]["station"], "skill": roll["skill"],
                 "dice": list(roll["dice"]), "shifts": shifts,
                 "invoked": list(roll["invoked"])}  # fmt: skip
-        events.append(tell("ship_countermeasures", data, state, m))
+        events += rolls.told(state, roll, "ship_countermeasures", data, state.seen_by(m))
     names = {m.name for m in group}
     for a in state.attacks:
         if a.target in names and a.strikes > state.exchange:

@@ -22,7 +22,9 @@ from shiftdrive.rulesets.pilot_wave.ships.rolls import (
     finish,
     open_invokes,
     roving,
+    seers,
     settle,
+    told,
     witnesses,
 )
 from shiftdrive.rulesets.pilot_wave.ships.state import ShipState
@@ -46,6 +48,9 @@ class InvokeAboard(Action[ShipState]):
         assert roll is not None
         attacker = state.ships[roll["ship"]]
         payment = choice.str_param("payment")
+        roll.setdefault("seers", {})[choice.str_param("aspect")] = sorted(
+            seers(state, choice.str_param("aspect"))
+        )
         aspect = pay_for_invoke(
             state.aspects,
             Invoke(choice.str_param("aspect"), attacker.name, InvokeEffect.BONUS,
@@ -60,13 +65,14 @@ class InvokeAboard(Action[ShipState]):
             owner = state.ships.get(aspect.owner or "")
             if owner is not None and owner.side != attacker.side:
                 owner.fate_points.earn(EarnReason.INVOKED_AGAINST)
-        event = Event(
-            "ship_invoke",
-            data={"ship": attacker.name, "aspect": aspect.name, "payment": payment,
-                  "fate_points": attacker.fate_points.current},
-            visible_to=witnesses(state),
-        )  # fmt: skip
-        return [event, *settle(state)]
+        data = {"ship": attacker.name, "aspect": aspect.name, "payment": payment,
+                "fate_points": attacker.fate_points.current}  # fmt: skip
+        # (a side that does not see whose the aspect is reads it unnamed, `rolls.told`)
+        events: list[Event] = []
+        for e in told(state, roll, "ship_invoke", {"invoked": roll["invoked"]}, witnesses(state)):
+            named = {**data, "aspect": e.data["invoked"][-1]}
+            events.append(Event("ship_invoke", data=named, visible_to=e.visible_to))
+        return [*events, *settle(state)]
 
 
 class PassInvokes(Action[ShipState]):

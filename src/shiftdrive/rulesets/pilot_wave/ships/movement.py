@@ -239,13 +239,10 @@ def high_g_read(state: ShipState, roll: dict[str, Any]) -> list[Event]:
                 c.consequences.take(sev, text)
                 state.aspects.add(Aspect(text, AspectKind.CONSEQUENCE, owner=c.name))
             outcome = f"hit {short}"
-    event = tell(
-        "ship_high_g",
-        {"ship": ship.name, "crew": c.name, "dice": list(roll["dice"]), "total": total,
-         "invoked": list(roll["invoked"]), "outcome": outcome},
-        state, ship,
-    )  # fmt: skip
-    return [event, *_next_high_g(state, list(roll["ctx"]["queue"]))]
+    data = {"ship": ship.name, "crew": c.name, "dice": list(roll["dice"]), "total": total,
+            "invoked": list(roll["invoked"]), "outcome": outcome}  # fmt: skip
+    told = rolls.told(state, roll, "ship_high_g", data, state.seen_by(ship))
+    return [*told, *_next_high_g(state, list(roll["ctx"]["queue"]))]
 
 
 def _after_high_g(state: ShipState, ship: Ship) -> list[Event]:

@@ -99,11 +99,11 @@ def finish(state: ShipState, roll: dict[str, Any]) -> list[Event]:
     events: list[Event] = []
     if attack.hazardous and shifts <= MISHAP_SHIFTS:
         data["outcome"] = "mishap"
-        events += _told(state, attacker, target, data)
+        events += _told(state, roll, attacker, target, data)
         return events + blowback(state, attacker, "Missile Blowback")
     if shifts < 0:
         data["outcome"] = "miss"
-        return _told(state, attacker, target, data)
+        return _told(state, roll, attacker, target, data)
     hit = shifts + value - target.armor
     data["hit"] = hit
     if hit <= 0:
@@ -118,20 +118,23 @@ def finish(state: ShipState, roll: dict[str, Any]) -> list[Event]:
                 expires_after=str(state.exchange + 1),
             )
         )
-        return _told(state, attacker, target, data)
+        return _told(state, roll, attacker, target, data)
     data["outcome"] = "hit"
-    events += _told(state, attacker, target, data)
+    events += _told(state, roll, attacker, target, data)
     return events + strike(state, target, hit, attack.system, attacker.name)
 
 
-def _told(state: ShipState, attacker: Ship, target: Ship, data: dict[str, object]) -> list[Event]:
+def _told(
+    state: ShipState, roll: dict[str, Any], attacker: Ship, target: Ship, data: dict[str, Any]
+) -> list[Event]:
     """The attack in full for the sides that see both ships; the target's side, if it has not
-    detected the attacker, learns of the attack without its name."""
+    detected the attacker, learns of the attack without its name; an invoked aspect is named
+    only to the sides that see whose it is (`rolls.told`)."""
     both = state.seen_by(attacker) & state.seen_by(target)
-    out = [Event("ship_attack", data=dict(data), visible_to=both)]
+    out = rolls.told(state, roll, "ship_attack", dict(data), both)
     blind = state.seen_by(target) - state.seen_by(attacker)
     if blind:
-        out.append(Event("ship_attack", data={**data, "ship": None}, visible_to=blind))
+        out += rolls.told(state, roll, "ship_attack", {**data, "ship": None}, blind)
     return out
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from shiftdrive.core.invokes import INVOKE_BONUS, Payment, refused
 from shiftdrive.engine.events import Event
@@ -142,6 +142,45 @@ def witnesses(state: ShipState) -> frozenset[str]:
     seen = state.seen_by(state.ships[roll["ship"]])
     target = state.ships.get(roll["target"] or "")
     return seen if target is None else seen & state.seen_by(target)
+
+
+#: how an invoked aspect reads to a side that does not see whose it is
+UNSEEN_ASPECT: Final = "an unseen aspect"
+
+
+def seers(state: ShipState, name: str) -> frozenset[str]:
+    """The sides that see whose aspect `name` is: the scene's, every side; a ship's or its
+    crew's, the sides that see the ship (P12: a ship not detected is not named)."""
+    owner = state.aspects.get(name).owner
+    if owner is None:
+        return frozenset(state.sides)
+    ship = state.ships.get(owner) or next(
+        (s for s in state.ships.values() if any(c.name == owner for c in s.crew)), None
+    )
+    return frozenset(state.sides) if ship is None else state.seen_by(ship)
+
+
+def invoked_for(roll: dict[str, Any], side: str) -> list[str]:
+    """The aspects invoked on `roll` as `side` reads them (`seers`, remembered as each was
+    invoked: a boost is gone once invoked)."""
+    seen = roll.get("seers") or {}
+    return [a if side in seen.get(a, (side,)) else UNSEEN_ASPECT for a in roll["invoked"]]
+
+
+def told(
+    state: ShipState, roll: dict[str, Any], kind: str, data: dict[str, Any], seen: frozenset[str]
+) -> list[Event]:
+    """An event about `roll` for the sides in `seen`, each reading the invoked aspects by
+    name only where it sees whose they are (`invoked_for`); one event when all read alike."""
+    groups: dict[tuple[str, ...], set[str]] = {}
+    for side in sorted(seen):
+        groups.setdefault(tuple(invoked_for(roll, side)), set()).add(side)
+    if len(groups) <= 1:
+        return [Event(kind, data=data, visible_to=seen)]
+    return [
+        Event(kind, data={**data, "invoked": list(names)}, visible_to=frozenset(sides))
+        for names, sides in groups.items()
+    ]
 
 
 def finish(state: ShipState) -> list[Event]:

@@ -85,7 +85,8 @@ class PilotWaveShips(Ruleset[ShipState, ShipScenario]):
         """A ship's choice is seen only by the sides that see the ship (and the GM); one that
         names another ship (matching vectors with it, aiming at it, boarding it) only by those
         that see that one too; a choice on an attack roll in hand (an invoke, Tactics points)
-        only by those that see its target too (`rolls.witnesses`)."""
+        only by those that see its target too (`rolls.witnesses`), and an invoke only by those
+        that see whose the aspect is (`rolls.seers`)."""
         turn = self.turn_of(state, seat)
         if turn is None or turn.actor is None:
             return None
@@ -96,6 +97,9 @@ class PilotWaveShips(Ruleset[ShipState, ShipScenario]):
                 seen &= state.seen_by(other)
         if turn.kind == "invoke" and state.roll is not None:
             seen &= rolls.witnesses(state)
+            aspect = choice.get("aspect")
+            if isinstance(aspect, str) and state.aspects.find(aspect) is not None:
+                seen &= rolls.seers(state, aspect)
         return seen | {GM}
 
     def result(self, state: ShipState) -> Result | None:

@@ -17,7 +17,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.pilot_wave.ships import rolls
-from shiftdrive.rulesets.pilot_wave.ships.space import distance, enemies, members, tell
+from shiftdrive.rulesets.pilot_wave.ships.space import distance, enemies, members
 from shiftdrive.rulesets.pilot_wave.ships.state import Ship, ShipState
 from shiftdrive.rulesets.pilot_wave.ships.tables import sensor_difficulty
 
@@ -123,12 +123,10 @@ def sensors_read(state: ShipState, roll: dict[str, Any]) -> list[Event]:
             state.detected[ship.side].append(enemy.name)
         # a group rolls once, by the first ship's operator (named only with that ship)
         crew = roll["ctx"]["crew"] if member is ship else None
-        events.append(
-            tell("ship_sensors", {"ship": member.name, "mode": "active" if active else
-                                  "passive", "crew": crew, "skill": skill,
-                                  "dice": list(roll["dice"]), "total": total,
-                                  "invoked": list(roll["invoked"])}, state, member)
-        )  # fmt: skip
+        data = {"ship": member.name, "mode": "active" if active else "passive", "crew": crew,
+                "skill": skill, "dice": list(roll["dice"]), "total": total,
+                "invoked": list(roll["invoked"])}  # fmt: skip
+        events += rolls.told(state, roll, "ship_sensors", data, state.seen_by(member))
         for enemy in found:
             events.append(
                 Event(

@@ -63,6 +63,8 @@ def view(state: ShipState, seat: str) -> dict[str, Any]:
         r = state.roll
         roll = {k: r[k] for k in ("kind", "ship", "target", "skill", "dice", "difficulty",
                                   "bonus", "invoked")}  # fmt: skip
+        if seat != GM:  # an aspect of a ship the side does not see reads unnamed
+            roll["invoked"] = rolls.invoked_for(r, seat)
     attacks = []
     for a in state.attacks:
         if a.attacker in names and a.target in names:

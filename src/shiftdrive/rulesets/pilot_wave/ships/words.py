@@ -234,7 +234,7 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
         f"Mishap aboard {d['ship']}: {d['severity']} consequence '{d['aspect']}'"
     ),
     "ship_boarded": lambda d: (
-        f"{d['ship']} boards {d['target']}"
+        f"{d['ship']} boards {d['target'] or 'an unseen ship'}"
         + (f": play on with {d['follow_up']}" if d["follow_up"] else "")
     ),
     "ship_repair": _repair,
