@@ -1,5 +1,5 @@
 """Audit 16 of the diaspora ruleset, against the seed (seeds/002_dc5d5c3e593a1e3d.txt, "The
-Sequence") and rulings C4, C7, D4, D6. Each test failed on the code before its fix."""
+Sequence") and rulings C4, C7, D7, D12, D13. Each test failed on the code before its fix."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from diaspora_helpers import MINUS, PLUS, ZERO, opened, ship, state, the
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter
 from shiftdrive.engine.scenario import ScenarioError
+from shiftdrive.engine.seat_view import seat_view
 
 
 def _tags(enc: object, seat: str) -> list[str]:
@@ -126,8 +127,6 @@ def test_the_gms_compel_of_a_hidden_aspect_reveals_it_d12() -> None:
     table (the GM's choice and the compel name the aspect in every seat's log), so, as an
     invoke does, it brings the aspect into the open. The old code named it to blue in the log
     while blue's view and secrets still hid it."""
-    from shiftdrive.engine.seat_view import seat_view
-
     enc, _ = opened([ship("A")], [ship("B")], bands={"A": 0, "B": 2}, phase="beam")
     enc.submit("gm", "gm_add_aspect name='Secret Reactor' owner=B hidden=true")
     enc.submit("gm", "compel ship=B aspect='Secret Reactor'")
