@@ -59,8 +59,8 @@ def view(state: ShipState, seat: str) -> dict[str, Any]:
     roll = None
     # the crew roll in hand, to the sides that read about it (`rolls.witnesses`: its ship
     # and, an attack's, its target seen)
-    if state.roll is not None and (seat == GM or seat in rolls.witnesses(state)):
-        r = state.roll
+    r = state.roll
+    if r is not None and (seat == GM or seat in rolls.witnesses(state)):
         roll = {k: r[k] for k in ("kind", "ship", "target", "skill", "dice", "difficulty",
                                   "bonus", "invoked")}  # fmt: skip
         if seat != GM:  # an aspect of a ship the side does not see reads unnamed
