@@ -249,8 +249,9 @@ PROMPTS: Final = {
     "launch": "{actor}: launch a torpedo at an enemy ship, or hold",
     "point_defense": "{actor}: a torpedo comes in: declare the beam you put into point defence",
     "invoke": (
-        "{actor}: invoke an aspect after the dice (+2, or reroll your own dice; an ally's "
-        "aspect for +2: teamwork), or pass"
+        "{actor}: invoke an aspect after the dice (+2, or reroll your own dice; a fate point "
+        "also tags another ship's or the scene's aspect; an ally's invoke for +2: teamwork), "
+        "or pass"
     ),
     "compel": "{seat}: compel an aspect of another side's ship before the rolls, or pass",
     "answer": "{actor}: a compel: accept (gain a fate point, fail to act) or refuse (pay one)",
