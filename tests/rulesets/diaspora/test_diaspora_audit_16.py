@@ -156,3 +156,19 @@ def test_a_repair_with_spin_is_worded_skill_plus_spin_d7_d13() -> None:
     assert done and done[0].data["result"] == 3 and done[0].data["shifts"] == 2
     assert the(enc, "B").tracks["frame"].marked_count == 0
     assert "0 0 0 0 on 2, +1 spin = 3 against box 1" in enc.describe(done[0], "blue")
+
+
+def test_a_side_holding_a_free_invoke_on_a_hidden_aspect_knows_it() -> None:
+    """The GM gives A a free invoke on B's hidden 'Secret Reactor' (gm_add_aspect ... invokes=1
+    holder=A): blue may invoke it (a free invoke is its holder's to spend, C4), so blue knows
+    of it, as the conflict library has it ("an aspect is visible when the invoker holds free
+    invokes on it"). The old code listed the invoke, naming the aspect, in blue's choices
+    while blue's view and secrets still hid it."""
+    enc, dice = opened([ship("A")], [ship("B")], bands={"A": 0, "B": 2}, phase="beam")
+    enc.submit("gm", "gm_add_aspect name='Secret Reactor' owner=B hidden=true invokes=1 holder=A")
+    dice.push([*ZERO, 1, 1, 0, 0])  # A 2 against B 2
+    enc.submit("blue", "fire target=B beam=2")
+    blue = seat_view(enc, "blue")
+    assert "Secret Reactor" in str(blue["legal"])
+    assert "Secret Reactor" in [x["name"] for x in blue["state"]["aspects"]]
+    assert "Secret Reactor" not in enc.ruleset.secrets(state(enc), "blue")

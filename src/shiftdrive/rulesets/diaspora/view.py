@@ -19,11 +19,18 @@ def burns_revealed(state: DiasporaState) -> bool:
 
 
 def sees(state: DiasporaState, aspect: Aspect, seat: str) -> bool:
-    """Whether `seat` may see `aspect`: a hidden one only the GM and its ship's side."""
+    """Whether `seat` may see `aspect`: a hidden one only the GM, its ship's side, and a side
+    one of whose ships holds a free invoke on it (its to spend: it knows of it)."""
     if not aspect.hidden or seat == GM:
         return True
     owner = state.ships.get(aspect.owner or "")
-    return owner is not None and owner.side == seat
+    if owner is not None and owner.side == seat:
+        return True
+    for holder, free in aspect.free_invokes.items():
+        ship = state.ships.get(holder)
+        if free > 0 and ship is not None and ship.side == seat:
+            return True
+    return False
 
 
 def secrets(state: DiasporaState, seat: str) -> list[str]:
