@@ -346,3 +346,31 @@ def test_a_boarding_names_its_target_only_to_the_sides_that_see_it() -> None:
     assert "Ghost" not in json.dumps(enc.view("Traders"))
     assert "Lance boards" in json.dumps(enc.view("Traders")["log"])
     assert "Lance boards Ghost" in json.dumps(enc.view("Raiders")["log"])
+
+
+def test_with_three_sides_a_concession_leaves_the_fight_to_the_other_two() -> None:
+    """C10: Traders concede; Navy and Raiders fight on. When Raiders' ship is then taken out,
+    Navy wins, and the ending says how each side left (not "Raiders, Traders conceded")."""
+    data = {
+        "ruleset": "pilot_wave", "scale": "far", "map": {"width": 14, "height": 8},
+        "sides": [{"name": "Navy", "ships": [ship("Lance", "0,0")]},
+                  {"name": "Raiders", "ships": [ship("Ghost", "9,0")]},
+                  {"name": "Traders", "ships": [ship("Mule", "0,6")]}],
+    }  # fmt: skip
+    enc = Encounter.start(data, dice=ScriptedDice([1, 1, 0, 0] + Z + Z + Z * 6))
+    enc.submit("Navy", "first_side side=Navy")
+    for seat in ("Navy", "Raiders", "Traders"):
+        enc.submit(seat, "sense mode=passive")
+    enc.submit("Navy", "maneuver to=0,0")
+    enc.submit("Raiders", "maneuver to=9,0")
+    enc.submit("Traders", "concede")
+    assert enc.result() is None
+    assert st_(enc).ships["Mule"].status == "conceded"
+    st_(enc).ships["Ghost"].status = "destroyed"  # (as a hit would: the exchange's end reads it)
+    while enc.result() is None:
+        d = enc.pending()[0]
+        enc.submit(d.seat, next(c for c in enc.legal(d.seat) if c.action != "concede"))
+    result = enc.result()
+    assert result is not None and result.winner == "Navy"
+    assert result.ending.value == "concession"
+    assert result.reason == "Raiders taken out; Traders conceded"

@@ -183,10 +183,26 @@ def end_exchange(state: ShipState) -> list[Event]:
     return events
 
 
+CONCEDED_WORDS: Final = "conceded"
+LEFT_WORDS: Final = "left the fight (jumped away or drifted off)"
+OUT_WORDS: Final = "taken out"
+
+
+def _how_left(state: ShipState, side: str) -> str:
+    """How a side with no ship in the fight left it: conceded, else jumped away or drifted
+    off (any of its ships), else taken out."""
+    statuses = {x.status for x in state.ships.values() if x.side == side}
+    if CONCEDED in statuses:
+        return CONCEDED_WORDS
+    if statuses & {JUMPED, DEPARTED}:
+        return LEFT_WORDS
+    return OUT_WORDS
+
+
 def settle(state: ShipState) -> list[Event]:
-    """The fight ends when at most one side has ships in it: the side left wins; a side that
-    conceded ends it in a concession (C10); a side whose ships jumped away (or drifted off the
-    map) bugged out, else it was taken out."""
+    """The fight ends when at most one side has ships in it: the side left wins; the reason
+    says how each other side left (`_how_left`): with three sides, one may have conceded
+    (C10) and another been taken out."""
     if state.ended is not None:
         return []
     left = [s for s in state.sides if any(x.side == s and x.status == ACTIVE
@@ -195,16 +211,17 @@ def settle(state: ShipState) -> list[Event]:
         return []
     winner = left[0] if left else None
     losers = [s for s in state.sides if s not in left]
-    conceded = any(x.status == CONCEDED and x.side in losers for x in state.ships.values())
-    jumped = any(x.status in (JUMPED, DEPARTED) and x.side in losers for x in state.ships.values())
-    if conceded:
-        state.ending = Ending.CONCESSION.value
-        state.ended = f"{', '.join(losers)} conceded"
-    elif jumped:
-        state.ending = Ending.BUG_OUT.value
-        state.ended = f"{', '.join(losers)} left the fight (jumped away or drifted off)"
-    else:
-        state.ending = Ending.TAKEN_OUT.value
-        state.ended = f"{', '.join(losers)} taken out"
+    ways = {side: _how_left(state, side) for side in losers}
+    # (the category: a concession if any side conceded, else a bug out, else taken out)
+    found = set(ways.values())
+    state.ending = (
+        Ending.CONCESSION if CONCEDED_WORDS in found
+        else Ending.BUG_OUT if LEFT_WORDS in found
+        else Ending.TAKEN_OUT
+    ).value  # fmt: skip
+    groups: dict[str, list[str]] = {}
+    for side, how in ways.items():
+        groups.setdefault(how, []).append(side)
+    state.ended = "; ".join(f"{', '.join(sides)} {how}" for how, sides in groups.items())
     state.winner = winner
     return [Event("ship_over", data={"reason": state.ended, "winner": winner})]
