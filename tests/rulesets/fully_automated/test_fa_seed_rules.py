@@ -97,9 +97,9 @@ def test_the_odds_column_counts_the_smoke() -> None:
 def test_the_dying_lose_a_point_each_round_until_stabilised() -> None:
     data = scenario([char("A", "0,0")], [char("B", "5,0"), char("C", "-6,0")])
     enc, _ = start(data, *INIT)
+    play(enc, A="defend", B="defend", C="move")  # B chose before it fell: it does not act
     enc.submit(GM, "hp name=B delta=-32")  # 20 -> -12: dying (F8)
     assert enc.state.fighters["B"].status == "dying"
-    play(enc, A="defend", B="defend", C="move")  # B chose before it fell: it does not act
     enc.submit("A", "stay")
     enc.submit("C", "move to=-6,0")
     assert hp(enc, "B") == -13  # the end of round 1: dying loses 1

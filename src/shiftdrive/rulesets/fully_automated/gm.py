@@ -3,7 +3,11 @@ change HP (`hp name=X delta=N`, |N| <= 100, with F8's thresholds), end the fight
 (`end winner=SIDE|none`), roll a restrained character's attempt to break free (`break_free
 name=X bonus=N difficulty=N`, seed "Restrain") and stabilise the dying (`stabilise name=X`,
 F8). The seed leaves both of those to the GM: it gives the check's example and no way to
-stabilise, so the GM decides when they happen and what the check is."""
+stabilise, so the GM decides when they happen and what the check is.
+
+`hp` is the only one that can take a character out of action (F8); wherever the round is,
+the fallen are asked no more: choosing cards (`rounds.stop_choosing`), attacking or
+defending (`attacks.attacker_fallen`), stepping or moving (`rounds.advance`)."""
 
 from __future__ import annotations
 
@@ -19,7 +23,13 @@ from shiftdrive.engine.ruleset import Ending, Turn
 from shiftdrive.rulesets.fully_automated.attacks import attacker_fallen
 from shiftdrive.rulesets.fully_automated.checks import check_fault, skill_check
 from shiftdrive.rulesets.fully_automated.hits import damage, release, status_event
-from shiftdrive.rulesets.fully_automated.rounds import advance, check_end, over, reveal
+from shiftdrive.rulesets.fully_automated.rounds import (
+    advance,
+    check_end,
+    over,
+    reveal,
+    stop_choosing,
+)
 from shiftdrive.rulesets.fully_automated.state import DYING, FAState
 from shiftdrive.rulesets.fully_automated.table import rules
 
@@ -79,6 +89,8 @@ class Hp(Action[FAState]):
             if f.status != before:
                 events.append(status_event(f))
         events += check_end(state)
+        if state.phase in ("choose", "declare"):  # F8: the fallen choose no card
+            return events + stop_choosing(state, dice)
         if state.phase in ("steps", "moves"):  # F8: the fallen take no step and no move
             return events + advance(state, dice)
         return events + attacker_fallen(state, dice)  # F8: no attack from the fallen

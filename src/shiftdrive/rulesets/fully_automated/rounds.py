@@ -27,6 +27,7 @@ from shiftdrive.rulesets.fully_automated.state import (
     INCAPACITATED,
     Attack,
     FAState,
+    Fighter,
 )
 from shiftdrive.rulesets.fully_automated.table import board, card, rules
 from shiftdrive.rulesets.fully_automated.walks import can_step, move_allowance
@@ -81,16 +82,11 @@ def start_round(state: FAState, dice: DiceSource) -> list[Event]:
     state.attack = None
     state.queue = []
     events: list[Event] = []
+    seats = [n for n in state.order if chooses(state, state.fighters[n])]
     if state.mode == "light":
-        seats = [n for n in state.order if state.fighters[n].status in (ACTIVE, INCAPACITATED)]
         state.phase = "declare"
         events.append(Event("round", data={"round": state.round, "light": True}))
     else:
-        seats = [
-            n
-            for n in state.order
-            if state.fighters[n].status == ACTIVE and not state.fighters[n].limited
-        ]
         state.phase = "choose"
         limited = [n for n in state.order if state.fighters[n].limited]
         events.append(Event("round", data={"round": state.round, "limited": limited}))
@@ -98,6 +94,35 @@ def start_round(state: FAState, dice: DiceSource) -> list[Event]:
     if not seats:
         events += reveal(state, dice)
     return events
+
+
+def chooses(state: FAState, f: Fighter) -> bool:
+    """Whether `f` chooses a card in secret this round (F2), the one rule for it: when the
+    round opens and after the GM's `hp` (`stop_choosing`). Not the stunned, restrained or
+    incapacitated, who only Defend, nor the dying and the dead, who cannot even defend (F8).
+    In light combat (F10) the incapacitated still declare a sentence; the dying and the dead
+    do not."""
+    if state.mode == "light":
+        return f.status in (ACTIVE, INCAPACITATED)
+    return f.able and not f.limited
+
+
+def stop_choosing(state: FAState, dice: DiceSource) -> list[Event]:
+    """While the cards are chosen, the seats whose characters may no longer choose (the GM's
+    `hp` took them to 0 HP or below) are asked no more, and a card (or sentence) one of them
+    chose already is dropped unseen: at the reveal the incapacitated Defend, forced, and the
+    dying and the dead play nothing (F8), as if they had fallen before the round. Once every
+    seat left has chosen, all reveal as usual (F2). Nobody is added: a character freed or
+    healed mid-round chooses again from the next round."""
+    secret = state.secret
+    if state.ended or state.phase not in ("choose", "declare"):
+        return []
+    keep = [s for s in secret.seats if chooses(state, state.fighters[s])]
+    if len(keep) == len(secret.seats):
+        return []
+    chosen = {s: v for s, v in secret.chosen.items() if s in keep}
+    state.secret = SecretChoices(keep, chosen)
+    return reveal(state, dice) if not state.secret.waiting() else []
 
 
 def reveal(state: FAState, dice: DiceSource) -> list[Event]:
