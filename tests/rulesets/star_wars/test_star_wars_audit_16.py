@@ -1,5 +1,6 @@
-"""Audit 16: one purse for a vehicle and its pilot, a pilot's weapon station, who wins when a
-side's ship jumps away and the rest of the side stays behind."""
+"""Audit 16: one purse for a vehicle and its pilot (and none once the pilot concedes), a pilot's
+weapon station, who wins when a side's ship jumps away and the rest of the side stays behind,
+help for a duellist, and one helper's +1."""
 
 from __future__ import annotations
 
