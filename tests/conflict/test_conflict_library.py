@@ -251,9 +251,13 @@ def test_a_passive_advantage_rolls_at_once_and_teamwork_needs_an_ally() -> None:
     turn = stage_turn(state, state.roll)
     teamwork = [c for c in specs["invoke"].options(state, turn) if c.get("effect") == "teamwork"]
     assert [c.get("by") for c in teamwork] == ["Cy"]
+    # Cy's +2 makes it a success; one more +2 would be style, but Loose Ropes has had its
+    # paid invoke on red's roll (C4: one per aspect, whoever pays): red is not asked again,
+    # only blue (which may invoke it against the roll), and then the roll resolves
     decide(state, specs, teamwork[0], dice)
+    assert state.roll is not None and state.roll.turn_side == "blue"
     decide(state, specs, Choice.of("pass"), dice)
-    decide(state, specs, Choice.of("pass"), dice)
+    assert state.roll is None
     assert state.aspects.get("High Ground").free_for("Ash") == 1
 
 
@@ -321,3 +325,28 @@ def test_a_host_lacking_a_rule_cannot_be_made() -> None:
     with pytest.raises(TypeError, match="abstract"):
         Forgetful()  # type: ignore[abstract]
     ArenaHost()  # every question answered
+
+
+def test_a_roll_takes_one_paid_invoke_of_an_aspect_whoever_pays() -> None:
+    """C4 (Fate Core): the same aspect is not invoked twice on one roll for fate points, by
+    the roller or by an ally's teamwork; the other side's invoke of it is its own."""
+    state, _, specs = arena()
+    state.fighters["Cy"] = Brawler("Cy", "red", {})
+    state.aspects.add(Aspect("Loose Ropes", AspectKind.SITUATION))
+    state.aspects.add(Aspect("Dim Lamps", AspectKind.SITUATION))
+    dice = ScriptedDice([-1, -1, -1, -1])  # Wits 1 - 4 against Fair (2): -5, far from a tie
+    decide(state, specs, Choice.of("advantage", skill="Wits", target="scene", name="Edge"), dice)
+    turn = stage_turn(state, state.roll)
+    paid = [c for c in specs["invoke"].options(state, turn) if c.get("payment") == "fate_point"]
+    assert {(c.get("aspect"), c.get("by")) for c in paid} >= {
+        ("Loose Ropes", "Ash"),
+        ("Loose Ropes", "Cy"),
+    }
+    decide(state, specs, next(c for c in paid if c.get("by") == "Cy"), dice)
+    assert state.roll is not None and state.roll.turn_side == "red"
+    again = [c for c in specs["invoke"].options(state, turn) if c.get("payment") == "fate_point"]
+    assert again and all(c.get("aspect") == "Dim Lamps" for c in again)
+    refused = Choice.of(
+        "invoke", aspect="Loose Ropes", effect="bonus", payment="fate_point", by="Ash"
+    )
+    assert specs["invoke"].check(state, turn, refused) is not None

@@ -107,8 +107,11 @@ def invoke_choice(aspect: str, effect: str, payment: str, by: str) -> Choice:
     )
 
 
-def paid_key(by: str, aspect: str) -> str:
-    return f"{by}:{aspect}".lower()
+def paid_key(seat: str, aspect: str) -> str:
+    """What `Roll.paid` keeps of a paid invoke: the side's roll and the aspect. Fate Core
+    lets a roll have one paid invoke of an aspect, whoever pays it (the roller, or an ally by
+    teamwork); free invokes stack on top (C4)."""
+    return f"{seat}:{aspect}".lower()
 
 
 def open_invokes(
@@ -192,8 +195,8 @@ def _open_invokes(
                         if payers is None:
                             payers = []
                         payers.append((f.name, "obstacle"))
-            if paid and payers:
-                payers = [(p, e) for p, e in payers if paid_key(p, a.name) not in paid]
+            if paid and payers and paid_key(seat, a.name) in paid:
+                payers = None  # the side has paid to invoke it on this roll already
         if not (holders or payers) or not host.visible(state, a, seat):
             continue
         name = a.name
@@ -254,7 +257,7 @@ class InvokeAspect(HostedAction[CS]):
         )
         name = aspect.name
         if payment != "free":
-            roll.paid.append(paid_key(by.name, name))
+            roll.paid.append(paid_key(seat, name))
             if aspect.owner and state.fighters[aspect.owner].side != seat:
                 state.fighters[aspect.owner].owed_points += 1
         if aspect.kind is BOOST:
@@ -364,23 +367,30 @@ def may_change(
     if extra >= need:
         return True
     faces = roll.actor_faces if upward else roll.opp_faces
-    bonuses = 0
+    free = 0
     reroll = False
-    paid: dict[str, int] | None = None  # fate points each payer may still spend on this roll
+    # A roll takes one paid invoke of each aspect, whoever pays (C4): at most one +2 per
+    # aspect with a payer, and no more than the payers' fate points (counted once each;
+    # taken together they may overstate what a payer tied to one aspect can add, never
+    # understate it: a side that could change the band is always asked)
+    bought = 0
+    last = ""
+    purses: dict[str, int] | None = None
     for aspect, effect, payment, by in _open_invokes(host, state, roll, seat, roller, True):
         if effect == "reroll":
             reroll = bool(faces)
             continue
         if payment == "free":
-            bonuses += state.aspects.get(aspect).free_for(by)
+            free += state.aspects.get(aspect).free_for(by)
         else:
-            if paid is None:
-                paid = {}
-            left = paid.setdefault(by, state.fighters[by].fate_points.current)
-            if left < 1:
-                continue
-            paid[by] = left - 1
-            bonuses += 1
+            if purses is None:
+                purses = {}
+            if by not in purses:
+                purses[by] = state.fighters[by].fate_points.current
+            if aspect != last:  # (an aspect's payers are listed together)
+                last = aspect
+                bought += 1
+        bonuses = free + (min(bought, sum(purses.values())) if purses else 0)
         gain = 2 * bonuses
         if reroll and bonuses:
             gain = max(gain, FATE_DICE - face_total(faces) + 2 * (bonuses - 1))

@@ -245,10 +245,13 @@ def _invoke(state: StarWarsState, seat: str, turn: Turn) -> Choice:
             break
     paid: tuple[str, str, str, str] | None = None
     plus_twos = 0
+    last = ""  # (a roll takes one paid invoke of an aspect, whoever of its payers pays: C4)
     if free is None or need > 1:
         for invoke in query.open_invokes(state, turn):
-            if invoke[1] not in PLUS_TWO:
+            if invoke[1] not in PLUS_TWO or (invoke[2] != "free" and invoke[0] == last):
                 continue
+            if invoke[2] != "free":
+                last = invoke[0]
             plus_twos += 1
             if paid is None and invoke[2] != "free":
                 paid = invoke

@@ -13,7 +13,6 @@ from typing import Any, ClassVar, Final
 from shiftdrive.conflict import table
 from shiftdrive.conflict.actions import conflict_actions
 from shiftdrive.conflict.exchange import rolls_of
-from shiftdrive.conflict.invokes import InvokeAspect, paid_key
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.engine.actions import Action
@@ -38,30 +37,10 @@ from shiftdrive.rulesets.star_wars.teamwork import HelpAlly
 from shiftdrive.rulesets.star_wars.weapons import StarWarsAttack
 
 
-class StarWarsInvoke(InvokeAspect[StarWarsState]):
-    """The library's invoke (C4), with a vehicle's purse: a vehicle spends its pilot's fate
-    points (`setup`), so the two are one payer to the window's one paid invoke per aspect per
-    roll. When either pays for an aspect, the other may not pay for it again on that roll
-    (else a pilot would buy +4 from one aspect: as the vehicle, and again as its "ally")."""
-
-    def apply(
-        self, state: StarWarsState, turn: Turn, choice: Choice, dice: DiceSource
-    ) -> list[Event]:
-        roll = state.roll
-        if roll is not None and choice.str_param("payment") != "free":
-            by = state.fighters[choice.str_param("by")]
-            purse = by.fate_points
-            for u in state.units_by_side.get(by.side) or ():
-                if u is not by and u.fate_points is purse:
-                    roll.paid.append(paid_key(u.name, choice.str_param("aspect")))
-        return super().apply(state, turn, choice, dice)
-
-
 def _actions(host: StarWarsHost) -> dict[str, Action[StarWarsState]]:
     specs: dict[str, Action[Any]] = dict(conflict_actions(host))
     own: list[Action[Any]] = [
         StarWarsAttack(host),
-        StarWarsInvoke(host),
         StarWarsAdvantage(host),
         StarWarsDiscover(host),
         Communicate(host),
