@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from shiftdrive.conflict.host import CONCEDED
-from shiftdrive.core.aspects import Aspect
+from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.dice import FUDGE, DiceSource, face_total
 from shiftdrive.core.fate_points import EarnReason
 from shiftdrive.core.odds import Odds, OddsQuery, odds
@@ -169,6 +169,20 @@ def add_boost(state: ConflictState, name: str, holder: str) -> Aspect:
     state.aspects.add(boost)
     state.boosts_born[boost.name] = state.turn_count
     return boost
+
+
+def note_boosts(state: ConflictState) -> None:
+    """C6 for a boost the GM adds by hand (an override): it is remembered as born now and
+    kept by the one who holds its free invoke (else its owner), so it vanishes as that
+    character's next turn ends, as a boost a roll gives does (`expire_boosts`). A host calls
+    this from `Ruleset.overridden`."""
+    born = state.boosts_born
+    for a in state.aspects.aspects:
+        if a.kind is AspectKind.BOOST and a.name not in born:
+            born[a.name] = state.turn_count
+            if a.expires_after is None:
+                holders = list(a.free_invokes)
+                a.expires_after = holders[0] if len(holders) == 1 else a.owner
 
 
 def expire_boosts(state: ConflictState, holder: str) -> list[Event]:

@@ -266,3 +266,21 @@ def test_the_odds_of_any_roll_count_the_help_promised(brawl: dict[str, Any]) -> 
     )
     difficulty = int(state.settings["advantage_difficulty"])
     assert rs.odds(state, "rebels", advantage) == odds(OddsQuery(skill=2, difficulty=difficulty))
+
+
+def test_a_boost_the_gm_adds_vanishes_as_its_holders_next_turn_ends(brawl: dict[str, Any]) -> None:
+    """C6: a boost is gone once its holder's next turn ends unused, the GM's as a roll's."""
+    enc = start(no_interrupts(brawl))
+    enc.submit("gm", "gm_add_aspect name='Lucky Break' kind=boost invokes=1 holder=Lia")
+    enc.submit("rebels", "hold")  # Lia's turn (the one it came in) ends: it stays
+    enc.submit("rebels", Choice.of("next", who="Han"))
+    enc.submit("rebels", "hold")
+    enc.submit("rebels", Choice.of("next", who="TK-1"))
+    enc.submit("empire", "hold")  # (TK-2 is the last left: it acts next)
+    assert "Lucky Break" in enc.state.aspects
+    enc.submit("empire", "hold")
+    enc.submit("empire", Choice.of("next", who="Lia"))  # TK-2 opens round 2 with Lia
+    assert "Lucky Break" in enc.state.aspects
+    enc.submit("rebels", "hold")  # Lia's next turn ends with the boost unused
+    assert "Lucky Break" not in enc.state.aspects
+    assert any(e.kind == "boost_expires" for e in enc.log[-1].events)

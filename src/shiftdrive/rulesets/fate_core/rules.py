@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Final
 from shiftdrive.conflict import table
 from shiftdrive.conflict.actions import conflict_actions
 from shiftdrive.conflict.exchange import rolls_of
+from shiftdrive.conflict.roll import note_boosts
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.engine.actions import Action
@@ -96,6 +97,11 @@ class FateCore(Ruleset[FateCoreState, FateCoreScenario]):
                 state, choice.str_param("character"), choice.str_param("aspect")
             )
         return None
+
+    def overridden(self, state: FateCoreState) -> list[Event]:
+        """A boost the GM added expires like any other (C6)."""
+        note_boosts(state)
+        return []
 
     def result(self, state: FateCoreState) -> Result | None:
         if state.ended is None:

@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Final
 from shiftdrive.conflict import table
 from shiftdrive.conflict.actions import conflict_actions
 from shiftdrive.conflict.exchange import rolls_of
+from shiftdrive.conflict.roll import note_boosts
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.engine.actions import Action
@@ -129,7 +130,10 @@ class PilotWave(Ruleset[PilotWaveState, PilotWaveScenario]):
             flow.forget(state)  # the state has changed: whose turn it is, worked out again
 
     def overridden(self, state: PilotWaveState) -> list[Event]:
+        """After a GM override: whose turn it is is worked out again; a boost the GM added
+        expires like any other (C6)."""
         flow.forget(state)
+        note_boosts(state)
         return []
 
     def choice_visibility(

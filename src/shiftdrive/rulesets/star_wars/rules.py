@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Final
 from shiftdrive.conflict import table
 from shiftdrive.conflict.actions import conflict_actions
 from shiftdrive.conflict.exchange import rolls_of
+from shiftdrive.conflict.roll import note_boosts
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.engine.actions import Action
@@ -123,9 +124,10 @@ class StarWars(Ruleset[StarWarsState, StarWarsScenario]):
 
     def overridden(self, state: StarWarsState) -> list[Event]:
         """After a GM override: whose turn it is is worked out again, and a tail whose aspect
-        the GM removed is gone (S5)."""
+        the GM removed is gone (S5); a boost the GM added expires like any other (C6)."""
         state.turns_memo = None
         state.menu_memo = None
+        note_boosts(state)
         return unaspected(state) if state.tails else []
 
     def prompt(self, state: StarWarsState, turn: Turn) -> str:
