@@ -109,3 +109,17 @@ def test_a_ship_without_a_hyperdrive_is_told_so_before_the_calculations() -> Non
     enc = Encounter.start({**runner(after=3), "first": "TIE pilot"}, dice=ScriptedDice([]))
     reason = enc.why_illegal("empire", Choice.of("jump", skill="Pilot"))
     assert reason == "TIE has no hyperdrive"
+
+
+def test_a_blocking_zone_aspect_holds_in_its_own_zone_only() -> None:
+    """`hyperdrive_disabled_by` (S6): a zone's aspect puts out the hyperdrives of the ships in
+    that zone, not of a ship elsewhere."""
+    data = runner()
+    data["zones"] = [{"name": "Orbit", "adjacent": ["Belt"]}, {"name": "Belt"}]
+    enc = Encounter.start(data, dice=ScriptedDice([]))
+    enc.state.aspects.add(Aspect("Ion Lock", AspectKind.SITUATION, zone="Belt"))
+    assert enc.why_illegal("smugglers", Choice.of("jump", skill="Navigate")) is None
+    enc = Encounter.start(data, dice=ScriptedDice([]))
+    enc.state.aspects.add(Aspect("Ion Lock", AspectKind.SITUATION, zone="Orbit"))
+    reason = enc.why_illegal("smugglers", Choice.of("jump", skill="Navigate"))
+    assert reason == "Kestrel's hyperdrive is out: Ion Lock"

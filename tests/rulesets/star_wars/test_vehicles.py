@@ -213,3 +213,14 @@ def test_command_is_a_rapport_advantage_whose_free_invokes_serve_the_crew() -> N
     }
     enc.submit("rebels", command)  # Rapport 3 + 2 against Fair: three shifts, two invokes
     assert enc.state.aspects.get("Tight Formation").free_for("Cap") == 2
+
+
+def test_fire_without_the_skill_is_told_the_skill_not_the_range() -> None:
+    """A gunner's `attack target=X` with the target in sight but no `skill=` names the skill
+    vehicle weapons fire with (it said the target was out of range)."""
+    enc = Encounter.start(behemoth(), dice=ScriptedDice([]))
+    fire = next(c for c in enc.legal("empire") if c.action == "attack")
+    aimed = fire.str_param("target")
+    reason = enc.why_illegal("empire", Choice.of("attack", target=aimed))
+    assert reason is not None
+    assert reason.endswith(f"fires at {aimed} with Shoot only: say skill=Shoot")

@@ -49,7 +49,13 @@ def hyperdrive_trouble(state: StarWarsState, ship: Character) -> str | None:
         return f"{ship.name}'s hyperdrive is out: {taken.aspect}"
     for name in state.settings["jump_blockers"]:
         found = state.aspects.find(name)
-        if found is not None and found.owner in (None, ship.name):
+        # the ship's own aspect, the scene's, or one on the zone the ship is in (a zone's
+        # aspect holds there only)
+        if (
+            found is not None
+            and found.owner in (None, ship.name)
+            and (found.zone is None or found.zone == ship.zone)
+        ):
             return f"{ship.name}'s hyperdrive is out: {found.name}"
     return None
 

@@ -132,9 +132,13 @@ class StarWarsAttack(Attack[StarWarsState]):
             return super().check(state, turn, choice)
         if not rules.may_fire(state, f):
             return f"{f.name} is not at a weapon station (a pilot fires only when flying alone)"
-        if any(choice.matches(o) for o in self.options(state, turn)):
+        options = self.options(state, turn)
+        if any(choice.matches(o) for o in options):
             return None
         aimed = choice.str_param("target")
+        if any(o.str_param("target") == aimed for o in options):  # in sight: the skill is off
+            skill = rules.WEAPON_SKILL
+            return f"{f.name} fires at {aimed} with {skill} only: say skill={skill}"
         if tailed_by(state, f.vehicle, aimed):
             return f"{f.name} cannot attack {aimed}: it is on its six (S5)"
         ship = rules.vehicle_of(state, f)
