@@ -64,6 +64,24 @@ class IllegalChoice(RuleError):
     """A choice the rules refuse now; the encounter is unchanged."""
 
 
+
+def load_checked(ruleset: Ruleset[Any, Any], data: Mapping[str, Any], source: str) -> Any:
+    """The ruleset's scenario from `data`. A side is a seat named by the side, and `gm` is
+    the GM's: a side of that name would see every secret and make the GM's overrides, so it
+    is refused (with the ruleset's own problems, if any), whatever the ruleset."""
+    clash = [
+        (f"sides[{i}].name", f"{side['name']!r} is the GM's seat: rename the side")
+        for i, side in enumerate(data.get("sides") or ())
+        if isinstance(side, Mapping) and str(side.get("name", "")).strip().lower() == GM
+    ]
+    try:
+        scenario = ruleset.load_scenario(data)
+    except ScenarioError as bad:
+        raise ScenarioError([*clash, *bad.problems], source) from None
+    if clash:
+        raise ScenarioError(clash, source)
+    return scenario
+
 class Encounter:
     """One fight in progress. Build with `Encounter.start` or `Encounter.from_file`."""
 
@@ -98,10 +116,7 @@ class Encounter:
             self.scenario = prepared.scenario
         else:
             self.scenario_data = json.loads(json.dumps(scenario_data))
-            try:
-                self.scenario = ruleset.load_scenario(self.scenario_data)
-            except ScenarioError as exc:
-                raise exc.with_source(source) from None
+            self.scenario = load_checked(ruleset, self.scenario_data, source)
         self.table = spec.kind == "manual"
         self.awaiting: AwaitingDice | None = None
         self.log: list[LogEntry] = []
@@ -165,11 +180,7 @@ class Encounter:
         except UnknownRuleset as unknown:
             raise ScenarioError([("ruleset", str(unknown))], source) from None
         data: dict[str, Any] = json.loads(json.dumps(scenario_data))
-        try:
-            scenario = ruleset.load_scenario(data)
-        except ScenarioError as bad:
-            raise bad.with_source(source) from None
-        return PreparedScenario(ruleset, data, scenario, source)
+        return PreparedScenario(ruleset, data, load_checked(ruleset, data, source), source)
 
     # --- asking -----------------------------------------------------------------------------
     def pending(self) -> list[Decision]:

@@ -9,7 +9,6 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from shiftdrive.engine.events import GM
 from shiftdrive.engine.scenario import ScenarioError, validate_model
 
 #: A crew member's skills, by the station that uses each (seed "The Sequence").
@@ -117,8 +116,6 @@ def load(data: Mapping[str, Any]) -> DiasporaScenario:
     problems: list[tuple[str, str]] = []
     seen: dict[str, str] = {}
     for si, side in enumerate(scenario.sides):
-        if side.name.strip().lower() == GM:  # each side is a seat, named by the side
-            problems.append((f"sides[{si}].name", f"{side.name!r} is the GM's seat: rename it"))
         for mi, ship in enumerate(side.ships):
             for ai, name in enumerate(ship.aspects):
                 path = f"sides[{si}].ships[{mi}].aspects[{ai}]"
