@@ -64,14 +64,14 @@ class IllegalChoice(RuleError):
     """A choice the rules refuse now; the encounter is unchanged."""
 
 
-
 def load_checked(ruleset: Ruleset[Any, Any], data: Mapping[str, Any], source: str) -> Any:
     """The ruleset's scenario from `data`. A side is a seat named by the side, and `gm` is
     the GM's: a side of that name would see every secret and make the GM's overrides, so it
     is refused (with the ruleset's own problems, if any), whatever the ruleset."""
+    sides = data.get("sides")  # (any shape: the ruleset's own check says what is wrong)
     clash = [
         (f"sides[{i}].name", f"{side['name']!r} is the GM's seat: rename the side")
-        for i, side in enumerate(data.get("sides") or ())
+        for i, side in enumerate(sides if isinstance(sides, list) else ())
         if isinstance(side, Mapping) and str(side.get("name", "")).strip().lower() == GM
     ]
     try:
@@ -81,6 +81,7 @@ def load_checked(ruleset: Ruleset[Any, Any], data: Mapping[str, Any], source: st
     if clash:
         raise ScenarioError(clash, source)
     return scenario
+
 
 class Encounter:
     """One fight in progress. Build with `Encounter.start` or `Encounter.from_file`."""
