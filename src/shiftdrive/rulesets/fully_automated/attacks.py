@@ -39,7 +39,12 @@ from shiftdrive.rulesets.fully_automated.reach import (
     reachable,
     target_allowed,
 )
-from shiftdrive.rulesets.fully_automated.rounds import advance, standing
+from shiftdrive.rulesets.fully_automated.rounds import (
+    advance,
+    standing,
+    tackle_stun,
+    tackle_unmade,
+)
 from shiftdrive.rulesets.fully_automated.state import (
     DEAD,
     Attack,
@@ -199,7 +204,8 @@ def choose_target(
         state.attack = None
         state.queue.pop(0)
         hold = Event("hold", data={"character": fa.name, "card": atk.card, "card_name": c.name})
-        return [hold, *advance(state, dice)]
+        moves = tackle_unmade(state, fa.name) if atk.tackle else []
+        return [hold, *moves, *advance(state, dice)]
     events: list[Event] = []
     if atk.tackle:
         fa.moved_this_round = True
@@ -218,9 +224,7 @@ def choose_target(
         events.append(Event("release", data={"attacker": fa.name, "character": target}))
         events.append(release(ft))
         return events + finish_attack(state, dice)
-    if uses_aim(fa):
-        atk.aimed = True
-        fa.aim = 0
+    atk.aimed = uses_aim(fa)  # spent once the attack is rolled (`defense`)
     events.append(
         Event(
             "attack",
@@ -327,6 +331,8 @@ def defense(state: FAState, dice: DiceSource) -> list[Event]:
             data={"attacker": fa.name, "target": ft.name, "let_go": False, "dead": True},
         )
         return [gone, *finish_attack(state, dice)]
+    if atk.aimed:  # seed "Aim": the attack is made now (rolled), so the aim is used
+        fa.aim = 0
     events: list[Event] = []
     extra_dis = False
     if defending(state, ft.name):
@@ -373,8 +379,7 @@ def finish_attack(state: FAState, dice: DiceSource) -> list[Event]:
     events: list[Event] = []
     fa = state.fighters[atk.attacker]
     if atk.tackle and not atk.rolled:
-        fa.stun += 1
-        events.append(Event("stun", data={"character": fa.name, "stun": fa.stun, "tackle": True}))
+        events.append(tackle_stun(fa))
     atk.rolled = True
     if (
         not state.ended

@@ -200,9 +200,16 @@ def advance(state: FAState, dice: DiceSource) -> list[Event]:
                 events.append(
                     Event(
                         "no_attack",
-                        data={"character": name, "card": p["card"], "card_name": c.name},
+                        data={
+                            "character": name,
+                            "card": p["card"],
+                            "card_name": c.name,
+                            "tackle": tackle,
+                        },
                     )
                 )
+                if tackle:
+                    events += tackle_unmade(state, name)
                 continue
             return events
         if state.phase == "steps":
@@ -223,7 +230,8 @@ def advance(state: FAState, dice: DiceSource) -> list[Event]:
             state.queue = [
                 n
                 for n in reversed(state.order)
-                if n in state.played and state.played[n]["card"] == "move"
+                if n in state.played
+                and (state.played[n]["card"] == "move" or state.played[n].get("move"))
             ]
             continue
         if state.phase == "moves":
@@ -238,6 +246,22 @@ def advance(state: FAState, dice: DiceSource) -> list[Event]:
             continue
         return events
     raise RuleError("the round did not settle")  # pragma: no cover
+
+
+def tackle_stun(f: Fighter) -> Event:
+    """Seed "Unarmed Attacks": a tackle "allows a player to play Move on the same turn, but
+    in doing so will stun the attacker" (the card: "To tackle: Play Move, then take stun"):
+    one stun, whether or not the attack lands."""
+    f.stun += 1
+    return Event("stun", data={"character": f.name, "stun": f.stun, "tackle": True})
+
+
+def tackle_unmade(state: FAState, name: str) -> list[Event]:
+    """A tackle whose attack is not made (nobody in reach, or held) still played its Move:
+    the tackler moves in phase 3 with the movers (its whole allowance, F7), and takes the
+    stun. A tackle that attacks spends its Move in phase 1, reaching the target."""
+    state.played[name]["move"] = True
+    return [tackle_stun(state.fighters[name])]
 
 
 def end_round(state: FAState, dice: DiceSource) -> list[Event]:

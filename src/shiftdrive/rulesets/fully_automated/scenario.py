@@ -14,7 +14,7 @@ from importlib import resources
 from typing import Any, Final, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt
 
 from shiftdrive.engine.scenario import MAX_SIDES, ScenarioError, refuse_crowds, validate_model
 from shiftdrive.maps.errors import MapError
@@ -32,31 +32,31 @@ class AimedSpec(BaseModel):
     """What a card's "If Aimed" line does on top of advantage (every aimed attack has it)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    damage: int | None = None  # replaces the base damage ("8 Dam. & Stun")
-    bonus: int = 0  # adds to the base damage ("+4 damage")
-    near_bonus: int | None = None  # replaces `bonus` at `near_distance` ("+8 if adjacent")
-    near_distance: int | None = None
-    stun: int = 0  # at least this many stuns ("& Stun", "& 2x Stun")
-    advantage_always: bool = False  # shortbow: "Advantaged even if disadvantaged apply"
+    damage: StrictInt | None = None  # replaces the base damage ("8 Dam. & Stun")
+    bonus: StrictInt = 0  # adds to the base damage ("+4 damage")
+    near_bonus: StrictInt | None = None  # replaces `bonus` at `near_distance` ("+8 if adjacent")
+    near_distance: StrictInt | None = None
+    stun: StrictInt = 0  # at least this many stuns ("& Stun", "& 2x Stun")
+    advantage_always: StrictBool = False  # shortbow: "Advantaged even if disadvantaged apply"
 
 
 class CardSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     name: str
     kind: Literal["attack", "restrain", "move", "defend", "aim"]
-    ranged: bool = False
-    damage: int = 0
-    range: tuple[int, int] = (1, 1)
-    disadvantaged_range: tuple[int, int] | None = None
-    movement: int = 0
+    ranged: StrictBool = False
+    damage: StrictInt = 0
+    range: tuple[StrictInt, StrictInt] = (1, 1)
+    disadvantaged_range: tuple[StrictInt, StrictInt] | None = None
+    movement: StrictInt = 0
     outcomes: list[str] = []
     aimed: AimedSpec = AimedSpec()
-    tackle: bool = False
+    tackle: StrictBool = False
 
 
 class ProficiencySpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-    cost: float = Field(ge=0)
+    cost: StrictFloat = Field(ge=0)
     cards: list[str] = []
     includes: list[str] = []
 
@@ -110,15 +110,15 @@ def parse_outcome(text: str) -> Outcome | None:
 class CharacterSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     name: str = Field(min_length=1)
-    hp: int | None = Field(default=None, le=MAX_HP)  # F8 default 20 (rules.hp)
-    speed: int | None = None  # F3 default 5 (rules.speed)
+    hp: StrictInt | None = Field(default=None, le=MAX_HP)  # F8 default 20 (rules.hp)
+    speed: StrictInt | None = None  # F3 default 5 (rules.speed)
     # F7 default 4 (rules.move); the seed also prints a Move 5 card
-    move: int | None = Field(default=None, ge=0)
-    skill_points: float | None = Field(default=None, ge=0)  # Combat points for proficiencies
+    move: StrictInt | None = Field(default=None, ge=0)
+    skill_points: StrictFloat | None = Field(default=None, ge=0)  # Combat points for proficiencies
     proficiencies: list[str] = []
     weapons: list[str] = []
     armor: Literal["none", "light", "heavy"] = "none"
-    restraints: bool = False
+    restraints: StrictBool = False
     at: str | None = None  # starting hex "q,r" (standard mode)
 
 
@@ -132,15 +132,15 @@ class Rules(BaseModel):
     """Defaults a scenario may override (each one is written down in the ruleset's doc)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    hp: int = Field(default=20, le=MAX_HP)  # F8
-    speed: int = 5  # F3
-    move: int = Field(default=4, ge=0)  # F7
-    aimed_move: int = Field(default=6, ge=0)  # F7
-    skill_points: float = Field(default=2, ge=0)
-    max_rounds: int = Field(default=30, ge=1, le=1000)
-    stunned_attack_disadvantage: bool = False  # the seed's "Optional Rule"
+    hp: StrictInt = Field(default=20, le=MAX_HP)  # F8
+    speed: StrictInt = 5  # F3
+    move: StrictInt = Field(default=4, ge=0)  # F7
+    aimed_move: StrictInt = Field(default=6, ge=0)  # F7
+    skill_points: StrictFloat = Field(default=2, ge=0)
+    max_rounds: StrictInt = Field(default=30, ge=1, le=1000)
+    stunned_attack_disadvantage: StrictBool = False  # the seed's "Optional Rule"
     light_die: str = "d10"  # F10: the GM's skill checks roll this die + bonus vs difficulty
-    break_free_penalty: int = Field(default=4, ge=0, le=50)  # seed "Restrain": "by 4"
+    break_free_penalty: StrictInt = Field(default=4, ge=0, le=50)  # seed "Restrain": "by 4"
 
 
 class FAScenario(BaseModel):

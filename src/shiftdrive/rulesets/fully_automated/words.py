@@ -148,7 +148,10 @@ def _move(d: Mapping[str, Any]) -> str:
 def _no_attack(d: Mapping[str, Any]) -> str:
     if "status" in d:
         return f"{d['character']} cannot attack: {d['status']}"
-    return f"{d['character']} has no target in reach for {d['card_name']}"
+    text = f"{d['character']} has no target in reach for {d['card_name']}"
+    if d.get("tackle"):
+        text += ": the tackle's Move comes with the moves"
+    return text
 
 
 def _no_counter(d: Mapping[str, Any]) -> str:
