@@ -150,10 +150,8 @@ class Answer(Action[DiasporaState]):
         else:
             ship.fate_points.spend(SpendReason.REFUSE_COMPEL, who=ship.name)
             state.compel_refused.append(f"{ship.name}/{offer[1]}")
-        data = {
-            "ship": ship.name, "aspect": offer[1], "accepted": accepted, "phase": state.phase,
-            "fate_points": ship.fate_points.current,
-        }  # fmt: skip
+        # (the ship's fate points left are its side's to know: the view shows them to it)
+        data = {"ship": ship.name, "aspect": offer[1], "accepted": accepted, "phase": state.phase}
         events = [Event("compel_answer", data)]
         if state.phase == POSITION and not any(
             position.declaring(state, s) for s in state.fighting()

@@ -10,7 +10,7 @@ from typing import Final
 from shiftdrive.core.dice import DiceSource
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Result, Turn
-from shiftdrive.rulesets.diaspora import compels, contest, invoking
+from shiftdrive.rulesets.diaspora import boosts, compels, contest, invoking
 from shiftdrive.rulesets.diaspora.choices import made_turn
 from shiftdrive.rulesets.diaspora.damage import ABSORB
 from shiftdrive.rulesets.diaspora.phases import (
@@ -112,10 +112,13 @@ def advance(state: DiasporaState, dice: DiceSource) -> list[Event]:
 
 
 def _next_phase(state: DiasporaState) -> list[Event]:
+    events: list[Event] = []
     if state.phase == DETECTION:
         state.round = 1  # the detection roll stays an earlier phase of turn 1 (D9)
         phase = EW if state.skip_first_position else POSITION
     elif state.phase == DAMAGE_CONTROL:
+        if state.boosts_born:  # C6: the boosts from before this turn vanish as it ends
+            events = boosts.expire(state)
         state.round += 1
         state.acted = {}
         state.beam_used = {}
@@ -125,11 +128,12 @@ def _next_phase(state: DiasporaState) -> list[Event]:
         phase = NEXT[state.phase]
     state.phase = phase
     if state.round > state.turn_limit:
-        return []
+        return events
     BEGIN[phase](state)
     if phase != DAMAGE_CONTROL:
         compels.begin(state)  # D12: compels before the phase's rolls
-    return [Event("phase", {"round": state.round, "phase": phase})]
+    events.append(Event("phase", {"round": state.round, "phase": phase}))
+    return events
 
 
 def result(state: DiasporaState) -> Result | None:

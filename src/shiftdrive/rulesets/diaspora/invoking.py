@@ -138,13 +138,15 @@ def pay(state: DiasporaState, ship: Ship, choice: Choice, paid: list[str]) -> st
 
 def settle_owed(state: DiasporaState) -> list[Event]:
     """C7, as the fight ends: each ship earns the fate points other sides paid to invoke its
-    aspects against it (Fate Core: "at the end of the scene"; as the other rulesets do)."""
+    aspects against it (Fate Core: "at the end of the scene"; as the other rulesets do), told
+    to its own side."""
     events = []
     for name, owed in state.owed.items():
         ship = state.ships[name]
         ship.fate_points.earn(EarnReason.INVOKED_AGAINST, owed)
         data = {"ship": name, "fate_points": owed, "now": ship.fate_points.current}
-        events.append(Event("invoked_against", data))
+        # its new total is its side's to know (and the GM's), as a view shows it
+        events.append(Event("invoked_against", data, frozenset({ship.side})))
     state.owed = {}
     return events
 

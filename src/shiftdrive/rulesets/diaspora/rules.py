@@ -18,7 +18,16 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import GM, Event
 from shiftdrive.engine.ruleset import Result, Ruleset, Seat, Sheet, Tally, Turn
 from shiftdrive.maps.bands import DIASPORA
-from shiftdrive.rulesets.diaspora import compels, contest, damage, flow, scenario, view, words
+from shiftdrive.rulesets.diaspora import (
+    boosts,
+    compels,
+    contest,
+    damage,
+    flow,
+    scenario,
+    view,
+    words,
+)
 from shiftdrive.rulesets.diaspora.phases import (
     beam,
     damage_control,
@@ -222,11 +231,13 @@ class Diaspora(Ruleset[DiasporaState, DiasporaScenario]):
         raise RuleError(f"{seat} cannot {action} now")
 
     def overridden(self, state: DiasporaState) -> list[Event]:
-        """Whose turn it is is worked out again. An override can take away the last means
+        """Whose turn it is is worked out again, and a boost the GM added is noted to expire
+        like any other (C6, `boosts`). An override can take away the last means
         anyone had to invoke on an open attack (a fate point, a free invoke, an aspect): its
         window then has nobody in it, so the attack lands now (C4: the invokes come before the
         outcome; nobody is left to make one) and the fight goes on from there."""
         state.turns_memo = state.window_memo = None
+        boosts.note(state)
         if state.contest is None:
             return []
         events = contest.settle(state)

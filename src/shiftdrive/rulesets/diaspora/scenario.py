@@ -1,13 +1,15 @@
 """The diaspora scenario file, validated at the edge with pydantic: sides, ships (ratings,
 tracks D8, stunts D11, aspects), crew with skills, and which crew member staffs which station.
-Errors name the field path (`sides[0].ships[1].stations.pilot: ...`)."""
+Errors name the field path (`sides[0].ships[1].stations.pilot: ...`). A number is a number:
+every int field is strict (`true` or "2" is refused, not read as 1 or 2), field by field, so
+that lists in YAML still load where the model holds a sequence."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
 
 from shiftdrive.engine.scenario import ScenarioError, validate_model
 
@@ -37,7 +39,7 @@ class _Model(BaseModel):
 
 class CrewModel(_Model):
     name: str = Field(min_length=1)
-    skills: dict[str, int] = {}
+    skills: dict[str, StrictInt] = {}
     stunts: list[str] = []
 
     @model_validator(mode="after")
@@ -55,16 +57,16 @@ class CrewModel(_Model):
 
 class ShipModel(_Model):
     name: str = Field(min_length=1)
-    v_shift: int = Field(ge=0, le=8)
-    beam: int = Field(0, ge=0, le=8)
-    torpedo: int = Field(0, ge=0, le=8)
-    ew: int = Field(0, ge=0, le=8)
-    frame: int = Field(5, ge=1, le=10)  # D8: track lengths, 5 boxes by default
-    data: int = Field(5, ge=1, le=10)
-    heat: int = Field(5, ge=1, le=10)
+    v_shift: int = Field(strict=True, ge=0, le=8)
+    beam: int = Field(0, strict=True, ge=0, le=8)
+    torpedo: int = Field(0, strict=True, ge=0, le=8)
+    ew: int = Field(0, strict=True, ge=0, le=8)
+    frame: int = Field(5, strict=True, ge=1, le=10)  # D8: track lengths, 5 boxes by default
+    data: int = Field(5, strict=True, ge=1, le=10)
+    heat: int = Field(5, strict=True, ge=1, le=10)
     stunts: list[str] = []
     aspects: list[str] = []
-    fate_points: int = Field(0, ge=0, le=20)
+    fate_points: int = Field(0, strict=True, ge=0, le=20)
     crew: list[CrewModel] = Field(min_length=1)
     stations: dict[str, str] = {}
 
@@ -92,7 +94,8 @@ class SideModel(_Model):
 class DiasporaScenario(_Model):
     ruleset: str
     title: str = "Ship combat"
-    turns: int = Field(12, ge=1, le=100)  # a chosen default: the fight is called a draw after
+    # a chosen default: the fight is called a draw after this many turns
+    turns: int = Field(12, strict=True, ge=1, le=100)
     sides: list[SideModel] = Field(min_length=2)
 
     @model_validator(mode="after")

@@ -218,6 +218,8 @@ class DiasporaState:
         #: C7: fate points each ship earns when the fight ends, for its aspects another side
         #: paid to invoke against it (`invoking.settle_owed`)
         self.owed: dict[str, int] = {}
+        #: C6: each boost in play by the turn it came in (`boosts`; 0: detection)
+        self.boosts_born: dict[str, int] = {}
         # D2: who acted in which phase of this turn, at which station ((ship, crew) -> phase ->
         # station)
         self.acted: dict[tuple[str, str], dict[str, str]] = {}
@@ -288,7 +290,7 @@ class DiasporaState:
             "beam_used": dict(self.beam_used),
             "ew_rolls": {k: [r, s, list(d)] for k, (r, s, d) in self.ew_rolls.items()},
             "torpedo_target": dict(self.torpedo_target), "spin": dict(self.spin),
-            "owed": dict(self.owed),
+            "owed": dict(self.owed), "boosts_born": dict(self.boosts_born),
             "repaired": {k: list(v) for k, v in self.repaired.items()},
             "repair": self.repair.to_json() if self.repair else None,
             "acted": {f"{s}/{p}": dict(v) for (s, p), v in self.acted.items()},

@@ -1,6 +1,8 @@
 """What a seat sees: the table is open (the map, every ship, its tracks and consequences), but
-burn declarations stay with their own side until all are in and revealed (D15), and a hidden
-aspect (a GM's, `gm_add_aspect hidden=true`) with its ship's side and the GM."""
+burn declarations stay with their own side until all are in and revealed (D15), a ship's
+fate points with its own side and the GM (the project's rule for every ruleset: a view
+strips other sides' fate points), and a hidden aspect (a GM's, `gm_add_aspect hidden=true`)
+with its ship's side and the GM."""
 
 from __future__ import annotations
 
@@ -38,8 +40,8 @@ def secrets(state: DiasporaState, seat: str) -> list[str]:
     return [a.name for a in state.aspects if not sees(state, a, seat)]
 
 
-def _ship(ship: Ship) -> dict[str, Any]:
-    return {
+def _ship(ship: Ship, seat: str) -> dict[str, Any]:
+    shown: dict[str, Any] = {
         "name": ship.name,
         "side": ship.side,
         "band": ship.band,
@@ -48,10 +50,12 @@ def _ship(ship: Ship) -> dict[str, Any]:
         "tracks": {k: t.render() for k, t in ship.tracks.items()},
         "consequences": [c.aspect for c in ship.consequences.taken()],
         "stunts": list(ship.stunts),
-        "fate_points": ship.fate_points.current,
         "crew": {c.name: dict(c.skills) for c in ship.crew.values()},
         "stations": dict(ship.stations),
     }
+    if seat == GM or ship.side == seat:  # its own side's to see
+        shown["fate_points"] = ship.fate_points.current
+    return shown
 
 
 def view(state: DiasporaState, seat: str) -> dict[str, Any]:
@@ -66,7 +70,7 @@ def view(state: DiasporaState, seat: str) -> dict[str, Any]:
         "turn": state.round,
         "phase": state.phase,
         "map": map_picture(state),
-        "ships": [_ship(s) for s in state.ships.values()],
+        "ships": [_ship(s, seat) for s in state.ships.values()],
         "aspects": [a.to_json() for a in state.aspects if sees(state, a, seat)],
         "burns": burns,
         "position_rolls": dict(state.rolls),

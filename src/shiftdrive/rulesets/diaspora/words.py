@@ -79,7 +79,7 @@ def describe(event: Event, seat: str) -> str | None:
             f"{_dice(d['dice'])} = band {band(d['band'])}"
         )
     if kind == "tie_broken":
-        return f"{d['ship']} spends a fate point to win its detection tie ({d['fate_points']} left)"
+        return f"{d['ship']} spends a fate point to win its detection tie"
     if kind == "placed":
         return f"{d['by']}'s navigator places {d['ship']} at band {band(d['band'])}"
     if kind == "opening":
@@ -173,12 +173,9 @@ def describe(event: Event, seat: str) -> str | None:
             effect = "an automatic -4" if automatic else "no target this phase"
             return (
                 f"{d['ship']} accepts the compel on '{d['aspect']}' ({effect}) and gains a "
-                f"fate point ({d['fate_points']} now)"
+                "fate point"
             )
-        return (
-            f"{d['ship']} refuses the compel on '{d['aspect']}', paying a fate point "
-            f"({d['fate_points']} left)"
-        )
+        return f"{d['ship']} refuses the compel on '{d['aspect']}', paying a fate point"
     if kind == "compelled_position":
         return f"{d['ship']} is compelled: position {d['result']}, no dice"
     if kind == "spin":
@@ -207,6 +204,8 @@ def describe(event: Event, seat: str) -> str | None:
         return f"{d['side']} concedes: {', '.join(d['ships'])} leave the fight" + (
             f" ({paid})" if paid else ""
         )
+    if kind == "boost_expires":
+        return f"Boost '{d['aspect']}' fades"
     if kind == "invoked_against":
         return (
             f"{d['ship']} gains {_plural(d['fate_points'], 'fate point')} for its aspects "

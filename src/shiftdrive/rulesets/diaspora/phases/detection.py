@@ -177,7 +177,7 @@ class BreakTie(Action[DiasporaState]):
         ship.fate_points.spend(SpendReason.INVOKE, who=ship.name, what="the detection tie")
         state.tie_spent.append(ship.name)
         state.tie_window.remove(ship.name)
-        data = {"ship": ship.name, "fate_points": ship.fate_points.current}
+        data = {"ship": ship.name}  # (the points left: its side's view)
         return [Event("tie_broken", data), *settle(state, dice)]
 
 
