@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, field_validator
 
 from shiftdrive.core.ladder import describe, parse_rating
 from shiftdrive.rulesets.pilot_wave.catalog import (
@@ -55,8 +55,15 @@ class AspectsSpec(BaseModel):
         return [(cat, a) for cat in ASPECT_COUNTS for a in getattr(self, cat)]
 
 
+#: why a YAML true / false is refused where a rating goes
+NOT_A_RATING = "must be a number or a ladder word ('Good'), not true / false"
+
+
 def _rating(value: Any) -> Any:
-    """A rating typed as a number or a ladder word ('Good')."""
+    """A rating typed as a number or a ladder word ('Good'); never true / false (a YAML flag
+    would otherwise pass for 1 or 0)."""
+    if isinstance(value, bool):
+        raise ValueError(NOT_A_RATING)
     if isinstance(value, str):
         try:
             return parse_rating(value)
@@ -65,7 +72,12 @@ def _rating(value: Any) -> Any:
     return value
 
 
-Rating = Annotated[int, Field(ge=-4, le=12)]
+#: a rating once `_rating` has read a ladder word: a whole number, strictly (no true / false,
+#: no 2.0)
+Rating = Annotated[int, Field(ge=-4, le=12, strict=True)]
+#: a count or a speed in a file: a whole number, strictly (pydantic's lax mode would take
+#: `true` as 1 and "3" as 3); a flag is `StrictBool`, true or false only
+Count = Annotated[int, Field(strict=True)]
 
 
 class VehicleSpec(BaseModel):
@@ -74,7 +86,7 @@ class VehicleSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     kind: Text = "vehicle"
-    kph: int = Field(ge=1, le=2000)
+    kph: Count = Field(ge=1, le=2000)
     armor: Literal["light", "armored"] = "light"
 
 
@@ -89,15 +101,15 @@ class CharacterSpec(BaseModel):
     psyche: Rating = 0
     skills: dict[str, Rating] = {}
     power: POWERS | None = None
-    refresh: int = Field(default=3, ge=0, le=20)
-    fate_points: int | None = Field(default=None, ge=0, le=50)
+    refresh: Count = Field(default=3, ge=0, le=20)
+    fate_points: Count | None = Field(default=None, ge=0, le=50)
     #: an NPC the creation rules do not bind (a mook, a monster)
-    exempt: bool = False
+    exempt: StrictBool = False
     #: a vehicle with its crew (drives by kph, carries crew-served weapons)
     vehicle: VehicleSpec | None = None
     # --- in a scenario
     at: str | None = None
-    surprised: bool = False
+    surprised: StrictBool = False
     weapon: str | None = None
     #: the mode the weapon is set to at the start (`catalog.SINGLE_FIRE`, `AUTOMATIC_FIRE`):
     #: single unless the scenario says so; automatic needs a weapon with automatic fire
@@ -113,6 +125,9 @@ class CharacterSpec(BaseModel):
     @classmethod
     def _skill_ratings(cls, value: Any) -> Any:
         if isinstance(value, dict):
+            for k, v in value.items():
+                if isinstance(v, bool):
+                    raise ValueError(f"{k}: {NOT_A_RATING}")
             return {k: _rating(v) for k, v in value.items()}
         return value
 

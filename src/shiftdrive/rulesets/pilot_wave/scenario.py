@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from shiftdrive.engine.scenario import MAX_SIDES, ScenarioError, refuse_crowds, validate_model
 from shiftdrive.maps.errors import MapError
@@ -25,6 +25,7 @@ from shiftdrive.rulesets.pilot_wave.catalog import (
 )
 from shiftdrive.rulesets.pilot_wave.characters import (
     CharacterSpec,
+    Count,
     Text,
     creation_breaches,
     shape_problems,
@@ -36,15 +37,15 @@ class WeaponSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     kind: Literal["hand", "pistol", "carbine", "rifle"]
-    value: int = Field(ge=0, le=12)
-    rounds: int = Field(default=0, ge=0, le=1000)
+    value: Count = Field(ge=0, le=12)
+    rounds: Count = Field(default=0, ge=0, le=1000)
     skill: str
-    auto: bool = False
-    blast: bool = False
-    crew: bool = False
+    auto: StrictBool = False
+    blast: StrictBool = False
+    crew: StrictBool = False
     #: its shots are hazardous (C2); unset: the catalog's default (blast, or a rifle not
     #: crew-served: `catalog.hazardous_by_default`)
-    hazardous: bool | None = None
+    hazardous: StrictBool | None = None
 
 
 class SideSpec(BaseModel):
@@ -52,7 +53,7 @@ class SideSpec(BaseModel):
     name: Text
     #: lying in wait: every character of the other sides rolls Notice against this side's
     #: best Stealth at the start, and is Surprised on a loss (P8)
-    ambush: bool = False
+    ambush: StrictBool = False
     characters: list[CharacterSpec] = Field(min_length=1)
 
 
@@ -65,22 +66,22 @@ class PilotWaveScenario(BaseModel):
     description: str = ""
     scale: Literal["close", "short", "medium", "long"] = "short"
     #: P5: in vacuum range bands do not reduce damage
-    vacuum: bool = False
+    vacuum: StrictBool = False
     #: P7: the scene is beyond 6G
-    high_g: bool = False
+    high_g: StrictBool = False
     #: P10: an attacker that moved matches its moving target's vector (no movement shift)
-    matched_vectors: bool = False
+    matched_vectors: StrictBool = False
     #: P8's default hides enemy hexes and moves from a side that has noticed no enemy yet;
     #: true shows every position to every side (a map drawn for all at the table)
-    open_map: bool = False
+    open_map: StrictBool = False
     map: dict[str, Any]
     aspects: list[Text] = []
     sides: list[SideSpec] = Field(min_length=2, max_length=MAX_SIDES)
     weapons: dict[str, WeaponSpec] = {}
-    armor: dict[str, int] = {}
-    max_exchanges: int = Field(default=20, ge=1, le=1000)
-    advantage_difficulty: int = Field(default=2, ge=-4, le=12)
-    overcome_difficulty: int = Field(default=2, ge=-4, le=12)
+    armor: dict[str, Count] = {}
+    max_exchanges: Count = Field(default=20, ge=1, le=1000)
+    advantage_difficulty: Count = Field(default=2, ge=-4, le=12)
+    overcome_difficulty: Count = Field(default=2, ge=-4, le=12)
     gm_notes: str = ""
 
     def weapon_table(self) -> dict[str, Weapon]:

@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
 
 from shiftdrive.core.ladder import parse_rating
 from shiftdrive.engine.scenario import MAX_SIDES, ScenarioError, refuse_crowds, validate_model
 from shiftdrive.maps.errors import MapError
 from shiftdrive.maps.hexgrid import Hex, HexMap
-from shiftdrive.rulesets.pilot_wave.characters import SKILL_NAMES, Text
+from shiftdrive.rulesets.pilot_wave.characters import NOT_A_RATING, SKILL_NAMES, Count, Text
 from shiftdrive.rulesets.pilot_wave.ships.tables import HULL_BOXES, STATIONS, WEAPONS
 
 #: a ship file's skill: a ladder word or a number
@@ -26,7 +26,18 @@ class CrewSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: Text
     skills: dict[str, Rating] = {}
-    physique: int = Field(default=0, ge=-4, le=8)
+    physique: Count = Field(default=0, ge=-4, le=8)
+
+    @field_validator("skills", mode="before")
+    @classmethod
+    def _no_flags(cls, value: Any) -> Any:
+        """A rating is a number or a ladder word: a YAML true / false is refused (a bool would
+        otherwise pass for the number 1 or 0)."""
+        if isinstance(value, dict):
+            for k, v in value.items():
+                if isinstance(v, bool):
+                    raise ValueError(f"{k}: {NOT_A_RATING}")
+        return value
 
     def rated(self) -> dict[str, int]:
         """The listed skills by their canonical names (any case, as `check` accepts them;
@@ -44,20 +55,20 @@ class ShipSpec(BaseModel):
     #: the ship type: ships of one type act as a group when their side says so
     type: Text = "ship"
     #: maneuver drive rating M (sustained G): speed changes by up to M hexes an exchange
-    drive: int = Field(ge=0, le=20)
-    armor: int = Field(default=0, ge=0, le=12)
-    hull: int = Field(default=HULL_BOXES, ge=1, le=10)
+    drive: Count = Field(ge=0, le=20)
+    armor: Count = Field(default=0, ge=0, le=12)
+    hull: Count = Field(default=HULL_BOXES, ge=1, le=10)
     consequences: list[Literal["mild", "moderate", "severe"]] = ["mild", "moderate", "severe"]
     weapons: list[str] = Field(default=[], max_length=8)
     at: str
     #: hexes it moved in the exchange before the fight (its momentum)
-    speed: int = Field(default=0, ge=0, le=200)
+    speed: Count = Field(default=0, ge=0, le=200)
     #: starts drifting: no signal from the exchange before the fight
-    dark: bool = False
+    dark: StrictBool = False
     #: a WHIP / jump drive: the ship may calculate a jump in the fight
-    jump_drive: bool = True
+    jump_drive: StrictBool = True
     #: the crew's fate points for invokes (C4, C7; default: Pilot Wave's refresh of 3)
-    fate_points: int = Field(default=3, ge=0, le=50)
+    fate_points: Count = Field(default=3, ge=0, le=50)
     crew: dict[str, CrewSpec] = Field(min_length=1)
 
 
@@ -65,7 +76,7 @@ class SideSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: Text
     #: ships of one type act as one group: one decision per phase for all of them (P12)
-    groups: bool = False
+    groups: StrictBool = False
     ships: list[ShipSpec] = Field(min_length=1)
 
 
@@ -81,10 +92,10 @@ class ShipScenario(BaseModel):
     aspects: list[Text] = []
     sides: list[SideSpec] = Field(min_length=2, max_length=MAX_SIDES)
     #: how far out the fight is, in diameters of the nearest body (astrogation, P2)
-    diameters: float = Field(default=150.0, gt=0, le=1e9)
+    diameters: float = Field(default=150.0, gt=0, le=1e9, strict=True)
     #: the personal-scale scenario a boarding leads to (a file or a title)
     follow_up: Text | None = None
-    max_exchanges: int = Field(default=20, ge=1, le=1000)
+    max_exchanges: Count = Field(default=20, ge=1, le=1000)
     gm_notes: str = ""
 
 
