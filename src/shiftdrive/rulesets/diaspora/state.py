@@ -265,7 +265,7 @@ class DiasporaState:
         return list(self._sides)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "title": self.title, "map": str(self.map),
             "ships": {n: s.to_json() for n, s in self.ships.items()},
             "aspects": self.aspects.to_json(), "turn_limit": self.turn_limit,
@@ -290,7 +290,7 @@ class DiasporaState:
             "beam_used": dict(self.beam_used),
             "ew_rolls": {k: [r, s, list(d)] for k, (r, s, d) in self.ew_rolls.items()},
             "torpedo_target": dict(self.torpedo_target), "spin": dict(self.spin),
-            "owed": dict(self.owed), "boosts_born": dict(self.boosts_born),
+            "owed": dict(self.owed),
             "repaired": {k: list(v) for k, v in self.repaired.items()},
             "repair": self.repair.to_json() if self.repair else None,
             "acted": {f"{s}/{p}": dict(v) for (s, p), v in self.acted.items()},
@@ -301,3 +301,6 @@ class DiasporaState:
             "compel_offer": list(self.compel_offer) if self.compel_offer else None,
             "compelled": list(self.compelled), "compel_refused": list(self.compel_refused),
         }  # fmt: skip
+        if self.boosts_born:  # (only with a boost in play: a save's digest without one holds)
+            out["boosts_born"] = dict(self.boosts_born)
+        return out
