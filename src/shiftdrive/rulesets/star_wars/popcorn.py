@@ -23,7 +23,8 @@ from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Turn
 from shiftdrive.rulesets.star_wars.dogfight import split_up
 from shiftdrive.rulesets.star_wars.duel import CUT, STYLE
-from shiftdrive.rulesets.star_wars.state import ESCAPED, StarWarsState, made
+from shiftdrive.rulesets.star_wars.setup import vehicle_skills
+from shiftdrive.rulesets.star_wars.state import ESCAPED, Character, StarWarsState, made
 from shiftdrive.rulesets.star_wars.vehicles import spent
 
 if TYPE_CHECKING:
@@ -235,17 +236,21 @@ def _crews_and_vehicles(state: StarWarsState) -> list[Event]:
             v.status = TAKEN_OUT
             events.append(Event("wrecked", data={"vehicle": v.name}, visible_to=None))
         if v.status == ACTIVE:
-            aboard = False
+            aboard = left = False
             for f in crew:
                 if f.status == ACTIVE:
                     aboard = True
-                elif f.fate_points is v.fate_points:  # its pilot, out of the fight
+                    continue
+                left = True
+                if f.fate_points is v.fate_points:  # its pilot, out of the fight
                     v.fate_points = FatePoints(0, 0)
                     f.owed_points += v.owed_points  # (C7: paid to the pilot at the end)
                     v.owed_points = 0
             if not aboard:
                 v.status = CONCEDED
                 events.append(Event("abandoned", data={"vehicle": v.name}, visible_to=None))
+            elif left:  # (seldom: someone aboard left, the rest fight on)
+                _crew_left(v, crew)
             continue
         for f in crew:
             if f.status == ACTIVE:
@@ -253,6 +258,14 @@ def _crews_and_vehicles(state: StarWarsState) -> list[Event]:
                 data = {"who": f.name, "vehicle": v.name, "status": v.status}
                 events.append(Event("crew_out", data=data, visible_to=None))
     return events
+
+
+def _crew_left(v: Character, crew: list[Character]) -> None:
+    """What the vehicle takes from those aboard, from those still in the fight: with its pilot
+    gone nobody flies it, so it defends (S10) and hides (S9) at Mediocre (+0) (default)."""
+    aboard = [f for f in crew if f.status == ACTIVE]
+    pilot = next((f for f in aboard if f.station == "pilot"), None)
+    v.skills.update(vehicle_skills(pilot.skills if pilot else None, [f.skills for f in aboard]))
 
 
 def hand_to(state: StarWarsState, name: str) -> list[Event]:

@@ -7,7 +7,7 @@ battles from one scenario: none of them reads the scenario file's model again.""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
@@ -32,6 +32,19 @@ SKILL_NAMES: Final = {s.lower(): s for s in SKILLS}
 NAMED: Final = ["mild", "moderate", "severe"]
 #: what a vehicle takes from its pilot: Pilot to defend (S10), Stealth against sensors (S9)
 VEHICLE_SKILLS: Final = ("Pilot", "Stealth")
+
+
+def vehicle_skills(
+    pilot: Mapping[str, int] | None, crew: Iterable[Mapping[str, int]]
+) -> dict[str, int]:
+    """A vehicle's skills from those aboard: its pilot's Pilot (to defend, S10) and Stealth
+    (against sensors, S9), the best Will and Security of its crew (against Communications,
+    S9). With no pilot (`None`: it left the fight) nobody flies it: Mediocre (+0)."""
+    skills = {s: pilot.get(s, 0) if pilot is not None else 0 for s in VEHICLE_SKILLS}
+    crew = list(crew)
+    for s in CREW_RESISTS:
+        skills[s] = max((c.get(s, 0) for c in crew), default=0)
+    return skills
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +133,7 @@ class Sheet:
     reach_memo: dict[tuple[str, bool, str, int], dict[str, int]]
     threat_memo: dict[str, int]
     bonus_memo: dict[tuple[str, str], tuple[int, int]]
-    shot_memo: dict[tuple[str, str, str], tuple[bool, int]]
+    shot_memo: dict[tuple[str, str], tuple[bool, int]]
     next_memo: dict[str, Choice]
     opening_memo: dict[tuple[str, int], Choice]
 
@@ -297,8 +310,7 @@ def _vehicle(
     severities = v.consequences if v.consequences is not None else (NAMED if named else [])
     units[v.name] = UnitSheet(
         name=v.name, side=side,
-        skills={s: pilot.skills.get(s, 0) for s in VEHICLE_SKILLS}
-        | {s: max(f.skills.get(s, 0) for f in crew_of) for s in CREW_RESISTS},
+        skills=vehicle_skills(pilot.skills, [f.skills for f in crew_of]),
         zone=zone, fate_points=0, refresh=0, pays_through=pilot.name,
         stress=((HULL, StressKind.COUNTING, tuple(StressTrack.counting(HULL, v.size).boxes)),),
         consequences=_slots(severities), size=v.size, defense=v.defense, mode=v.mode,

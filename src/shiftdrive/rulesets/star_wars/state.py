@@ -254,9 +254,9 @@ class StarWarsState(ConflictState):
     bonus_memo: dict[tuple[str, str], tuple[int, int]] = field(
         default_factory=dict, repr=False, compare=False
     )
-    #: a shot's fixed terms at a vehicle by (shooter, target, skill): whether the target
-    #: defends passively, and the number its odds are priced against before help
-    shot_memo: dict[tuple[str, str, str], tuple[bool, int]] = field(
+    #: a shot's fixed terms at a vehicle by (shooter, target): whether the target defends
+    #: passively, and the number the shot meets but for the defender's skill
+    shot_memo: dict[tuple[str, str], tuple[bool, int]] = field(
         default_factory=dict, repr=False, compare=False
     )
 

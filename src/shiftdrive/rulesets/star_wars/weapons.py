@@ -173,34 +173,41 @@ class StarWarsAttack(Attack[StarWarsState]):
         return self._odds(state, f, target, choice.str_param("skill"))
 
     def _odds(self, state: StarWarsState, f: Character, target: Character, skill: str) -> Odds:
-        """The odds of `f`'s attack on `target` with `skill`: the help promised added to terms
-        that, at a vehicle, never change (remembered; a person may go on full defense)."""
+        """The odds of `f`'s attack on `target` with `skill`: the help promised added to the
+        terms as they stand. At a vehicle only the defender's Pilot can change (whoever flies
+        it now, S10): the rest is remembered."""
         help_ = pending_help(state, f.name, skill) if state.helps else 0  # (most often none)
         if target.is_vehicle:
-            key = (f.name, target.name, skill)
-            terms = state.shot_memo.get(key)
-            if terms is None:
-                terms = state.shot_memo[key] = self._terms(state, f, target, skill)
+            key = (f.name, target.name)
+            fixed = state.shot_memo.get(key)
+            if fixed is None:
+                fixed = state.shot_memo[key] = self._at_vehicle(state, f, target)
+            passive, against = fixed
+            if not passive:
+                against += target.skill(rules.DEFENSE_SKILL)
         else:
-            terms = self._terms(state, f, target, skill)
-        passive, against = terms
+            passive, against = self._at_person(state, f, target, skill)
         if passive:
             return action_odds(state, f, skill, difficulty=against - help_)
         return action_odds(state, f, skill, opposed=against - help_)
 
-    def _terms(
+    @staticmethod
+    def _at_vehicle(state: StarWarsState, f: Character, target: Character) -> tuple[bool, int]:
+        """A shot at a vehicle: whether it defends passively (Size 3+, S10), and the number the
+        shot meets, its defender's skill aside (the size scale's bonuses, S3)."""
+        attack, defense = rules.fire_bonuses(state, f, target)
+        if not rules.rolls_defense(target.size):
+            return True, rules.PASSIVE_DEFENSE - attack + defense
+        return False, defense - attack
+
+    def _at_person(
         self, state: StarWarsState, f: Character, target: Character, skill: str
     ) -> tuple[bool, int]:
-        """Whether `target` defends passively, and the difficulty or opposition `f`'s attack
-        with `skill` meets before help (the size scale's bonuses counted)."""
+        """An attack on a person: the opposition it meets before help, the person's best
+        defense against `skill` (a crew firing from a vehicle counts the size scale, S3)."""
         attack, defense = (
             rules.fire_bonuses(state, f, target) if rules.scaled(f, target) else (0, 0)
         )
-        if target.is_vehicle and not rules.rolls_defense(target.size):
-            return True, rules.PASSIVE_DEFENSE - attack + defense
-        if target.is_vehicle:
-            best = target.skill(rules.DEFENSE_SKILL)
-        else:
-            defenses = self.host.defenses(state, "attack", skill, target)
-            best = max(target.skill(s) for s in defenses) + defense_bonus(target)
+        defenses = self.host.defenses(state, "attack", skill, target)
+        best = max(target.skill(s) for s in defenses) + defense_bonus(target)
         return False, best - attack + defense
