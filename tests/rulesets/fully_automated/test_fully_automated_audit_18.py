@@ -54,6 +54,8 @@ def test_a_held_tackle_keeps_its_move() -> None:
     enc, _ = start(scenario([char("A", "0,0")], [char("B", "3,0")]), *INIT)
     play(enc, A="punch+tackle", B="aim")
     assert kinds(enc) == [("A", "target")]
+    held = [str(c) for c in enc.legal("A") if c.action == "hold"]
+    assert held == ["hold: no attack; move with the movers instead"]
     enc.submit("A", "hold")
     assert kinds(enc) == [("A", "move")]
     enc.submit("A", "move to=-2,0")

@@ -61,6 +61,8 @@ from shiftdrive.rulesets.fully_automated.words import forecast_text
 # A target choice with what it settles: (target, hex attacked from, range 0 normal/1 disadvantaged).
 TargetOption = tuple[str, Hex, int, Choice]
 HOLD: Final = Choice.of("hold", label="hold")  # an attacker's holding its card (immutable)
+# a tackler's: the attack is held, the Move it played comes in phase 3 (`rounds.tackle_unmade`)
+HOLD_TACKLE: Final = Choice.of("hold", label="hold: no attack; move with the movers instead")
 
 
 @lru_cache(maxsize=4096)
@@ -157,7 +159,7 @@ class Hold(Action[FAState]):
     def options(self, state: FAState, turn: Turn) -> list[Choice]:
         if turn.kind == "follow":
             return [Choice.of("hold", label=f"let {_attack(state).target} go: the attack fails")]
-        return [HOLD]
+        return [HOLD_TACKLE if _attack(state).tackle else HOLD]
 
     def apply(self, state: FAState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
         if turn.kind == "follow":
