@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 
 class AspectSpec(BaseModel):
@@ -14,8 +14,8 @@ class AspectSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1, max_length=120)
-    hidden: bool = False
-    difficulty: int | None = Field(default=None, ge=-4, le=12)
+    hidden: StrictBool = False
+    difficulty: int | None = Field(default=None, ge=-4, le=12, strict=True)
 
 
 def aspect_list(value: Any) -> Any:

@@ -1,13 +1,18 @@
-"""Audit 18: a ship whose pilot has left the fight (its crew fight on) is flown by nobody."""
+"""Audit 18: a ship whose pilot has left the fight (its crew fight on) is flown by nobody; a
+scenario's numbers and flags are read strictly."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from shiftdrive.core.dice import ScriptedDice
 from shiftdrive.core.odds import OddsQuery, odds
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter
+from shiftdrive.engine.scenario import ScenarioError
+from shiftdrive.rulesets.star_wars.scenario import load
 
 SHOT = Choice.of("attack", target="Kestrel", skill="Shoot")
 
@@ -59,3 +64,31 @@ def test_a_ship_whose_pilot_left_defends_at_mediocre() -> None:
     # all dice 0: the TIE's 2 against 0 + 2, a tie (C2)
     outcome = next(e for e in left.log[-1].events if e.kind == "outcome")
     assert (outcome.data["total"], outcome.data["opposition"]) == (2, 2)
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "named"),
+    [
+        (("max_rounds",), True, "max_rounds"),
+        (("interrupts",), 1, "interrupts"),
+        (("sides", 0, "characters", 0, "skills", "Pilot"), True, "skills.Pilot"),
+        (("sides", 0, "characters", 0, "refresh"), "3", "refresh"),
+        (("sides", 0, "vehicles", 0, "hyperdrive"), "yes", "hyperdrive"),
+        (("sides", 0, "vehicles", 0, "size"), 1.5, "size"),
+        (("aspects",), [{"name": "Fog", "hidden": 1}], "aspects[0].hidden"),
+    ],
+)
+def test_numbers_and_flags_are_read_strictly(
+    path: tuple[str | int, ...], value: object, named: str
+) -> None:
+    """A flag is true or false and a number a whole number: pydantic's lax mode read
+    `max_rounds: true` as 1 and `interrupts: 1` as on. Refused, naming the field."""
+    data = _kestrel()
+    data["max_rounds"] = 10
+    place: Any = data
+    for key in path[:-1]:
+        place = place[key]
+    place[path[-1]] = value
+    with pytest.raises(ScenarioError) as err:
+        load(data)
+    assert named in str(err.value)

@@ -8,7 +8,7 @@ from importlib import resources
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
 
 from shiftdrive.conflict.scenario import AspectSpec, aspect_list
 from shiftdrive.engine.scenario import MAX_SIDES, ScenarioError, refuse_crowds, validate_model
@@ -16,14 +16,14 @@ from shiftdrive.engine.scenario import MAX_SIDES, ScenarioError, refuse_crowds, 
 
 class AttackSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    reach: int = Field(ge=0)
+    reach: int = Field(ge=0, strict=True)
     track: str
     defend: list[str]
 
 
 class WeaponSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    rating: int = Field(ge=0)
+    rating: int = Field(ge=0, strict=True)
     skill: str
 
 
@@ -37,7 +37,7 @@ class Catalog(BaseModel):
     resist_advantage: list[str] = []
     resist_discovery: list[str] = []
     weapons: dict[str, WeaponSpec] = {}
-    armor: dict[str, int] = {}
+    armor: dict[str, StrictInt] = {}
 
 
 @cache
@@ -56,10 +56,10 @@ class ZoneSpec(BaseModel):
 class CharacterSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1)
-    skills: dict[str, int] = {}
+    skills: dict[str, StrictInt] = {}
     aspects: list[AspectSpec] = []
-    refresh: int = Field(default=3, ge=0)
-    fate_points: int | None = Field(default=None, ge=0)
+    refresh: int = Field(default=3, ge=0, strict=True)
+    fate_points: int | None = Field(default=None, ge=0, strict=True)
     zone: str | None = None
     weapon: str | None = None
     armor: str | None = None
@@ -69,7 +69,7 @@ class CharacterSpec(BaseModel):
         "severe",
     ]
     #: boxes per track: a track longer than 20 boxes is no Fate character's (and would not draw)
-    stress: dict[str, Annotated[int, Field(ge=0, le=20)]] | None = None
+    stress: dict[str, Annotated[int, Field(ge=0, le=20, strict=True)]] | None = None
 
     _aspects = field_validator("aspects", mode="before")(aspect_list)
 
@@ -89,10 +89,10 @@ class FateCoreScenario(BaseModel):
     description: str = ""
     turn_order: str = "Notice"
     tiebreak: str = "Athletics"
-    max_exchanges: int = Field(default=20, ge=1, le=1000)
-    advantage_difficulty: int = 2
-    overcome_difficulty: int = 2
-    sprint_difficulty_per_zone: int = 1
+    max_exchanges: int = Field(default=20, ge=1, le=1000, strict=True)
+    advantage_difficulty: StrictInt = 2
+    overcome_difficulty: StrictInt = 2
+    sprint_difficulty_per_zone: StrictInt = 1
     zones: list[ZoneSpec] = []
     aspects: list[AspectSpec] = []
     sides: list[SideSpec] = Field(min_length=2, max_length=MAX_SIDES)

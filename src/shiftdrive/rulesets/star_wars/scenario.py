@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
 
 from shiftdrive.conflict.scenario import AspectSpec, aspect_list
 from shiftdrive.engine.scenario import MAX_SIDES, ScenarioError, refuse_crowds, validate_model
@@ -40,10 +40,10 @@ class ZoneSpec(BaseModel):
 class CharacterSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1, max_length=80)
-    skills: dict[str, Annotated[int, Field(ge=-4, le=12)]] = {}
+    skills: dict[str, Annotated[int, Field(ge=-4, le=12, strict=True)]] = {}
     aspects: list[AspectSpec] = []
-    refresh: int = Field(default=3, ge=0, le=20)
-    fate_points: int | None = Field(default=None, ge=0, le=50)
+    refresh: int = Field(default=3, ge=0, le=20, strict=True)
+    fate_points: int | None = Field(default=None, ge=0, le=50, strict=True)
     zone: str | None = None
     consequences: list[Literal["mild", "moderate", "severe", "extreme"]] = [
         "mild",
@@ -51,12 +51,14 @@ class CharacterSpec(BaseModel):
         "severe",
     ]
     #: boxes per track, overriding the ones the skills give (C8a)
-    stress: dict[Literal["physical", "mental"], Annotated[int, Field(ge=0, le=MAX_STRESS)]] = {}
+    stress: dict[
+        Literal["physical", "mental"], Annotated[int, Field(ge=0, le=MAX_STRESS, strict=True)]
+    ] = {}
     #: S9: the vehicle this character crews (on the same side), and at which station
     vehicle: str | None = None
     station: Literal["pilot", "gunner"] | None = None
     #: mixed combat: on foot, carries equipment that can damage vehicles (a missile launcher)
-    anti_vehicle: bool = False
+    anti_vehicle: StrictBool = False
 
     _aspects = field_validator("aspects", mode="before")(aspect_list)
 
@@ -68,8 +70,8 @@ class CrewSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str | None = Field(default=None, min_length=1, max_length=80)
     station: Literal["pilot", "gunners"]
-    skills: dict[str, Annotated[int, Field(ge=-4, le=12)]] = {}
-    stations: int = Field(default=1, ge=1, le=MAX_SIZE)
+    skills: dict[str, Annotated[int, Field(ge=-4, le=12, strict=True)]] = {}
+    stations: int = Field(default=1, ge=1, le=MAX_SIZE, strict=True)
 
 
 class VehicleSpec(BaseModel):
@@ -78,18 +80,18 @@ class VehicleSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1, max_length=80)
-    size: int = Field(ge=1, le=MAX_SIZE)
+    size: int = Field(ge=1, le=MAX_SIZE, strict=True)
     zone: str | None = None
-    named: bool = False
+    named: StrictBool = False
     aspects: list[AspectSpec] = []
     #: defense stunts (a Deflector Shields +1)
-    defense: int = Field(default=0, ge=0, le=10)
+    defense: int = Field(default=0, ge=0, le=10, strict=True)
     #: S4: how it moves: a craft flies (space, air), a car or an armored vehicle drives
     mode: Literal["craft", "car", "armored"] = "craft"
     #: S6: it can jump to lightspeed
-    hyperdrive: bool = False
+    hyperdrive: StrictBool = False
     #: mixed combat: its weapons can hit characters on foot (default: up to Size 2)
-    anti_personnel: bool | None = None
+    anti_personnel: StrictBool | None = None
     #: S3: its sensors at the start (passive halves detection range)
     sensors: Literal["active", "passive"] = "active"
     consequences: list[Literal["mild", "moderate", "severe"]] | None = None
@@ -124,18 +126,18 @@ class StarWarsScenario(BaseModel):
     #: S1: who acts first (default: the first character listed)
     first: str | None = None
     #: S1: interrupts for a fate point, refusable for one (a scenario may turn them off)
-    interrupts: bool = True
-    max_rounds: int = Field(default=20, ge=1, le=1000)
-    advantage_difficulty: int = Field(default=2, ge=-4, le=12)
-    overcome_difficulty: int = Field(default=2, ge=-4, le=12)
+    interrupts: StrictBool = True
+    max_rounds: int = Field(default=20, ge=1, le=1000, strict=True)
+    advantage_difficulty: int = Field(default=2, ge=-4, le=12, strict=True)
+    overcome_difficulty: int = Field(default=2, ge=-4, le=12, strict=True)
     #: S4: on foot, one more zone is an Athletics overcome against Fair (+2)
-    sprint_difficulty: int = Field(default=2, ge=-4, le=12)
+    sprint_difficulty: int = Field(default=2, ge=-4, le=12, strict=True)
     #: S12: the kind of the zones that do not say
     zone_kind: ZoneKind = "ground"
     #: S6: the jump to lightspeed: rounds of calculation, the roll's difficulty, and the
     #: aspects that put a hyperdrive out of action (besides a severe consequence)
-    jump_after: int = Field(default=3, ge=0, le=100)
-    jump_difficulty: int = Field(default=3, ge=-4, le=12)
+    jump_after: int = Field(default=3, ge=0, le=100, strict=True)
+    jump_difficulty: int = Field(default=3, ge=-4, le=12, strict=True)
     hyperdrive_disabled_by: list[Annotated[str, Field(min_length=1, max_length=120)]] = []
     #: S9: the skills of the Communications action (social skills, and Security to jam)
     communications_skills: list[Literal["Provoke", "Rapport", "Security"]] = [
