@@ -18,7 +18,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.tachyon.choices import kinds
 from shiftdrive.rulesets.tachyon.detection import reveal, reveals
-from shiftdrive.rulesets.tachyon.outcomes import roll_tie_succeeds
+from shiftdrive.rulesets.tachyon.outcomes import C2_BANDS, Reading, roll_tie_succeeds, success_floor
 from shiftdrive.rulesets.tachyon.positions import dist
 from shiftdrive.rulesets.tachyon.rolls import RollPlan, plan_query, start_roll
 from shiftdrive.rulesets.tachyon.sight import seen, who_sees
@@ -85,6 +85,11 @@ class CraftAction(Action[TachyonState]):
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         """What the roll did, once its invoke window has closed (C4)."""
         raise RuleError(f"cannot resolve {self.name!r}")
+
+    def reads(self, state: TachyonState, roll: Roll) -> Reading:
+        """What `resolve` reads from the roll's shifts (`outcomes.READS`): the invoke step asks
+        a side only where an invoke could change it (C4). By default C2's four results."""
+        return C2_BANDS[success_floor(state, roll)]
 
     def odds_query(self, state: TachyonState, u: Unit, choice: Choice) -> OddsQuery | None:
         """The roll `u` would make with `choice`, to price (None: it makes none): the chance

@@ -13,6 +13,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.tachyon import systems as sysmod
 from shiftdrive.rulesets.tachyon.choices import kinds
+from shiftdrive.rulesets.tachyon.outcomes import ENDLESS, Reading
 from shiftdrive.rulesets.tachyon.positions import dist
 from shiftdrive.rulesets.tachyon.rolls import gun_initiatives
 from shiftdrive.rulesets.tachyon.sight import who_sees
@@ -70,6 +71,23 @@ def backlash_rating(
     fight."""
     pd = point_defense(state, u, t, short) if fixed == -1 else fixed
     return None if pd is None or not u.active else pd
+
+
+def large_reading(
+    state: TachyonState, u: Unit, t: Unit, system: str, short: bool, fixed: int | None = -1
+) -> Reading:
+    """What a shot or ordnance at a large target's system reads from its shifts (`hit_large`,
+    `outcomes.READS`): each shift past the shield and armor marks a box, up to the boxes the
+    track has left (T5); below that nothing happens, unless point defense answers a failure
+    (`backlash_rating`, `fixed` as there), when each shift of the failure is the backlash."""
+    shield, armor = protection(t, system, short)
+    track = t.systems[system]
+    left = len(track.boxes) - track.marked_count
+    first = shield + armor + 1  # the fewest shifts that mark a box
+    damage = ((first, first + left),) if left else ()
+    if backlash_rating(state, u, t, short, fixed) is None:
+        return ((), damage)
+    return ((), ((-ENDLESS, 1), *damage))
 
 
 def absorb_choices(state: TachyonState) -> list[Choice]:
@@ -137,7 +155,7 @@ def damage_small(state: TachyonState, u: Unit, hit: int, by: str) -> list[Event]
             if left <= 0:
                 events.append(_shields(u, vis))
                 break
-            u.size -= 1
+            lose_craft(u)
             u.shields.clear()
             hit = left - 1
             events.append(
@@ -156,6 +174,20 @@ def damage_small(state: TachyonState, u: Unit, hit: int, by: str) -> list[Event]
     # T2/C10: the pilot chooses which consequences to take, or to be taken out.
     state.absorb = {"unit": u.name, "hit": hit, "by": by}
     return events
+
+
+def lose_craft(u: Unit) -> None:
+    """A flight loses its lead craft, and the ordnance that craft still carries (seed "Launch
+    ordnance": ordnance "separates from craft" only when launched). A flight launches from its
+    lead craft first, then the next, so the craft left behind hold at most their full load
+    each: what is left is capped at that (project default). A flight wiped out at its own
+    initiative still acts (T8) as its last craft, with what that craft carried."""
+    u.size -= 1
+    carried = max(u.size, 1)
+    for kind, each in u.load.items():
+        left = u.ordnance.get(kind, 0)
+        if left > each * carried:
+            u.ordnance[kind] = each * carried
 
 
 def apply_absorb(state: TachyonState, choice: Choice) -> list[Event]:

@@ -10,13 +10,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from shiftdrive.core.aspects import Aspect, AspectKind
 from shiftdrive.core.dice import DiceSource, roll_fudge
 from shiftdrive.core.fate_points import SpendReason
-from shiftdrive.core.outcomes import shifts_to_change
 from shiftdrive.engine.actions import Action, ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.tachyon.aspects import BOOST
 from shiftdrive.rulesets.tachyon.choices import kinds
-from shiftdrive.rulesets.tachyon.outcomes import BACKLASH, HITS, OUTCOMES, roll_tie_succeeds
+from shiftdrive.rulesets.tachyon.outcomes import OUTCOMES, READS, need_to_change
 from shiftdrive.rulesets.tachyon.sight import aspect_maker, aspect_visible, who_sees
 from shiftdrive.rulesets.tachyon.state import (
     ACTIVE,
@@ -274,10 +273,10 @@ def invoked_against(state: TachyonState, a: Aspect, seat: str) -> Unit | None:
 
 def may_invoke(state: TachyonState, roll: Roll, seat: str) -> bool:
     """Whether `seat` gets an invoke step now: what `open_invokes` offers it could, spent
-    together, move the result into a band better for it (fail, tie, success, style; a tie
-    is a success where `tie_succeeds`), or make
-    a hit bigger or smaller (a gunnery or ordnance hit: every shift counts; so does a failure
-    that point defense turns into a hit on the attacker, `BACKLASH`). Decided
+    together, change what the action's outcome reads from the roll (`READS`: the result, up
+    for the roller's side, down for the other; a result the card does not read, such as style
+    on a move, is no reason to ask; where every shift is read, a hit's damage past shields and
+    armor, a point-defense backlash, Evasion or an initiative, each shift counts). Decided
     from the seat's own invokes and the roll it sees only, so a step appearing never tells it
     of another side's fate points or free invokes; a scanner who may not see what it rolls
     against gets its step whenever it has an invoke (deciding by the hidden difficulty would
@@ -285,14 +284,8 @@ def may_invoke(state: TachyonState, roll: Roll, seat: str) -> bool:
     upward = roll.stage == "actor"
     if upward and roll.hide_opp:
         need: int | None = 1
-    else:  # (positional arguments: asked at every stage of every roll)
-        shifts = roll.total - roll.opp
-        if shifts < 0 and roll.action in BACKLASH and BACKLASH[roll.action](state, roll):
-            need = 1  # every shift of the failure is a shift of the backlash
-        else:
-            need = shifts_to_change(
-                shifts, upward, roll.action in HITS, roll_tie_succeeds(state, roll)
-            )
+    else:
+        need = need_to_change(READS[roll.action](state, roll), roll.total - roll.opp, upward)
     if need is None:
         return False
     dice = roll.a_dice if upward else roll.o_dice

@@ -8,7 +8,7 @@ from shiftdrive.engine.actions import Action
 from shiftdrive.rulesets.tachyon.actions import CraftAction
 from shiftdrive.rulesets.tachyon.damage import Absorb, TakenOut
 from shiftdrive.rulesets.tachyon.invokes import Invoke, Pass
-from shiftdrive.rulesets.tachyon.outcomes import OUTCOMES
+from shiftdrive.rulesets.tachyon.outcomes import OUTCOMES, READS
 from shiftdrive.rulesets.tachyon.phases.chatter import Say
 from shiftdrive.rulesets.tachyon.phases.damage_control import DAMAGE_CONTROL
 from shiftdrive.rulesets.tachyon.phases.every_phase import Concede, Skip
@@ -42,6 +42,7 @@ MENUS: Final[dict[str, tuple[str, ...]]] = {
     "absorb": ("absorb", "taken_out", "concede"),  # T15: or concede instead
 }
 
-# What each rolled action does once its invoke window closes (C4).
+# What each rolled action does once its invoke window closes, and what it reads then (C4).
 for _spec in (*PILOTING, *GUNNERY, *EW, *DAMAGE_CONTROL):
     OUTCOMES[_spec.name] = _spec.resolve
+    READS[_spec.name] = _spec.reads

@@ -9,7 +9,7 @@ from importlib import resources
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, Strict
 
 from shiftdrive.engine.scenario import MAX_UNITS, ScenarioError, refuse_crowds, validate_model
 from shiftdrive.maps.zones import Zone, ZoneMap
@@ -24,6 +24,40 @@ def _named(text: str) -> str:
     return text
 
 
+def _shown(value: object) -> str:
+    """A scenario value as the file wrote it, for an error."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    if isinstance(value, int | float):
+        return repr(value)
+    if value is None:
+        return "empty (null)"
+    return "a list" if isinstance(value, list) else "a mapping"
+
+
+def _number(value: object) -> object:
+    """A number field takes a whole number only: never a flag (YAML's true is not 1), nor
+    text or a fraction (pydantic's lax mode would take all three)."""
+    if type(value) is not int:
+        raise ValueError(f"must be a whole number, not {_shown(value)}")
+    return value
+
+
+def _flag(value: object) -> object:
+    """A flag takes true or false only: never a number (1) or text ("yes")."""
+    if type(value) is not bool:
+        raise ValueError(f"must be true or false, not {_shown(value)}")
+    return value
+
+
+#: a whole number in a scenario file (strict, with an error that says what was given)
+Number = Annotated[int, BeforeValidator(_number), Strict()]
+#: a flag in a scenario file: true or false
+Flag = Annotated[bool, BeforeValidator(_flag), Strict()]
+
+
 class _Model(BaseModel):
     """Read-only once validated: one scenario starts thousands of simulated battles, and the
     zone map and catalog built from it are cached on it."""
@@ -32,46 +66,46 @@ class _Model(BaseModel):
 
 
 class WeaponSpec(_Model):
-    range: int = Field(ge=0, le=10)
+    range: Number = Field(ge=0, le=10)
 
 
 class OrdnanceSpec(_Model):
-    speed: int = Field(ge=1, le=10)
+    speed: Number = Field(ge=1, le=10)
 
 
 class CraftTemplate(_Model):
     """T1: a small craft's ratings, shields (counting boxes), weapons and ordnance load."""
 
-    pilot: int = 0
-    gunnery: int = 0
-    tactics: int = 0
-    technology: int = 0
-    notice: int = 0
-    shields: int = Field(default=4, ge=0, le=20)
+    pilot: Number = 0
+    gunnery: Number = 0
+    tactics: Number = 0
+    technology: Number = 0
+    notice: Number = 0
+    shields: Number = Field(default=4, ge=0, le=20)
     weapons: list[str] = ["fighter_cannons"]
-    ordnance: dict[str, int] = {}
-    large_crew: bool = False
+    ordnance: dict[str, Number] = {}
+    large_crew: Flag = False
 
 
 class GunSpec(_Model):
-    count: int = Field(default=1, ge=0, le=8)
-    gunnery: int = 1
-    tactics: int = 0
+    count: Number = Field(default=1, ge=0, le=8)
+    gunnery: Number = 1
+    tactics: Number = 0
     weapon: str = "capital_turrets"
 
 
 class LargeTemplate(_Model):
     """T3: defenses (rolled), shields (subtracted), point defense, gun emplacements."""
 
-    tactics: int = 0
-    technology: int = 0
-    notice: int = 0
-    defense_short: int = 0
-    defense_long: int = 0
-    shield_short: int = Field(default=0, ge=0)
-    shield_long: int = Field(default=0, ge=0)
-    pd_short: int = Field(default=0, ge=0)
-    pd_long: int = Field(default=0, ge=0)
+    tactics: Number = 0
+    technology: Number = 0
+    notice: Number = 0
+    defense_short: Number = 0
+    defense_long: Number = 0
+    shield_short: Number = Field(default=0, ge=0)
+    shield_long: Number = Field(default=0, ge=0)
+    pd_short: Number = Field(default=0, ge=0)
+    pd_long: Number = Field(default=0, ge=0)
     guns: GunSpec = GunSpec()
 
 
@@ -91,7 +125,7 @@ def default_catalog() -> Catalog:
 class ZoneSpec(_Model):
     name: str = Field(min_length=1)
     adjacent: list[str] = []
-    end_zone: bool = False
+    end_zone: Flag = False
     aspects: list[Annotated[str, Field(min_length=1), AfterValidator(_named)]] = []
 
 
@@ -105,46 +139,46 @@ class _SmallCraftSpec(_Model):
     name: str = Field(min_length=1)
     template: str
     zone: str
-    pilot: int | None = None
-    gunnery: int | None = None
-    tactics: int | None = None
-    technology: int | None = None
-    notice: int | None = None
-    shields: int | None = Field(default=None, ge=0, le=20)
+    pilot: Number | None = None
+    gunnery: Number | None = None
+    tactics: Number | None = None
+    technology: Number | None = None
+    notice: Number | None = None
+    shields: Number | None = Field(default=None, ge=0, le=20)
     weapons: list[str] | None = None
-    ordnance: dict[str, int] | None = None
+    ordnance: dict[str, Number] | None = None
     aspects: list[Annotated[str, Field(min_length=1), AfterValidator(_named)]] = []
 
 
 class CraftSpec(_SmallCraftSpec):
     """One small craft flying alone, possibly a PC's."""
 
-    pc: bool = False
-    fate_points: int | None = Field(default=None, ge=0)
-    refresh: int = Field(default=3, ge=0)
-    stress_boxes: int = Field(default=3, ge=1, le=10)
-    large_crew: bool | None = None
+    pc: Flag = False
+    fate_points: Number | None = Field(default=None, ge=0)
+    refresh: Number = Field(default=3, ge=0)
+    stress_boxes: Number = Field(default=3, ge=1, le=10)
+    large_crew: Flag | None = None
     consequences: list[Literal["mild", "moderate", "severe"]] = ["mild", "moderate", "severe"]
 
 
 class FlightSpec(_SmallCraftSpec):
     """Nameless NPC craft flying as one unit (seed: 'NPCs can be organized into flights')."""
 
-    size: int = Field(default=2, ge=1, le=12)
+    size: Number = Field(default=2, ge=1, le=12)
 
 
 class LargeSpec(_Model):
     name: str = Field(min_length=1)
     template: str
     zone: str
-    tactics: int | None = None
-    technology: int | None = None
-    defense_short: int | None = None
-    defense_long: int | None = None
-    shield_short: int | None = Field(default=None, ge=0)
-    shield_long: int | None = Field(default=None, ge=0)
-    pd_short: int | None = Field(default=None, ge=0)
-    pd_long: int | None = Field(default=None, ge=0)
+    tactics: Number | None = None
+    technology: Number | None = None
+    defense_short: Number | None = None
+    defense_long: Number | None = None
+    shield_short: Number | None = Field(default=None, ge=0)
+    shield_long: Number | None = Field(default=None, ge=0)
+    pd_short: Number | None = Field(default=None, ge=0)
+    pd_long: Number | None = Field(default=None, ge=0)
     guns: GunSpec | None = None
     aspects: list[Annotated[str, Field(min_length=1), AfterValidator(_named)]] = []
 
@@ -155,13 +189,13 @@ class SwarmSpec(_Model):
     name: str = Field(min_length=1)
     aspect: str = Field(min_length=1)
     zone: str
-    pilot: int = 1
+    pilot: Number = 1
 
 
 class SideSpec(_Model):
     name: str = Field(min_length=1)
     goal: str = ""
-    players: bool = False
+    players: Flag = False
     destroy: list[str] = []
     craft: list[CraftSpec] = []
     flights: list[FlightSpec] = []
@@ -174,21 +208,21 @@ class Options(_Model):
     """Scenario-overridable defaults where the seed is unclear (see docs/rulesets/tachyon.md)."""
 
     bug_out_timing: Literal["next_round", "this_round"] = "next_round"  # T13
-    detection: bool = True  # T7 detection phase on approach
-    chatter: bool = True  # start-of-round chatter step
-    tie_succeeds: bool = True  # overcome ties vs a fixed difficulty count as success
-    advantage_difficulty: int = 2  # create advantage on the scene / zone
-    flight_bonus_per_craft: int = 1  # teamwork bonus for each craft beyond the first
+    detection: Flag = True  # T7 detection phase on approach
+    chatter: Flag = True  # start-of-round chatter step
+    tie_succeeds: Flag = True  # overcome ties vs a fixed difficulty count as success
+    advantage_difficulty: Number = 2  # create advantage on the scene / zone
+    flight_bonus_per_craft: Number = 1  # teamwork bonus for each craft beyond the first
     small_craft_repair: Literal["consequence", "none"] = "consequence"
-    strict_zone_count: bool = True  # seed: "Combat map contains 8-10 zones"
-    undetected_invoke_on_reveal: bool = True  # T7: the free invoke survives the revealing action
+    strict_zone_count: Flag = True  # seed: "Combat map contains 8-10 zones"
+    undetected_invoke_on_reveal: Flag = True  # T7: the free invoke survives the revealing action
 
 
 class TachyonScenario(_Model):
     ruleset: str
     title: str = "A Tachyon Squadron engagement"
     description: str = ""
-    max_rounds: int = Field(default=12, ge=1, le=200)
+    max_rounds: Number = Field(default=12, ge=1, le=200)
     time_limit_winner: str | None = None
     options: Options = Options()
     map: MapSpec

@@ -153,6 +153,7 @@ def small_craft(spec: CraftSpec | FlightSpec, side: str, cat: Catalog, zmap: Zon
         zone=zmap.canonical(spec.zone), skills=skills,
         weapons={w: cat.weapons[w].range for w in (spec.weapons or t.weapons)},
         ordnance={k: v * size for k, v in ordnance.items()},
+        load=dict(ordnance) if isinstance(spec, FlightSpec) else {},
         shields=shields(spec.shields if spec.shields is not None else t.shields),
         size=size, large_crew=t.large_crew,
     )  # fmt: skip

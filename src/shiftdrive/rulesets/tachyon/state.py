@@ -41,6 +41,8 @@ class Unit:
     skills: dict[str, int]
     weapons: dict[str, int] = field(default_factory=dict)  # weapon -> range
     ordnance: dict[str, int] = field(default_factory=dict)
+    #: a flight's ordnance load per craft (T1): a lost craft takes its share (`damage.lose_craft`)
+    load: dict[str, int] = field(default_factory=dict)
     shields: StressTrack | None = None
     consequences: ConsequenceSlots | None = None
     size: int = 1

@@ -13,6 +13,7 @@ from shiftdrive.rulesets.tachyon import systems as sysmod
 from shiftdrive.rulesets.tachyon.actions import CraftAction, event, outcome
 from shiftdrive.rulesets.tachyon.choices import kinds, offer
 from shiftdrive.rulesets.tachyon.damage import systems_take_effect
+from shiftdrive.rulesets.tachyon.outcomes import MADE, Reading, success_floor
 from shiftdrive.rulesets.tachyon.rolls import RollPlan
 from shiftdrive.rulesets.tachyon.sight import who_sees
 
@@ -91,6 +92,9 @@ class Repair(CraftAction):
     def plan(self, state: TachyonState, u: Unit, choice: Choice) -> RollPlan | None:
         return RollPlan("technology", difficulty=2, params={"system": choice.str_param("system")})
 
+    def reads(self, state: TachyonState, roll: Roll) -> Reading:
+        return MADE[success_floor(state, roll)]  # one box (or consequence) cleared, or none
+
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         u, _, _, ok, vis = outcome(state, roll)
         return repair(state, u, str(roll.params["system"]), ok, vis)
@@ -113,6 +117,9 @@ class RepairShields(CraftAction):
 
     def plan(self, state: TachyonState, u: Unit, choice: Choice) -> RollPlan | None:
         return RollPlan("technology", difficulty=2)
+
+    def reads(self, state: TachyonState, roll: Roll) -> Reading:
+        return MADE[success_floor(state, roll)]  # 2 boxes restored, or none
 
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         u, _, s, ok, vis = outcome(state, roll)

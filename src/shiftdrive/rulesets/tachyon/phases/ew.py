@@ -12,6 +12,7 @@ from shiftdrive.rulesets.tachyon.actions import CraftAction
 from shiftdrive.rulesets.tachyon.advantage import CreateAdvantage
 from shiftdrive.rulesets.tachyon.choices import offer
 from shiftdrive.rulesets.tachyon.invokes import to_stage
+from shiftdrive.rulesets.tachyon.outcomes import SUCCEEDS, Reading
 from shiftdrive.rulesets.tachyon.rolls import flight_bonus, rating, roll_skill, t9_mod
 from shiftdrive.rulesets.tachyon.sight import pub, who_sees
 from shiftdrive.rulesets.tachyon.state import (
@@ -125,6 +126,9 @@ class Scan(CraftAction):
         self, state: TachyonState, u: Unit, choice: Choice, dice: DiceSource
     ) -> list[Event]:
         return scan(state, u, self.name, dice)
+
+    def reads(self, state: TachyonState, roll: Roll) -> Reading:
+        return SUCCEEDS  # found or not
 
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         return scan_result(state, roll)

@@ -22,13 +22,13 @@ from shiftdrive.rulesets.tachyon.advantage import CreateAdvantage
 from shiftdrive.rulesets.tachyon.aspects import boost
 from shiftdrive.rulesets.tachyon.choices import at, kinds, launch_at
 from shiftdrive.rulesets.tachyon.damage import (
-    backlash_rating,
     damage_small,
     hit_large,
     kill_swarm,
+    large_reading,
     protection,
 )
-from shiftdrive.rulesets.tachyon.outcomes import BACKLASH, HITS
+from shiftdrive.rulesets.tachyon.outcomes import HIT_OR_BOOST, SUCCEEDS, Reading
 from shiftdrive.rulesets.tachyon.phases.ordnance import launch
 from shiftdrive.rulesets.tachyon.positions import dist, enemies, large_short, weapon_range
 from shiftdrive.rulesets.tachyon.rolls import RollPlan, defense_bonus, plan_query
@@ -80,6 +80,9 @@ class Fire(AimedAction):
             "gunnery", target=state.units[choice.str_param("target")], opp_skill="pilot"
         )
 
+    def reads(self, state: TachyonState, roll: Roll) -> Reading:
+        return HIT_OR_BOOST  # a tie a boost; each shift of a success a shift of the hit (T2)
+
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         u, t, s, _, vis = outcome(state, roll)
         assert t is not None
@@ -109,6 +112,9 @@ class FireSwarm(CraftAction):
     def plan(self, state: TachyonState, u: Unit, choice: Choice) -> RollPlan | None:
         s = state.swarms[choice.str_param("target")]
         return RollPlan("gunnery", swarm=s, params={"swarm": s.name})
+
+    def reads(self, state: TachyonState, roll: Roll) -> Reading:
+        return SUCCEEDS  # broken up or not: its shifts are no hit (T11)
 
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         u, _, s, _, vis = outcome(state, roll)
@@ -174,6 +180,10 @@ class FireLarge(AimedAction):
             "gunnery", target=t, opp_skill="defense_short" if short else "defense_long",
             extra=defense_bonus(system), params={"system": system, "short": short},
         )  # fmt: skip
+
+    def reads(self, state: TachyonState, roll: Roll) -> Reading:
+        u, t = state.units[roll.actor], state.units[roll.target or ""]
+        return large_reading(state, u, t, str(roll.params["system"]), bool(roll.params["short"]))
 
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         u, t, s, _, _ = outcome(state, roll)
@@ -310,13 +320,3 @@ WEAPONS_ADVANTAGE: Final = CreateAdvantage(
 GUNNERY: Final[tuple[CraftAction, ...]] = (
     Fire(), FireSwarm(), FireLarge(), Launch(), LaunchSwarm(), LaunchLarge(), WEAPONS_ADVANTAGE,
 )  # fmt: skip
-HITS.update(("fire", "fire_swarm", "fire_large"))  # their shifts are a hit (T2)
-
-
-def _fire_backlash(state: TachyonState, roll: Roll) -> bool:
-    """A shot at a large target within its point defense: a miss is a hit on the shooter."""
-    u, t = state.units[roll.actor], state.units[roll.target or ""]
-    return backlash_rating(state, u, t, bool(roll.params["short"])) is not None
-
-
-BACKLASH["fire_large"] = _fire_backlash

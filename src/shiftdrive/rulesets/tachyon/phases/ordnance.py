@@ -9,14 +9,21 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.tachyon.aspects import boost
 from shiftdrive.rulesets.tachyon.damage import (
-    backlash_rating,
     damage_small,
     hit_large,
     kill_swarm,
+    large_reading,
     point_defense,
 )
 from shiftdrive.rulesets.tachyon.invokes import to_stage
-from shiftdrive.rulesets.tachyon.outcomes import BACKLASH, HITS, OUTCOMES
+from shiftdrive.rulesets.tachyon.outcomes import (
+    HIT,
+    HIT_OR_BOOST,
+    OUTCOMES,
+    READS,
+    SUCCEEDS,
+    Reading,
+)
 from shiftdrive.rulesets.tachyon.positions import large_short, zmap
 from shiftdrive.rulesets.tachyon.rolls import (
     Mod,
@@ -206,17 +213,21 @@ def strike_outcome(state: TachyonState, roll: Roll, dice: DiceSource) -> list[Ev
     return ordnance_hits(state, roll, roll.total - roll.opp)
 
 
-OUTCOMES["ordnance"] = strike_outcome
-HITS.add("ordnance")  # a strike's shifts are a hit (T2)
-
-
-def _strike_backlash(state: TachyonState, roll: Roll) -> bool:
-    """A strike on a large target launched within its point defense (fixed at launch, T4)."""
+def strike_reads(state: TachyonState, roll: Roll) -> Reading:
+    """What a strike reads from its shifts, as `ordnance_hits` does: against a swarm only
+    success (T11); against a large target the damage past its protection, or point defense's
+    backlash fixed at launch (T4); against a craft the hit, and a tie's boost for a launcher
+    still in the fight."""
     o = roll.params["ordnance"]
-    if o["target_kind"] != "large":
-        return False
+    kind = o["target_kind"]
+    if kind == "swarm":
+        return SUCCEEDS
     u, t = state.units[o["owner"]], state.units[o["target"]]
-    return backlash_rating(state, u, t, not o["long_range"], o["backlash"]) is not None
+    if kind == "large":
+        system = o["system"] or "propulsion"
+        return large_reading(state, u, t, system, not o["long_range"], o["backlash"])
+    return HIT_OR_BOOST if u.active else HIT
 
 
-BACKLASH["ordnance"] = _strike_backlash
+OUTCOMES["ordnance"] = strike_outcome
+READS["ordnance"] = strike_reads

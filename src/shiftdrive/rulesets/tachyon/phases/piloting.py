@@ -19,6 +19,15 @@ from shiftdrive.rulesets.tachyon.actions import (
 from shiftdrive.rulesets.tachyon.advantage import CreateAdvantage
 from shiftdrive.rulesets.tachyon.aspects import add_aspect
 from shiftdrive.rulesets.tachyon.choices import at, kinds, move_to, offer
+from shiftdrive.rulesets.tachyon.outcomes import (
+    EVERY_SHIFT,
+    EVERY_SHIFT_MADE,
+    MADE,
+    MADE_OR_STYLE,
+    STYLE,
+    Reading,
+    success_floor,
+)
 from shiftdrive.rulesets.tachyon.positions import (
     DIVING_IN,
     ON_TAIL,
@@ -64,13 +73,16 @@ class Position(AimedAction):
             "pilot", target=state.units[choice.str_param("target")], opp_skill=self.resist
         )
 
+    def reads(self, state: TachyonState, roll: Roll) -> Reading:
+        return MADE_OR_STYLE[success_floor(state, roll)]  # the aspect, with 1 or 2 invokes
+
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
-        u, t, s, _, vis = outcome(state, roll)
+        u, t, s, ok, vis = outcome(state, roll)
         assert t is not None
-        if s <= 0:
+        if not ok:  # (opposed: a tie does nothing)
             return [event(self.name, u, s, vis, target=t.name, aspect=None)]
         asp = add_aspect(
-            state, on(self.aspect, u.name, t.name), u.name, 2 if s >= 3 else 1, u.name,
+            state, on(self.aspect, u.name, t.name), u.name, 2 if s >= STYLE else 1, u.name,
             round_only=True,
         )  # fmt: skip
         return [event(self.name, u, s, vis, target=t.name, aspect=asp.name)]
@@ -103,6 +115,9 @@ class Pressure(AimedAction):
     def plan(self, state: TachyonState, u: Unit, choice: Choice) -> RollPlan | None:
         t = state.units[choice.str_param("target")]
         return RollPlan("tactics", target=t, opp_skill="tactics")
+
+    def reads(self, state: TachyonState, roll: Roll) -> Reading:
+        return EVERY_SHIFT  # the loser drops by the shifts, either way
 
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         u, t, s, _, vis = outcome(state, roll)
@@ -140,6 +155,9 @@ class Evade(CraftAction):
     def plan(self, state: TachyonState, u: Unit, choice: Choice) -> RollPlan | None:
         return RollPlan("pilot", difficulty=0)
 
+    def reads(self, state: TachyonState, roll: Roll) -> Reading:
+        return EVERY_SHIFT_MADE[success_floor(state, roll)]  # Evasion = the shifts
+
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         u, _, s, ok, vis = outcome(state, roll)
         if ok:
@@ -161,6 +179,9 @@ class Refocus(CraftAction):
 
     def plan(self, state: TachyonState, u: Unit, choice: Choice) -> RollPlan | None:
         return RollPlan("tactics", difficulty=0)
+
+    def reads(self, state: TachyonState, roll: Roll) -> Reading:
+        return EVERY_SHIFT_MADE[success_floor(state, roll)]  # initiative = the shifts
 
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         u, _, s, ok, vis = outcome(state, roll)
@@ -203,6 +224,9 @@ class Automatic(CraftAction):
     def happen(self, state: TachyonState, u: Unit, params: dict[str, object]) -> list[Event]:
         raise NotImplementedError
 
+    def reads(self, state: TachyonState, roll: Roll) -> Reading:
+        return MADE[success_floor(state, roll)]  # it happens or not (Move 2 zones too)
+
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         u, _, s, ok, vis = outcome(state, roll)
         return self.happen(state, u, roll.params) if ok else [stretched(u, self.name, s, vis)]
@@ -239,6 +263,9 @@ class Wait(AimedAction):
         if plan is None:
             return self.happen(state, u, {"target": choice.str_param("target")})
         return start_roll(state, dice, "wait", u, plan)
+
+    def reads(self, state: TachyonState, roll: Roll) -> Reading:
+        return MADE[success_floor(state, roll)]  # T9: it happens or not
 
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         u, _, s, ok, vis = outcome(state, roll)
@@ -340,6 +367,11 @@ class Move(Automatic):
     def happen(self, state: TachyonState, u: Unit, params: dict[str, object]) -> list[Event]:
         return move_unit(state, u, str(params["to"]))
 
+    def reads(self, state: TachyonState, roll: Roll) -> Reading:
+        # Move 3 zones: Full throttle's free invokes, 2 with style (T10)
+        readings = MADE_OR_STYLE if self.zones == 3 else MADE
+        return readings[success_floor(state, roll)]
+
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         if self.zones == 1:
             return super().resolve(state, roll, dice)
@@ -350,7 +382,7 @@ class Move(Automatic):
         events = move_unit(state, u, dest)
         if self.zones == 3:
             # T10: Full throttle, with 1 free invoke (2 with style), made or not
-            free = 2 if s >= 3 else 1
+            free = 2 if s >= STYLE else 1
             asp = add_aspect(
                 state, f"Full throttle ({u.name})", u.name, free, u.name, round_only=True
             )
@@ -392,6 +424,9 @@ class FullStop(CraftAction):
             "pilot", difficulty=0, extra=(("uncooperative", 2, ""),) if unco else (),
             params={"uncooperative": unco},
         )  # fmt: skip
+
+    def reads(self, state: TachyonState, roll: Roll) -> Reading:
+        return MADE[success_floor(state, roll)]  # Stopped (no free invokes) or not
 
     def resolve(self, state: TachyonState, roll: Roll, dice: DiceSource) -> list[Event]:
         u, _, s, ok, vis = outcome(state, roll)
