@@ -212,3 +212,22 @@ def test_good_numbers_and_flags_still_load(tmp_path: Path) -> None:
     assert enc.state.fighters["A"].restraints is True
     for example in sorted(EXAMPLES.glob("*.yaml")):
         assert start_from_file(example, seed=1).seats()
+
+
+def test_skill_points_and_costs_are_finite(tmp_path: Path) -> None:
+    """Skill points buy proficiencies ("Weapon skills by cost"): `skill_points: .inf` loaded
+    and bought every proficiency, and a cost of `.inf` made one unaffordable to all. A number
+    here is a finite one, refused naming the field."""
+    data = scenario(
+        [char("A", "0,0", skill_points=float("inf"))],
+        [char("B", "3,0")],
+        rules={"skill_points": float("inf")},
+        catalog={"proficiencies": {"knife": {"cost": float("inf"), "cards": ["stab"]}}},
+    )
+    got = _load(tmp_path, data)
+    assert set(got) == {
+        "sides[0].characters[0].skill_points",
+        "rules.skill_points",
+        "catalog.proficiencies.knife.cost",
+    }
+    assert all("finite number" in why for why in got.values())

@@ -56,7 +56,7 @@ class CardSpec(BaseModel):
 
 class ProficiencySpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-    cost: StrictFloat = Field(ge=0)
+    cost: StrictFloat = Field(ge=0, allow_inf_nan=False)
     cards: list[str] = []
     includes: list[str] = []
 
@@ -114,7 +114,8 @@ class CharacterSpec(BaseModel):
     speed: StrictInt | None = None  # F3 default 5 (rules.speed)
     # F7 default 4 (rules.move); the seed also prints a Move 5 card
     move: StrictInt | None = Field(default=None, ge=0)
-    skill_points: StrictFloat | None = Field(default=None, ge=0)  # Combat points for proficiencies
+    # Combat points for proficiencies (finite: they buy proficiencies)
+    skill_points: StrictFloat | None = Field(default=None, ge=0, allow_inf_nan=False)
     proficiencies: list[str] = []
     weapons: list[str] = []
     armor: Literal["none", "light", "heavy"] = "none"
@@ -136,7 +137,7 @@ class Rules(BaseModel):
     speed: StrictInt = 5  # F3
     move: StrictInt = Field(default=4, ge=0)  # F7
     aimed_move: StrictInt = Field(default=6, ge=0)  # F7
-    skill_points: StrictFloat = Field(default=2, ge=0)
+    skill_points: StrictFloat = Field(default=2, ge=0, allow_inf_nan=False)
     max_rounds: StrictInt = Field(default=30, ge=1, le=1000)
     stunned_attack_disadvantage: StrictBool = False  # the seed's "Optional Rule"
     light_die: str = "d10"  # F10: the GM's skill checks roll this die + bonus vs difficulty
