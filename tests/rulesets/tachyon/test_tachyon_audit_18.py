@@ -233,3 +233,14 @@ def test_check_names_the_file_and_field_of_a_flag_given_for_a_number(tmp_path: P
 def test_every_example_still_loads(name: str) -> None:
     enc = start_from_file(EXAMPLES / name, seed=0)
     assert enc.ruleset.id == "tachyon"
+
+
+def test_a_templates_ordnance_count_cannot_be_negative(tmp_path: Path) -> None:
+    """T1: ordnance comes "with counts"; a craft's own load refused a negative count, but a
+    catalog template's was taken (and every flight of it carried the negative load)."""
+    f = _write(
+        tmp_path, {"catalog": {"craft": {"gunboat": {"pilot": 1, "ordnance": {"torpedo": -2}}}}}
+    )
+    with pytest.raises(ScenarioError) as err:
+        start_from_file(f)
+    assert f"{f}: catalog.craft.gunboat.ordnance.torpedo: cannot be negative" in str(err.value)

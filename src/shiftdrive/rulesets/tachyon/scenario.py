@@ -301,6 +301,20 @@ def load(data: Mapping[str, Any]) -> TachyonScenario:
         )
     if not any(z.end_zone for z in sc.map.zones):
         problems.append(("map.zones", "at least one zone must be an end zone (to bug out)"))
+
+    def check_load(path: str, load: dict[str, int]) -> None:
+        """An ordnance load (T1): known kinds, counts of none or more (a template's too)."""
+        for o, n in load.items():
+            if o not in cat.ordnance:
+                problems.append(
+                    (
+                        f"{path}.ordnance.{o}",
+                        f"unknown ordnance {o!r}{_known(list(cat.ordnance))}",
+                    )
+                )
+            elif n < 0:
+                problems.append((f"{path}.ordnance.{o}", "cannot be negative"))
+
     for name, w in cat.craft.items():
         for wi, weapon in enumerate(w.weapons):
             if weapon not in cat.weapons:
@@ -310,14 +324,7 @@ def load(data: Mapping[str, Any]) -> TachyonScenario:
                         f"unknown weapon {weapon!r}{_known(list(cat.weapons))}",
                     )
                 )
-        for o in w.ordnance:
-            if o not in cat.ordnance:
-                problems.append(
-                    (
-                        f"catalog.craft.{name}.ordnance.{o}",
-                        f"unknown ordnance {o!r}{_known(list(cat.ordnance))}",
-                    )
-                )
+        check_load(f"catalog.craft.{name}", w.ordnance)
     for name, lt in cat.large.items():
         if lt.guns.weapon not in cat.weapons:
             problems.append(
@@ -376,16 +383,7 @@ def load(data: Mapping[str, Any]) -> TachyonScenario:
                             f"unknown weapon {weapon!r}{_known(list(cat.weapons))}",
                         )
                     )
-            for o, n in (c.ordnance or {}).items():
-                if o not in cat.ordnance:
-                    problems.append(
-                        (
-                            f"{path}.ordnance.{o}",
-                            f"unknown ordnance {o!r}{_known(list(cat.ordnance))}",
-                        )
-                    )
-                elif n < 0:
-                    problems.append((f"{path}.ordnance.{o}", "cannot be negative"))
+            check_load(path, c.ordnance or {})
         for i, lg in enumerate(side.large):
             path = f"{base}.large[{i}]"
             claim(lg.name, f"{path}.name")
