@@ -9,12 +9,174 @@ from typing import Any
 
 import pytest
 import yaml
+from pilot_wave_helpers import PLUS, ZERO, npc, scenario, start
 
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.encounter import Encounter
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.files import start_from_file
 from shiftdrive.sim.runner import MAX_STEPS, battle_seed, run_chunk
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "pilot_wave"
+DUST = "invoke aspect='Dust Storm' by={who} effect=bonus payment=fate_point"
+
+
+def _window(enc: Encounter) -> tuple[str, str, str | None]:
+    d = enc.pending()[0]
+    return d.seat, d.kind, d.actor
+
+
+# --- C4 on the conflict's own rolls: Notice vs Stealth (P8) and side order (P8, P6) ----------
+
+
+def test_an_ambush_notice_roll_takes_an_invoke_before_its_outcome() -> None:
+    """Seed "Surprise": "Surprise is determined by invoking a Situation Aspect or a Character
+    Aspect ... Determining Surprise may call for a contest; Notice overcoming Stealth"; C4:
+    invokes after the dice, before the outcome. Ada's Notice 1 + 0 against Zed's Stealth 2 + 0
+    misses by 1; her fate point on the scene's "Dust Storm" makes 3 against 2: she spots the
+    ambush and is not Surprised (the code rolled it with no window: Surprised)."""
+    data = scenario(
+        [npc("Ada", "0,0", skills={"Notice": 1})],
+        [npc("Zed", "6,0", skills={"Stealth": 2})],
+        aspects=["Dust Storm"],
+    )
+    data["sides"][1]["ambush"] = True
+    enc = start(data, ZERO * 20)
+    assert _window(enc) == ("Crew", "invoke", "Ada")
+    roll = enc.state.roll
+    assert roll is not None and (roll.skill, roll.target, roll.defend_skill) == (
+        "Notice", "Zed", "Stealth",
+    )  # fmt: skip
+    assert not [c for c in enc.legal("Crew") if c.action == "tactics"]  # no pool yet (P6)
+    enc.submit("Crew", DUST.format(who="Ada"))
+    enc.pass_window("invoke")
+    notice = next(e for e in enc.events() if e.kind == "notice")
+    assert (notice.data["notice"], notice.data["stealth"], notice.data["noticed"]) == (3, 2, True)
+    assert not enc.state.fighters["Ada"].surprised
+    assert enc.state.fighters["Ada"].fate_points.current == 2
+
+
+def test_the_hiders_side_may_invoke_on_the_ambush_roll_too() -> None:
+    """C4 on an opposed roll: the hider's side invokes for its own dice. Ada's Notice 1 + 1
+    beats Zed's Stealth 2 - 1 by 1; the Raiders' fate point on "Dust Storm" (+2 to Zed's
+    Stealth) makes 2 against 3: Ada is caught unaware."""
+    data = scenario(
+        [npc("Ada", "0,0", skills={"Notice": 1})],
+        [npc("Zed", "6,0", skills={"Stealth": 2})],
+        aspects=["Dust Storm"],
+    )
+    data["sides"][1]["ambush"] = True
+    enc = start(data, [1, 0, 0, 0] + [-1, 0, 0, 0] + ZERO * 10)
+    while _window(enc)[:2] == ("Crew", "invoke"):
+        enc.submit("Crew", "pass")
+    assert _window(enc) == ("Raiders", "invoke", "Zed")
+    enc.submit("Raiders", DUST.format(who="Zed"))
+    enc.pass_window("invoke")
+    notice = next(e for e in enc.events() if e.kind == "notice")
+    assert (notice.data["notice"], notice.data["stealth"], notice.data["noticed"]) == (
+        2, 3, False,
+    )  # fmt: skip
+    assert enc.state.fighters["Ada"].surprised
+
+
+def test_the_side_order_roll_takes_invokes_but_no_roving_points() -> None:
+    """P8: side order is an opposed Tactics roll + each side's bid; C4: an invoke after the
+    dice. Ada's Tactics 1 + 0 against Zed's 2 + 0 loses by 1; her fate point on "Dust Storm"
+    makes 3 against 2 and the Crew pick who acts first. The Crew's pool (1) adds nothing to
+    this roll (P6: "Points spent on side order are gone for the conflict; the rest reset each
+    exchange": the bid made before the dice is the pool's part in it). The code rolled it
+    with no window: the Raiders won."""
+    data = scenario(
+        [npc("Ada", "0,0", skills={"Tactics": 1})],
+        [npc("Zed", "6,0", skills={"Tactics": 2})],
+        aspects=["Dust Storm"],
+    )
+    enc = start(data, ZERO * 20)
+    enc.submit("Crew", Choice.of("bid", points=0))
+    enc.submit("Raiders", Choice.of("bid", points=0))
+    assert _window(enc) == ("Crew", "invoke", "Ada")
+    roll = enc.state.roll
+    assert roll is not None and (roll.skill, roll.target) == ("Tactics", "Zed")
+    assert not [c for c in enc.legal("Crew") if c.action == "tactics"]
+    enc.submit("Crew", DUST.format(who="Ada"))
+    enc.pass_window("invoke")
+    order = next(e for e in enc.events() if e.kind == "side_order")
+    assert order.data["winner"] == "Crew" and enc.state.picker == "Crew"
+    assert [(r["side"], r["total"]) for r in order.data["rolls"]] == [("Crew", 3), ("Raiders", 2)]
+    assert enc.state.pools == {"Crew": 1, "Raiders": 2}  # the pools untouched by the roll
+    assert _window(enc)[:2] == ("Crew", "first")
+
+
+def test_a_bid_goes_on_the_side_order_roll_before_the_dice() -> None:
+    """P6: "each side may subtract a number for their Tactics pool and apply it to their
+    Tactics roll": Ada bids 2 of her 3 (Tactics 3 + 0 + 2 = 5) against Zed's Tactics 4 + 0:
+    the Crew win by 1, and keep 1 point a exchange."""
+    data = scenario(
+        [npc("Ada", "0,0", skills={"Tactics": 3})],
+        [npc("Zed", "6,0", skills={"Tactics": 4})],
+    )
+    enc = start(data, ZERO * 20)
+    enc.submit("Crew", Choice.of("bid", points=2))
+    enc.submit("Raiders", Choice.of("bid", points=0))
+    order = next(e for e in enc.events() if e.kind == "side_order")
+    assert [(r["side"], r["bid"], r["total"]) for r in order.data["rolls"]] == [
+        ("Crew", 2, 5), ("Raiders", 0, 4),
+    ]  # fmt: skip
+    assert order.data["winner"] == "Crew" and enc.state.pools == {"Crew": 1, "Raiders": 4}
+
+
+def test_a_surprised_characters_later_notice_roll_takes_the_sides_tactics_points() -> None:
+    """P8: a Surprised character rolls Notice against the best Stealth of the Aware enemies at
+    the start of a later exchange; P6: the side's roving points may go on any roll of the
+    side. Ada (Surprised) rolls Notice 1 + 0 against Zed's Stealth 2 + 0 in exchange 2; the
+    Crew add 1 point of Bo's pool: a tie, and she is Aware from the exchange's end."""
+    data = scenario(
+        [npc("Ada", "0,0", skills={"Notice": 1}, surprised=True),
+         npc("Bo", "0,1", skills={"Tactics": 2})],
+        [npc("Zed", "6,0", skills={"Stealth": 2})],
+    )  # fmt: skip
+    enc = start(data, ZERO * 20)
+    enc.submit("Crew", Choice.of("bid", points=0))
+    enc.submit("Crew", Choice.of("first", side="Crew"))
+    enc.submit("Crew", "hold")
+    enc.submit("Raiders", "hold")
+    assert enc.state.exchange == 2
+    enc.submit("Crew", Choice.of("first", side="Crew"))
+    assert _window(enc) == ("Crew", "invoke", "Ada")
+    enc.submit("Crew", Choice.of("tactics", points=1))
+    enc.pass_window("invoke")
+    notice = [e for e in enc.events() if e.kind == "notice"][-1]
+    assert (notice.data["notice"], notice.data["stealth"], notice.data["noticed"]) == (2, 2, True)
+    assert enc.state.fighters["Ada"].alerted and enc.state.pools["Crew"] == 1
+
+
+def test_with_three_sides_each_rolls_side_order_against_the_best_so_far() -> None:
+    """Three sides Aware (a default: the seed's side order is for two): each side's tactician
+    rolls in turn against the best total so far (the first against Mediocre (0)), each roll
+    with its invoke window. Ada 0 + 4 = 4; Zed 0 + 0 against 4; Pim 0 + 3 against 4, then +2
+    on "Dust Storm": 5, and the Pirates pick who acts first."""
+    data = scenario(
+        [npc("Ada", "0,0", skills={"Tactics": 0})],
+        [npc("Zed", "6,0", skills={"Tactics": 0})],
+        aspects=["Dust Storm"],
+    )
+    pim = npc("Pim", "3,4", skills={"Tactics": 0})
+    data["sides"].append({"name": "Pirates", "characters": [pim]})
+    enc = start(data, PLUS + ZERO + [1, 1, 1, 0] + ZERO * 10)
+    for _ in range(50):
+        seat, kind, actor = _window(enc)
+        if kind != "invoke":
+            break
+        roll = enc.state.roll
+        assert roll is not None
+        if (seat, actor) == ("Pirates", "Pim"):
+            assert roll.difficulty == 4
+            enc.submit(seat, DUST.format(who="Pim"))
+        else:
+            enc.submit(seat, "pass")
+    said = [e.data["opposition"] for e in enc.events() if e.kind == "outcome"]
+    assert said == [0, 4, 4]
+    assert enc.state.rank == ["Pirates", "Crew", "Raiders"] and enc.state.picker == "Pirates"
 
 
 def _conflict() -> dict[str, Any]:

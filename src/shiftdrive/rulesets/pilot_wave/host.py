@@ -21,7 +21,7 @@ from shiftdrive.rulesets.pilot_wave.board import (
     weapon_of,
 )
 from shiftdrive.rulesets.pilot_wave.catalog import AUTO_VALUE, MOVER, PSYCHE, RANGE_DAMAGE
-from shiftdrive.rulesets.pilot_wave.order import MENTAL, PHYSICAL, TACTICS, end_turn
+from shiftdrive.rulesets.pilot_wave.order import MENTAL, PHYSICAL, SIDE_ORDER, TACTICS, end_turn
 from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
 
 if TYPE_CHECKING:
@@ -130,9 +130,10 @@ class PilotWaveHost(Host[PilotWaveState]):
 
     def roving(self, state: PilotWaveState, seat: str) -> int:
         """P6: what is left of the side's Tactics pool this exchange, for a roll of the side
-        (the roller's, or the defender's on an opposed roll); 0 for anything else."""
+        (the roller's, or the defender's on an opposed roll); 0 for anything else, and on the
+        side-order roll (the bid made before it is the pool's part in it)."""
         roll = state.roll
-        if roll is None:
+        if roll is None or roll.action == SIDE_ORDER:
             return 0
         mine = seat == state.side_of(roll.actor)
         defending = (

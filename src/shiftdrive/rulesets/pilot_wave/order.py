@@ -35,6 +35,9 @@ MENUS: Final[dict[str, tuple[str, ...]]] = {
     "follow": ("carry_out",),
 }
 TACTICS: Final = "Tactics"
+#: the conflict's own rolls at the start of the conflict or of an exchange (P8)
+NOTICE: Final = "notice"
+SIDE_ORDER: Final = "side_order"
 #: the invoke window's menu: the library's, and P6's roving Tactics points
 INVOKE_MENU: Final = (*STAGE_MENUS["invoke"], "tactics")
 PHYSICAL: Final = "physical"

@@ -43,8 +43,10 @@ from shiftdrive.rulesets.pilot_wave.tactics import (
     Bid,
     First,
     HighG,
+    NoticeRoll,
+    OrderRoll,
     RovingPoints,
-    next_high_g,
+    next_rolls,
 )
 
 #: a turn's steps that do not end it, and so are never declared (nor countered)
@@ -64,6 +66,8 @@ def _actions(host: PilotWaveHost) -> dict[str, Action[PilotWaveState]]:
         Act(),
         RovingPoints(host),
         HighG(host),
+        NoticeRoll(host),
+        OrderRoll(host),
         Counter(host),
         PassOrLet(host, specs),
         Concession(host, specs),
@@ -115,16 +119,16 @@ class PilotWave(Ruleset[PilotWaveState, PilotWaveScenario]):
         self, state: PilotWaveState, seat: str, choice: Choice, dice: DiceSource
     ) -> list[Event]:
         """A character's action for its turn is declared first: the other sides may counter
-        it before it is carried out (counters.declare). Once a roll is over, the exchange's
-        next high-G roll follows (P7, `tactics.next_high_g`)."""
+        it before it is carried out (counters.declare). Once a roll is over, the conflict's
+        next own roll follows (Notice, side order, high G: `tactics.next_rolls`)."""
         turn = self.turn_of(state, seat)
         try:
             if turn is not None and turn.kind == "turn" and choice.action not in STEPS:
                 events = declare(state, ACTIONS, turn, choice, dice)
             else:
                 events = super().apply(state, seat, choice, dice)
-            if state.high_g_left:
-                events = events + next_high_g(HOST, state, dice)
+            if not state.rank or state.notice_left or state.order_left or state.high_g_left:
+                events = events + next_rolls(HOST, state, dice)
             return events
         finally:
             flow.forget(state)  # the state has changed: whose turn it is, worked out again

@@ -17,10 +17,11 @@ from shiftdrive.rulesets.pilot_wave.catalog import (
     VEHICLE_ARMOR,
     VEHICLE_STRESS,
 )
-from shiftdrive.rulesets.pilot_wave.order import MENTAL, PHYSICAL, pool
+from shiftdrive.rulesets.pilot_wave.host import HOST
+from shiftdrive.rulesets.pilot_wave.order import MENTAL, PHYSICAL
 from shiftdrive.rulesets.pilot_wave.scenario import PilotWaveScenario
 from shiftdrive.rulesets.pilot_wave.state import Fighter, PilotWaveState
-from shiftdrive.rulesets.pilot_wave.tactics import contest, contested, side_order
+from shiftdrive.rulesets.pilot_wave.tactics import next_rolls
 
 
 def setup(sc: PilotWaveScenario, dice: DiceSource) -> tuple[PilotWaveState, list[Event]]:
@@ -72,32 +73,12 @@ def setup(sc: PilotWaveScenario, dice: DiceSource) -> tuple[PilotWaveState, list
             visible_to=None,
         )
     ]
-    events += ambushes(sc, state, dice)
-    for f in fighters.values():
-        if f.surprised:
-            events.append(Event("surprised", data={"who": f.name}, visible_to=None))
-    asked = contested(state)  # P8: no bid when only one side is Aware (nothing to win)
-    for name in state.sides:
-        state.bids[name] = None if asked and pool(state, name) > 0 else 0
-    if all(b is not None for b in state.bids.values()):
-        events += side_order(state, dice)
+    # P8: against a side lying in wait, every other character not Surprised already rolls
+    # Notice against the ambushers' best Stealth (a loss leaves it Surprised); then the bids
+    # and the side-order roll. Each is a roll with its invoke window (`next_rolls`).
+    state.notice_left = [
+        [f.name, side.name] for side in sc.sides if side.ambush
+        for f in fighters.values() if f.side != side.name
+    ]  # fmt: skip
+    events += next_rolls(HOST, state, dice)
     return state, events
-
-
-def ambushes(sc: PilotWaveScenario, state: PilotWaveState, dice: DiceSource) -> list[Event]:
-    """P8: against a side lying in wait, every other character rolls Notice against the
-    ambushers' best Stealth; a loss leaves it Surprised."""
-    events: list[Event] = []
-    for side in sc.sides:
-        if not side.ambush:
-            continue
-        hiders = [state.fighters[c.name] for c in side.characters]
-        hider = max(hiders, key=lambda f: f.skill("Stealth"))
-        for f in state.fighters.values():
-            if f.side == side.name or f.surprised:
-                continue
-            event = contest(state, f.name, hider.name, dice)
-            events.append(event)
-            if not event.data["noticed"]:
-                f.surprised = True
-    return events

@@ -129,6 +129,12 @@ class PilotWaveState(ConflictState):
     hits: list[list[Any]] = field(default_factory=list)
     #: the characters still to roll against high G this exchange, in turn (P7)
     high_g_left: list[str] = field(default_factory=list)
+    #: the Notice rolls still to make, each [looker, the ambushing side or ""] (P8)
+    notice_left: list[list[str]] = field(default_factory=list)
+    #: the sides still to roll for side order, their scores so far, and the rolls (P8)
+    order_left: list[str] = field(default_factory=list)
+    order_scores: dict[str, int] = field(default_factory=dict)
+    order_rolls: list[dict[str, Any]] = field(default_factory=list)
     #: the sides ranked by the side-order Tactics roll (P8), the winner first
     rank: list[str] = field(default_factory=list)
     roll: Roll | None = None
@@ -180,6 +186,8 @@ class PilotWaveState(ConflictState):
             "spent_on_order": dict(self.spent_on_order),
             "stack": [d.to_json() for d in self.stack], "hits": [list(h) for h in self.hits],
             "high_g_left": list(self.high_g_left),
+            "notice_left": [list(n) for n in self.notice_left],
+            "order_left": list(self.order_left), "order_scores": dict(self.order_scores),
             "roll": self.roll.to_json() if self.roll else None, "turn_count": self.turn_count,
             "boosts_born": dict(self.boosts_born), "ended": self.ended, "winner": self.winner,
             "how": self.how,

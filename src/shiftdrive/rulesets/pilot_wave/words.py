@@ -13,6 +13,7 @@ from shiftdrive.engine.events import Event, ending_words
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.pilot_wave.catalog import EXCHANGE, HEX_SIZE
 from shiftdrive.rulesets.pilot_wave.counters import conceding
+from shiftdrive.rulesets.pilot_wave.host import HOST
 from shiftdrive.rulesets.pilot_wave.state import PilotWaveState
 
 
@@ -99,9 +100,17 @@ def _mishap(d: dict[str, Any]) -> str:
     return f"Mishap! {d['who']} takes a {d['severity']} consequence '{d['aspect']}'"
 
 
+#: the conflict's own rolls named as the table says them
+ROLL_NAMES: Final = {
+    "high_g": "roll against high G",
+    "notice": "Notice against Stealth",
+    "side_order": "Tactics roll for side order",
+}
+
+
 def _outcome(d: dict[str, Any]) -> str:
-    """The library's words, with P7's roll named as the table says it."""
-    return outcome_words(d, "roll against high G" if d.get("action") == "high_g" else None)
+    """The library's words, with the conflict's own rolls named as the table says them."""
+    return outcome_words(d, ROLL_NAMES.get(d["action"]))
 
 
 def _high_g(d: dict[str, Any]) -> str:
@@ -187,10 +196,14 @@ def prompt(state: PilotWaveState, turn: Turn) -> str:
         )
     if turn.kind == "carry_out":
         return f"{turn.actor}'s countered action comes now"
-    if state.roll is not None:
-        text = stage_prompt(state, state.roll, turn)
-        left = state.pools.get(turn.seat, 0)
-        if state.roll.stage == "invoke" and left:
+    roll = state.roll
+    if roll is not None:
+        text = stage_prompt(state, roll, turn)
+        named = ROLL_NAMES.get(roll.action)
+        if named is not None:  # (the conflict's own rolls, named as the table says them)
+            text = text.replace(f"'s {roll.action}:", f"'s {named}:", 1)
+        left = HOST.roving(state, turn.seat) if roll.stage == "invoke" else 0
+        if left:
             text += f" You may also add Tactics points ({left} left)."
         return text
     moved = ": an attack may follow the move" if state.moved_now else ""
