@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar, Final
 
+from shiftdrive.conflict.concede import concede
 from shiftdrive.conflict.exchange import STAGE_MENUS, shared_turn, stage_turn
 from shiftdrive.conflict.host import ACTIVE, CONCEDED, TAKEN_OUT
 from shiftdrive.conflict.invokes import Pass
@@ -226,10 +227,12 @@ def _over(state: StarWarsState, sides_left: list[str]) -> list[Event]:
 def _crews_and_vehicles(state: StarWarsState) -> list[Event]:
     """S10: an unnamed vehicle that can absorb no more stress is out (as the turn that filled
     its hull ends); a vehicle taken out takes its crew out of the vehicle fight (a vehicle
-    conceded takes them with it); a vehicle whose crew have all left (conceded) leaves with
-    them. A vehicle whose pilot left (and whose crew fight on) no longer spends the pilot's
-    fate points: they left the fight with the pilot (C10; a nameless pilot has none); what the
-    ship was owed for invokes against it until then is still the pilot's (C7)."""
+    conceded takes them with it: each named crew member concedes and is paid, C7, but its
+    pilot, paid through the vehicle's purse); a vehicle whose crew have all left (conceded)
+    leaves with them. A vehicle whose pilot left (and whose crew fight on) no longer spends
+    the pilot's fate points: they left the fight with the pilot (C10; a nameless pilot has
+    none); what the ship was owed for invokes against it until then is still the pilot's
+    (C7)."""
     events: list[Event] = []
     for v, crew in state.crewed:
         if v.status == ACTIVE and spent(v):
@@ -254,6 +257,9 @@ def _crews_and_vehicles(state: StarWarsState) -> list[Event]:
             continue
         for f in crew:
             if f.status == ACTIVE:
+                if v.status == CONCEDED and f.stress and f.fate_points is not v.fate_points:
+                    events += concede(state, f.name)  # a named crew member concedes with it (C7)
+                    continue
                 f.status = v.status
                 data = {"who": f.name, "vehicle": v.name, "status": v.status}
                 events.append(Event("crew_out", data=data, visible_to=None))

@@ -78,6 +78,10 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
         else f"{d['ship']}'s jump calculations fail: try again next round"
     ),
     "abandoned": lambda d: f"{d['vehicle']} leaves the fight with its crew",
+    "concession_stake": lambda d: (
+        f"{d['who']} gains {d['fate_points']} more fate point(s) for the consequences "
+        f"{d['vehicle']} took"
+    ),
     "wrecked": lambda d: f"{d['vehicle']} can absorb no more stress: it is out of the fight",
     "setup": lambda d: f"{d['title']}: {' vs '.join(d['sides'])}",
     "opens": lambda d: f"{d['who']} acts first",
