@@ -244,3 +244,28 @@ def test_a_templates_ordnance_count_cannot_be_negative(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError) as err:
         start_from_file(f)
     assert f"{f}: catalog.craft.gunboat.ordnance.torpedo: cannot be negative" in str(err.value)
+
+
+def test_a_wiped_out_flights_simultaneous_missile_strikes_without_a_minus() -> None:
+    """T8: a flight wiped out at its own initiative still acts, "with no bonus" (a flight's +1
+    is per craft beyond the first, never below none). Viper-1 (gunnery 6, ++++) and Red (two
+    fighters) share initiative 2; Viper-1, listed first, hits Red (pilot 2 + 1, ----) for 11:
+    both fighters are lost. Red still launches, with its last craft's missiles, at Viper-1 in
+    its zone (Raider-1 keeps the Pirates in the fight), and the missile strikes with Red's
+    technology 1 + 0 0 0 0 = 1. It struck at 0: the flight's bonus was counted as -1 for no
+    craft left."""
+    data = scenario([viper(gunnery=6)], [raider(zone="Z8")], b_flights=[_red(size=2)])
+    enc = start(data, [1, 0, 0, 0], ZERO, ZERO, PLUS4, MINUS4)  # Viper-1 2, Raider-1 1, Red 2
+    skip_to(enc, "gunnery", "Viper-1")
+    act(enc, "fire target=Red")
+    settle(enc)
+    s = st(enc)
+    red = s.units["Red"]
+    assert red.size == 0 and not red.active and s.current == "Red"
+    assert red.ordnance == {"missile": 2}
+    act(enc, "launch target=Viper-1 ordnance=missile")
+    settle(enc)
+    act(enc, "skip")  # Raider-1
+    settle(enc)
+    (strike,) = [e for e in enc.events() if e.kind == "ordnance_attack"]
+    assert strike.data["mods"] == [] and strike.data["total"] == 1

@@ -32,11 +32,17 @@ from shiftdrive.rulesets.tachyon.state import (
 Mod = list[Any]
 
 
+def size_bonus(state: TachyonState, size: int) -> int:
+    """A flight of `size` craft rolls +1 (option) per craft beyond the first; none once no
+    craft is left (a flight wiped out at its own initiative still acts, T8)."""
+    return int(state.options["flight_bonus_per_craft"]) * max(0, size - 1)
+
+
 def flight_bonus(state: TachyonState, u: Unit) -> int:
-    """A flight rolls +1 (option) per craft beyond the first."""
+    """A flight's size bonus now (`size_bonus`); nothing else has one."""
     if u.kind != FLIGHT:
         return 0
-    return int(state.options["flight_bonus_per_craft"]) * max(0, u.size - 1)
+    return size_bonus(state, u.size)
 
 
 def flight_mods(state: TachyonState, u: Unit) -> list[Mod]:

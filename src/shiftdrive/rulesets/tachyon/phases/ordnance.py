@@ -30,6 +30,7 @@ from shiftdrive.rulesets.tachyon.rolls import (
     defense_bonus,
     flight_bonus,
     roll_skill,
+    size_bonus,
     t9_mod,
     total_of,
 )
@@ -129,7 +130,7 @@ def strike(state: TachyonState, o: Ordnance, dice: DiceSource) -> list[Event]:
         "ordnance", o.owner, o.target, {"ordnance": o.to_json()}, o.attack + r.total, 0,
         None, actor_side=o.side, a_skill="technology", a_dice=r.total,
     )  # fmt: skip
-    bonus = int(state.options["flight_bonus_per_craft"]) * (o.size - 1)
+    bonus = size_bonus(state, o.size)  # the launcher's, at launch
     mine: list[Mod] = [["flight", bonus, o.size]] if bonus else []
     theirs: list[Mod] = []
     if o.target_kind == "swarm":
