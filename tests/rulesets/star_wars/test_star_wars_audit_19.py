@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+from star_wars_scenes import brawl
 from test_star_wars_audit_18 import _kestrel
 
 from shiftdrive.core.dice import ScriptedDice
+from shiftdrive.core.odds import OddsQuery, odds
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter
 
@@ -73,3 +76,143 @@ def test_a_pilot_conceding_on_its_turn_is_paid_for_its_vehicles_consequences() -
     assert enc.state.fighters["Tarra"].status == "conceded"
     assert enc.state.fighters["Kestrel"].status == "active"
     assert _points(enc) == {"Tarra": 5, "Pix": 3}
+
+
+FLECK = "Zemara Fleck"
+ZERO = [0] * 40
+
+
+def _squadron() -> dict[str, Any]:
+    """Zemara Fleck (Pilot 2, Shoot 3, Navigate 2, Notice 2, Security 2) in her Size 1
+    starfighter with a nameless wingman (Pilot 1, Shoot 1, Notice 1, Navigate 1, Security 1),
+    against a TIE (Size 1: Pilot 1, Stealth 1, Will 1, Security 1) and a Size 4 cruiser (the
+    seed's: four stations in two groups of two, Shoot 2; its pilot Pilot 1, Stealth 2) in
+    space."""
+    skills = {"Pilot": 1, "Shoot": 1, "Notice": 1, "Navigate": 1, "Security": 1}
+    return {
+        "ruleset": "star_wars", "interrupts": False, "zone_kind": "space", "jump_after": 0,
+        "first": "Wingman pilot",
+        "zones": [{"name": "Orbit", "adjacent": ["High Orbit"]},
+                  {"name": "High Orbit", "adjacent": ["Deep Space"]}, {"name": "Deep Space"}],
+        "sides": [
+            {"name": "rebels",
+             "characters": [
+                 {"name": FLECK, "vehicle": "Red Five", "station": "pilot",
+                  "skills": {"Pilot": 2, "Shoot": 3, "Navigate": 2, "Notice": 2,
+                             "Security": 2}}],
+             "vehicles": [
+                 {"name": "Red Five", "size": 1, "zone": "Orbit", "hyperdrive": True},
+                 {"name": "Wingman", "size": 1, "zone": "Orbit",
+                  "crew": [{"station": "pilot", "skills": skills}]}]},
+            {"name": "empire",
+             "vehicles": [
+                 {"name": "TIE", "size": 1, "zone": "Orbit",
+                  "crew": [{"station": "pilot",
+                            "skills": {"Pilot": 1, "Stealth": 1, "Will": 1, "Security": 1}}]},
+                 {"name": "Cruiser", "size": 4, "zone": "Orbit",
+                  "crew": [{"station": "pilot", "skills": {"Pilot": 1, "Stealth": 2}},
+                           {"station": "gunners", "skills": {"Shoot": 2}, "stations": 2},
+                           {"station": "gunners", "skills": {"Shoot": 2}, "stations": 2}]}]},
+        ],
+    }  # fmt: skip
+
+
+def _rolled(enc: Encounter, seat: str, choice: Choice, defend: tuple[str, str] | None) -> Any:
+    """Submit `choice` (all dice 0), defend with `defend` (seat, skill) if asked, pass every
+    invoke window: the roll's outcome event."""
+    events = enc.submit(seat, choice)
+    while True:
+        pending = enc.pending()
+        if pending and pending[0].kind == "defend" and defend is not None:
+            events += enc.submit(defend[0], Choice.of("defend", skill=defend[1]))
+        elif pending and pending[0].window == "invoke":
+            events += enc.pass_window("invoke")
+        else:
+            break
+    return next(e for e in events if e.kind == "outcome")
+
+
+#: (who acts, the wingman's help first (its skill) or None, the choice, the defence, and the
+#: numbers the seed's rules give: the roll's total and what it meets, opposed or passive)
+ROLLS = [
+    # S3 and S13: Shoot 3 + 1 (help) at the TIE, which rolls Pilot 1 (equal Sizes, no bonus)
+    (FLECK, "Shoot", Choice.of("attack", target="TIE", skill="Shoot"), ("empire", "Pilot"),
+     4, 1, False),
+    # S3: the cruiser's group of two (Shoot 2 + 1) at Fleck: Pilot 2 + 3 (the size difference)
+    ("Cruiser gunners 1", None, Choice.of("attack", target="Red Five", skill="Shoot"),
+     ("rebels", "Pilot"), 3, 5, False),
+    # S3: Fleck (help +1) at the cruiser: passive 0 + 6 (three Sizes larger, doubled)
+    (FLECK, "Shoot", Choice.of("attack", target="Cruiser", skill="Shoot"), None, 4, 6, True),
+    # S5: the tail, Pilot 2 + 1 (help) against the TIE pilot's Pilot 1
+    (FLECK, "Pilot", Choice.of("tail", target="TIE"), ("empire", "Pilot"), 3, 1, False),
+    # S9 Maneuver: Pilot 2 + 1 on the TIE (its Pilot 1) and on the cruiser (passive 0, no size
+    # bonus: that is for weapons fire)
+    (FLECK, "Pilot", Choice.of("advantage", skill="Pilot", target="TIE", name="Boxed In"),
+     ("empire", "Pilot"), 3, 1, False),
+    (FLECK, "Pilot", Choice.of("advantage", skill="Pilot", target="Cruiser", name="Blind Spot"),
+     None, 3, 0, True),
+    # S9 Sensors: Notice 2 + 1 against the cruiser pilot's Stealth 2 (detection 1 + 4 zones)
+    (FLECK, "Notice", Choice.of("discover", skill="Notice", target="Cruiser"),
+     ("empire", "Stealth"), 3, 2, False),
+    # S9 Communications: Security 2 + 1 against the TIE's best Security aboard, 1
+    (FLECK, "Security",
+     Choice.of("communicate", skill="Security", target="TIE", name="TIE Comms Jammed"),
+     ("empire", "Security"), 3, 1, False),
+    # S4: one zone more, Pilot 2 + 1 against the Size, 1
+    (FLECK, "Pilot", Choice.of("sprint", to="Deep Space"), None, 3, 1, True),
+    # S6: the jump, Navigate 2 + 1 (help) against Good (3)
+    (FLECK, "Navigate", Choice.of("jump", skill="Navigate"), None, 3, 3, True),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("actor", "helped", "choice", "defend", "total", "against", "passive"),
+    ROLLS,
+    ids=[f"{r[2].action}-{i}" for i, r in enumerate(ROLLS)],
+)
+def test_the_odds_shown_are_the_rolls_own(
+    actor: str,
+    helped: str | None,
+    choice: Choice,
+    defend: tuple[str, str] | None,
+    total: int,
+    against: int,
+    passive: bool,
+) -> None:
+    """The odds shown before each kind of roll are those of the roll it makes, with the
+    seed's numbers: the size bonus (S3), grouped stations (+1 per station beyond the first)
+    and a helper's +1 (S13) counted in both."""
+    data = _squadron()
+    data["first"] = "Wingman pilot" if helped else actor
+    enc = Encounter.start(data, dice=ScriptedDice(ZERO))
+    seat = "empire" if actor.startswith("Cruiser") else "rebels"
+    if helped:
+        enc.submit("rebels", Choice.of("help", ally=FLECK, skill=helped))
+        enc.submit("rebels", Choice.of("next", who=FLECK))
+    shown = enc.ruleset.odds(enc.state, seat, choice)
+    outcome = _rolled(enc, seat, choice, defend)
+    assert (outcome.data["total"], outcome.data["opposition"]) == (total, against)
+    query = (
+        OddsQuery(skill=total, difficulty=against)
+        if passive
+        else OddsQuery(skill=total, opposed=against)
+    )
+    assert shown == odds(query)
+
+
+def test_the_duel_rounds_odds_count_the_help_and_the_answer() -> None:
+    """S8 and S13: Han (Shoot 2) helps Lia; her duel round with Shoot (3 + 1) meets TK-1's
+    best answer, Shoot 2: the odds shown are those of 4 against 2, and the round rolls 4
+    against 2."""
+    data = brawl()
+    data["interrupts"] = False
+    data["first"] = "Han"
+    data["duels"] = [{"between": ["Lia", "TK-1"]}]
+    enc = Encounter.start(data, dice=ScriptedDice(ZERO))
+    enc.submit("rebels", Choice.of("help", ally="Lia", skill="Shoot"))
+    enc.submit("rebels", Choice.of("next", who="Lia"))
+    duel = Choice.of("duel", skill="Shoot")
+    shown = enc.ruleset.odds(enc.state, "rebels", duel)
+    outcome = _rolled(enc, "rebels", duel, ("empire", "Shoot"))
+    assert (outcome.data["total"], outcome.data["opposition"]) == (4, 2)
+    assert shown == odds(OddsQuery(skill=4, opposed=2))
