@@ -1,5 +1,6 @@
-"""What a roll does once its invoke window closes, by action (each phase module registers
-its own; `invokes.to_stage` looks them up)."""
+"""What a roll does once its invoke window closes, by action, and what it reads from the
+roll's shifts (each phase module registers its own; `invokes.to_stage` looks the outcomes
+up, `invokes.may_invoke` the readings)."""
 
 from __future__ import annotations
 
