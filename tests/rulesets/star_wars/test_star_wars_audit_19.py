@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from star_wars_scenes import brawl
+from test_lightspeed import runner
 from test_star_wars_audit_18 import _kestrel
 
 from shiftdrive.core.dice import ScriptedDice
@@ -216,3 +217,24 @@ def test_the_duel_rounds_odds_count_the_help_and_the_answer() -> None:
     outcome = _rolled(enc, "rebels", duel, ("empire", "Shoot"))
     assert (outcome.data["total"], outcome.data["opposition"]) == (4, 2)
     assert shown == odds(OddsQuery(skill=4, opposed=2))
+
+
+def test_a_hidden_blocker_is_not_named_to_the_side_it_is_hidden_from() -> None:
+    """S6 with `hyperdrive_disabled_by`: the GM's hidden scene aspect *Interdictor Field* puts
+    the Kestrel's hyperdrive out. The smugglers, who cannot see it, type the jump and are told
+    the drive is out, not the aspect's name (a scene's hidden aspect is the GM's alone). The
+    old code named it: "Kestrel's hyperdrive is out: Interdictor Field"."""
+    data = runner()
+    data["hyperdrive_disabled_by"] = ["Interdictor Field"]
+    data["aspects"] = [{"name": "Interdictor Field", "hidden": True}]
+    enc = Encounter.start(data, dice=ScriptedDice([]))
+    assert "Interdictor Field" in enc.ruleset.secrets(enc.state, "smugglers")
+    reason = enc.why_illegal("smugglers", Choice.of("jump", skill="Navigate"))
+    assert reason == "Kestrel's hyperdrive is out"
+    assert "jump" not in {c.action for c in enc.legal("smugglers")}  # still out (S6)
+    # an aspect of its own ship, hidden from the others, is the side's to see: named
+    data["aspects"] = []
+    data["sides"][0]["vehicles"][0]["aspects"] = [{"name": "Interdictor Field", "hidden": True}]
+    enc = Encounter.start(data, dice=ScriptedDice([]))
+    reason = enc.why_illegal("smugglers", Choice.of("jump", skill="Navigate"))
+    assert reason == "Kestrel's hyperdrive is out: Interdictor Field"

@@ -18,6 +18,7 @@ from shiftdrive.core.outcomes import Outcome
 from shiftdrive.engine.actions import ParamKind
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
+from shiftdrive.rulesets.star_wars.characters import HOST
 from shiftdrive.rulesets.star_wars.state import ESCAPED, Character, StarWarsState, made
 from shiftdrive.rulesets.star_wars.vehicles import vehicle_of
 
@@ -41,7 +42,8 @@ def disabling(ship: Character) -> Consequence | None:
 
 
 def hyperdrive_trouble(state: StarWarsState, ship: Character) -> str | None:
-    """Why `ship` cannot jump now, or None when its hyperdrive works."""
+    """Why `ship` cannot jump now, or None when its hyperdrive works (a blocking aspect hidden
+    from the ship's side is not named: the reason is told to that side)."""
     if not state.settings["hyperdrives"].get(ship.name, False):
         return f"{ship.name} has no hyperdrive"
     taken = disabling(ship)
@@ -56,7 +58,10 @@ def hyperdrive_trouble(state: StarWarsState, ship: Character) -> str | None:
             and found.owner in (None, ship.name)
             and (found.zone is None or found.zone == ship.zone)
         ):
-            return f"{ship.name}'s hyperdrive is out: {found.name}"
+            # (named only to a side that may see it: a scene's hidden aspect is the GM's)
+            if HOST.visible(state, found, ship.side):
+                return f"{ship.name}'s hyperdrive is out: {found.name}"
+            return f"{ship.name}'s hyperdrive is out"
     return None
 
 
