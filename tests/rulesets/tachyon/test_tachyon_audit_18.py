@@ -269,3 +269,17 @@ def test_a_wiped_out_flights_simultaneous_missile_strikes_without_a_minus() -> N
     settle(enc)
     (strike,) = [e for e in enc.events() if e.kind == "ordnance_attack"]
     assert strike.data["mods"] == [] and strike.data["total"] == 1
+
+
+def test_a_flight_without_shields_loses_a_craft_to_each_shift() -> None:
+    """T1: shields are a craft's rating ("default 4 boxes"), and a scenario may give none. A
+    flight of three unshielded fighters hit for 2: each shift past its (no) shields loses the
+    lead craft (the shift that does it is spent, as for a shielded flight): one craft is left,
+    with its own 2 missiles. The hit stopped the engine (an assertion: a flight had to have
+    shields)."""
+    data = scenario([viper()], [], b_flights=[{**_red(), "shields": 0}])
+    enc = start(data, PLUS4, ZERO)
+    s = st(enc)
+    red = s.units["Red"]
+    damage_small(s, red, 2, "Viper-1")
+    assert (red.size, red.active, red.ordnance) == (1, True, {"missile": 2})

@@ -149,14 +149,15 @@ def damage_small(state: TachyonState, u: Unit, hit: int, by: str) -> list[Event]
         return events  # all absorbed by Evasion: the craft was not damaged (no stress, T14)
     u.damaged = True
     if u.kind == FLIGHT:
-        assert u.shields is not None
+        shields = u.shields  # none for a flight given `shields: 0`: each shift loses a craft
         while hit > 0 and u.size > 0:
-            left = u.shields.fill(hit)
+            left = hit if shields is None else shields.fill(hit)
             if left <= 0:
                 events.append(_shields(u, vis))
                 break
             lose_craft(u)
-            u.shields.clear()
+            if shields is not None:
+                shields.clear()
             hit = left - 1
             events.append(
                 Event("flight_loss", data={"unit": u.name, "size": u.size}, visible_to=vis)
