@@ -352,3 +352,34 @@ def test_the_long_range_example_is_a_fair_fight() -> None:
     outcomes = run_chunk(data, "long-range.yaml", jobs, MAX_STEPS)
     wins = {side: sum(o.winner == side for o in outcomes) for side in ("Colony", "Raiders")}
     assert 30 <= wins["Colony"] <= 70 and 30 <= wins["Raiders"] <= 70, wins
+
+
+def test_a_ship_fights_side_order_roll_takes_invokes_too() -> None:
+    """P12: ship fights take side order "per P8" (+ the best drive); C4: an invoke after the
+    dice. Navy: Tactics 1 + drive 2 + 1 = 4; Smugglers 1 + 2 + 0 = 3. The Smugglers, behind, are
+    asked: a fate point on the scene's "Debris Field" makes 5; the Navy, now behind, may answer
+    and pass; the Smugglers pick who acts first. No roving Tactics points go on the roll (P6).
+    The code rolled it with no window: the Navy won."""
+    from shiftdrive.core.dice import ScriptedDice
+
+    data = _ship_fight()
+    data["aspects"] = ["Debris Field"]
+    for side in data["sides"]:
+        side["ships"][0]["crew"]["pilot"]["skills"]["Tactics"] = 1
+    enc = Encounter.start(data, dice=ScriptedDice([1, 0, 0, 0] + [0] * 40))
+    enc.submit("Navy", Choice.of("bid", points=0))
+    enc.submit("Smugglers", Choice.of("bid", points=0))
+    assert _window(enc) == ("Smugglers", "invoke", "Magpie")
+    legal = [c.text() for c in enc.legal("Smugglers")]
+    assert "invoke aspect='Debris Field' by=Magpie effect=bonus payment=fate_point" in legal
+    assert not [t for t in legal if t.startswith("tactics")]
+    enc.submit(
+        "Smugglers", "invoke aspect='Debris Field' by=Magpie effect=bonus payment=fate_point"
+    )
+    assert _window(enc) == ("Navy", "invoke", "Lance")
+    enc.submit("Navy", "pass")
+    order = next(e for e in enc.events() if e.kind == "ship_side_order")
+    assert [(r["side"], r["total"]) for r in order.data["rolls"]] == [("Navy", 4), ("Smugglers", 5)]
+    assert order.data["winner"] == "Smugglers"
+    assert enc.state.ships["Magpie"].fate_points.current == 2
+    assert _window(enc)[:2] == ("Smugglers", "first_side")

@@ -13,7 +13,7 @@ from shiftdrive.rulesets.pilot_wave.astrogation import Jump, aftermath
 from shiftdrive.rulesets.pilot_wave.ships.boarding import boardable, repairable
 from shiftdrive.rulesets.pilot_wave.ships.countermeasures import stations
 from shiftdrive.rulesets.pilot_wave.ships.resolution import resolve_next
-from shiftdrive.rulesets.pilot_wave.ships.setup import reset_pools
+from shiftdrive.rulesets.pilot_wave.ships.setup import reset_pools, side_order
 from shiftdrive.rulesets.pilot_wave.ships.space import targets, tell
 from shiftdrive.rulesets.pilot_wave.ships.state import (
     ACTIVE,
@@ -112,6 +112,8 @@ def next_actor(state: ShipState) -> Ship | None:
 def advance(state: ShipState, dice: DiceSource) -> list[Event]:
     """Play on until someone must decide: resolve the attacks, close phases and exchanges."""
     events: list[Event] = []
+    if state.order_tied:  # (the side-order totals tied for the top once the invokes were in)
+        events += side_order(state, dice)
     while (
         state.ended is None
         and state.absorb is None

@@ -53,7 +53,7 @@ class ShipBid(Action[ShipState]):
                   visible_to=frozenset({turn.seat, GM}))
         ]  # fmt: skip
         if all(b is not None for b in state.bids.values()):
-            events.append(side_order(state, dice))
+            events += side_order(state, dice)
         return events
 
 

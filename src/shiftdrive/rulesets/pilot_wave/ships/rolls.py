@@ -34,12 +34,15 @@ def register(kind: str, reading: Reading) -> None:
 def start(
     state: ShipState, kind: str, ship: str, skill: int, dice: list[int], difficulty: int,
     *, target: str | None = None, hazardous: bool = False, ctx: dict[str, Any] | None = None,
+    paid: list[str] | None = None,
 ) -> list[Event]:  # fmt: skip
-    """Put a rolled crew roll in hand: it waits for invokes, or is read at once."""
+    """Put a rolled crew roll in hand: it waits for invokes, or is read at once. (`paid`: the
+    aspects already paid for on this roll, when it comes back to its side: the side-order
+    roll.)"""
     state.roll = {
         "kind": kind, "ship": ship, "target": target, "skill": skill, "dice": list(dice),
         "difficulty": difficulty, "hazardous": hazardous, "bonus": 0, "invoked": [],
-        "paid": [], "ctx": ctx or {},
+        "paid": list(paid or ()), "ctx": ctx or {},
     }  # fmt: skip
     return settle(state, rolled=True)
 
@@ -104,10 +107,18 @@ def invoke_gain(state: ShipState) -> int:
     return gain
 
 
+#: the side-order roll (`setup.side_order`): no roving points go on it (P6: the bid made
+#: before the dice is the pool's part in it)
+SIDE_ORDER: Final = "side_order"
+
+
 def roving(state: ShipState) -> int:
-    """P6: what is left of the rolling side's Tactics pool this exchange."""
+    """P6: what is left of the rolling side's Tactics pool this exchange (none on the
+    side-order roll)."""
     roll = state.roll
     assert roll is not None
+    if roll["kind"] == SIDE_ORDER:
+        return 0
     return state.pools.get(state.ships[roll["ship"]].side, 0)
 
 

@@ -4,6 +4,8 @@ before the fight, and the side-order roll (P8, P12)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from shiftdrive.core.aspects import Aspect, AspectKind, AspectSet
 from shiftdrive.core.consequences import ConsequenceSlots, Severity
 from shiftdrive.core.dice import DiceSource, roll_fudge
@@ -14,6 +16,7 @@ from shiftdrive.engine.turns import PhasedRound
 from shiftdrive.maps.hexgrid import Hex, HexMap
 from shiftdrive.rulesets.pilot_wave.catalog import effective_skills
 from shiftdrive.rulesets.pilot_wave.order import pool_of
+from shiftdrive.rulesets.pilot_wave.ships import rolls
 from shiftdrive.rulesets.pilot_wave.ships.scenario import ShipScenario
 from shiftdrive.rulesets.pilot_wave.ships.state import Crew, Ship, ShipState
 from shiftdrive.rulesets.pilot_wave.ships.tables import PHASES
@@ -73,7 +76,7 @@ def setup(sc: ShipScenario, dice: DiceSource) -> tuple[ShipState, list[Event]]:
     # P6: a side with Tactics points bids in secret before the side-order roll
     state.bids = {side: (None if pool(state, side) else 0) for side in state.sides}
     if all(b is not None for b in state.bids.values()):
-        events.append(side_order(state, dice))
+        events += side_order(state, dice)
     return state, events
 
 
@@ -103,33 +106,108 @@ def tactics_of(state: ShipState, side: str) -> tuple[int, int]:
     return tactics, drive
 
 
-def side_order(state: ShipState, dice: DiceSource) -> Event:
-    """P8 + P12: each side rolls Tactics + its best drive + its bid (P6); the highest picks who
-    acts first (a tie for the top is rolled again); the rest follow by their totals."""
-    rolls: list[dict[str, object]] = []
-    ranked: list[str] = list(state.sides)
-    for _ in range(REROLLS):
-        rolls = []
+def side_order(state: ShipState, dice: DiceSource) -> list[Event]:
+    """P8 + P12: each side rolls Tactics + its best drive + its bid (P6), all at once; then,
+    as in any contest, the sides may invoke on their own rolls (C4): a side behind the best
+    total is asked (`order_windows`) while its invokes could put it ahead, until no side that
+    is behind can or will; then the highest picks who acts first (a tie for the top is rolled
+    again) and the rest follow by their totals."""
+    events: list[Event] = []
+    while True:
+        state.order_tied = False
+        state.order_rolls = {}
+        state.order_stood = []
         for side in state.sides:
             tactics, drive = tactics_of(state, side)
             bid = state.bids.get(side) or 0
-            faces = roll_fudge(dice, why=f"{side} side order")
-            rolls.append(
-                {
-                    "side": side,
-                    "tactics": tactics,
-                    "drive": drive,
-                    "bid": bid,
-                    "dice": list(faces.faces),
-                    "total": tactics + drive + bid + faces.total,
-                }
-            )
-        totals = {str(r["side"]): int(str(r["total"])) for r in rolls}
-        ranked = sorted(state.sides, key=lambda s: -totals[s])
-        if totals[ranked[0]] != totals[ranked[1]]:
-            break
+            faces = list(roll_fudge(dice, why=f"{side} side order").faces)
+            state.order_rolls[side] = {
+                "side": side, "tactics": tactics, "drive": drive, "bid": bid, "dice": faces,
+                "total": tactics + drive + bid + sum(faces), "paid": [],
+            }  # fmt: skip
+        events.append(Event("ship_order_dice", data={"rolls": _shown(state)}))
+        events += order_windows(state)
+        if not state.order_tied:  # (settled, or a side's roll waits on its invokes)
+            return events
+
+
+def _shown(state: ShipState) -> list[dict[str, Any]]:
+    return [{k: v for k, v in r.items() if k != "paid"} for r in state.order_rolls.values()]
+
+
+def _tactician_ship(state: ShipState, side: str) -> Ship | None:
+    """The ship of the side's best tactician (its crew's fate points pay the side's invokes
+    on the side-order roll; its aspects and its crew's are the side's own)."""
+    best: tuple[int, Ship] | None = None
+    for s in state.ships.values():
+        if s.side != side or not s.active:
+            continue
+        for c in s.crew:
+            if c.status == "ok" and (best is None or c.skills["Tactics"] > best[0]):
+                best = (c.skills["Tactics"], s)
+    return None if best is None else best[1]
+
+
+def _best_other(state: ShipState, side: str) -> int:
+    return max(int(r["total"]) for s, r in state.order_rolls.items() if s != side)
+
+
+def order_windows(state: ShipState) -> list[Event]:
+    """The next side behind the best total that has not let its total stand since the totals
+    last changed gets its roll in hand (`rolls.start`), against the best of the others: it is
+    asked only if its invokes could put it ahead (`rolls.may_change`), else the roll stands at
+    once. When none is left, the order is settled (`settle_order`)."""
+    for side in state.sides:
+        r = state.order_rolls[side]
+        if side in state.order_stood or int(r["total"]) > _best_other(state, side):
+            continue
+        ship = _tactician_ship(state, side)
+        if ship is None:
+            state.order_stood.append(side)
+            continue
+        dice_total = sum(int(d) for d in r["dice"])
+        return rolls.start(
+            state, rolls.SIDE_ORDER, ship.name, int(r["total"]) - dice_total, list(r["dice"]),
+            _best_other(state, side), ctx={"side": side}, paid=list(r["paid"]),
+        )  # fmt: skip
+    return settle_order(state)
+
+
+def order_need(state: ShipState, roll: dict[str, Any], shifts: int) -> int | None:
+    """To lead, a side's total must beat the best of the others (a tie for the top is rolled
+    again, so only a lead changes the outcome for it)."""
+    return None if shifts >= 1 else 1 - shifts
+
+
+def order_read(state: ShipState, roll: dict[str, Any]) -> list[Event]:
+    """The side's total with its invokes stands; a side that invoked changed the totals, so
+    the others may answer; then the next window, or the order."""
+    side = str(roll["ctx"]["side"])
+    r = state.order_rolls[side]
+    r["total"] = int(r["total"]) + int(roll["bonus"])
+    r["paid"] = list(roll["paid"])
+    state.order_stood = [side] if roll["bonus"] else [*state.order_stood, side]
+    return order_windows(state)
+
+
+rolls.register(rolls.SIDE_ORDER, rolls.Reading(order_need, order_read))
+
+
+def settle_order(state: ShipState) -> list[Event]:
+    """The highest total picks who acts first; a tie for the top is rolled again (bids stand,
+    up to `REROLLS` rolls in all: `order_tied`, rolled by `side_order` at once or, after a
+    decision, by `flow.advance`); the rest follow by their totals."""
+    totals = {side: int(r["total"]) for side, r in state.order_rolls.items()}
+    ranked = sorted(state.sides, key=lambda s: -totals[s])
+    shown = _shown(state)
+    state.order_rerolls += 1
+    if totals[ranked[0]] == totals[ranked[1]] and state.order_rerolls < REROLLS:
+        state.order_tied = True
+        return [Event("ship_order_tied", data={"rolls": shown})]
+    state.order_rolls = {}
+    state.order_stood = []
     state.order = ranked
     state.chooser = state.picker = ranked[0]
     state.spent_on_order = {side: state.bids.get(side) or 0 for side in state.sides}
     reset_pools(state)
-    return Event("ship_side_order", data={"rolls": rolls, "winner": ranked[0]})
+    return [Event("ship_side_order", data={"rolls": shown, "winner": ranked[0]})]

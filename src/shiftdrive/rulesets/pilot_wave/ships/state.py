@@ -190,6 +190,15 @@ class ShipState:
     bids: dict[str, int | None] = field(default_factory=dict)
     spent_on_order: dict[str, int] = field(default_factory=dict)
     pools: dict[str, int] = field(default_factory=dict)
+    #: the side-order roll in progress (P8, P12, C4): each side's roll so far (its total with
+    #: the invokes made on it, its dice, the aspects its side has paid to invoke on it) and the
+    #: sides that have let their total stand since the totals last changed
+    order_rolls: dict[str, dict[str, Any]] = field(default_factory=dict)
+    order_stood: list[str] = field(default_factory=list)
+    #: the side-order totals tied for the top: the sides roll again (`setup.side_order`), up
+    #: to `setup.REROLLS` rolls in all
+    order_tied: bool = False
+    order_rerolls: int = 0
     #: side -> enemy ships it has detected (tracked for the rest of the fight)
     detected: dict[str, list[str]] = field(default_factory=dict)
     attacks: list[Attack] = field(default_factory=list)
@@ -237,6 +246,9 @@ class ShipState:
             "order": list(self.order), "chooser": self.chooser, "picker": self.picker,
             "bids": dict(self.bids), "spent_on_order": dict(self.spent_on_order),
             "pools": dict(self.pools),
+            "order_rolls": {k: dict(v) for k, v in self.order_rolls.items()},
+            "order_stood": list(self.order_stood), "order_tied": self.order_tied,
+            "order_rerolls": self.order_rerolls,
             "detected": {k: list(v) for k, v in self.detected.items()},
             "attacks": [a.to_json() for a in self.attacks],
             "queue": [a.to_json() for a in self.queue], "absorb": self.absorb,

@@ -21,6 +21,7 @@ ROLL_WORDS: Final[dict[str, str]] = {
     "repair": "repair",
     "high_g": "high-G roll (Space Ops)",
     "jump": "jump calculation (Space Ops)",
+    "side_order": "side-order roll (Tactics + drive + bid)",
 }
 ACTION_NAMES: Final[dict[str, str]] = {
     "first_side": "Choose the side that acts first",
@@ -83,6 +84,8 @@ def _roll(d: dict[str, Any], tail: bool = True) -> str:
     who = d["ship"] + (f" ({d['crew']})" if d.get("crew") else "")
     what = ROLL_WORDS[d["kind"]] + (f" at {d['target']}" if d.get("target") else "")
     against = f" against {ladder(d['difficulty'], difficulty=True)}" if d["difficulty"] else ""
+    if d["kind"] == "side_order":  # (against the best total of the other sides)
+        against = f" against the others' best total {d['difficulty']}"
     head = f"{who}'s {what}: {d['skill']:+d} {_dice(d)}{against}"
     return head + (f" ({d['shifts']:+d}): invokes may follow" if tail else "")
 
@@ -104,14 +107,18 @@ def _fleet(d: dict[str, Any]) -> str:
     return f"{d['side']} fields {ships}"
 
 
-def _order(d: dict[str, Any]) -> str:
+def _order_totals(d: dict[str, Any]) -> str:
     parts = [
         f"{r['side']} Tactics {r['tactics']:+d} + drive {r['drive']}"
         + (f" + bid {r['bid']}" if r.get("bid") else "")
         + f" [{fudge_symbols(r['dice'])}] = {r['total']}"
         for r in d["rolls"]
     ]
-    return f"Side order: {'; '.join(parts)}. {d['winner']} picks who acts first"
+    return f"Side order: {'; '.join(parts)}"
+
+
+def _order(d: dict[str, Any]) -> str:
+    return f"{_order_totals(d)}. {d['winner']} picks who acts first"
 
 
 def _sensors(d: dict[str, Any]) -> str:
@@ -202,6 +209,8 @@ WORDS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
     "ship_setup": _setup,
     "ship_fleet": _fleet,
     "ship_side_order": _order,
+    "ship_order_dice": lambda d: _order_totals(d) + ": invokes may follow",
+    "ship_order_tied": lambda d: _order_totals(d) + ": tied for the top, the sides roll again",
     "ship_first": lambda d: (
         f"Exchange {d['exchange']}: {d['picker']} lets {d['first']} act first in every phase"
     ),
