@@ -238,3 +238,22 @@ def test_a_hidden_blocker_is_not_named_to_the_side_it_is_hidden_from() -> None:
     enc = Encounter.start(data, dice=ScriptedDice([]))
     reason = enc.why_illegal("smugglers", Choice.of("jump", skill="Navigate"))
     assert reason == "Kestrel's hyperdrive is out: Interdictor Field"
+
+
+def test_the_jump_is_rolled_with_the_skill_the_help_makes_better() -> None:
+    """S6: "a successful Navigate (or Pilot) overcome", the better (the doc's default), and
+    S13: help given for the roll counts. Fleck (Pilot 2, Navigate 1 here) is helped with
+    Navigate by her wingman: Navigate 1 + 1 ties Pilot 2, and the navigation roll is the
+    seed's, so she jumps with Navigate, rolling 2 against Good (3) with the help spent. The
+    old code weighed the ratings alone and offered only Pilot, refusing the Navigate the help
+    was given for (the help then lapsed unused)."""
+    data = _squadron()
+    data["sides"][0]["characters"][0]["skills"]["Navigate"] = 1
+    enc = Encounter.start(data, dice=ScriptedDice(ZERO))
+    enc.submit("rebels", Choice.of("help", ally=FLECK, skill="Navigate"))
+    enc.submit("rebels", Choice.of("next", who=FLECK))
+    jumps = [c.str_param("skill") for c in enc.legal("rebels") if c.action == "jump"]
+    assert jumps == ["Navigate"]
+    outcome = _rolled(enc, "rebels", Choice.of("jump", skill="Navigate"), None)
+    assert (outcome.data["total"], outcome.data["opposition"]) == (2, 3)
+    assert not enc.state.helps

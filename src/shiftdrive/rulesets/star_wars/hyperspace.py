@@ -1,9 +1,10 @@
 """Jumping to lightspeed (S6, S13): a challenge alongside the conflict. After three rounds, a
 crew member of a ship with a working hyperdrive may spend its action on the jump: Navigate (or
-Pilot, the better) overcome against the scenario's difficulty. Success (a tie too: C2's success
-at a minor cost) takes the ship and its crew out of the scene into hyperspace; a failure may be
-tried again on a later exchange (S13: a later round, by anyone aboard). A severe consequence
-on the hull, or an aspect the scenario names, puts the hyperdrive out of action."""
+Pilot, the better, help counted) overcome against the scenario's difficulty. Success (a tie
+too: C2's success at a minor cost) takes the ship and its crew out of the scene into
+hyperspace; a failure may be tried again on a later exchange (S13: a later round, by anyone
+aboard). A severe consequence on the hull, or an aspect the scenario names, puts the
+hyperdrive out of action."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.star_wars.characters import HOST
 from shiftdrive.rulesets.star_wars.state import ESCAPED, Character, StarWarsState, made
+from shiftdrive.rulesets.star_wars.teamwork import pending_help
 from shiftdrive.rulesets.star_wars.vehicles import vehicle_of
 
 if TYPE_CHECKING:
@@ -65,9 +67,17 @@ def hyperdrive_trouble(state: StarWarsState, ship: Character) -> str | None:
     return None
 
 
-def jump_skill(f: Character) -> str:
-    """S6: Navigate, or Pilot when it is better."""
-    return max(JUMP_SKILLS, key=lambda s: (f.skill(s), s == JUMP_SKILLS[0]))
+def jump_skill(state: StarWarsState, f: Character) -> str:
+    """S6: Navigate, or Pilot when it is better, counting the help promised for each (S13:
+    help given for the Navigate roll makes it the better one), Navigate on a tie."""
+    helped = state.helps
+    return max(
+        JUMP_SKILLS,
+        key=lambda s: (
+            f.skill(s) + (pending_help(state, f.name, s) if helped else 0),
+            s == JUMP_SKILLS[0],
+        ),
+    )
 
 
 def may_jump(state: StarWarsState, f: Character) -> str | None:
@@ -97,7 +107,7 @@ class Jump(RollAction[StarWarsState]):
         f = state.fighters[turn.actor or ""]
         if may_jump(state, f) is not None:
             return []
-        skill = jump_skill(f)
+        skill = jump_skill(state, f)
         ship = f.vehicle
         return [made(JUMP, f"Jump {ship} to lightspeed with {skill}", skill=skill)]
 
