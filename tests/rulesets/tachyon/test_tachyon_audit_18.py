@@ -283,3 +283,16 @@ def test_a_flight_without_shields_loses_a_craft_to_each_shift() -> None:
     red = s.units["Red"]
     damage_small(s, red, 2, "Viper-1")
     assert (red.size, red.active, red.ordnance) == (1, True, {"missile": 2})
+
+
+def test_a_craft_given_no_weapons_has_none() -> None:
+    """Seed "Participants": "Small support vessels" fly too, and a scenario's set values
+    override the template's (unset ones come from it). A craft given `weapons: []` has no
+    weapon, so nothing to fire beside Raider-1; it took the fighter template's cannons (an
+    empty list read as unset), as an `ordnance: {}` does not."""
+    data = scenario([viper(weapons=[], ordnance={})], [raider()])
+    enc = start(data, PLUS4, ZERO)
+    skip_to(enc, "gunnery", "Viper-1")
+    s = st(enc)
+    assert s.units["Viper-1"].weapons == {} and s.units["Viper-1"].ordnance == {}
+    assert not [c for c in enc.legal("Tachyon") if c.action == "fire"]

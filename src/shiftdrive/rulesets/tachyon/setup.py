@@ -148,10 +148,11 @@ def small_craft(spec: CraftSpec | FlightSpec, side: str, cat: Catalog, zmap: Zon
     }
     size = spec.size if isinstance(spec, FlightSpec) else 1
     ordnance = spec.ordnance if spec.ordnance is not None else t.ordnance
+    weapons = spec.weapons if spec.weapons is not None else t.weapons  # [] is none
     u = Unit(
         name=spec.name, side=side, kind=FLIGHT if isinstance(spec, FlightSpec) else CRAFT,
         zone=zmap.canonical(spec.zone), skills=skills,
-        weapons={w: cat.weapons[w].range for w in (spec.weapons or t.weapons)},
+        weapons={w: cat.weapons[w].range for w in weapons},
         ordnance={k: v * size for k, v in ordnance.items()},
         load=dict(ordnance) if isinstance(spec, FlightSpec) else {},
         shields=shields(spec.shields if spec.shields is not None else t.shields),
