@@ -66,6 +66,8 @@ def start(data: dict[str, Any], dice: list[int], first: str = "Navy") -> Encount
     (the sides are alike) and picks who acts first."""
     enc = Encounter.start(data, dice=ScriptedDice(P1 + Z + dice[8:]))
     bid(enc)
+    while enc.pending()[0].kind == "invoke":  # the side-order roll's invokes (C4)
+        enc.submit(enc.pending()[0].seat, "pass")
     winner = enc.pending_seats()[0]
     enc.submit(winner, f"first_side side={first}")
     return enc
