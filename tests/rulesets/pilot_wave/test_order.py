@@ -196,7 +196,11 @@ def test_high_g_costs_a_hit_of_the_shortfall_each_exchange() -> None:
     assert (d.kind, d.actor) == ("absorb", "Ada")
     assert enc.state.roll is not None and enc.state.roll.hit == 2
     # the hit is absorbed before the next character rolls; then the exchange's turns begin
-    assert not [e for e in enc.events() if e.kind == "roll" and e.data["who"] == "Zed" and e.data["skill"] != "Tactics"]
+    assert not [
+        e
+        for e in enc.events()
+        if e.kind == "roll" and e.data["who"] == "Zed" and e.data["skill"] != "Tactics"
+    ]
     enc.submit("Crew", enc.legal("Crew")[0])
     zed = [e for e in enc.events() if e.kind == "high_g" and e.data["who"] == "Zed"]
     assert [(e.data["total"], e.data["hit"]) for e in zed] == [(4, 0)]

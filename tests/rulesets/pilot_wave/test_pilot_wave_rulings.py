@@ -170,7 +170,11 @@ def test_the_target_of_a_shot_may_concede_before_it_is_rolled() -> None:
     assert "concede" in [c.action for c in enc.legal("Raiders")]
     enc.submit("Raiders", "concede")
     assert enc.state.fighters["Zed"].status == CONCEDED
-    assert not [e for e in enc.events() if e.kind == "roll" and e.data["who"] == "Ada" and e.data["skill"] != "Tactics"]
+    assert not [
+        e
+        for e in enc.events()
+        if e.kind == "roll" and e.data["who"] == "Ada" and e.data["skill"] != "Tactics"
+    ]
     assert [e.data["who"] for e in enc.events() if e.kind == "lost"] == ["Ada"]
     result = enc.result()
     assert result is not None and result.winner == "Crew" and result.ending is Ending.CONCESSION

@@ -581,7 +581,11 @@ def test_at_long_scale_high_g_is_rolled_before_anyone_is_taken_out() -> None:
     rolled = [e for e in enc.events() if e.kind == "high_g" and "dice" in e.data]
     assert [e.data["who"] for e in rolled] == ["Ada", "Zed"]
     # in the log, the roll is named as the table says it (not by its action id)
-    said = [enc.describe(e, "Crew") for e in enc.events() if e.kind == "outcome" and e.data["action"] == "high_g"]
+    said = [
+        enc.describe(e, "Crew")
+        for e in enc.events()
+        if e.kind == "outcome" and e.data["action"] == "high_g"
+    ]
     assert said and all(
         s.startswith(("Ada's roll against high G: ", "Zed's roll against high G: ")) for s in said
     )
