@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from shiftdrive.conflict.concede import concede
+from shiftdrive.conflict.concede import Concede, concede
 from shiftdrive.conflict.exchange import STAGE_MENUS, shared_turn, stage_turn
 from shiftdrive.conflict.host import ACTIVE, CONCEDED, TAKEN_OUT
 from shiftdrive.conflict.invokes import Pass
@@ -26,7 +26,7 @@ from shiftdrive.rulesets.star_wars.dogfight import split_up
 from shiftdrive.rulesets.star_wars.duel import CUT, STYLE
 from shiftdrive.rulesets.star_wars.setup import vehicle_skills
 from shiftdrive.rulesets.star_wars.state import ESCAPED, Character, StarWarsState, made
-from shiftdrive.rulesets.star_wars.vehicles import spent
+from shiftdrive.rulesets.star_wars.vehicles import spent, vehicle_of
 
 if TYPE_CHECKING:
     from shiftdrive.core.dice import DiceSource
@@ -435,3 +435,40 @@ class WindowPass(Pass[StarWarsState]):
             state.asked.append(turn.seat)
             return []
         return super().apply(state, turn, choice, dice)
+
+
+def stake(state: StarWarsState, name: str) -> int:
+    """C7 aboard a vehicle: the consequences taken in this conflict by the vehicle whose fate
+    points are `name`'s (its pilot's, while it flies it: the ship's consequences are the
+    pilot's stake, default); 0 for anyone else."""
+    f = state.fighters[name]
+    ship = vehicle_of(state, f)
+    if ship is None or ship.fate_points is not f.fate_points:
+        return 0
+    return ship.consequences.count_taken_in_conflict()
+
+
+def concede_unit(state: StarWarsState, name: str) -> list[Event]:
+    """`name` concedes (C10) and is paid (C7, the library's `concede`); a pilot also for its
+    vehicle's consequences (`stake`). The named crew who concede with their vehicle are paid
+    their own as the turn ends (`_crews_and_vehicles`)."""
+    extra = stake(state, name)  # (read first: conceding changes no slot)
+    events = concede(state, name)
+    if extra:
+        f = state.fighters[name]
+        f.fate_points.earn(EarnReason.CONCESSION, extra)
+        data = {"who": name, "vehicle": f.vehicle, "fate_points": extra}
+        events.append(Event("concession_stake", data=data, visible_to=None))
+    return events
+
+
+class StarWarsConcede(Concede[StarWarsState]):
+    """C10: offered on a character's own turn and when a roll is declared against it; for a
+    vehicle, its side concedes the vehicle before the roll, and its crew with it."""
+
+    def apply(
+        self, state: StarWarsState, turn: Turn, choice: Choice, dice: DiceSource
+    ) -> list[Event]:
+        if turn.kind == "defend":
+            state.roll = None  # before the roll: nobody rolls
+        return concede_unit(state, turn.actor or "") + end_turn(state)

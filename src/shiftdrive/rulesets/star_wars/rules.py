@@ -24,7 +24,6 @@ from shiftdrive.rulesets.star_wars import popcorn, words
 from shiftdrive.rulesets.star_wars import view as seen
 from shiftdrive.rulesets.star_wars.characters import HOST, StarWarsHost
 from shiftdrive.rulesets.star_wars.comms import Communicate
-from shiftdrive.rulesets.star_wars.concession import StarWarsConcede
 from shiftdrive.rulesets.star_wars.dogfight import GetOnTheirSix, unaspected
 from shiftdrive.rulesets.star_wars.duel import AcceptLoss, CutGain, DuelRound, StyleChoice
 from shiftdrive.rulesets.star_wars.hyperspace import Jump
@@ -46,7 +45,7 @@ def _actions(host: StarWarsHost) -> dict[str, Action[StarWarsState]]:
         StarWarsAdvantage(host),
         StarWarsDiscover(host),
         Communicate(host),
-        StarWarsConcede(host),
+        popcorn.StarWarsConcede(host),
         SensorMode(),
         Move(host),
         Sprint(host),
