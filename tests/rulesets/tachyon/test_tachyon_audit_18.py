@@ -296,3 +296,19 @@ def test_a_craft_given_no_weapons_has_none() -> None:
     s = st(enc)
     assert s.units["Viper-1"].weapons == {} and s.units["Viper-1"].ordnance == {}
     assert not [c for c in enc.legal("Tachyon") if c.action == "fire"]
+
+
+def test_a_large_targets_own_guns_must_name_a_known_weapon(tmp_path: Path) -> None:
+    """T3: gun emplacements carry a weapon (capital turrets, range 3). A large target's own
+    `guns:` naming no weapon of the catalog is refused by name, as a template's is; it was
+    taken, and setting up the fight stopped on a KeyError."""
+    data = scenario(
+        [viper()],
+        [raider(zone="Z8")],
+        b_large=[{**FRIGATE, "guns": {"count": 1, "weapon": "plasma_lance"}}],
+    )
+    f = tmp_path / "bad.yaml"
+    f.write_text(yaml.safe_dump(data), encoding="utf-8")
+    with pytest.raises(ScenarioError) as err:
+        start_from_file(f)
+    assert f"{f}: sides[1].large[0].guns.weapon: unknown weapon 'plasma_lance'" in str(err.value)

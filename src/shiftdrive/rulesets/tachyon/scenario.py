@@ -325,14 +325,19 @@ def load(data: Mapping[str, Any]) -> TachyonScenario:
                     )
                 )
         check_load(f"catalog.craft.{name}", w.ordnance)
-    for name, lt in cat.large.items():
-        if lt.guns.weapon not in cat.weapons:
+
+    def check_guns(path: str, guns: GunSpec | None) -> None:
+        """T3: gun emplacements carry a weapon of the catalog (a template's or a ship's own)."""
+        if guns is not None and guns.weapon not in cat.weapons:
             problems.append(
                 (
-                    f"catalog.large.{name}.guns.weapon",
-                    f"unknown weapon {lt.guns.weapon!r}{_known(list(cat.weapons))}",
+                    f"{path}.guns.weapon",
+                    f"unknown weapon {guns.weapon!r}{_known(list(cat.weapons))}",
                 )
             )
+
+    for name, lt in cat.large.items():
+        check_guns(f"catalog.large.{name}", lt.guns)
     names: dict[str, str] = {}
     side_names = [s.name for s in sc.sides]
     if side_names[0].lower() == side_names[1].lower():
@@ -389,6 +394,7 @@ def load(data: Mapping[str, Any]) -> TachyonScenario:
             claim(lg.name, f"{path}.name")
             check_zone(lg.zone, f"{path}.zone")
             large_by_side[si].add(lg.name.lower())
+            check_guns(path, lg.guns)
             if lg.template not in cat.large:
                 problems.append(
                     (
