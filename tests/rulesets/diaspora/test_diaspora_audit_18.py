@@ -113,7 +113,7 @@ def test_a_seat_sees_its_own_sides_fate_points_not_another_sides() -> None:
 def test_a_compel_answer_tells_no_other_side_the_ships_fate_points_d12() -> None:
     """D12: accepting a compel gains a fate point, refusing pays one: that is done at the table,
     but the total left is the ship's side's to know. The old event carried the new total (and
-    worded it: "(4 now)") to every seat."""
+    worded it: "(2 left)") to every seat."""
     a = ship("A", aspects=["Reckless"], fate_points=3)
     enc, _ = opened([a], [ship("B")], bands={"A": 0, "B": 2}, phase="beam")
     # the next turn's position compel window: red compels A
@@ -197,3 +197,20 @@ def test_a_number_must_be_a_number_in_the_scenario(
 def test_every_example_still_loads(name: str) -> None:
     enc = start_from_file(EXAMPLES / name, seed=0)
     assert enc.ruleset.id == "diaspora"
+
+
+def test_winning_a_detection_tie_tells_no_other_side_the_fate_points_left_d9() -> None:
+    """D9: a tied ship may spend a fate point to win its tie: the spending is at the table,
+    the points left are its side's to know (the old event said "(1 left)" to every seat)."""
+    data = {"ruleset": "diaspora", "sides": [
+        {"name": "blue", "ships": [ship("A", fate_points=2)]},
+        {"name": "red", "ships": [ship("B")]},
+    ]}  # fmt: skip
+    enc, _ = start(data, [0, 0, 0, 0], [0, 0, 0, 0])  # 2 and 2 on Navigation 2: tied
+    enc.pass_window("compel")
+    enc.pass_window("invoke")
+    enc.submit("blue", "break_tie")
+    assert state(enc).ships["A"].fate_points.current == 1
+    assert state(enc).detection_winner == "A"
+    red_log = str(seat_view(enc, "red")["log"])
+    assert "spends a fate point to win its detection tie" in red_log and "left)" not in red_log
