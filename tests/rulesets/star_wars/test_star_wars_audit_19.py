@@ -257,3 +257,27 @@ def test_the_jump_is_rolled_with_the_skill_the_help_makes_better() -> None:
     outcome = _rolled(enc, "rebels", Choice.of("jump", skill="Navigate"), None)
     assert (outcome.data["total"], outcome.data["opposition"]) == (2, 3)
     assert not enc.state.helps
+
+
+def test_a_passive_vehicles_crew_concede_on_their_turns_not_before_each_shot() -> None:
+    """The doc's default for C10 at S10's passive defense: Fleck fires at the cruiser (Size 4,
+    passive 0 + 6): the shot is rolled as it is declared, with no defend stage (and so no
+    concession between the two); the cruiser's crew concede on their own turns, where
+    `concede` is on every station's menu, and the cruiser leaves with the last of them."""
+    data = _squadron()
+    data["first"] = FLECK
+    enc = Encounter.start(data, dice=ScriptedDice(ZERO))
+    events = enc.submit("rebels", Choice.of("attack", target="Cruiser", skill="Shoot"))
+    assert [e.data["who"] for e in events if e.kind == "roll"] == [FLECK]
+    assert all(d.kind != "defend" for d in enc.pending())
+    while enc.pending()[0].window == "invoke":
+        enc.pass_window("invoke")
+    enc.submit("rebels", Choice.of("next", who="Cruiser gunners 1"))
+    assert "concede" in {c.action for c in enc.legal("empire")}
+    crew = ["Cruiser gunners 1", "Cruiser pilot", "Cruiser gunners 2"]
+    for who, nxt in zip(crew, [*crew[1:], None], strict=True):
+        assert enc.state.order.current == who
+        enc.submit("empire", "concede")
+        if nxt is not None and enc.pending()[0].kind == "next":
+            enc.submit("empire", Choice.of("next", who=nxt))
+    assert enc.state.fighters["Cruiser"].status == "conceded"
