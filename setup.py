@@ -84,6 +84,7 @@ COMPILED = [
     "shiftdrive/rulesets/fully_automated/view.py",
     "shiftdrive/rulesets/fully_automated/walks.py",
     "shiftdrive/rulesets/fully_automated/words.py",
+    "shiftdrive/rulesets/diaspora/boosts.py",
     "shiftdrive/rulesets/diaspora/bot.py",
     "shiftdrive/rulesets/diaspora/choices.py",
     "shiftdrive/rulesets/diaspora/compels.py",
