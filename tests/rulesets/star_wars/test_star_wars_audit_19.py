@@ -13,7 +13,9 @@ from test_star_wars_audit_18 import _kestrel
 from shiftdrive.core.dice import ScriptedDice
 from shiftdrive.core.odds import OddsQuery, odds
 from shiftdrive.engine.choices import Choice
-from shiftdrive.engine.encounter import Encounter
+from shiftdrive.engine.encounter import Encounter, load_checked
+from shiftdrive.engine.ruleset import get_ruleset
+from shiftdrive.engine.scenario import ScenarioError
 
 SHOT = Choice.of("attack", target="Kestrel", skill="Shoot")
 PLUS = [1, 1, 1, 1]
@@ -281,3 +283,35 @@ def test_a_passive_vehicles_crew_concede_on_their_turns_not_before_each_shot() -
         if nxt is not None and enc.pending()[0].kind == "next":
             enc.submit("empire", Choice.of("next", who=nxt))
     assert enc.state.fighters["Cruiser"].status == "conceded"
+
+
+def _fleck(d: dict[str, Any]) -> dict[str, Any]:
+    return d["sides"][0]["characters"][0]  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(
+    ("change", "named", "why"),
+    [
+        (lambda d: _fleck(d)["skills"].update(pilot=4), "characters[0].skills.pilot",
+         "'pilot' is 'Pilot' again"),
+        (lambda d: d["sides"][1]["vehicles"][0]["crew"][0]["skills"].update(PILOT=3),
+         "vehicles[0].crew[0].skills.PILOT", "'PILOT' is 'Pilot' again"),
+        (lambda d: _fleck(d).update(zone="Deep Space"), "characters[0].zone",
+         "aboard Red Five, which is in Orbit"),
+        (lambda d: d.update(hyperdrive_disabled_by=["  "]), "hyperdrive_disabled_by[0]",
+         "an aspect needs a name"),
+    ],
+)  # fmt: skip
+def test_a_scenario_that_says_two_things_is_refused_naming_the_field(
+    change: Any, named: str, why: str
+) -> None:
+    """Through the CLI's loader: a skill rated twice (skill names ignore case: the sheet kept
+    one rating without a word), a crew member placed in a zone its vehicle is not in (it was
+    moved to the vehicle's without a word) and a blank hyperdrive blocker are refused, naming
+    the file, the field and the reason. The old code loaded all three."""
+    data = _squadron()
+    change(data)
+    with pytest.raises(ScenarioError) as err:
+        load_checked(get_ruleset("star_wars"), data, "squadron.yaml")
+    text = str(err.value)
+    assert "squadron.yaml" in text and named in text and why in text

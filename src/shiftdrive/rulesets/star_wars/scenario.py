@@ -222,6 +222,7 @@ def load(data: Mapping[str, Any]) -> StarWarsScenario:
                     problems.append(
                         (f"{base}.skills.{skill}", f"unknown skill {skill!r} ({', '.join(SKILLS)})")
                     )
+            _twice_rated(c.skills, f"{base}.skills", problems)
             if c.zone is not None and c.zone.lower() not in zone_lower:
                 problems.append((f"{base}.zone", f"no zone named {c.zone!r}"))
             elif c.zone is not None and c.vehicle is None and kind_of[c.zone.lower()] != "ground":
@@ -238,12 +239,27 @@ def load(data: Mapping[str, Any]) -> StarWarsScenario:
     if sc.first is not None and sc.first.lower() not in characters:
         problems.append(("first", f"no character or crew named {sc.first!r} to act first"))
     _check_duels(sc, aspect, problems)
+    for i, name in enumerate(sc.hyperdrive_disabled_by):
+        if not name.strip():
+            problems.append((f"hyperdrive_disabled_by[{i}]", "an aspect needs a name"))
     for si, side in enumerate(sc.sides):
         if not side.characters and not any(v.crew for v in side.vehicles):
             problems.append((f"sides[{si}]", f"{side.name} has nobody to act"))
     if problems:
         raise ScenarioError(problems)
     return sc
+
+
+def _twice_rated(skills: Mapping[str, int], path: str, problems: list[tuple[str, str]]) -> None:
+    """A skill given twice (skill names ignore case: `Pilot` and `pilot` are one skill, and
+    the sheet would keep one of the two ratings without a word)."""
+    seen: dict[str, str] = {}
+    for skill in skills:
+        first = seen.setdefault(skill.lower(), skill)
+        if first != skill:
+            problems.append(
+                (f"{path}.{skill}", f"{skill!r} is {first!r} again (skill names ignore case)")
+            )
 
 
 def crew_names(vehicle: VehicleSpec) -> list[str]:
@@ -283,6 +299,20 @@ def _check_vehicles(
         path = f"{base}.characters[{ci}]"
         if c.vehicle is not None and c.vehicle.lower() not in vehicles:
             problems.append((f"{path}.vehicle", f"no vehicle named {c.vehicle!r} on {side.name}"))
+        ship = vehicles.get(c.vehicle.lower()) if c.vehicle is not None else None
+        if (
+            ship is not None
+            and c.zone is not None
+            and ship.zone is not None
+            and c.zone.lower() != ship.zone.lower()
+        ):
+            problems.append(
+                (
+                    f"{path}.zone",
+                    f"{c.name} is aboard {ship.name}, which is in {ship.zone}: a crew member is "
+                    "where its vehicle is (leave its zone out)",
+                )
+            )
         if (c.vehicle is None) != (c.station is None):
             problems.append((f"{path}.station", "a crew member needs both vehicle and station"))
     for vi, v in enumerate(side.vehicles):
@@ -318,6 +348,7 @@ def _check_vehicles(
                     problems.append(
                         (f"{path}.crew[{j}].skills.{skill}", f"unknown skill {skill!r}")
                     )
+            _twice_rated(crew.skills, f"{path}.crew[{j}].skills", problems)
         aboard = [c for c in side.characters if c.vehicle and c.vehicle.lower() == v.name.lower()]
         pilots = sum(1 for c in aboard if c.station == "pilot")
         pilots += sum(1 for c in v.crew if c.station == "pilot")
