@@ -433,10 +433,13 @@ class Ruleset(ABC, Generic[S, Sc]):
         return None
 
     def _offered(self, state: S, seat: str, choice: Choice) -> tuple[Action[S], Turn] | None:
-        """The spec of `choice` and the turn of `seat` that offers its action."""
+        """The spec of `choice` and the turn of `seat` that offers its action: a standing
+        action's turn of its own kind, as `legal` and `apply` give it, or an open turn."""
         action = self.actions.get(choice.action)
         if action is None:
             return None
+        if choice.action in self.standing(state, seat):
+            return action, Turn(seat, choice.action)
         for turn in self.turns(state):
             if turn.seat == seat and choice.action in self.menu(state, turn):
                 return action, turn

@@ -21,7 +21,7 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Turn
 from shiftdrive.rulesets.fully_automated.attacks import attacker_fallen
-from shiftdrive.rulesets.fully_automated.checks import check_fault, skill_check
+from shiftdrive.rulesets.fully_automated.checks import check_chance, check_fault, skill_check
 from shiftdrive.rulesets.fully_automated.hits import damage, release, status_event
 from shiftdrive.rulesets.fully_automated.rounds import (
     advance,
@@ -32,6 +32,7 @@ from shiftdrive.rulesets.fully_automated.rounds import (
 )
 from shiftdrive.rulesets.fully_automated.state import DYING, FAState
 from shiftdrive.rulesets.fully_automated.table import rules
+from shiftdrive.rulesets.fully_automated.words import check_text
 
 HP_LIMIT: Final = 100
 
@@ -135,6 +136,14 @@ class BreakFree(Action[FAState]):
         if f is None or not f.restrained:
             return f"{choice.get('name')!r} is not restrained: nothing to break free of"
         return check_fault(choice, "name")
+
+    def odds_words(self, state: FAState, turn: Turn, choice: Choice) -> str | None:
+        """The exact chance of breaking free (`checks.check_chance`, the penalty counted)."""
+        if check_fault(choice, "name") is not None:
+            return None
+        bonus, difficulty = choice.int_param("bonus"), choice.int_param("difficulty")
+        penalty = rules(state).break_free_penalty
+        return check_text(check_chance(state, bonus, difficulty, penalty))
 
     def apply(self, state: FAState, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
         f = state.fighters[choice.str_param("name")]
