@@ -87,10 +87,10 @@ def targets(state: StarWarsState, pilot: Character) -> list[Character]:
     ship = vehicle_of(state, pilot)
     if ship is None or pilot.station != "pilot" or not is_fighter(ship):
         return []
-    zone, side = ship.zone, ship.side
+    zone = ship.zone
     found: list[Character] = []
-    for e in state.units:  # (`state.active()`, read in the same pass)
-        if e.zone == zone and e.side != side and e.status == ACTIVE and is_fighter(e):
+    for e in state.foes[ship.side]:  # (`state.active()`, read in the same pass)
+        if e.zone == zone and e.status == ACTIVE and is_fighter(e):
             found.append(e)
     return found
 

@@ -93,12 +93,11 @@ def interrupters(state: StarWarsState, seat: str, first: bool = False) -> list[s
     with a fate point to pay. `first`: stop at the first (whether the seat is asked at all)."""
     order = state.order
     out: list[str] = []
-    for f in state.units_by_side.get(seat, ()):  # the seat's own, in the sheet's order
+    for f in state.people_by_side.get(seat, ()):  # the seat's own, in the sheet's order
         name = f.name
         if (
             f.fate_points.current >= 1
             and f.status == ACTIVE
-            and not f.is_vehicle
             and name != order.current
             and name not in order.acted
             and name not in state.resume
@@ -234,6 +233,7 @@ def _crews_and_vehicles(state: StarWarsState) -> list[Event]:
     none); what the ship was owed for invokes against it until then is still the pilot's
     (C7)."""
     events: list[Event] = []
+    settled = False
     for v, crew in state.crewed:
         if v.status == ACTIVE and spent(v):
             v.status = TAKEN_OUT
@@ -263,6 +263,9 @@ def _crews_and_vehicles(state: StarWarsState) -> list[Event]:
                 f.status = v.status
                 data = {"who": f.name, "vehicle": v.name, "status": v.status}
                 events.append(Event("crew_out", data=data, visible_to=None))
+        settled = True
+    if settled:  # a vehicle out with its crew is not read again (no status comes back)
+        state.crewed = [(v, crew) for v, crew in state.crewed if v.status == ACTIVE]
     return events
 
 

@@ -229,11 +229,16 @@ class StarWarsState(ConflictState):
     menu_memo: tuple[Any, tuple[str, ...]] | None = field(default=None, repr=False, compare=False)
     #: every unit in sheet order (`fighters` as a list: the roll calls read them all)
     units: list[Character] = field(init=False, repr=False, compare=False)
-    #: each vehicle with its crew (`crews` as units), read as every turn ends (S10)
+    #: each vehicle with its crew (`crews` as units), read as every turn ends (S10) until the
+    #: vehicle is out and its crew with it (a status never comes back: `popcorn` drops it)
     crewed: list[tuple[Character, list[Character]]] = field(init=False, repr=False, compare=False)
-    #: the units anyone may act on, in sheet order: the vehicles and the people on foot
-    #: (`vehicles.engaged`: nobody reaches a crew member inside its vehicle but through it)
-    reachable: list[Character] = field(init=False, repr=False, compare=False)
+    #: each side's foes anyone may act on, in sheet order: the other sides' vehicles and people
+    #: on foot (`vehicles.engaged`: nobody reaches a crew member inside its vehicle but through
+    #: it)
+    foes: dict[str, list[Character]] = field(init=False, repr=False, compare=False)
+    #: each side's people (its characters and crews, not its vehicles: vehicles never act), in
+    #: sheet order
+    people_by_side: dict[str, list[Character]] = field(init=False, repr=False, compare=False)
     # The memos below hold what never changes between the battles of one scenario; set-up
     # hands every battle of a scenario the same ones (`setup.Sheet`), a restored state its own.
     #: S1's "name the next" choice of each actor yet to act (a value of the name alone; the
@@ -266,7 +271,11 @@ class StarWarsState(ConflictState):
         fighters = self.fighters
         self.units = list(fighters.values())
         self.crewed = [(fighters[v], [fighters[n] for n in crew]) for v, crew in self.crews.items()]
-        self.reachable = [f for f in self.units if f.is_vehicle or f.vehicle is None]
+        reachable = [f for f in self.units if f.is_vehicle or f.vehicle is None]
+        self.foes = {s: [f for f in reachable if f.side != s] for s in self.sides}
+        self.people_by_side = {
+            s: [f for f in units if not f.is_vehicle] for s, units in self.units_by_side.items()
+        }
 
     @property
     def round(self) -> int:

@@ -83,10 +83,9 @@ class StarWarsAttack(Attack[StarWarsState]):
             return []
         # the map's distances from here are kept for the battle; only who is there is weighed
         far = zone_map(state).distances_from(f.zone)
-        side = f.side
         out: list[Character] = []
-        for e in state.reachable:  # (the units it could aim at, read without a list)
-            if e.status == ACTIVE and e.side != side:
+        for e in state.foes[f.side]:  # (the units it could aim at, read without a list)
+            if e.status == ACTIVE:
                 d = far.get(e.zone)
                 if d is not None and d <= reach and self.aims_at(state, f, e):
                     out.append(e)
