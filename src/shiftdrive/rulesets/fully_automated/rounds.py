@@ -291,13 +291,20 @@ def end_round(state: FAState, dice: DiceSource) -> list[Event]:
         events += sort_initiative(state, dice)
     for n in state.order:
         f = state.fighters[n]
-        if f.status == DYING and not f.stabilised:  # F8: 1 HP a round until stabilised
-            events += damage(state, n, 1, "dying")
+        events += bleed(state, f)
         if f.stunned_now and f.stun > 0:
             f.stun -= 1
         f.moved_last_round = f.moved_this_round
     events.append(round_summary(state))
     return events + next_round(state, dice)
+
+
+def bleed(state: FAState, f: Fighter) -> list[Event]:
+    """F8, seed "Additional Combat Rules": at the end of every round (standard or light
+    combat, F10: both are fought in rounds) the dying lose 1 HP "until stabilized"."""
+    if f.status == DYING and not f.stabilised:
+        return damage(state, f.name, 1, "dying")
+    return []
 
 
 def round_summary(state: FAState) -> Event:
@@ -344,7 +351,10 @@ def next_light_action(state: FAState, dice: DiceSource) -> list[Event]:
         state.light_actor = state.queue[0]
         return []
     state.light_actor = None
-    return next_round(state, dice)
+    events: list[Event] = []
+    for n in state.order:  # the end of the light round (F8, F10)
+        events += bleed(state, state.fighters[n])
+    return events + next_round(state, dice)
 
 
 def standing(state: FAState) -> list[str]:

@@ -1,0 +1,196 @@
+"""Audit 20 of seed 003 (Fully Automated!) and rulings F1-F10: every action card's table and
+"If Aimed" line played through the engine with the seed's numbers, light combat, and the
+HP thresholds. Initiative draws 2d10 per fighter in scenario order (speed 5 by default)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fa_helpers import char, hp, play, scenario, start
+
+from shiftdrive.engine.encounter import Encounter
+from shiftdrive.engine.events import GM
+
+INIT = (5, 5, 1, 1)  # A: 5 + 10 = 15, B: 5 + 2 = 7
+FACES = {-2: (-1, -1), -1: (-1, 0), 0: (0, 0), 1: (1, 0), 2: (1, 1)}  # 2dF for each total
+
+# card -> (what A carries, B's hex)
+KIT: dict[str, tuple[dict[str, Any], str]] = {
+    "punch": ({}, "1,0"),
+    "trained_strike": ({"proficiencies": ["trained_strike"]}, "1,0"),
+    "claw": ({"proficiencies": ["claws"]}, "1,0"),
+    "spray": ({"proficiencies": ["spray"], "weapons": ["sprayer"]}, "1,0"),
+    "taze_strike": ({"proficiencies": ["e_baton"], "weapons": ["e_baton"]}, "1,0"),
+    "club": ({"proficiencies": ["club"], "weapons": ["club"]}, "1,0"),
+    "stab": ({"proficiencies": ["knife"], "weapons": ["knife"]}, "1,0"),
+    "sword_strike": ({"proficiencies": ["sword"], "weapons": ["sword"]}, "1,0"),
+    "staff_strike": ({"proficiencies": ["staff"], "weapons": ["bo_staff"]}, "2,0"),
+    "spear": ({"proficiencies": ["staff"], "weapons": ["spear"]}, "2,0"),
+    "pistol_shot": ({"proficiencies": ["pistol"], "weapons": ["pistol"]}, "3,0"),
+    "nanodart": ({"proficiencies": ["nanodart"], "weapons": ["nanodart"]}, "3,0"),
+    "slingshot": ({"proficiencies": ["nanodart"], "weapons": ["slingshot"]}, "3,0"),
+    "rifle_fire": ({"proficiencies": ["rifle"], "weapons": ["rifle"]}, "3,0"),
+    "darter": ({"proficiencies": ["rifle"], "weapons": ["microdarter"]}, "3,0"),
+    "piercing_arrow": ({"proficiencies": ["shortbow"], "weapons": ["shortbow"]}, "3,0"),
+    "stun_arrow": ({"proficiencies": ["shortbow"], "weapons": ["shortbow"]}, "3,0"),
+}
+
+CLOSE = {cid for cid, (_, at) in KIT.items() if at != "3,0"}
+
+# The seed's cards (F5's corrections for the garbled ones): (damage, stuns) of each total
+# -2..+2 against an undefended target in normal range, no cover, no armor.
+TABLES: dict[str, list[tuple[int, int]]] = {
+    # Punch 4: ~ ~ Stun Stun Stun
+    "punch": [(4, 0), (4, 0), (4, 1), (4, 1), (4, 1)],
+    # Trained Strike 5, Claw! 5: the same table
+    "trained_strike": [(5, 0), (5, 0), (5, 1), (5, 1), (5, 1)],
+    "claw": [(5, 0), (5, 0), (5, 1), (5, 1), (5, 1)],
+    # Spray 4 and Taze Strike 6: ~ Stun Stun Stun 2x Stun
+    "spray": [(4, 0), (4, 1), (4, 1), (4, 1), (4, 2)],
+    "taze_strike": [(6, 0), (6, 1), (6, 1), (6, 1), (6, 2)],
+    # Club 6: ~ ~ ~ Stun Stun
+    "club": [(6, 0), (6, 0), (6, 0), (6, 1), (6, 1)],
+    # Stab 6 (F5): -2 ~ ~ +1 +2
+    "stab": [(4, 0), (6, 0), (6, 0), (7, 0), (8, 0)],
+    # Sword Strike 8 (F5): ~ ~ ~ +2 +4
+    "sword_strike": [(8, 0), (8, 0), (8, 0), (10, 0), (12, 0)],
+    # Staff Strike 6: ~ Stun Stun Stun Stun
+    "staff_strike": [(6, 0), (6, 1), (6, 1), (6, 1), (6, 1)],
+    # Spear 7: -2 -1 ~ +2 +4
+    "spear": [(5, 0), (6, 0), (7, 0), (9, 0), (11, 0)],
+    # Pistol Shot 5 (F5): -2 -1 0 +1 +2
+    "pistol_shot": [(3, 0), (4, 0), (5, 0), (6, 0), (7, 0)],
+    # Nanodart 4 (F5): ~ Stun Stun Stun Stun x2
+    "nanodart": [(4, 0), (4, 1), (4, 1), (4, 1), (4, 2)],
+    # Slingshot 4 (F5): ~ +1&Stun +1&Stun +1&Stun +1&Stun x2
+    "slingshot": [(4, 0), (5, 1), (5, 1), (5, 1), (5, 2)],
+    # Rifle Fire 6: -4 -2 0 +2 +4
+    "rifle_fire": [(2, 0), (4, 0), (6, 0), (8, 0), (10, 0)],
+    # Darter 4 (F5): ~ Stun +1&Stun +2&Stun x2 +2&Stun x2
+    "darter": [(4, 0), (4, 1), (5, 1), (6, 2), (6, 2)],
+    # Piercing Arrow 6: -2 -1 0 +2 +4
+    "piercing_arrow": [(4, 0), (5, 0), (6, 0), (8, 0), (10, 0)],
+    # Stun Arrow 4: -2 -1 Stun Stun Stun x2
+    "stun_arrow": [(2, 0), (3, 0), (4, 1), (4, 1), (4, 2)],
+}
+
+
+def strike_once(cid: str, *dice: int, aim: bool = False) -> Encounter:
+    """A attacks B (who plays Move, so does not defend) with `cid` from where it stands; with
+    `aim`, both Aim in round 1 first (unhurt: A holds the aim in round 2)."""
+    kit, b_at = KIT[cid]
+    enc, _ = start(scenario([char("A", "0,0", **kit)], [char("B", b_at)]), *INIT, *dice)
+    if aim:
+        play(enc, A="aim", B="aim")
+        assert enc.state.fighters["A"].aim > 0
+    play(enc, A=cid, B="move")
+    ranged = cid not in CLOSE  # ranged cards have no hex of movement: no `from=`
+    enc.submit("A", "target name=B" if ranged else "target name=B from=0,0")
+    return enc
+
+
+@pytest.mark.parametrize(
+    ("cid", "total"), [(cid, t) for cid in TABLES for t in range(-2, 3)], ids=str
+)
+def test_each_cards_table_deals_the_seeds_numbers(cid: str, total: int) -> None:
+    """Every action card of the seed, every column of its table: the damage and the stuns
+    dealt to an undefended target (F5's corrections for the garbled cards)."""
+    enc = strike_once(cid, *FACES[total])
+    dmg, stun = TABLES[cid][total + 2]
+    hit = next(e.data for e in enc.events() if e.kind == "hit")
+    assert hit["total"] == total and hit["advantage"] == 0
+    assert hp(enc, "B") == 20 - dmg
+    assert enc.state.fighters["B"].stun == stun
+
+
+# "If Aimed" lines: (3dF faces, kept total, damage, stuns). Advantage keeps the best two.
+AIMED: dict[str, tuple[tuple[int, int, int], int, int]] = {
+    # Punch "If Aimed: 8 Dam. & Stun": even a -- stuns
+    "punch": ((-1, -1, -1), 8, 1),
+    # Trained Strike / Claw! "If Aimed: 10 Dam. & Stun"
+    "trained_strike": ((-1, -1, -1), 10, 1),
+    "claw": ((0, 0, -1), 10, 1),
+    # Spray "If Aimed: (Advantage)": the best two of + + - is ++: 2x Stun
+    "spray": ((1, 1, -1), 4, 2),
+    # Taze Strike "If Aimed: 10 damage & Advantage": no stun of its own on a --
+    "taze_strike": ((-1, -1, -1), 10, 0),
+    # Club "If Aimed: 10 Damage & Stun"
+    "club": ((0, 0, -1), 10, 1),
+    # Stab "If Aimed: 12 Damage", then the table: + is +1
+    "stab": ((1, 0, -1), 13, 0),
+    # Sword Strike "If Aimed: 18 Damage & Stun", ++ is +4
+    "sword_strike": ((1, 1, 0), 22, 1),
+    # Staff Strike "If Aimed: 10 Damage & 2x Stun"
+    "staff_strike": ((0, 0, -1), 10, 2),
+    # Spear "If Aimed: 14 Damage & Stun", -- is -2
+    "spear": ((-1, -1, -1), 12, 1),
+    # Pistol "+4 damage & Advantage" (the +8 is only adjacent): at 3 hexes 5 + 4
+    "pistol_shot": ((0, 0, -1), 9, 0),
+    # Nanodart "If Aimed: 6 Damage & Stun"; ++ is Stun x2 (the larger, not the sum)
+    "nanodart": ((1, 1, -1), 6, 2),
+    # Slingshot "+2 damage & Advantage"; 0 is +1 & Stun: 4 + 2 + 1
+    "slingshot": ((0, 0, -1), 7, 1),
+    # Rifle "+4 damage & Adv." (+8 only at 2 hexes): at 3 hexes, + is +2: 6 + 4 + 2
+    "rifle_fire": ((1, 0, -1), 12, 0),
+    # Darter "+4 damage & Advantage"; + is +2 & Stun x2
+    "darter": ((1, 0, 0), 10, 2),
+    # Shortbow "Advantaged even if disadvantaged apply": no extra damage
+    "piercing_arrow": ((0, 0, -1), 6, 0),
+    "stun_arrow": ((1, 1, 0), 4, 2),
+}
+
+
+@pytest.mark.parametrize("cid", sorted(AIMED))
+def test_each_cards_if_aimed_line_is_the_seeds(cid: str) -> None:
+    """Every card's "If Aimed" line: advantage (3dF, the best two, F1) and its damage or
+    bonus and stuns, on top of the table's column."""
+    faces, dmg, stun = AIMED[cid]
+    enc = strike_once(cid, *faces, aim=True)
+    hit = next(e.data for e in enc.events() if e.kind == "hit")
+    assert hit["advantage"] == 1 and len(hit["faces"]) == 3  # type: ignore[arg-type]
+    assert hp(enc, "B") == 20 - dmg
+    assert enc.state.fighters["B"].stun == stun
+    assert enc.state.fighters["A"].aim == 0  # spent by the attack
+
+
+# --- light combat (F10) ----------------------------------------------------------------------
+
+
+def light(*extra: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "ruleset": "fully_automated",
+        "mode": "light",
+        "sides": [
+            {"name": "Crew", "characters": [{"name": "Ana"}, {"name": "Bo"}]},
+            {"name": "Gang", "characters": [{"name": "Cy"}, *extra]},
+        ],
+    }
+
+
+def declare_all(enc: Encounter) -> None:
+    for d in list(enc.pending()):
+        enc.submit(d.seat, "declare text=Defend")
+
+
+def test_the_dying_lose_a_point_each_light_round_until_stabilised() -> None:
+    """Seed "Additional Combat Rules" (F8): the dying "take one additional point of damage
+    for each round or every 30 seconds until stabilized". Light combat has rounds too (F10:
+    "the light combat system consists of rounds"): Bo, taken to -12 by the GM, loses 1 at the
+    end of round 1, and no more once the GM stabilises him."""
+    enc, _ = start(light())
+    declare_all(enc)
+    enc.submit(GM, "hp name=Bo delta=-32")  # 20 -> -12: dying
+    assert enc.state.fighters["Bo"].status == "dying"
+    while enc.state.round == 1:
+        enc.submit(GM, "next")
+    assert hp(enc, "Bo") == -13
+    assert any(
+        e.kind == "damage" and e.data["why"] == "dying" and e.data["character"] == "Bo"
+        for e in enc.events()
+    )
+    enc.submit(GM, "stabilise name=Bo")
+    declare_all(enc)
+    while enc.state.round == 2:
+        enc.submit(GM, "next")
+    assert hp(enc, "Bo") == -13
