@@ -187,7 +187,7 @@ class SwarmSpec(_Model):
     """T11: one situation aspect with one free invoke for its side; pilot to defend."""
 
     name: str = Field(min_length=1)
-    aspect: str = Field(min_length=1)
+    aspect: Annotated[str, Field(min_length=1), AfterValidator(_named)]
     zone: str
     pilot: Number = 1
 
@@ -415,19 +415,40 @@ def load(data: Mapping[str, Any]) -> TachyonScenario:
                         f"{target!r} is not a large target of the other side",
                     )
                 )
+    # Zone and swarm aspects are placed by their names as given, and an aspect's name is one
+    # name whatever its case and outer spaces (the aspect index folds both): two of one name
+    # cannot both be placed. A craft's or a ship's own aspects are set up before the swarms
+    # and take a "(2)" when their name is taken, so a swarm aspect may not repeat one (T11).
     aspects: dict[str, str] = {}
+
+    def place(name: str, path: str) -> None:
+        key = name.strip().casefold()
+        if key in aspects:
+            problems.append((path, f"duplicate aspect {name!r} (also at {aspects[key]})"))
+        else:
+            aspects[key] = path
+
     for zi, z in enumerate(sc.map.zones):
         for ai, a in enumerate(z.aspects):
-            path = f"map.zones[{zi}].aspects[{ai}]"
-            if a.lower() in aspects:
-                problems.append((path, f"duplicate aspect {a!r} (also at {aspects[a.lower()]})"))
-            aspects[a.lower()] = path
+            place(a, f"map.zones[{zi}].aspects[{ai}]")
+    owned: dict[str, str] = {}
+    for si, side in enumerate(sc.sides):
+        given: list[tuple[str, list[str]]] = [
+            *((f"craft[{i}]", c.aspects) for i, c in enumerate(side.craft)),
+            *((f"flights[{i}]", f.aspects) for i, f in enumerate(side.flights)),
+            *((f"large[{i}]", lg.aspects) for i, lg in enumerate(side.large)),
+        ]
+        for where, names_given in given:
+            for ai, a in enumerate(names_given):
+                owned.setdefault(a.strip().casefold(), f"sides[{si}].{where}.aspects[{ai}]")
     for si, side in enumerate(sc.sides):
         for i, sw in enumerate(side.swarms):
             path = f"sides[{si}].swarms[{i}].aspect"
-            if sw.aspect.lower() in aspects:
-                problems.append((path, f"duplicate aspect {sw.aspect!r}"))
-            aspects[sw.aspect.lower()] = path
+            also = owned.get(sw.aspect.strip().casefold())
+            if also is not None:
+                problems.append((path, f"duplicate aspect {sw.aspect!r} (also at {also})"))
+            else:
+                place(sw.aspect, path)
     if sc.time_limit_winner is not None and sc.time_limit_winner not in side_names:
         problems.append(
             ("time_limit_winner", f"no side named {sc.time_limit_winner!r}{_known(side_names)}")
