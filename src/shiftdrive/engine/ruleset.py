@@ -336,6 +336,8 @@ class Ruleset(ABC, Generic[S, Sc]):
                 return self._check(state, turn, choice)
             offered.extend(names)
         listed = ", ".join(dict.fromkeys(self.action_name(n) for n in offered)) or "nothing"
+        if choice.action not in self.actions:  # a typo, or a word that is no action at all
+            return f"no action is called {choice.action!r} ({seat} may: {listed})"
         action = _in_sentence(self.action_name(choice.action))
         return f"{seat} cannot {action} now ({seat} may: {listed})"
 
