@@ -46,6 +46,9 @@ ASPECT_COUNTS: Final[dict[str, tuple[int, int | None]]] = {
     "gear": (1, 1),
 }
 STUNTS: Final = 3
+#: a player character's refresh (the seed gives none: Fate Core's 3 with its three free
+#: stunts, the seed's three stunts; a documented default that `check` holds PCs to)
+REFRESH: Final = 3
 
 
 def effective_skills(listed: dict[str, int], physique: int, psyche: int) -> dict[str, int]:

@@ -14,6 +14,7 @@ from shiftdrive.rulesets.pilot_wave.catalog import (
     ASPECT_COUNTS,
     ATTRIBUTE_SHIFTS,
     PYRAMID,
+    REFRESH,
     SKILLS,
     STUNTS,
 )
@@ -101,7 +102,7 @@ class CharacterSpec(BaseModel):
     psyche: Rating = 0
     skills: dict[str, Rating] = {}
     power: POWERS | None = None
-    refresh: Count = Field(default=3, ge=0, le=20)
+    refresh: Count = Field(default=REFRESH, ge=0, le=20)
     fate_points: Count | None = Field(default=None, ge=0, le=50)
     #: an NPC the creation rules do not bind (a mook, a monster)
     exempt: StrictBool = False
@@ -157,6 +158,32 @@ def shape_problems(c: CharacterSpec) -> list[tuple[str, str]]:
     return out
 
 
+def aspect_key(text: str) -> str:
+    """What makes two aspects the same aspect: their text in any case."""
+    return text.lower()
+
+
+def aspect_repeats(c: CharacterSpec, seen: dict[str, str], base: str = "") -> list[tuple[str, str]]:
+    """Aspects need their own names (an aspect is invoked, compelled and tagged by its name):
+    each of `c`'s aspects whose text (in any case) is already in `seen` (text -> where) is a
+    problem at `base` + its field; `seen` takes `c`'s aspects. A character file starts with
+    nothing seen; a scenario with its scene's aspects and the characters before."""
+    out: list[tuple[str, str]] = []
+    for cat, text in c.aspects.all():
+        path = f"{base}aspects.{cat}"
+        held = seen.get(aspect_key(text))
+        if held is not None:
+            out.append(
+                (
+                    path,
+                    f"{c.name}: the aspect {text!r} is already in play ({held}); "
+                    "aspects need their own names",
+                )
+            )
+        seen[aspect_key(text)] = path
+    return out
+
+
 def creation_breaches(c: CharacterSpec) -> list[tuple[str, str]]:
     """P3's creation rules, one breach per (field, reason), each naming the character."""
     if c.exempt or c.vehicle is not None:
@@ -169,6 +196,14 @@ def creation_breaches(c: CharacterSpec) -> list[tuple[str, str]]:
             out.append((f"aspects.{cat}", f"{c.name}: needs {want} {cat} aspect(s), has {n}"))
     if len(c.stunts) != STUNTS:
         out.append(("stunts", f"{c.name}: needs {STUNTS} stunts, has {len(c.stunts)}"))
+    if c.refresh != REFRESH:
+        out.append(
+            (
+                "refresh",
+                f"{c.name}: a player character's refresh is {REFRESH} (three stunts), not "
+                f"{c.refresh} (`exempt: true` for an NPC the creation rules do not bind)",
+            )
+        )
     if c.physique < 0 or c.psyche < 0:
         out.append(("physique", f"{c.name}: attributes start at 0 and only gain shifts"))
     if c.physique + c.psyche != ATTRIBUTE_SHIFTS:
@@ -250,8 +285,15 @@ def answer_problem(
         return "give at least one"
     if count > 0 and len(answers) != count:
         return f"give exactly {count}"
-    if field == "physique" and (not answers[0].isdigit() or int(answers[0]) > ATTRIBUTE_SHIFTS):
+    if field == "physique" and answers[0] not in {str(n) for n in range(ATTRIBUTE_SHIFTS + 1)}:
         return f"a number from 0 to {ATTRIBUTE_SHIFTS}"
+    if field in ASPECT_STEPS:
+        earlier = [a for step in ASPECT_STEPS if step != field for a in so_far.get(step, [])]
+        seen = {aspect_key(a) for a in earlier}
+        for a in answers:
+            if aspect_key(a) in seen:
+                return f"{a!r} is already an aspect of this character: aspects need their own names"
+            seen.add(aspect_key(a))
     if field in PYRAMID_STEPS:
         taken = {s.lower() for step in PYRAMID_STEPS if step != field for s in so_far.get(step, [])}
         for a in answers:
@@ -296,4 +338,4 @@ def sheet_problems(sheet: dict[str, Any]) -> list[tuple[str, str]]:
         c = validate_model(CharacterSpec, sheet)
     except ScenarioError as exc:
         return exc.problems
-    return shape_problems(c) + creation_breaches(c)
+    return shape_problems(c) + aspect_repeats(c, {}) + creation_breaches(c)

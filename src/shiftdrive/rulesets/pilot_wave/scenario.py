@@ -17,6 +17,7 @@ from shiftdrive.rulesets.pilot_wave.board import walks_of
 from shiftdrive.rulesets.pilot_wave.catalog import (
     ARMOR,
     AUTOMATIC_FIRE,
+    HAND,
     SKILLS,
     WEAPON_KINDS,
     WEAPONS,
@@ -24,9 +25,12 @@ from shiftdrive.rulesets.pilot_wave.catalog import (
     effective_skills,
 )
 from shiftdrive.rulesets.pilot_wave.characters import (
+    SKILL_NAMES,
     CharacterSpec,
     Count,
     Text,
+    aspect_key,
+    aspect_repeats,
     creation_breaches,
     shape_problems,
 )
@@ -94,8 +98,11 @@ class PilotWaveScenario(BaseModel):
     def _weapons(self) -> dict[str, Weapon]:
         table = {k.lower(): w for k, w in WEAPONS.items()}
         for name, w in self.weapons.items():
+            # the skill by its own name, as a character's are read in any case (`load` has
+            # refused a name that is no skill)
+            skill = SKILL_NAMES.get(w.skill.lower(), w.skill)
             table[name.lower()] = Weapon(
-                name, w.kind, w.value, w.rounds, w.skill, auto=w.auto, blast=w.blast,
+                name, w.kind, w.value, w.rounds, skill, auto=w.auto, blast=w.blast,
                 crew=w.crew, hazardous=w.hazardous,
             )  # fmt: skip
         return table
@@ -144,13 +151,25 @@ def load(data: Mapping[str, Any]) -> PilotWaveScenario:
             problems.append((f"weapons.{name}.skill", f"{w.skill!r} is not a Pilot Wave skill"))
         if w.kind not in WEAPON_KINDS:
             problems.append((f"weapons.{name}.kind", f"unknown weapon kind {w.kind!r}"))
+        if w.kind == HAND:
+            # seed "Automatic Weapon Fire" and "Blast Weapons" are guns' and launchers':
+            # hand-to-hand is neither automatic nor a blast, nor a hazardous shot
+            for field, on in (("auto", w.auto), ("blast", w.blast), ("hazardous", w.hazardous)):
+                if on:
+                    problems.append(
+                        (
+                            f"weapons.{name}.{field}",
+                            f"a hand weapon (kind: hand) cannot be {field}: "
+                            "hand-to-hand is one opposed Close Combat roll",
+                        )
+                    )
     weapons = sc.weapon_table()
     armor = sc.armor_table()
     names: set[str] = {s.name.lower() for s in sc.sides}
     if len(names) < len(sc.sides):
         problems.append(("sides", "each side needs its own name"))
     taken: dict[Hex, str] = {}
-    aspects: dict[str, str] = {a.lower(): f"aspects[{i}]" for i, a in enumerate(sc.aspects)}
+    aspects: dict[str, str] = {aspect_key(a): f"aspects[{i}]" for i, a in enumerate(sc.aspects)}
     if len(aspects) < len(sc.aspects):
         problems.append(("aspects", "each scene aspect needs its own name"))
     for si, side in enumerate(sc.sides):
@@ -163,17 +182,7 @@ def load(data: Mapping[str, Any]) -> PilotWaveScenario:
             names.add(c.name.lower())
             for path, reason in shape_problems(c) + creation_breaches(c):
                 problems.append((f"{base}.{path}", reason))
-            for cat, text in c.aspects.all():
-                if text.lower() in aspects:
-                    where = aspects[text.lower()]
-                    problems.append(
-                        (
-                            f"{base}.aspects.{cat}",
-                            f"{c.name}: the aspect {text!r} is already in play ({where}); "
-                            "aspects need their own names",
-                        )
-                    )
-                aspects[text.lower()] = f"{base}.aspects.{cat}"
+            problems.extend(aspect_repeats(c, aspects, f"{base}."))
             if c.weapon is not None and c.weapon.lower() not in weapons:
                 known = ", ".join(sorted(weapons))
                 problems.append((f"{base}.weapon", f"{c.name}: no weapon {c.weapon!r} ({known})"))

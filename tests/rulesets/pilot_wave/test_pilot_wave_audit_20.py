@@ -1,0 +1,150 @@
+"""Audit 20 (seed 000 "Pilot Wave"; RULINGS P3, P9, P11): the character file and
+`shiftdrive character new` held to what the scenario loader holds a character to, the refresh
+a player character starts with, and scenario weapons read as the loader promises. Each test
+failed on the code before this audit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pilot_wave_helpers import ZERO, full_character, npc, scenario, start
+from typer.testing import CliRunner
+
+from shiftdrive.cli.main import app
+from shiftdrive.rulesets.pilot_wave.board import weapon_of
+
+#: `test_characters.py`'s Juno Hale, walked through `character new`
+JUNO = [
+    "Juno Hale",
+    "Restless Ship's Navigator",
+    "Merchant Navy, Smuggler",
+    "Can't Say No To A Wager",
+    "The Stars Are Free, Family Before Profit",
+    "Old Captain Reyes, Owes The Syndicate",
+    "Navigation Implant",
+    "Hot Hand, Shortcut Through The Dark, Silver Tongue",
+    "1",
+    "Space Ops",
+    "Tactics, Notice",
+    "Gun Combat, Finance, Zero-G",
+    "Athletics, Interpersonal, Stealth, Engineering",
+    "sniff",
+]
+
+
+def _check(path: Path, data: dict[str, Any]) -> str:
+    """`shiftdrive check FILE`'s output, on one line; the command must refuse the file."""
+    path.write_text(yaml.safe_dump(data))
+    result = CliRunner().invoke(app, ["check", str(path)])
+    assert result.exit_code != 0, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    return " ".join(result.output.split())
+
+
+def _new(tmp_path: Path, answers: list[str]) -> tuple[str, dict[str, Any]]:
+    out = tmp_path / "juno.yaml"
+    result = CliRunner().invoke(app, ["character", "new", str(out)], input="\n".join(answers))
+    assert result.exit_code == 0, result.output
+    return " ".join(result.output.split()), yaml.safe_load(out.read_text())["character"]
+
+
+# --- P3: the character file, `character new` and the scenario loader agree ---------------------
+
+
+def test_a_character_file_with_an_aspect_twice_is_refused_as_in_a_scenario(
+    tmp_path: Path,
+) -> None:
+    """Seed "Convictions": "Choose two convictions"; P3: convictions 2. Two convictions of
+    one text are one aspect: the scenario loader refused such a character ("aspects need
+    their own names") while `shiftdrive check` passed the same character's file."""
+    ada = full_character()
+    ada["aspects"]["convictions"] = ["Honor Above All", "honor above all"]
+    out = _check(tmp_path / "ada.yaml", {"ruleset": "pilot_wave", "character": ada})
+    assert (
+        "ada.yaml: character.aspects.convictions: Ada: the aspect 'honor above all' is already "
+        "in play (aspects.convictions); aspects need their own names"
+    ) in out
+    # the scenario loader says it once, naming the file and the field
+    out = _check(tmp_path / "fight.yaml", scenario([ada], [npc("Zed", "5,0")]))
+    assert out.count("honor above all") == 1
+    assert "fight.yaml: sides[0].characters[0].aspects.convictions: Ada: the aspect" in out
+
+
+def test_character_new_asks_again_for_an_aspect_given_twice(tmp_path: Path) -> None:
+    """The walk-through checks each answer as it is given: a tie repeating a conviction is
+    asked again (before, it was written, and the scenario loader refused the character)."""
+    answers = [*JUNO]
+    answers.insert(5, "Family Before Profit, Owes The Syndicate")  # the first tie repeats
+    out, sheet = _new(tmp_path, answers)
+    assert "'Family Before Profit' is already an aspect of this character" in out
+    assert sheet["aspects"]["ties"] == ["Old Captain Reyes", "Owes The Syndicate"]
+
+
+def test_character_new_asks_again_for_a_physique_that_is_not_0_to_3(tmp_path: Path) -> None:
+    """Seed "Attributes": "3 shifts to distribute". An answer Python calls a digit but cannot
+    read as a number (a superscript three) ended the command with a traceback."""
+    answers = [*JUNO]
+    answers.insert(8, "\u00b3")
+    out, sheet = _new(tmp_path, answers)
+    assert "a number from 0 to 3" in out
+    assert (sheet["physique"], sheet["psyche"]) == (1, 2)
+
+
+def test_a_player_characters_refresh_is_three(tmp_path: Path) -> None:
+    """The seed gives three stunts and no refresh; Fate Core's refresh with three free stunts
+    is 3 (docs: a default). A player character with refresh 7 was accepted and began with 7
+    fate points; an exempt NPC may still have any refresh."""
+    pc = {"ruleset": "pilot_wave", "character": full_character(refresh=7)}
+    out = _check(tmp_path / "ada.yaml", pc)
+    assert "ada.yaml: character.refresh: Ada: a player character's refresh is 3" in out
+    fight = scenario([full_character(refresh=7)], [npc("Zed", "5,0")])
+    out = _check(tmp_path / "fight.yaml", fight)
+    assert "fight.yaml: sides[0].characters[0].refresh: Ada: a player character's refresh" in out
+    enc = start(scenario([full_character()], [npc("Zed", "5,0", refresh=5)]), ZERO * 10)
+    assert enc.state.fighters["Ada"].fate_points.current == 3
+    assert enc.state.fighters["Zed"].fate_points.current == 5
+
+
+# --- P9 / P11: scenario weapons ------------------------------------------------------------------
+
+
+def test_a_scenario_weapons_skill_in_any_case_is_the_shooters_skill() -> None:
+    """P9: a shot rolls the weapon's skill. The loader accepts a weapon's skill in any case
+    (as a character's skills), but kept `gun combat` as written, so Ada's Gun Combat Great
+    (+4) was read as an unlisted skill, Terrible (-2). A Zip Gun (pistol, value 1) at 3 hexes
+    is Effective (Routine 2): 4 + 0 - 2 = 2 shifts, + 1 - 2 (Effective's damage shift) = a
+    hit of 1 on Zed."""
+    data = scenario(
+        [npc("Ada", "0,0", weapon="Zip Gun", skills={"Gun Combat": 4})],
+        [npc("Zed", "3,0")],
+        weapons={"Zip Gun": {"kind": "pistol", "value": 1, "rounds": 6, "skill": "gun combat"}},
+    )
+    enc = start(data, ZERO * 10)
+    enc.submit("Crew", "first side=Crew")
+    assert weapon_of(enc.state, enc.state.fighters["Ada"]).skill == "Gun Combat"
+    shot = next(c for c in enc.legal("Crew") if c.action == "attack")
+    assert shot.label == "Shoot Zed with the Zip Gun (Gun Combat Great (+4), effective)"
+    enc.submit("Crew", shot.text())
+    enc.pass_window("counter")
+    enc.pass_window("invoke")
+    roll = next(e for e in enc.events() if e.kind == "roll" and e.data["skill"] == "Gun Combat")
+    assert roll.data["total"] == 4
+    harm = next(e for e in enc.events() if e.kind == "harm")
+    assert (harm.data["shifts"], harm.data["weapon"], harm.data["hit"]) == (2, -1, 1)
+
+
+def test_a_hand_weapon_cannot_be_automatic_or_a_blast(tmp_path: Path) -> None:
+    """Seed "Automatic Weapon Fire" (carbines, pistols, mounted rifles) and "Blast Weapons"
+    (a plasma gun, a grenade launcher): a `kind: hand` weapon marked `auto: true` loaded, and
+    its wielder was offered to switch it to automatic fire, which hand-to-hand never uses."""
+    data = scenario(
+        [npc("Ada", "0,0", weapon="Vibro Knife", skills={"Close Combat": 2})],
+        [npc("Zed", "1,0")],
+        weapons={"Vibro Knife": {"kind": "hand", "value": 2, "skill": "Close Combat"}},
+    )
+    data["weapons"]["Vibro Knife"].update(auto=True, blast=True)
+    out = _check(tmp_path / "knife.yaml", data)
+    assert "knife.yaml: weapons.Vibro Knife.auto: a hand weapon (kind: hand) cannot be auto" in out
+    assert "weapons.Vibro Knife.blast: a hand weapon (kind: hand) cannot be blast" in out
