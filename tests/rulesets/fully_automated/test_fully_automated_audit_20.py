@@ -194,3 +194,42 @@ def test_the_dying_lose_a_point_each_light_round_until_stabilised() -> None:
     while enc.state.round == 2:
         enc.submit(GM, "next")
     assert hp(enc, "Bo") == -13
+
+
+# --- damage and thresholds (F8) --------------------------------------------------------------
+
+
+def test_the_dead_stay_dead() -> None:
+    """F8: "If they reach -20 HP then they are dead": their token is off the map (another may
+    stand on their hex) and the GM's `hp` no longer changes them; healing one used to bring
+    it back on a hex someone else now holds."""
+    from shiftdrive.engine.encounter import IllegalChoice
+
+    data = scenario([char("A", "0,0"), char("C", "-3,0")], [char("B", "2,0"), char("D", "5,0")])
+    enc, _ = start(data, 5, 5, 1, 1, 2, 2, 3, 3)  # A 15, C 7, B 9, D 11
+    play(enc, A="defend", B="defend", C="move", D="move")
+    enc.submit(GM, "hp name=B delta=-40")  # 20 -> -20: dead
+    assert enc.state.fighters["B"].status == "dead"
+    assert not any(c.action == "hp" and c.get("name") == "B" for c in enc.legal(GM))
+    with pytest.raises(IllegalChoice, match="B is dead"):
+        enc.submit(GM, "hp name=B delta=40")
+    with pytest.raises(IllegalChoice, match="B is dead"):
+        enc.submit(GM, "hp name=B delta=-1")
+    assert hp(enc, "B") == -20 and enc.state.fighters["B"].status == "dead"
+
+
+def test_a_character_stabilised_then_healed_bleeds_again_when_dying_anew() -> None:
+    """F8: the dying lose 1 HP a round "until stabilized". Stabilising ends that dying; one
+    the GM heals out of it (-5) and who later falls below -10 again is dying anew, and bleeds
+    until stabilised again (a default of the doc: the seed's stabilising is of a dying)."""
+    enc, _ = start(light())
+    declare_all(enc)
+    enc.submit(GM, "hp name=Bo delta=-32")  # -12: dying
+    enc.submit(GM, "stabilise name=Bo")
+    enc.submit(GM, "hp name=Bo delta=7")  # -5: incapacitated, no longer dying
+    enc.submit(GM, "hp name=Bo delta=-7")  # -12: dying again
+    assert enc.state.fighters["Bo"].status == "dying"
+    assert "stabilise" in {c.action for c in enc.legal(GM)}
+    while enc.state.round == 1:
+        enc.submit(GM, "next")
+    assert hp(enc, "Bo") == -13

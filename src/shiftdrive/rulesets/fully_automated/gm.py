@@ -30,7 +30,7 @@ from shiftdrive.rulesets.fully_automated.rounds import (
     reveal,
     stop_choosing,
 )
-from shiftdrive.rulesets.fully_automated.state import DYING, FAState
+from shiftdrive.rulesets.fully_automated.state import DEAD, DYING, FAState
 from shiftdrive.rulesets.fully_automated.table import rules
 from shiftdrive.rulesets.fully_automated.words import check_text
 
@@ -60,12 +60,20 @@ class Hp(Action[FAState]):
     )
 
     def options(self, state: FAState, turn: Turn) -> list[Choice]:
-        return [Choice.of("hp", name=n, delta=d) for n in state.fighters for d in (-3, 1)]
+        return [
+            Choice.of("hp", name=n, delta=d)
+            for n, f in state.fighters.items()
+            if f.status != DEAD
+            for d in (-3, 1)
+        ]
 
     def check(self, state: FAState, turn: Turn, choice: Choice) -> str | None:
         # Any change in range, not just the listed ones.
-        if choice.str_param("name") not in state.fighters:
+        name = choice.str_param("name")
+        if name not in state.fighters:
             return f"no character named {choice.get('name')!r}"
+        if state.fighters[name].status == DEAD:  # F8: dead is final; its token is off the map
+            return f"{name} is dead (-20 HP or below, F8): HP no longer changes"
         delta = choice.get("delta")
         if (
             not isinstance(delta, int)

@@ -56,7 +56,7 @@ MENUS: Final[Mapping[str, tuple[str, ...]]] = {
     "step": ("stay", "step"),
     "move": ("move",),
     "interject": ("move", "wait"),
-    "resolve": ("check", "next", "end", "hp"),  # the GM, in light combat
+    "resolve": ("check", "next", "end", "hp", "stabilise"),  # the GM, in light combat
     "gm": ("reveal", "end", "hp", "break_free", "stabilise"),  # the GM, at any other time
 }
 #: the GM may force the reveal, change HP or end the fight at any time, not only in its turns

@@ -99,6 +99,8 @@ class Fighter:
     def hp(self, value: int) -> None:
         self._hp = value
         self.status = _status(value, self._restrained)
+        if self.status != DYING:  # F8: stabilising ends one dying; a new one bleeds again
+            self.stabilised = False
 
     @property
     def restrained(self) -> bool:
