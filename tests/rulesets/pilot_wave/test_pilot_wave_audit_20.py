@@ -148,3 +148,28 @@ def test_a_hand_weapon_cannot_be_automatic_or_a_blast(tmp_path: Path) -> None:
     out = _check(tmp_path / "knife.yaml", data)
     assert "knife.yaml: weapons.Vibro Knife.auto: a hand weapon (kind: hand) cannot be auto" in out
     assert "weapons.Vibro Knife.blast: a hand weapon (kind: hand) cannot be blast" in out
+
+
+# --- P1 / P7: in-system travel beyond 6G --------------------------------------------------------
+
+
+def test_travel_beyond_six_g_says_what_it_does_to_the_crew() -> None:
+    """Seed "Space combat": "One minute of exposure to higher than 6Gs takes you out. Ten
+    minutes or more leads to death" (P7). `travel` priced a 7G trip of hours as a trip like
+    any other; now it says what the crew lives through. 0.07 AU at 7G is 0.29 days (6 h 51
+    min 42 s: t = 2 sqrt(d / a)): dead; 100 km takes 1 min 16 s: out; 15 km 30 s: the roll."""
+    runner = CliRunner()
+    out = runner.invoke(app, ["travel", "0.07AU", "--g", "7"])
+    assert out.exit_code == 0, out.output
+    text = " ".join(out.output.split())
+    assert "0.29 days (6 h 51 min 42 s)" in text
+    assert "beyond 6G for ten minutes or more: the crew is dead (P7)" in text
+    out = runner.invoke(app, ["travel", "100km", "--g", "7"])
+    text = " ".join(out.output.split())
+    assert "1 min 16 s" in text and "beyond 6G for a minute or more: the crew is out (P7)" in text
+    out = runner.invoke(app, ["travel", "15km", "--g", "7"])
+    text = " ".join(out.output.split())
+    assert "30 s" in text
+    assert "beyond 6G: each aboard overcomes Space Ops at Difficult (+3)" in text
+    out = runner.invoke(app, ["travel", "0.07AU", "--g", "6"])
+    assert "P7" not in out.output  # 6G is not beyond 6G

@@ -75,9 +75,12 @@ EXCHANGE: Final[dict[str, str]] = {
 }  # fmt: skip
 EXCHANGE_SECONDS: Final[dict[str, int]] = {"close": 6, "short": 6, "medium": 60, "long": 600}
 #: P7: beyond 6G, Space Ops against Difficult (+3) each exchange or a hit of the shortfall;
-#: a minute of it takes a person out
+#: a minute of it takes a person out, ten minutes kill (the conflicts, the ship fights and
+#: the travel calculator read these)
+HIGH_G: Final = 6
 HIGH_G_DIFFICULTY: Final = 3
 HIGH_G_OUT_SECONDS: Final = 60
+HIGH_G_DEAD_SECONDS: Final = 600
 WALK: Final = 4
 TROT: Final = 10
 RUN: Final = 20

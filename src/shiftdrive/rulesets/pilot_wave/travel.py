@@ -11,6 +11,13 @@ from dataclasses import dataclass
 from typing import Final
 
 from shiftdrive.core.errors import RuleError
+from shiftdrive.core.ladder import describe
+from shiftdrive.rulesets.pilot_wave.catalog import (
+    HIGH_G,
+    HIGH_G_DEAD_SECONDS,
+    HIGH_G_DIFFICULTY,
+    HIGH_G_OUT_SECONDS,
+)
 
 STANDARD_GRAVITY: Final = 9.80665  # m/s^2 per G
 METRES: Final[dict[str, float]] = {
@@ -85,15 +92,32 @@ class Trip:
         """Metres per second at the flip (the midpoint)."""
         return self.g * STANDARD_GRAVITY * self.seconds / 2.0
 
+    def high_g(self) -> str | None:
+        """P7 for a trip beyond 6G, thrusting or braking all the way: what it does to those
+        aboard (None: 6G or less)."""
+        if self.g <= HIGH_G:
+            return None
+        if self.seconds >= HIGH_G_DEAD_SECONDS:
+            return "beyond 6G for ten minutes or more: the crew is dead (P7)"
+        if self.seconds >= HIGH_G_OUT_SECONDS:
+            return "beyond 6G for a minute or more: the crew is out (P7)"
+        against = describe(HIGH_G_DIFFICULTY, difficulty=True)
+        return (
+            f"beyond 6G: each aboard overcomes Space Ops at {against} or takes a physical hit "
+            "of the shortfall (P7)"
+        )
+
     def words(self) -> str:
-        """`0.31 days (7 h 24 min 42 s)`: days as the seed gives them, then to the second."""
+        """`0.31 days (7 h 24 min 42 s)`: days as the seed gives them, then to the second;
+        beyond 6G, what the trip does to the crew (P7)."""
         total = round(self.seconds)
         d, rest = divmod(total, 86_400)
         h, rest = divmod(rest, 3_600)
         m, s = divmod(rest, 60)
         parts = [f"{d} d"] if d else []
         parts += [f"{h} h", f"{m} min", f"{s} s"] if d or h else [f"{m} min", f"{s} s"]
-        return f"{self.days:.2f} days ({' '.join(parts)})"
+        hurt = self.high_g()
+        return f"{self.days:.2f} days ({' '.join(parts)})" + (f"; {hurt}" if hurt else "")
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,12 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Turn
 from shiftdrive.maps.hexgrid import Hex
+from shiftdrive.rulesets.pilot_wave.catalog import (
+    HIGH_G,
+    HIGH_G_DEAD_SECONDS,
+    HIGH_G_DIFFICULTY,
+    HIGH_G_OUT_SECONDS,
+)
 from shiftdrive.rulesets.pilot_wave.ships import rolls
 from shiftdrive.rulesets.pilot_wave.ships.space import members, tell
 from shiftdrive.rulesets.pilot_wave.ships.state import (
@@ -29,13 +35,7 @@ from shiftdrive.rulesets.pilot_wave.ships.state import (
     Ship,
     ShipState,
 )
-from shiftdrive.rulesets.pilot_wave.ships.tables import (
-    EXCHANGE_SECONDS,
-    HIGH_G,
-    HIGH_G_DEAD_SECONDS,
-    HIGH_G_DIFFICULTY,
-    HIGH_G_OUT_SECONDS,
-)
+from shiftdrive.rulesets.pilot_wave.ships.tables import EXCHANGE_SECONDS
 
 
 def speeds(ship: Ship) -> tuple[int, int]:

@@ -40,12 +40,6 @@ COUNTERMEASURE_SYSTEM: Final[dict[str, str]] = {
 }  # fmt: skip
 #: P12: the hull stress track (Fate Core kind, C8a) and consequences of a ship by default
 HULL_BOXES: Final = 4
-#: P7: beyond 6G a crew rolls Space Ops at Difficult (+3) or takes the shortfall as a hit;
-#: a minute of it takes the crew out, ten minutes kill it
-HIGH_G: Final = 6
-HIGH_G_DIFFICULTY: Final = 3
-HIGH_G_OUT_SECONDS: Final = 60
-HIGH_G_DEAD_SECONDS: Final = 600
 
 
 # --- weapons (P4) ---------------------------------------------------------------------------
