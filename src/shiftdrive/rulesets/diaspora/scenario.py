@@ -7,9 +7,9 @@ that lists in YAML still load where the model holds a sequence."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, model_validator
 
 from shiftdrive.engine.scenario import ScenarioError, validate_model
 
@@ -31,6 +31,20 @@ CREW_STUNTS = ("military_grade_communications",)
 SHIP_STUNTS = ("firewall", "vector_randomizer", "point_defense")
 
 
+def _named(name: str) -> str:
+    """A side, ship or crew member is named at the table (`fire target=X`, the log): a name
+    of nothing but spaces names nobody, and spaces around a name make two names look one."""
+    if not name.strip():
+        raise ValueError("a name needs more than spaces")
+    if name != name.strip():
+        raise ValueError(f"{name!r} has spaces around it")
+    return name
+
+
+#: A name: at least one character, not blank, no spaces around it.
+Name = Annotated[str, Field(min_length=1), AfterValidator(_named)]
+
+
 class _Model(BaseModel):
     """Read-only once validated: one scenario starts many simulated battles."""
 
@@ -38,7 +52,7 @@ class _Model(BaseModel):
 
 
 class CrewModel(_Model):
-    name: str = Field(min_length=1)
+    name: Name
     skills: dict[str, StrictInt] = {}
     stunts: list[str] = []
 
@@ -56,7 +70,7 @@ class CrewModel(_Model):
 
 
 class ShipModel(_Model):
-    name: str = Field(min_length=1)
+    name: Name
     v_shift: int = Field(strict=True, ge=0, le=8)
     beam: int = Field(0, strict=True, ge=0, le=8)
     torpedo: int = Field(0, strict=True, ge=0, le=8)
@@ -87,7 +101,7 @@ class ShipModel(_Model):
 
 
 class SideModel(_Model):
-    name: str = Field(min_length=1)
+    name: Name
     ships: list[ShipModel] = Field(min_length=1)
 
 
