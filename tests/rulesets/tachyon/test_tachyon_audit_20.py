@@ -1,4 +1,5 @@
-"""Audit 20 (seed 001): scenario aspects the set-up could not place are refused by name, ..."""
+"""Audit 20 (seed 001): scenario aspects the set-up could not place are refused by name; the
+gun emplacement track minimizes the guns' gunnery attacks, not their other gunnery rolls."""
 
 from __future__ import annotations
 
@@ -6,11 +7,16 @@ from pathlib import Path
 
 import pytest
 import yaml
+from tachyon_helpers import FRIGATE, ZERO, act, scenario, settle, skip_to, st, start, viper
 from typer.testing import CliRunner
 
 from shiftdrive.cli.main import app
+from shiftdrive.core.odds import OddsQuery, odds
+from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.encounter import Encounter
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.files import start_from_file
+from shiftdrive.rulesets.tachyon.damage import damage_system
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "tachyon"
 
@@ -72,3 +78,61 @@ def test_zone_aspects_differing_only_in_spaces_are_refused_by_name(tmp_path: Pat
     with pytest.raises(ScenarioError) as err:
         start_from_file(f)
     assert "map.zones[1].aspects[0]: duplicate aspect 'ion storm '" in str(err.value)
+
+
+# --- large targets: the gun emplacement track minimizes gunnery *attacks* (T5, T6) -------------
+
+
+def _legal(enc: Encounter, action: str, **params: object) -> Choice:
+    seat = enc.pending_seats()[0]
+    for c in enc.legal(seat):
+        if c.action == action and all(c.get(k) == v for k, v in params.items()):
+            return c
+    raise AssertionError(f"no legal {action} {params}")
+
+
+def _chance(enc: Encounter, c: Choice) -> object:
+    o = enc.ruleset.odds(enc.state, enc.pending_seats()[0], c)
+    assert o is not None
+    return o.success + o.style
+
+
+def _dread_gun_first() -> Encounter:
+    """Viper-1 (pilot 2) in Z2 and the frigate Dread (two guns: gunnery 2, tactics 1) in Z1;
+    initiative: Viper-1 0, Dread 0, Dread gun 1 +4 (acts first in gunnery)."""
+    data = scenario([viper(zone="Z2")], [], b_large=[FRIGATE])
+    return start(data, ZERO, ZERO, [1, 1, 1, 1], ZERO)
+
+
+def test_gun_emplacement_damage_spares_a_guns_create_advantage() -> None:
+    """Seed "Large target damage": Gun Emplacement row 1 is "Minimize 1 die on Gunnery
+    attacks", the bridge's "on Gunnery rolls". With gun emplacement row 1 complete (2 boxes),
+    Dread gun 1's shot at Viper-1 minimizes a die (gunnery 2, 3 dice rolled), but creating an
+    advantage with weapons (gunnery vs 2, the scene) is no attack: all 4 dice are rolled, and
+    its odds are gunnery 2 vs 2 with none minimized. The old code minimized it too."""
+    enc = _dread_gun_first()
+    damage_system(st(enc), st(enc).units["Dread"], "gun_emplacements", 2)
+    skip_to(enc, "gunnery", "Dread gun 1")
+    shot = _legal(enc, "fire", target="Viper-1")
+    assert _chance(enc, shot) == odds(OddsQuery(2, opposed=2, minimized=1)).at_least_success
+    adv = _legal(enc, "advantage", target="scene")
+    assert _chance(enc, adv) == odds(OddsQuery(2, difficulty=2)).at_least_success
+    act(enc, "advantage target=scene name=Cover")
+    roll = [e for e in enc.events() if e.kind == "roll"][-1].data
+    assert roll["actor"] == "Dread gun 1"
+    assert roll["dice"][1] == 0  # nothing minimized: four dice rolled (0 0 0 0)
+    assert roll["total"] == 2
+
+
+def test_bridge_damage_still_minimizes_a_guns_create_advantage() -> None:
+    """Bridge row 1, "Minimize 1 die on Gunnery rolls for all gun emplacements", counts on
+    every gunnery roll of the guns, a create-an-advantage too: one die minimized (-), 2 - 1."""
+    enc = _dread_gun_first()
+    damage_system(st(enc), st(enc).units["Dread"], "bridge", 2)
+    skip_to(enc, "gunnery", "Dread gun 1")
+    adv = _legal(enc, "advantage", target="scene")
+    assert _chance(enc, adv) == odds(OddsQuery(2, difficulty=2, minimized=1)).at_least_success
+    act(enc, "advantage target=scene name=Cover")
+    roll = [e for e in enc.events() if e.kind == "roll"][-1].data
+    assert roll["dice"][1] == 1 and roll["total"] == 1
+    settle(enc)

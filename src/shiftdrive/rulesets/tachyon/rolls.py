@@ -55,10 +55,11 @@ def rating(state: TachyonState, u: Unit, skill: str) -> int:
     return u.skills.get(skill, 0) + flight_bonus(state, u)
 
 
-def minimized(state: TachyonState, u: Unit, skill: str) -> int:
-    """T5/T6: dice minimized by completed system rows."""
+def minimized(state: TachyonState, u: Unit, skill: str, attack: bool = True) -> int:
+    """T5/T6: dice minimized by completed system rows (`attack`: whether the roll is an
+    attack; the gun emplacement track minimizes only the guns' attacks, `sysmod.effects`)."""
     if u.kind == TURRET and u.parent:
-        eff = sysmod.effects(state.units[u.parent].systems)
+        eff = sysmod.effects(state.units[u.parent].systems, attack)
         return eff.minimize.get(f"gun_{skill}", 0)
     if u.kind == LARGE:
         eff = sysmod.effects(u.systems)
@@ -87,8 +88,9 @@ class RollPlan:
     target unit's `opp_skill`, or a swarm; `extra` are the modifiers of the opposition the
     action adds (a system's defense bonus, an uncooperative target). `ties`: whether a tie
     against a fixed difficulty succeeds for this action (most overcomes, by option; not a
-    create-an-advantage, where a tie is a boost, C5). `start_roll` rolls it and
-    `plan_query` prices it, from the same modifiers (`modifiers`)."""
+    create-an-advantage, where a tie is a boost, C5). `attack`: a shot (fire at a craft, a
+    swarm or a ship), which the gun emplacement track's penalties reach (T5). `start_roll`
+    rolls it and `plan_query` prices it, from the same modifiers (`modifiers`)."""
 
     def __init__(
         self,
@@ -101,6 +103,7 @@ class RollPlan:
         extra: tuple[tuple[str, int, Any], ...] = (),
         params: dict[str, Any] | None = None,
         ties: bool = True,
+        attack: bool = False,
     ) -> None:
         self.skill = skill
         self.target = target
@@ -110,6 +113,7 @@ class RollPlan:
         self.extra = extra
         self.params = {} if params is None else params
         self.ties = ties
+        self.attack = attack
 
 
 def modifiers(state: TachyonState, u: Unit, plan: RollPlan) -> tuple[list[Mod], list[Mod]]:
@@ -150,7 +154,7 @@ def plan_query(state: TachyonState, u: Unit, plan: RollPlan) -> OddsQuery:
     Against a fixed difficulty a tie counts as the success it is (T-ruling `tie_succeeds`)."""
     mine, theirs = modifiers(state, u, plan)
     skill = u.skills.get(plan.skill, 0) + total_of(mine)
-    low = minimized(state, u, plan.skill)
+    low = minimized(state, u, plan.skill, plan.attack)
     if plan.difficulty is not None:
         ties = plan.ties and tie_succeeds(state, True)
         return OddsQuery(
@@ -176,7 +180,8 @@ def start_roll(
     total (the rating, the dice, each modifier)."""
     skill, target, swarm = plan.skill, plan.target, plan.swarm
     who = u.name if u.detected else "a hidden craft"  # `pub`, with the unit in hand
-    low = 0 if u.kind == CRAFT else minimized(state, u, skill)  # a lone craft has no systems
+    # a lone craft has no systems
+    low = 0 if u.kind == CRAFT else minimized(state, u, skill, plan.attack)
     r = roll_fudge(dice, 4, minimized=low, why=f"{action}: {who} {skill}", who=u.name)
     mine, theirs = modifiers(state, u, plan)
     base = u.skills.get(skill, 0)

@@ -55,6 +55,9 @@ SYSTEM_NAMES: Final = {
     "propulsion": "propulsion",
     "bridge": "bridge",
 }
+# Seed: the gun emplacement rows minimize the guns' dice "on Gunnery attacks", the bridge's
+# "on Gunnery rolls": these tracks' penalties count on the guns' attacks only (T6).
+ATTACKS_ONLY: Final = frozenset({"gun_emplacements"})
 # T4: short range may target every system; long range only these.
 LONG_RANGE_SYSTEMS: Final = ("antiship_weapons", "propulsion")
 # T3: system bonuses.
@@ -75,11 +78,13 @@ class Effects:
     states: list[str] = field(default_factory=list)
 
 
-def effects(tracks: dict[str, StressTrack]) -> Effects:
-    """T5: completed rows combine (largest N per penalty kind; states accumulate)."""
+def effects(tracks: dict[str, StressTrack], attack: bool = True) -> Effects:
+    """T5: completed rows combine (largest N per penalty kind; states accumulate). For a roll
+    that is no attack (`attack` False), the penalties of `ATTACKS_ONLY` tracks do not count."""
     out = Effects()
     for name, rows in SYSTEMS.items():
         track = tracks[name]
+        penalties = attack or name not in ATTACKS_ONLY
         for i, row in enumerate(rows):
             if not (track.marked[2 * i] and track.marked[2 * i + 1]):
                 continue
@@ -87,7 +92,7 @@ def effects(tracks: dict[str, StressTrack]) -> Effects:
                 if key == "state":
                     if value not in out.states:
                         out.states.append(value)
-                else:
+                elif penalties:
                     out.minimize[key] = max(out.minimize.get(key, 0), int(value))
     return out
 

@@ -77,8 +77,9 @@ class Fire(AimedAction):
 
     def plan(self, state: TachyonState, u: Unit, choice: Choice) -> RollPlan | None:
         return RollPlan(
-            "gunnery", target=state.units[choice.str_param("target")], opp_skill="pilot"
-        )
+            "gunnery", target=state.units[choice.str_param("target")], opp_skill="pilot",
+            attack=True,
+        )  # fmt: skip
 
     def reads(self, state: TachyonState, roll: Roll) -> Reading:
         return HIT_OR_BOOST  # a tie a boost; each shift of a success a shift of the hit (T2)
@@ -111,7 +112,7 @@ class FireSwarm(CraftAction):
 
     def plan(self, state: TachyonState, u: Unit, choice: Choice) -> RollPlan | None:
         s = state.swarms[choice.str_param("target")]
-        return RollPlan("gunnery", swarm=s, params={"swarm": s.name})
+        return RollPlan("gunnery", swarm=s, params={"swarm": s.name}, attack=True)
 
     def reads(self, state: TachyonState, roll: Roll) -> Reading:
         return SUCCEEDS  # broken up or not: its shifts are no hit (T11)
@@ -179,6 +180,7 @@ class FireLarge(AimedAction):
         return RollPlan(
             "gunnery", target=t, opp_skill="defense_short" if short else "defense_long",
             extra=defense_bonus(system), params={"system": system, "short": short},
+            attack=True,
         )  # fmt: skip
 
     def reads(self, state: TachyonState, roll: Roll) -> Reading:
