@@ -4,13 +4,17 @@ HP thresholds. Initiative draws 2d10 per fighter in scenario order (speed 5 by d
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from fa_helpers import char, hp, play, scenario, start
 
 from shiftdrive.engine.encounter import Encounter
 from shiftdrive.engine.events import GM
+from shiftdrive.engine.scenario import ScenarioError
+from shiftdrive.files import start_from_file
 
 INIT = (5, 5, 1, 1)  # A: 5 + 10 = 15, B: 5 + 2 = 7
 FACES = {-2: (-1, -1), -1: (-1, 0), 0: (0, 0), 1: (1, 0), 2: (1, 1)}  # 2dF for each total
@@ -233,3 +237,20 @@ def test_a_character_stabilised_then_healed_bleeds_again_when_dying_anew() -> No
     while enc.state.round == 1:
         enc.submit(GM, "next")
     assert hp(enc, "Bo") == -13
+
+
+def test_a_default_hp_of_zero_or_less_is_refused_naming_the_field(tmp_path: Path) -> None:
+    """F8: at 0 HP or below a character is incapacitated. `rules.hp` is every character's full
+    HP unless it sets its own: `rules.hp: 0` used to end the fight before its first card ("no
+    side is left standing"). Refused at load, naming the file and the field, through the CLI's
+    loader. (A character's own `hp` of 0 or less stays allowed: a scenario may start one
+    already down, a body to drag.)"""
+    path = tmp_path / "fight.yaml"
+    data = scenario([char("A", "0,0")], [char("B", "3,0")], rules={"hp": 0})
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        start_from_file(path, seed=1)
+    problems = dict(info.value.problems)
+    assert set(problems) == {"rules.hp"}
+    assert "greater than or equal to 1" in problems["rules.hp"]
+    assert f"{path}: rules.hp:" in str(info.value)

@@ -133,7 +133,8 @@ class Rules(BaseModel):
     """Defaults a scenario may override (each one is written down in the ruleset's doc)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    hp: StrictInt = Field(default=20, le=MAX_HP)  # F8
+    # F8; the default full HP: at least 1 (0 or less would start everyone incapacitated)
+    hp: StrictInt = Field(default=20, ge=1, le=MAX_HP)
     speed: StrictInt = 5  # F3
     move: StrictInt = Field(default=4, ge=0)  # F7
     aimed_move: StrictInt = Field(default=6, ge=0)  # F7
