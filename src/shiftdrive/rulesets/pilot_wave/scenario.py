@@ -34,6 +34,7 @@ from shiftdrive.rulesets.pilot_wave.characters import (
     creation_breaches,
     shape_problems,
 )
+from shiftdrive.rulesets.pilot_wave.host import CLOSE_COMBAT
 
 
 class WeaponSpec(BaseModel):
@@ -151,6 +152,16 @@ def load(data: Mapping[str, Any]) -> PilotWaveScenario:
             problems.append((f"weapons.{name}.skill", f"{w.skill!r} is not a Pilot Wave skill"))
         if w.kind not in WEAPON_KINDS:
             problems.append((f"weapons.{name}.kind", f"unknown weapon kind {w.kind!r}"))
+        if w.kind != HAND and w.skill.lower() == CLOSE_COMBAT.lower():
+            # every Close Combat attack is hand-to-hand (`combat.kinds`): the seed's
+            # hand-thrown weapons are not automated, and such a gun could never fire
+            problems.append(
+                (
+                    f"weapons.{name}.skill",
+                    f"a {w.kind} is not fired with {CLOSE_COMBAT}: Close Combat attacks are "
+                    "hand-to-hand (kind: hand); thrown weapons are not automated",
+                )
+            )
         if w.kind == HAND:
             # seed "Automatic Weapon Fire" and "Blast Weapons" are guns' and launchers':
             # hand-to-hand is neither automatic nor a blast, nor a hazardous shot
