@@ -9,10 +9,88 @@ from typing import Any
 
 import pytest
 import yaml
-from diaspora_helpers import duel, ship
+from diaspora_helpers import MINUS, PLUS, ZERO, duel, opened, ship, state, the
 
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.files import start_from_file
+from shiftdrive.rulesets.diaspora import query
+from shiftdrive.rulesets.diaspora.state import BEAM, TORPEDO
+
+
+def _last(enc: Any, kind: str) -> Any:
+    """The data of the last event of `kind`."""
+    return [e for e in enc.events() if e.kind == kind][-1].data
+
+
+# --- Position (D3): the seed's excellent pilot, and the V-shift that limits a move ---------------
+
+
+def test_an_excellent_pilot_cuts_down_the_odds_by_pushing_an_enemy_off_the_map_d3_d14() -> None:
+    """Seed "Position": "a really excellent pilot in a hot ship can cut down the odds by
+    positioning enemy vessels off the map until he faces only one opponent". A (V-shift 4,
+    Pilot 2) rolls 2 + 4 = 6, B 2, C -2: 8 shifts on C at +3 (3->4 costs 2, leaving 3: 5
+    shifts, 2 bands). C leaves the fight; red still has B, so the fight goes on, one on one."""
+    enc, dice = opened(
+        [ship("A", v_shift=4)], [ship("B"), ship("C")], bands={"A": 0, "B": 1, "C": 3}
+    )
+    dice.push([*PLUS, *ZERO, *MINUS])
+    enc.submit("blue", "burn value=0")
+    enc.submit("red", "burn value=0")
+    enc.submit("red", "burn value=0")
+    assert state(enc).rolls == {"A": 6, "B": 2, "C": -2} and state(enc).mover == "A"
+    enc.submit("blue", "move ship=C to=5")
+    assert the(enc, "C").out == "off the map"
+    assert enc.result() is None and state(enc).phase == BEAM  # (nobody can hack)
+    assert [s.name for s in query.enemies(state(enc), "A")] == ["B"]
+
+
+def test_the_bands_a_winner_may_move_are_its_v_shift_rating_not_the_pilot_limit_d3() -> None:
+    """Seed "Position": the roll is "their ship's V-shift rating limited by their effective
+    Pilot Skill", but "He may not ... move any vessel more map bands than his own vessel's
+    V-shift rating"; D3: "never more bands than its own V-shift". A's V-shift 4 with Pilot 2
+    rolls on 2, yet may move B (4 shifts below it) the 4 bands from +1 to -3."""
+    enc, dice = opened([ship("A", v_shift=4)], [ship("B")], bands={"A": 0, "B": 1})
+    dice.push([*PLUS, *ZERO])  # A 2 + 4 = 6 (rating 2: Pilot 2 limits V-shift 4), B 2
+    enc.submit("blue", "burn value=0")
+    enc.submit("red", "burn value=0")
+    rolled = [e.data for e in enc.events() if e.kind == "positioned"]
+    assert [(d["ship"], d["rating"]) for d in rolled] == [("A", 2), ("B", 2)]
+    to_b = sorted(c.int_param("to") for c in enc.legal("blue") if c.get("ship") == "B")
+    assert to_b == [-3, -2, -1, 0, 2, 3, 4]  # 4 shifts: 1->4 costs 1 + 1 + 2 = 4
+
+
+# --- Torpedoes (D2, D6): a second trained crew member at the beams ------------------------------
+
+
+def test_a_second_crewman_mans_the_beams_so_the_gunner_still_launches_d2_d6() -> None:
+    """Seed "Torpedoes": "If Beams were not fired, then there must be a trained crew member
+    available to man the beams in this phase: normal penalties and bonuses apply, but since
+    each crew member may only act once per phase, a ship with a single gunner ... may have to
+    choose". With a second gunner at the point-defence station, B's beams are manned by Pat
+    (Gunnery 4: Beam 2 declared, amplified to 3) and its gunner Gus still launches."""
+    b = ship(
+        "B",
+        beam=2,
+        torpedo=2,
+        crew=[
+            {"name": "Gus", "skills": {"gunnery": 1}},
+            {"name": "Pat", "skills": {"gunnery": 4}},
+        ],
+        stations={"gunner": "Gus", "point_defense": "Pat"},
+    )
+    enc, dice = opened([ship("A", torpedo=2)], [b], bands={"A": 0, "B": 2}, phase="torpedo")
+    assert state(enc).phase == TORPEDO
+    enc.submit("blue", "launch target=B")
+    dice.push([*ZERO, *ZERO])  # A: Torpedo 2 (Gunnery 2 is not higher); B's defence 3
+    enc.submit("red", "point_defense beam=2")
+    defence = _last(enc, "defence")
+    assert (defence["ship"], defence["beam"], defence["rating"]) == ("B", 2, 3)
+    assert the(enc, "B").tracks["heat"].marked_count == 0  # no beams fired: 0 + 2 is not over 2
+    dice.push([*ZERO, *ZERO])
+    enc.submit("red", "launch target=A")  # Gus is free: Torpedo 2, Gunnery 1 adds nothing
+    torpedo = _last(enc, "torpedo")
+    assert (torpedo["ship"], torpedo["rating"]) == ("B", 2)
+
 
 # --- The scenario file: names the table calls ships, sides and crew by ---------------------------
 
