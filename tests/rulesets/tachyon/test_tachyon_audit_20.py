@@ -117,6 +117,8 @@ def test_gun_emplacement_damage_spares_a_guns_create_advantage() -> None:
     assert _chance(enc, shot) == odds(OddsQuery(2, opposed=2, minimized=1)).at_least_success
     adv = _legal(enc, "advantage", target="scene")
     assert _chance(enc, adv) == odds(OddsQuery(2, difficulty=2)).at_least_success
+    dread = next(u for u in enc.ruleset.view(enc.state, "Tachyon")["units"] if u["name"] == "Dread")
+    assert dread["damage"] == ["guns minimize 1 gunnery die on attacks (0 on other gunnery rolls)"]
     act(enc, "advantage target=scene name=Cover")
     roll = [e for e in enc.events() if e.kind == "roll"][-1].data
     assert roll["actor"] == "Dread gun 1"

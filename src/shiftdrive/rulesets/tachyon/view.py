@@ -100,7 +100,8 @@ def view(state: TachyonState, seat: str) -> dict[str, Any]:
                 for k, t in u.systems.items()
                 if t.marked_count
             ] or ["undamaged"]
-            d["damage"] = words.system_effects(eff.minimize, eff.states)
+            other = sysmod.effects(u.systems, attack=False).minimize
+            d["damage"] = words.system_effects(eff.minimize, eff.states, other)
         aspects = [aspect_text(a) for a in visible if a.owner == u.name]
         if aspects:
             d["aspects"] = aspects

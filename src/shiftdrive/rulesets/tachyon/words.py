@@ -117,9 +117,19 @@ def short_long(short: int, long: int) -> str:
     return f"short range {short}, long range {long}"
 
 
-def system_effects(minimize: Mapping[str, int], states: Sequence[str]) -> list[str]:
-    """What completed system rows do now (T5/T6), in words."""
-    out = [_PENALTIES[k].format(n=n, dice="die" if n == 1 else "dice") for k, n in minimize.items()]
+def system_effects(
+    minimize: Mapping[str, int], states: Sequence[str], other: Mapping[str, int] | None = None
+) -> list[str]:
+    """What completed system rows do now (T5/T6), in words: `minimize` as on the guns'
+    attacks, `other` on their other rolls (the gun emplacement track's rows reach attacks
+    only), said where the two differ."""
+    out = []
+    for k, n in minimize.items():
+        text = _PENALTIES[k].format(n=n, dice="die" if n == 1 else "dice")
+        less = n if other is None else other.get(k, 0)
+        if less != n:
+            text += f" on attacks ({less} on other gunnery rolls)"
+        out.append(text)
     return out + list(states)
 
 
