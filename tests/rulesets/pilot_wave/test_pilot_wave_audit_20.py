@@ -189,3 +189,13 @@ def test_a_ranged_weapon_fired_with_close_combat_is_refused_by_name(tmp_path: Pa
     )
     out = _check(tmp_path / "axe.yaml", data)
     assert ("axe.yaml: weapons.Throwing Axe.skill: a pistol is not fired with Close Combat") in out
+
+
+def test_character_new_takes_one_psychic_power_at_most(tmp_path: Path) -> None:
+    """Seed "Psychic Powers": "only one power manifests in any psychic individual" (P13). The
+    walk-through took "mover, sniff" and silently kept the mover; it now asks again."""
+    answers = [*JUNO]
+    answers.insert(13, "mover, sniff")
+    out, sheet = _new(tmp_path, answers)
+    assert "one power at most" in out
+    assert sheet["power"] == "sniff"

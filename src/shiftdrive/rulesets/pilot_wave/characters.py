@@ -5,7 +5,7 @@ pyramid. An NPC marked `exempt` skips the creation rules (not the file's shape).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, field_validator
 
@@ -271,15 +271,10 @@ def answer_problem(
 ) -> str | None:
     """Why an answer to one creation step cannot stand (so the step is asked again)."""
     if count == -1:
-        if answers and answers[0].lower() not in {
-            "jumper",
-            "mover",
-            "pusher",
-            "shifter",
-            "sniff",
-            "watcher",
-        }:
-            return f"{answers[0]!r} is not a power"
+        if len(answers) > 1:
+            return "one power at most: only one manifests in a psychic (P13)"
+        if answers and answers[0].lower() not in get_args(POWERS):
+            return f"{answers[0]!r} is not a power ({', '.join(get_args(POWERS))})"
         return None
     if count == 0 and not answers:
         return "give at least one"
