@@ -254,3 +254,28 @@ def test_a_default_hp_of_zero_or_less_is_refused_naming_the_field(tmp_path: Path
     assert set(problems) == {"rules.hp"}
     assert "greater than or equal to 1" in problems["rules.hp"]
     assert f"{path}: rules.hp:" in str(info.value)
+
+
+# --- cover and armor (F9) --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("armor", "hypebot_hp"), [("none", 19), ("light", 20), ("heavy", 20)])
+def test_a_character_used_as_cover_takes_its_point_less_its_armor(
+    armor: str, hypebot_hp: int
+) -> None:
+    """Seed "Discerning Cover": "Dusty is behind cover ... If dealt damage, she takes one point
+    less, but Hypebot takes it instead"; "Additional Combat Rules": armor is subtracted "from
+    the damage inflicted by each attack" (F9). The point Hypebot takes is the attack's damage,
+    so his armor takes it off: light or heavy armor leaves him unhurt (it used to go through
+    armor). Dot's rifle at 0 deals 6: Dusty takes 5."""
+    data = scenario(
+        [char("Dot", "0,0", proficiencies=["rifle"], weapons=["rifle"])],
+        [char("Hypebot", "3,2", armor=armor), char("Dusty", "3,3")],
+    )
+    enc, _ = start(data, 5, 5, 1, 1, 1, 2, 0, 0)
+    play(enc, Dot="rifle_fire", Hypebot="move", Dusty="move")
+    enc.submit("Dot", "target name=Dusty")
+    hit = next(e.data for e in enc.events() if e.kind == "hit")
+    assert hit["cover"] and hit["cover_by"] == "Hypebot"
+    assert hp(enc, "Dusty") == 15
+    assert hp(enc, "Hypebot") == hypebot_hp

@@ -2,8 +2,8 @@
 counter-attack, and HP's thresholds (F1, F4, F5, F6, F8, F9).
 
 Damage is the card's base (or its "If Aimed" value) plus the table's modifier; a ranged attack
-across cover loses 1 (a character used as cover takes that point, F9); armor takes 1 (light)
-or 2 (heavy) off; never below 0. Stuns add rounds (F8).
+across cover loses 1 (a character used as cover takes that point, less its armor, F9); armor
+takes 1 (light) or 2 (heavy) off; never below 0. Stuns add rounds (F8).
 """
 
 from __future__ import annotations
@@ -138,10 +138,17 @@ def restrain_outcome(total: int) -> str:
 RESTRAIN_HURT: Final = 3  # F6: "-1 fails, but the target takes 3 damage"
 
 
+def after_armor(f: Fighter, dmg: int) -> int:
+    """F9, seed "Additional Combat Rules": armor is subtracted "from the damage inflicted by
+    each attack" (light 1, heavy 2), never below 0: the strike's damage, a -1 Restrain's, and
+    the point a character used as cover takes."""
+    return max(0, dmg - f.armor)
+
+
 def restrain_hurt(ft: Fighter) -> int:
     """F6's 3 damage of a -1 Restrain, less the target's armor (Restrain is an attack card,
     F9): what the strike deals and what the odds column shows."""
-    return max(0, RESTRAIN_HURT - ft.armor)
+    return after_armor(ft, RESTRAIN_HURT)
 
 
 def hit_effect(state: FAState, atk: Attack, total: int, at: Hex) -> dict[str, Any]:
@@ -175,7 +182,7 @@ def hit_effect(state: FAState, atk: Attack, total: int, at: Hex) -> dict[str, An
     armor = 0
     if ft.armor and dmg > 0:
         armor = min(dmg, ft.armor)
-        dmg = max(0, dmg - ft.armor)
+        dmg = after_armor(ft, dmg)
     return {
         "damage": dmg,
         "stun": stun,
@@ -228,8 +235,10 @@ def strike(state: FAState, atk: Attack, extra_dis: bool, dice: DiceSource) -> li
     data.update(hit_effect(state, atk, total, pos(fa)))
     events = [Event("hit", data=data)]
     events += damage(state, ft.name, data["damage"], c.name)
-    if data["cover_by"] is not None:
-        events += damage(state, data["cover_by"], 1, f"cover for {ft.name}")
+    cover_by = data["cover_by"]
+    if cover_by is not None:  # F9: the point cover saved, less the cover's own armor
+        hurt = after_armor(state.fighters[cover_by], 1)
+        events += damage(state, cover_by, hurt, f"cover for {ft.name}")
     stun = data["stun"]
     if stun:
         ft.stun += stun
