@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 import yaml
-from diaspora_helpers import MINUS, PLUS, ZERO, duel, opened, ship, state, the
+from diaspora_helpers import MINUS, PLUS, ZERO, duel, opened, placed_duel, ship, state, the
 
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.files import start_from_file
@@ -128,3 +128,22 @@ def test_a_blank_or_padded_name_is_refused_naming_the_file_and_field(
         start_from_file(path, seed=1)
     message = str(caught.value)
     assert str(path) in message and f"{field}: " in message and reason in message
+
+
+# --- Position (D3, D12): a compelled ship bleeds no Heat ------------------------------------------
+
+
+def test_a_compelled_ship_bleeds_no_heat_its_minus_four_is_not_drives_off_d3_d12() -> None:
+    """Seed "Position": "Ships may choose not to use their drives in order to bleed heat" (the
+    choice clears the highest Heat box); a compel is "failure to act": "an automatic result
+    of -4 (dice are not rolled and Skills are not considered)", not that choice. A chosen
+    default (the seed and D12 are silent on Heat): B's marked Heat box stays marked."""
+    b = ship("B", aspects=["Hot Engines"], fate_points=1)
+    enc, dice = placed_duel(duel(None, b))  # the position phase's compel window is open
+    the(enc, "B").tracks["heat"].take_hit(2)
+    enc.submit("blue", "compel ship=B aspect='Hot Engines'")
+    enc.submit("red", "answer compel=accept")
+    dice.push(ZERO)  # only A rolls
+    enc.submit("blue", "burn value=0")
+    assert state(enc).rolls == {"A": 2, "B": -4}
+    assert the(enc, "B").tracks["heat"].render() == "[x][x][3][4][5]"
