@@ -199,3 +199,27 @@ def test_character_new_takes_one_psychic_power_at_most(tmp_path: Path) -> None:
     out, sheet = _new(tmp_path, answers)
     assert "one power at most" in out
     assert sheet["power"] == "sniff"
+
+
+def test_a_scenario_gun_without_rounds_has_the_seeds_magazine(tmp_path: Path) -> None:
+    """Seed "Weapon Values": a pistol has 10 rounds, a carbine 30, a rifle 5. A scenario
+    weapon that left `rounds` out had 0: it could never fire and no reload was offered (a
+    reload fills it to 0). Now it has its kind's rounds; `rounds: 0` on a gun is refused by
+    name. A Laser Pistol shot (Energy Weapons 3) leaves 9 of 10."""
+    data = scenario(
+        [npc("Ada", "0,0", weapon="Laser Pistol", skills={"Energy Weapons": 3})],
+        [npc("Zed", "3,0")],
+        weapons={"Laser Pistol": {"kind": "pistol", "value": 2, "skill": "Energy Weapons"}},
+    )
+    enc = start(data, ZERO * 10)
+    assert enc.state.fighters["Ada"].rounds == 10
+    enc.submit("Crew", "first side=Crew")
+    enc.submit("Crew", "attack target=Zed skill='Energy Weapons' fire=single")
+    enc.pass_window("counter")
+    assert enc.state.fighters["Ada"].rounds == 9
+    data["weapons"]["Laser Pistol"]["rounds"] = 0
+    out = _check(tmp_path / "laser.yaml", data)
+    assert (
+        "laser.yaml: weapons.Laser Pistol.rounds: a pistol needs at least 1 round to fire "
+        "(leave `rounds` out for the seed's 10)"
+    ) in out

@@ -237,6 +237,15 @@ WEAPONS: Final[dict[str, Weapon]] = {
         Weapon("mounted dew", "rifle", 4, 5, "Vehicle Combat", crew=True, blast=True),
     )
 }
+
+
+def seed_rounds(kind: str) -> int:
+    """The rounds the seed's "Weapon Values" table gives a weapon of type `kind` (pistol 10,
+    carbine 30, rifle 5): a scenario weapon's magazine unless it says otherwise; a hand
+    weapon has none."""
+    return WEAPONS[kind].rounds if kind in RANGES else 0
+
+
 ARMOR: Final[dict[str, int]] = {
     "eva suit": 1,
     "hev suit": 2,

@@ -23,6 +23,7 @@ from shiftdrive.rulesets.pilot_wave.catalog import (
     WEAPONS,
     Weapon,
     effective_skills,
+    seed_rounds,
 )
 from shiftdrive.rulesets.pilot_wave.characters import (
     SKILL_NAMES,
@@ -43,7 +44,8 @@ class WeaponSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     kind: Literal["hand", "pistol", "carbine", "rifle"]
     value: Count = Field(ge=0, le=12)
-    rounds: Count = Field(default=0, ge=0, le=1000)
+    #: unset: the seed's rounds for the kind (`catalog.seed_rounds`)
+    rounds: Count | None = Field(default=None, ge=0, le=1000)
     skill: str
     auto: StrictBool = False
     blast: StrictBool = False
@@ -102,8 +104,9 @@ class PilotWaveScenario(BaseModel):
             # the skill by its own name, as a character's are read in any case (`load` has
             # refused a name that is no skill)
             skill = SKILL_NAMES.get(w.skill.lower(), w.skill)
+            rounds = seed_rounds(w.kind) if w.rounds is None else w.rounds
             table[name.lower()] = Weapon(
-                name, w.kind, w.value, w.rounds, skill, auto=w.auto, blast=w.blast,
+                name, w.kind, w.value, rounds, skill, auto=w.auto, blast=w.blast,
                 crew=w.crew, hazardous=w.hazardous,
             )  # fmt: skip
         return table
@@ -152,6 +155,14 @@ def load(data: Mapping[str, Any]) -> PilotWaveScenario:
             problems.append((f"weapons.{name}.skill", f"{w.skill!r} is not a Pilot Wave skill"))
         if w.kind not in WEAPON_KINDS:
             problems.append((f"weapons.{name}.kind", f"unknown weapon kind {w.kind!r}"))
+        if w.kind != HAND and w.rounds == 0:
+            problems.append(
+                (
+                    f"weapons.{name}.rounds",
+                    f"a {w.kind} needs at least 1 round to fire (leave `rounds` out for the "
+                    f"seed's {seed_rounds(w.kind)})",
+                )
+            )
         if w.kind != HAND and w.skill.lower() == CLOSE_COMBAT.lower():
             # every Close Combat attack is hand-to-hand (`combat.kinds`): the seed's
             # hand-thrown weapons are not automated, and such a gun could never fire
