@@ -1,5 +1,6 @@
 """Audit 20 (seed 001): scenario aspects the set-up could not place are refused by name; the
-gun emplacement track minimizes the guns' gunnery attacks, not their other gunnery rolls."""
+gun emplacement track minimizes the guns' gunnery attacks, not their other gunnery rolls;
+detection rolls against every enemy not yet rolled against, one an earlier row hid too."""
 
 from __future__ import annotations
 
@@ -7,7 +8,20 @@ from pathlib import Path
 
 import pytest
 import yaml
-from tachyon_helpers import FRIGATE, ZERO, act, scenario, settle, skip_to, st, start, viper
+from tachyon_helpers import (
+    FRIGATE,
+    MINUS4,
+    PLUS4,
+    ZERO,
+    act,
+    raider,
+    scenario,
+    settle,
+    skip_to,
+    st,
+    start,
+    viper,
+)
 from typer.testing import CliRunner
 
 from shiftdrive.cli.main import app
@@ -138,3 +152,65 @@ def test_bridge_damage_still_minimizes_a_guns_create_advantage() -> None:
     roll = [e for e in enc.events() if e.kind == "roll"][-1].data
     assert roll["dice"][1] == 1 and roll["total"] == 1
     settle(enc)
+
+
+# --- detection (T7): "the undetected enemy ... not yet rolled against" ------------------------
+
+
+def test_detection_rolls_against_an_enemy_an_earlier_row_hid() -> None:
+    """T7: each player rolls "against the undetected enemy with the lowest technology not yet
+    rolled against". Viper-1 (technology 1, 0 0 0 0) against Raider-1 (1, ++++): 1 + 2 < 5,
+    the defender succeeds with style: Raider-1 and one more (Raider-2) are Undetected.
+    Raider-2 is still undetected and not yet rolled against, so Viper-2 rolls against it
+    (++++, 5 against 1 - 4 = -3): the attacker succeeds with style, and Viper-2 and one more
+    (Viper-1) are Undetected. The old code let nobody roll against a craft an earlier row
+    had hidden, so Viper-2 never rolled."""
+    data = scenario(
+        [viper(), viper("Viper-2")], [raider(), raider("Raider-2", "Z8")], detection=True
+    )
+    enc = start(data, ZERO, PLUS4, PLUS4, MINUS4)
+    rows = [e.data for e in enc.events() if e.kind == "detection"]
+    assert [(d["attacker"], d["defender"], d["row"], d["undetected"]) for d in rows] == [
+        ("Viper-1", "Raider-1", "defender succeeds with style", ["Raider-1", "Raider-2"]),
+        ("Viper-2", "Raider-2", "attacker succeeds with style", ["Viper-2", "Viper-1"]),
+    ]
+    s = st(enc)
+    assert not any(u.detected for u in s.units.values())
+    # one Undetected aspect each, with its one free invoke
+    hidden = sorted(a.name for a in s.aspects if a.name.startswith("Undetected"))
+    assert hidden == [f"Undetected ({n})" for n in ("Raider-1", "Raider-2", "Viper-1", "Viper-2")]
+
+
+def test_a_defender_already_hidden_still_brings_one_more() -> None:
+    """T7's "att + 2 < def -> defender and one more enemy": Viper-1 (1, 0 0 0 0) against
+    Raider-1 (technology 0, ++++): defender with style, Raider-1 and one more, Raider-2, are
+    Undetected. Viper-2 (1, ----) rolls against Raider-2 (technology 1, the lowest not yet
+    rolled against, ++++): -3 against 5, defender with style again: Raider-2 keeps its one
+    Undetected aspect and one more, Raider-3, is hidden. The old code rolled Viper-2 against
+    Raider-3 instead (the only one still seen)."""
+    data = scenario(
+        [viper(), viper("Viper-2")],
+        [
+            raider(technology=0),
+            raider("Raider-2", "Z8", technology=1),
+            raider("Raider-3", "Z8", technology=2),
+        ],
+        detection=True,
+    )
+    enc = start(data, ZERO, PLUS4, MINUS4, PLUS4)
+    rows = [e.data for e in enc.events() if e.kind == "detection"]
+    assert [(d["attacker"], d["defender"], d["row"], d["undetected"]) for d in rows] == [
+        ("Viper-1", "Raider-1", "defender succeeds with style", ["Raider-1", "Raider-2"]),
+        ("Viper-2", "Raider-2", "defender succeeds with style", ["Raider-2", "Raider-3"]),
+    ]
+    s = st(enc)
+    assert {u.name for u in s.units.values() if not u.detected} == {
+        "Raider-1",
+        "Raider-2",
+        "Raider-3",
+    }
+    assert sorted(a.name for a in s.aspects if a.name.startswith("Undetected")) == [
+        "Undetected (Raider-1)",
+        "Undetected (Raider-2)",
+        "Undetected (Raider-3)",
+    ]

@@ -37,7 +37,8 @@ AGGRESSIVE: Final = {
 
 def detection(state: TachyonState, sc: TachyonScenario, dice: DiceSource) -> list[Event]:
     """T7: each player craft rolls technology vs the undetected enemy with the lowest
-    technology not yet rolled against. Large targets and swarms are never Undetected."""
+    technology not yet rolled against (one an earlier row made Undetected is still one not
+    rolled against). Large targets and swarms are never Undetected."""
     players = next((s.name for s in sc.sides if s.players), state.sides[0])
     enemy = state.enemy_of(players)
     mine = [u for u in state.side_units(players) if u.small]
@@ -45,7 +46,8 @@ def detection(state: TachyonState, sc: TachyonScenario, dice: DiceSource) -> lis
     rolled: list[str] = []
     rows: list[dict[str, Any]] = []
     for n, att in enumerate(mine, start=1):
-        candidates = [u for u in theirs if u.name not in rolled and u.detected]
+        # T7: every enemy not yet rolled against, one an earlier row hid (the "one more") too
+        candidates = [u for u in theirs if u.name not in rolled]
         if not candidates or not att.detected:
             continue
         de = min(candidates, key=lambda u: rating(state, u, "technology"))
@@ -65,7 +67,8 @@ def detection(state: TachyonState, sc: TachyonScenario, dice: DiceSource) -> lis
         else:
             hidden, row = [de], "defender succeeds"
         for u in hidden:
-            hide(state, u)
+            if u.detected:  # a defender an earlier row hid keeps its one Undetected aspect
+                hide(state, u)
         rows.append(
             {
                 "attacker": att.name,
