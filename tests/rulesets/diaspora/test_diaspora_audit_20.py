@@ -14,7 +14,7 @@ from diaspora_helpers import MINUS, PLUS, ZERO, duel, opened, placed_duel, ship,
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.files import start_from_file
 from shiftdrive.rulesets.diaspora import query
-from shiftdrive.rulesets.diaspora.state import BEAM, TORPEDO
+from shiftdrive.rulesets.diaspora.state import BEAM, EW, TORPEDO
 
 
 def _last(enc: Any, kind: str) -> Any:
@@ -147,3 +147,38 @@ def test_a_compelled_ship_bleeds_no_heat_its_minus_four_is_not_drives_off_d3_d12
     enc.submit("blue", "burn value=0")
     assert state(enc).rolls == {"A": 2, "B": -4}
     assert the(enc, "B").tracks["heat"].render() == "[x][x][3][4][5]"
+
+
+# --- Crew (D2, D9): the detection roll is an earlier phase of turn 1 for any station ------------
+
+
+def test_a_navigator_at_communications_hacks_at_minus_one_on_a_turn_one_without_position() -> None:
+    """D9: "The navigator's detection roll counts as acting in an earlier phase of turn 1
+    (D2)"; seed "Electronic Warfare": "if the communications officer has acted in any of the
+    previous phases, there is a cumulative -1 penalty for each phase she has acted". Nav
+    (Navigation 2, Communications 3) navigates and mans communications; the detection winner
+    goes straight to EW: 3 - 1 = 2 no longer amplifies EW 2 (rating 2, not 3). On turn 2 she
+    has not navigated: 3 amplifies it again."""
+    nav = {
+        "name": "Nav",
+        "skills": {"navigation": 2, "communications": 3},
+        "stunts": ["military_grade_communications"],
+    }
+    a = ship("A", ew=2, crew=[nav], stations={"navigator": "Nav", "communications": "Nav"})
+    enc, dice = placed_duel(duel(a), opening="electronic_warfare")
+    dice.push([*ZERO, *ZERO])  # A: 2 against B's EW 0 amplified by Communications 2: 1
+    enc.submit("blue", "hack target=B")
+    assert _last(enc, "hacked")["rating"] == 2
+    while state(enc).round < 2 or state(enc).phase != EW:
+        first = enc.pending()[0]
+        if first.kind in ("compel", "invoke", "concede"):
+            enc.pass_window(first.kind)
+        elif first.kind == "absorb":
+            enc.submit(first.seat, "absorb taking=none")
+        elif first.kind == "drive":
+            enc.submit(first.seat, "drift")
+        else:
+            enc.submit(first.seat, "hold")
+    dice.push([*ZERO, *ZERO])
+    enc.submit("blue", "hack target=B")
+    assert _last(enc, "hacked")["rating"] == 3
