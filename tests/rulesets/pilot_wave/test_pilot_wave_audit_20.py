@@ -223,3 +223,13 @@ def test_a_scenario_gun_without_rounds_has_the_seeds_magazine(tmp_path: Path) ->
         "laser.yaml: weapons.Laser Pistol.rounds: a pistol needs at least 1 round to fire "
         "(leave `rounds` out for the seed's 10)"
     ) in out
+
+
+def test_a_scenarios_armor_below_zero_is_refused_by_name(tmp_path: Path) -> None:
+    """Seed "Armor Ratings": "An Armor value reduces the shifts of a successful hit" (EVA 1 to
+    Powered 4). A scenario's `armor: {paper suit: -2}` loaded, and its wearer took 2 more
+    from every hit; now the field is named."""
+    data = scenario([npc("Ada", "0,0", armor="paper suit")], [npc("Zed", "3,0")])
+    data["armor"] = {"paper suit": -2}
+    out = _check(tmp_path / "paper.yaml", data)
+    assert "paper.yaml: armor.paper suit:" in out and "greater than or equal to 0" in out

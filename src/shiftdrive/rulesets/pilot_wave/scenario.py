@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
@@ -85,7 +85,9 @@ class PilotWaveScenario(BaseModel):
     aspects: list[Text] = []
     sides: list[SideSpec] = Field(min_length=2, max_length=MAX_SIDES)
     weapons: dict[str, WeaponSpec] = {}
-    armor: dict[str, Count] = {}
+    #: armor beyond the seed's table, by its rating (the table's run from Average (1) to
+    #: Great (4); an armor rating reduces a hit, so it is 0 or more)
+    armor: dict[str, Annotated[int, Field(strict=True, ge=0, le=12)]] = {}
     max_exchanges: Count = Field(default=20, ge=1, le=1000)
     advantage_difficulty: Count = Field(default=2, ge=-4, le=12)
     overcome_difficulty: Count = Field(default=2, ge=-4, le=12)
