@@ -182,3 +182,21 @@ def test_a_navigator_at_communications_hacks_at_minus_one_on_a_turn_one_without_
     dice.push([*ZERO, *ZERO])
     enc.submit("blue", "hack target=B")
     assert _last(enc, "hacked")["rating"] == 3
+
+
+def test_chasers_keep_a_lone_runner_on_the_map_by_winning_the_position_d3() -> None:
+    """Seed "Position": "more than two ships chasing a single ship can usually keep the lone
+    opponent on the map through positioning": only the highest roller moves anyone, so a
+    chaser that out-rolls the runner may pull it back from the edge. Runner R at +3 rolls 2,
+    chaser C1 6, C2 -2: C1 moves R (4 shifts below it) back 3 bands (its V-shift) to 0; R,
+    not the winner, moves nobody."""
+    enc, dice = opened([ship("R")], [ship("C1"), ship("C2")], bands={"R": 3, "C1": 0, "C2": -1})
+    dice.push([*ZERO, *PLUS, *MINUS])
+    enc.submit("blue", "burn value=0")
+    enc.submit("red", "burn value=0")
+    enc.submit("red", "burn value=0")
+    assert state(enc).mover == "C1" and enc.legal("blue") == []
+    to_r = sorted(c.int_param("to") for c in enc.legal("red") if c.get("ship") == "R")
+    assert to_r == [0, 1, 2, 4]  # 3 -> 4 costs 2; off the map (2 + 3) is past 4 shifts
+    enc.submit("red", "move ship=R to=0")
+    assert the(enc, "R").band == 0 and the(enc, "R").fighting
