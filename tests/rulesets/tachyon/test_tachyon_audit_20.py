@@ -214,3 +214,31 @@ def test_a_defender_already_hidden_still_brings_one_more() -> None:
         "Undetected (Raider-2)",
         "Undetected (Raider-3)",
     ]
+
+
+# --- the invoke step and minimized dice (C4, T6) -----------------------------------------------
+
+
+def test_no_reroll_step_past_what_minimized_dice_can_reach() -> None:
+    """T6: a minimized die "is not rolled" and counts as -, so a reroll brings back only the
+    dice rolled: with 2 of a gun's 4 gunnery dice minimized (bridge rows 1-3), the best a
+    reroll can show is + + - - = 0. Dread gun 1 (gunnery 2) rolls - - and the two minimized:
+    -2 against Viper-1's pilot 3 (0 0 0 0), 5 short of the tie that would give a boost. The
+    Pirates' one free invoke (the swarm's aspect, T11) could give +2 or a reroll that makes
+    at best 2 - 3 = -1: nothing the shot reads changes, so no step (C4, project default: the
+    step appears only when it can matter). The old code reckoned a reroll could reach +4."""
+    data = scenario(
+        [viper(zone="Z2", pilot=3)],
+        [],
+        b_large=[FRIGATE],
+        b_swarms=[{"name": "Drones", "aspect": "Drone cloud", "zone": "Z5"}],
+    )
+    enc = start(data, ZERO, ZERO, PLUS4, ZERO, [-1, -1], ZERO)
+    damage_system(st(enc), st(enc).units["Dread"], "bridge", 6)
+    skip_to(enc, "gunnery", "Dread gun 1")
+    act(enc, "fire target=Viper-1")
+    roll = [e for e in enc.events() if e.kind == "roll"][-1].data
+    assert roll["actor"] == "Dread gun 1" and roll["dice"][1] == 2
+    assert (roll["total"], roll["opposition"]) == (-2, 3)
+    assert st(enc).roll is None  # settled: no invoke step was offered
+    assert st(enc).aspects.get("Drone cloud").free_for("Pirates") == 1

@@ -289,7 +289,9 @@ def may_invoke(state: TachyonState, roll: Roll, seat: str) -> bool:
     if need is None:
         return False
     dice = roll.a_dice if upward else roll.o_dice
-    best_reroll = FUDGE_MAX - dice if dice is not None else 0  # at best the dice come up +4
+    # At best the dice rolled come up +; a minimized die is not rolled and stays - (T6).
+    low = roll.a_min if upward else roll.o_min
+    best_reroll = FUDGE_MAX - 2 * low - dice if dice is not None else 0
     bonuses = 0  # +2 invokes the seat could make, counted until they are enough
     # Every invoke open may reroll instead where any may (`invoke_effects`): the +2s are
     # walked, and a reroll is there with the first (asked only if one +2 is not enough).
