@@ -279,3 +279,51 @@ def test_a_character_used_as_cover_takes_its_point_less_its_armor(
     assert hit["cover"] and hit["cover_by"] == "Hypebot"
     assert hp(enc, "Dusty") == 15
     assert hp(enc, "Hypebot") == hypebot_hp
+
+
+def test_light_combat_runs_in_table_order_with_d10_checks_and_ends_at_the_round_limit() -> None:
+    """Seed "Light Combat" (F10): no map and no initiative (no dice at the set-up); everyone
+    declares in secret, all reveal; the GM goes "around the table" (the scenario's order)
+    with "a relevant skill check ... if necessary": 1d10 + bonus against a difficulty,
+    success on reaching it (7 + 2 = 9 against 9 succeeds, 6 + 2 = 8 fails); rounds repeat
+    until the GM ends the fight, a side has nobody able left, or the round limit (a draw)."""
+    data = light()
+    data["sides"].reverse()  # table order: Cy first, then Ana and Bo
+    data["rules"] = {"max_rounds": 2}
+    enc, _ = start(data, 7, 6)
+    assert enc.state.order == ["Cy", "Ana", "Bo"]
+    enc.submit("Bo", "declare text='I hide behind the bar'")
+    enc.submit(GM, "reveal")  # Cy and Ana undecided: Defend
+    assert enc.state.played["Ana"]["text"] == "Defend" and enc.state.played["Cy"]["undecided"]
+    assert enc.pending()[0].actor == "Cy"
+    enc.submit(GM, "check bonus=2 difficulty=9")
+    assert enc.state.light_success
+    enc.submit(GM, "next")
+    assert enc.pending()[0].actor == "Ana"
+    enc.submit(GM, "check bonus=2 difficulty=9")
+    assert not enc.state.light_success
+    enc.submit(GM, "next")
+    enc.submit(GM, "next")  # Bo: no check needed
+    assert enc.state.round == 2
+    declare_all(enc)
+    for _ in range(3):
+        enc.submit(GM, "next")
+    result = enc.result()
+    assert result is not None and result.winner is None and result.ending == "round limit"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I shoot Dr. Nyx from behind the crate", "I shove Mr. Oda and J. R. Vance aside, e.g. hard"],
+)
+def test_light_combat_takes_a_sentence_with_an_abbreviation(text: str) -> None:
+    """Seed "Light Combat": "declare anything so long as it's a single non-run-on sentence".
+    The period of "Dr." or an initial ends no sentence: such a sentence used to be refused
+    as several. Two sentences are still refused."""
+    from shiftdrive.engine.encounter import IllegalChoice
+
+    enc, _ = start(light())
+    enc.submit("Ana", f"declare text='{text}'")
+    assert enc.state.secret.chosen["Ana"]["text"] == text
+    with pytest.raises(IllegalChoice, match="one sentence"):
+        enc.submit("Bo", "declare text='I shoot Dr. Nyx. Then I run.'")

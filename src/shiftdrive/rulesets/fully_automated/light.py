@@ -26,6 +26,20 @@ LIGHT_ATTACK: Final = "Punch the nearest enemy"
 LIGHT_SENTENCES: Final = ("Defend", LIGHT_ATTACK, "Move into cover", "Aim carefully")
 SENTENCE_LIMIT: Final = 200
 _SENTENCE_BREAK: Final = re.compile(r"[.!?;]\s+\S")
+# Words whose period ends no sentence ("I shoot Dr. Nyx"); a single letter (an initial) too.
+_ABBREVIATIONS: Final = frozenset((
+    "mr", "mrs", "ms", "dr", "st", "jr", "sr", "prof", "capt", "cpt", "lt", "sgt", "col",
+    "gen", "mt", "vs", "etc", "e.g", "i.e", "no",
+))  # fmt: skip
+_LAST_WORD: Final = re.compile(r"(\w+(?:\.\w+)*)$")
+
+
+def _ends_sentence(text: str, at: int) -> bool:
+    """Whether the mark at `at` ends a sentence: not the period of an abbreviation."""
+    if text[at] != ".":
+        return True
+    word = _LAST_WORD.search(text, 0, at)
+    return word is None or not (len(word[1]) == 1 or word[1].lower() in _ABBREVIATIONS)
 
 
 def sentence_fault(text: str) -> str | None:
@@ -33,7 +47,9 @@ def sentence_fault(text: str) -> str | None:
     text = text.strip()
     if not text:
         return "declare needs text='one sentence'"
-    if len(text) > SENTENCE_LIMIT or _SENTENCE_BREAK.search(text):
+    if len(text) > SENTENCE_LIMIT or any(
+        _ends_sentence(text, m.start()) for m in _SENTENCE_BREAK.finditer(text)
+    ):
         return f"declare one sentence (at most {SENTENCE_LIMIT} characters), not several"
     return None
 
