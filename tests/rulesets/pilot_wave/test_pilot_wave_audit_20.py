@@ -233,3 +233,25 @@ def test_a_scenarios_armor_below_zero_is_refused_by_name(tmp_path: Path) -> None
     data["armor"] = {"paper suit": -2}
     out = _check(tmp_path / "paper.yaml", data)
     assert "paper.yaml: armor.paper suit:" in out and "greater than or equal to 0" in out
+
+
+def test_travel_refuses_an_infinite_distance_or_acceleration_by_name() -> None:
+    """P1's calculator ended with a traceback on `1e400AU` (an infinite distance) and on a
+    thrust so small the time overflows, and gave "0 s" and "nan km/s" at `--g inf`."""
+    runner = CliRunner()
+    for args, says in (
+        (["travel", "1e400AU"], "the distance must be more than 0 and finite"),
+        (["travel", "1AU", "--g", "inf"], "the acceleration must be more than 0G and finite"),
+        (["travel", "1AU", "--g", "1e-300"], "too little to cross the distance"),
+    ):
+        out = runner.invoke(app, args)
+        assert out.exit_code == 2, out.output  # refused, no traceback
+        assert says in " ".join(out.output.split()), args
+
+
+def test_travel_reads_the_seeds_thousands_of_kilometres() -> None:
+    """Seed "System Travel": "D is distance in thousands of kilometers"; its Orbital hex is
+    "15 Kkm". `10500Kkm` was refused as an unknown unit; it is the gas giant's 10.5 Mkm."""
+    out = CliRunner().invoke(app, ["travel", "10500Kkm", "--g", "6"])
+    assert out.exit_code == 0, out.output
+    assert "0.31 days (7 h 25 min 17 s)" in out.output

@@ -23,6 +23,7 @@ STANDARD_GRAVITY: Final = 9.80665  # m/s^2 per G
 METRES: Final[dict[str, float]] = {
     "au": 149_597_870_700.0,  # the IAU's astronomical unit
     "mkm": 1e9,
+    "kkm": 1e6,  # the seed's formula's D (thousands of km) and its Orbital hex (15 Kkm)
     "km": 1e3,
 }
 _DISTANCE: Final = re.compile(r"\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*([A-Za-z]+)\s*")
@@ -56,12 +57,12 @@ def parse_distance(text: str) -> float:
     unit = match.group(2).lower() if match else ""
     if match is None or unit not in METRES:
         raise RuleError(
-            f"cannot read the distance {text!r}: give a number and a unit, AU, Mkm or km "
-            "(e.g. 0.07AU, 10.5Mkm, 1500km)"
+            f"cannot read the distance {text!r}: give a number and a unit, AU, Mkm, Kkm or "
+            "km (e.g. 0.07AU, 10.5Mkm, 10500Kkm, 1500km)"
         )
     metres = float(match.group(1)) * METRES[unit]
-    if not metres > 0:
-        raise RuleError(f"the distance must be more than 0, not {text!r}")
+    if not 0 < metres < math.inf:
+        raise RuleError(f"the distance must be more than 0 and finite, not {text!r}")
     return metres
 
 
@@ -73,10 +74,12 @@ class Trip:
     g: float
 
     def __post_init__(self) -> None:
-        if not self.g > 0:
-            raise RuleError(f"the acceleration must be more than 0G, not {self.g}")
-        if not self.metres > 0:
-            raise RuleError("the distance must be more than 0")
+        if not 0 < self.g < math.inf:
+            raise RuleError(f"the acceleration must be more than 0G and finite, not {self.g}")
+        if not 0 < self.metres < math.inf:
+            raise RuleError("the distance must be more than 0 and finite")
+        if not math.isfinite(self.seconds):
+            raise RuleError(f"{self.g}G is too little to cross the distance in finite time")
 
     @property
     def seconds(self) -> float:
