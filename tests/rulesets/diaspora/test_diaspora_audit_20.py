@@ -200,3 +200,43 @@ def test_chasers_keep_a_lone_runner_on_the_map_by_winning_the_position_d3() -> N
     assert to_r == [0, 1, 2, 4]  # 3 -> 4 costs 2; off the map (2 + 3) is past 4 shifts
     enc.submit("red", "move ship=R to=0")
     assert the(enc, "R").band == 0 and the(enc, "R").fighting
+
+
+# --- Damage control's compels (D12) ------------------------------------------------------------
+
+
+def _damaged_before_repairs() -> tuple[Any, Any]:
+    """A (blue, Engineering 2, *Handy Crew*) with its Frame marked to box 3, at the start of
+    damage control, the phase's compel window open."""
+    a = ship("A", aspects=["Handy Crew"], fate_points=1)
+    enc, dice = placed_duel(duel(a), opening="electronic_warfare")
+    enc.pass_window("compel")
+    the(enc, "A").tracks["frame"].take_hit(3)
+    enc.submit("blue", "hold")
+    enc.submit("red", "hold")
+    return enc, dice
+
+
+def test_damage_control_opens_a_compel_window_before_the_repairs_d12() -> None:
+    """Seed, "The Sequence": "each phase will offer a test --- an opportunity to
+    cross-compel, a roll"; D12: compels come before each phase's rolls. Damage control had
+    none: the repair roll came at once."""
+    enc, _ = _damaged_before_repairs()
+    pending = enc.pending()
+    assert [d.kind for d in pending][:1] == ["compel"]
+    assert any(c.action == "compel" and c.get("ship") == "A" for c in enc.legal(pending[0].seat))
+
+
+def test_an_accepted_compel_in_damage_control_means_no_repair_this_phase_d12() -> None:
+    """Accepting a compel is "failure to act" for the phase: the compelled ship makes no
+    repair roll in this damage control (as it declares no target in EW, beam and torpedo),
+    and gains its fate point."""
+    enc, _ = _damaged_before_repairs()
+    seat = enc.pending()[0].seat
+    enc.submit(seat, "compel ship=A aspect='Handy Crew'")
+    enc.submit("blue", "answer compel=accept")
+    assert the(enc, "A").fate_points.current == 2
+    assert not any(c.action == "repair" for c in enc.legal("blue"))
+    assert the(enc, "A").tracks["frame"].render() == "[x][x][x][4][5]"
+    said = [enc.describe(e) for e in enc.events() if e.kind == "compel_answer"]
+    assert said and "no repair this phase" in said[-1]

@@ -139,6 +139,7 @@ def test_an_invoke_on_a_repair_roll_counts_before_the_repair_d7() -> None:
     the(enc, "A").tracks["frame"].take_hit(3)
     enc.submit("blue", "hold")
     enc.submit("red", "hold")
+    enc.pass_window("compel")  # damage control's compels (D12)
     dice.push(ZERO)  # Engineering 2 against box 3: -1
     enc.submit("blue", "repair track=frame")
     assert enc.pending()[0].kind == "invoke"

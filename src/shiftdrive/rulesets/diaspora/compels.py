@@ -1,9 +1,11 @@
-"""Compels before the rolls (D12): when detection, position, EW, beam or torpedo begins, each
-side's player may compel an aspect of another side's ship (an optional decision that passes
-by default), and the GM any ship's (a standing choice while the window is open). The
-compelled ship's player accepts (gains a fate point; in detection and position its result is
-an automatic -4, no dice, no skill, and final: no invokes; in EW, beam and torpedo it declares
-no target this phase) or refuses by paying a fate point. Offering a compel costs nothing here
+"""Compels before the rolls (D12): when detection, position, EW, beam, torpedo or damage
+control begins (seed: "each phase will offer a test --- an opportunity to cross-compel, a
+roll, ..."), each side's player may compel an aspect of another side's ship (an optional
+decision that passes by default), and the GM any ship's (a standing choice while the window
+is open). The compelled ship's player accepts (gains a fate point; in detection and position
+its result is an automatic -4, no dice, no skill, and final: no invokes; in EW, beam and
+torpedo it declares no target this phase; in damage control it makes no repair roll this
+phase) or refuses by paying a fate point. Offering a compel costs nothing here
 (a chosen default: D12 names no cost); a refused compel is off the table for the rest of the
 window (a chosen default: the same aspect of the same ship cannot be compelled again before
 this phase's rolls, so nobody drains a ship's fate points by asking again)."""
@@ -44,7 +46,7 @@ def begin(state: DiasporaState) -> None:
 
 def can_be_compelled(state: DiasporaState, ship: Ship) -> bool:
     """A compel matters to ships about to roll: every ship in position, the ships in line to
-    declare a target in EW, beam and torpedo."""
+    declare a target in EW, beam and torpedo or to repair in damage control."""
     if not ship.fighting or ship.name in state.compelled:
         return False
     return state.phase in (DETECTION, POSITION) or ship.name in state.queue

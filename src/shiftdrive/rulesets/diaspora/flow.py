@@ -130,8 +130,7 @@ def _next_phase(state: DiasporaState) -> list[Event]:
     if state.round > state.turn_limit:
         return events
     BEGIN[phase](state)
-    if phase != DAMAGE_CONTROL:
-        compels.begin(state)  # D12: compels before the phase's rolls
+    compels.begin(state)  # D12: compels before every phase's rolls (damage control's too)
     events.append(Event("phase", {"round": state.round, "phase": phase}))
     return events
 

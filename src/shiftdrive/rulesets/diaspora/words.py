@@ -169,8 +169,11 @@ def describe(event: Event, seat: str) -> str | None:
         )
     if kind == "compel_answer":
         if d["accepted"]:
-            automatic = d["phase"] in ("detection", "position")
+            phase = d["phase"]
+            automatic = phase in ("detection", "position")
             effect = "an automatic -4" if automatic else "no target this phase"
+            if phase == "damage_control":
+                effect = "no repair this phase"
             return (
                 f"{d['ship']} accepts the compel on '{d['aspect']}' ({effect}) and gains a "
                 "fate point"
