@@ -242,3 +242,19 @@ def test_no_reroll_step_past_what_minimized_dice_can_reach() -> None:
     assert (roll["total"], roll["opposition"]) == (-2, 3)
     assert st(enc).roll is None  # settled: no invoke step was offered
     assert st(enc).aspects.get("Drone cloud").free_for("Pirates") == 1
+
+
+def test_two_player_sides_are_refused_by_name(tmp_path: Path) -> None:
+    """T7: "Each player rolls" detection: the players are the side marked `players: true`.
+    Both sides marked made the set-up quietly pick the first; now the file is refused, naming
+    the field."""
+
+    def edit(d: dict) -> None:  # type: ignore[type-arg]
+        d["sides"][1]["players"] = True
+
+    f = _convoy(tmp_path, edit)
+    with pytest.raises(ScenarioError) as err:
+        start_from_file(f)
+    assert f"{f}: sides[1].players: only one side may be players: true" in str(err.value)
+    out = CliRunner().invoke(app, ["check", str(f)])
+    assert out.exit_code != 0 and "Traceback" not in out.output

@@ -449,6 +449,16 @@ def load(data: Mapping[str, Any]) -> TachyonScenario:
                 problems.append((path, f"duplicate aspect {sw.aspect!r} (also at {also})"))
             else:
                 place(sw.aspect, path)
+    if sc.sides[0].players and sc.sides[1].players:
+        # T7: "Each player rolls": the players are one side, the one whose craft roll
+        # detection; two would leave the set-up to pick one unsaid.
+        problems.append(
+            (
+                "sides[1].players",
+                "only one side may be players: true (its craft roll detection, T7); "
+                "sides[0] already is",
+            )
+        )
     if sc.time_limit_winner is not None and sc.time_limit_winner not in side_names:
         problems.append(
             ("time_limit_winner", f"no side named {sc.time_limit_winner!r}{_known(side_names)}")
