@@ -255,3 +255,16 @@ def test_travel_reads_the_seeds_thousands_of_kilometres() -> None:
     out = CliRunner().invoke(app, ["travel", "10500Kkm", "--g", "6"])
     assert out.exit_code == 0, out.output
     assert "0.31 days (7 h 25 min 17 s)" in out.output
+
+
+def test_three_stunts_are_three_different_stunts(tmp_path: Path) -> None:
+    """Seed "Stunts": "Each player character gets three stunts." `[Hot Hand, Hot Hand, hot
+    hand]` passed as three; `check` now names it, and `character new` asks again."""
+    ada = full_character(stunts=["Hot Hand", "Hot Hand", "hot hand"])
+    out = _check(tmp_path / "ada.yaml", {"ruleset": "pilot_wave", "character": ada})
+    assert "character.stunts: Ada: the stunt 'Hot Hand' is listed twice: three stunts" in out
+    answers = [*JUNO]
+    answers.insert(7, "Hot Hand, Silver Tongue, hot hand")
+    out, sheet = _new(tmp_path, answers)
+    assert "'hot hand' is given twice: name three different stunts" in out
+    assert sheet["stunts"] == ["Hot Hand", "Shortcut Through The Dark", "Silver Tongue"]

@@ -159,8 +159,18 @@ def shape_problems(c: CharacterSpec) -> list[tuple[str, str]]:
 
 
 def aspect_key(text: str) -> str:
-    """What makes two aspects the same aspect: their text in any case."""
+    """What makes two aspects (or two stunts) the same: their text in any case."""
     return text.lower()
+
+
+def first_repeat(texts: list[str]) -> str | None:
+    """The first of `texts` that repeats an earlier one (`aspect_key`), None if none does."""
+    seen: set[str] = set()
+    for text in texts:
+        if aspect_key(text) in seen:
+            return text
+        seen.add(aspect_key(text))
+    return None
 
 
 def aspect_repeats(c: CharacterSpec, seen: dict[str, str], base: str = "") -> list[tuple[str, str]]:
@@ -196,6 +206,9 @@ def creation_breaches(c: CharacterSpec) -> list[tuple[str, str]]:
             out.append((f"aspects.{cat}", f"{c.name}: needs {want} {cat} aspect(s), has {n}"))
     if len(c.stunts) != STUNTS:
         out.append(("stunts", f"{c.name}: needs {STUNTS} stunts, has {len(c.stunts)}"))
+    again = first_repeat(c.stunts)
+    if again is not None:
+        out.append(("stunts", f"{c.name}: the stunt {again!r} is listed twice: three stunts"))
     if c.refresh != REFRESH:
         out.append(
             (
@@ -284,11 +297,11 @@ def answer_problem(
         return f"a number from 0 to {ATTRIBUTE_SHIFTS}"
     if field in ASPECT_STEPS:
         earlier = [a for step in ASPECT_STEPS if step != field for a in so_far.get(step, [])]
-        seen = {aspect_key(a) for a in earlier}
-        for a in answers:
-            if aspect_key(a) in seen:
-                return f"{a!r} is already an aspect of this character: aspects need their own names"
-            seen.add(aspect_key(a))
+        again = first_repeat([*earlier, *answers])
+        if again is not None:
+            return f"{again!r} is already an aspect of this character: aspects need their own names"
+    if field == "stunts" and (again := first_repeat(answers)) is not None:
+        return f"{again!r} is given twice: name three different stunts"
     if field in PYRAMID_STEPS:
         taken = {s.lower() for step in PYRAMID_STEPS if step != field for s in so_far.get(step, [])}
         for a in answers:
