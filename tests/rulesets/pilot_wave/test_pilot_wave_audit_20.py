@@ -268,3 +268,23 @@ def test_three_stunts_are_three_different_stunts(tmp_path: Path) -> None:
     out, sheet = _new(tmp_path, answers)
     assert "'hot hand' is given twice: name three different stunts" in out
     assert sheet["stunts"] == ["Hot Hand", "Shortcut Through The Dark", "Silver Tongue"]
+
+
+def test_consequence_slots_are_one_of_each_and_a_pc_has_mild_moderate_severe(
+    tmp_path: Path,
+) -> None:
+    """Seed "Consequences": mild -2, moderate -4, severe -6 (extreme -8); C9: one slot of
+    each. `consequences: [mild, mild]` silently became one mild slot, and a player character
+    with `consequences: [mild]` was accepted. Both are named now; an exempt NPC may still
+    have fewer slots."""
+    twice = scenario([npc("Ada", "0,0", consequences=["mild", "mild"])], [npc("Zed", "3,0")])
+    out = _check(tmp_path / "twice.yaml", twice)
+    assert "sides[0].characters[0].consequences: Ada: 'mild' is listed twice (one slot" in out
+    pc = {"ruleset": "pilot_wave", "character": full_character(consequences=["mild"])}
+    out = _check(tmp_path / "ada.yaml", pc)
+    assert (
+        "character.consequences: Ada: a player character has a mild, moderate, severe "
+        "consequence slot; moderate, severe missing"
+    ) in out
+    enc = start(scenario([full_character()], [npc("Zed", "3,0", consequences=[])]), ZERO * 8)
+    assert enc.state.fighters["Zed"].consequences.free() == []

@@ -19,6 +19,9 @@ from shiftdrive.rulesets.pilot_wave.catalog import (
     STUNTS,
 )
 
+#: the seed's "Consequences" a player character has from the start (C9; extreme besides,
+#: once per milestone)
+PC_CONSEQUENCES = ("mild", "moderate", "severe")
 #: P13's powers, one per psychic character
 POWERS = Literal["jumper", "mover", "pusher", "shifter", "sniff", "watcher"]
 SKILL_NAMES = {s.lower(): s for s in SKILLS}
@@ -145,7 +148,8 @@ class CharacterSpec(BaseModel):
 
 
 def shape_problems(c: CharacterSpec) -> list[tuple[str, str]]:
-    """What no character may have, exempt or not: unknown or repeated skills."""
+    """What no character may have, exempt or not: unknown or repeated skills; a consequence
+    slot listed twice (C9: one slot of each)."""
     out: list[tuple[str, str]] = []
     seen: set[str] = set()
     for skill in c.skills:
@@ -155,6 +159,9 @@ def shape_problems(c: CharacterSpec) -> list[tuple[str, str]]:
         elif key in seen:
             out.append((f"skills.{skill}", f"{c.name}: {skill!r} is listed twice"))
         seen.add(key)
+    again = first_repeat(list(c.consequences))
+    if again is not None:
+        out.append(("consequences", f"{c.name}: {again!r} is listed twice (one slot of each, C9)"))
     return out
 
 
@@ -206,6 +213,15 @@ def creation_breaches(c: CharacterSpec) -> list[tuple[str, str]]:
             out.append((f"aspects.{cat}", f"{c.name}: needs {want} {cat} aspect(s), has {n}"))
     if len(c.stunts) != STUNTS:
         out.append(("stunts", f"{c.name}: needs {STUNTS} stunts, has {len(c.stunts)}"))
+    missing = [s for s in PC_CONSEQUENCES if s not in c.consequences]
+    if missing:
+        out.append(
+            (
+                "consequences",
+                f"{c.name}: a player character has a {', '.join(PC_CONSEQUENCES)} "
+                f"consequence slot; {', '.join(missing)} missing",
+            )
+        )
     again = first_repeat(c.stunts)
     if again is not None:
         out.append(("stunts", f"{c.name}: the stunt {again!r} is listed twice: three stunts"))
