@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool
+from pydantic import BaseModel, ConfigDict, Field
+
+from shiftdrive.engine.scenario import Flag, Number
 
 
 class AspectSpec(BaseModel):
@@ -14,8 +16,8 @@ class AspectSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1, max_length=120)
-    hidden: StrictBool = False
-    difficulty: int | None = Field(default=None, ge=-4, le=12, strict=True)
+    hidden: Flag = False
+    difficulty: Number | None = Field(default=None, ge=-4, le=12)
 
 
 def aspect_list(value: Any) -> Any:

@@ -4,9 +4,9 @@ read by `shiftdrive.files`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, TypeVar
+from typing import Annotated, Any, Final, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, BeforeValidator, Strict, ValidationError
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -18,6 +18,41 @@ MAX_SIDES: Final = 8
 MAX_UNITS: Final = 40
 #: problems an error lists before it says how many more there are
 SHOWN_PROBLEMS: Final = 20
+
+
+def _shown(value: object) -> str:
+    """A scenario value as the file wrote it, for an error."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    if isinstance(value, int | float):
+        return repr(value)
+    if value is None:
+        return "empty (null)"
+    return "a list" if isinstance(value, list) else "a mapping"
+
+
+def _number(value: object) -> object:
+    """A number field takes a whole number only: never a flag (YAML's true is not 1), nor
+    text or a fraction (pydantic's lax mode would take all three)."""
+    if type(value) is not int:
+        raise ValueError(f"must be a whole number, not {_shown(value)}")
+    return value
+
+
+def _flag(value: object) -> object:
+    """A flag takes true or false only: never a number (1) or text ("yes")."""
+    if type(value) is not bool:
+        raise ValueError(f"must be true or false, not {_shown(value)}")
+    return value
+
+
+#: a whole number in a scenario file (strict, with an error that says what was given); each
+#: ruleset's model bounds it with `Field(ge=..., le=...)`
+Number = Annotated[int, BeforeValidator(_number), Strict()]
+#: a flag in a scenario file: true or false
+Flag = Annotated[bool, BeforeValidator(_flag), Strict()]
 
 
 class ScenarioError(ValueError):

@@ -8,22 +8,28 @@ from importlib import resources
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from shiftdrive.conflict.scenario import AspectSpec, aspect_list
-from shiftdrive.engine.scenario import MAX_SIDES, ScenarioError, refuse_crowds, validate_model
+from shiftdrive.engine.scenario import (
+    MAX_SIDES,
+    Number,
+    ScenarioError,
+    refuse_crowds,
+    validate_model,
+)
 
 
 class AttackSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    reach: int = Field(ge=0, strict=True)
+    reach: Number = Field(ge=0)
     track: str
     defend: list[str]
 
 
 class WeaponSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    rating: int = Field(ge=0, strict=True)
+    rating: Number = Field(ge=0)
     skill: str
 
 
@@ -37,7 +43,7 @@ class Catalog(BaseModel):
     resist_advantage: list[str] = []
     resist_discovery: list[str] = []
     weapons: dict[str, WeaponSpec] = {}
-    armor: dict[str, StrictInt] = {}
+    armor: dict[str, Number] = {}
 
 
 @cache
@@ -56,10 +62,10 @@ class ZoneSpec(BaseModel):
 class CharacterSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1)
-    skills: dict[str, StrictInt] = {}
+    skills: dict[str, Number] = {}
     aspects: list[AspectSpec] = []
-    refresh: int = Field(default=3, ge=0, strict=True)
-    fate_points: int | None = Field(default=None, ge=0, strict=True)
+    refresh: Number = Field(default=3, ge=0)
+    fate_points: Number | None = Field(default=None, ge=0)
     zone: str | None = None
     weapon: str | None = None
     armor: str | None = None
@@ -69,7 +75,7 @@ class CharacterSpec(BaseModel):
         "severe",
     ]
     #: boxes per track: a track longer than 20 boxes is no Fate character's (and would not draw)
-    stress: dict[str, Annotated[int, Field(ge=0, le=20, strict=True)]] | None = None
+    stress: dict[str, Annotated[Number, Field(ge=0, le=20)]] | None = None
 
     _aspects = field_validator("aspects", mode="before")(aspect_list)
 
@@ -89,10 +95,10 @@ class FateCoreScenario(BaseModel):
     description: str = ""
     turn_order: str = "Notice"
     tiebreak: str = "Athletics"
-    max_exchanges: int = Field(default=20, ge=1, le=1000, strict=True)
-    advantage_difficulty: StrictInt = 2
-    overcome_difficulty: StrictInt = 2
-    sprint_difficulty_per_zone: StrictInt = 1
+    max_exchanges: Number = Field(default=20, ge=1, le=1000)
+    advantage_difficulty: Number = 2
+    overcome_difficulty: Number = 2
+    sprint_difficulty_per_zone: Number = 1
     zones: list[ZoneSpec] = []
     aspects: list[AspectSpec] = []
     sides: list[SideSpec] = Field(min_length=2, max_length=MAX_SIDES)

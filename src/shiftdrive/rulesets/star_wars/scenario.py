@@ -8,10 +8,17 @@ from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from shiftdrive.conflict.scenario import AspectSpec, aspect_list
-from shiftdrive.engine.scenario import MAX_SIDES, ScenarioError, refuse_crowds, validate_model
+from shiftdrive.engine.scenario import (
+    MAX_SIDES,
+    Flag,
+    Number,
+    ScenarioError,
+    refuse_crowds,
+    validate_model,
+)
 from shiftdrive.maps.zones import ZoneMap
 from shiftdrive.rulesets.star_wars.skills import SKILLS
 
@@ -40,10 +47,10 @@ class ZoneSpec(BaseModel):
 class CharacterSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1, max_length=80)
-    skills: dict[str, Annotated[int, Field(ge=-4, le=12, strict=True)]] = {}
+    skills: dict[str, Annotated[Number, Field(ge=-4, le=12)]] = {}
     aspects: list[AspectSpec] = []
-    refresh: int = Field(default=3, ge=0, le=20, strict=True)
-    fate_points: int | None = Field(default=None, ge=0, le=50, strict=True)
+    refresh: Number = Field(default=3, ge=0, le=20)
+    fate_points: Number | None = Field(default=None, ge=0, le=50)
     zone: str | None = None
     consequences: list[Literal["mild", "moderate", "severe", "extreme"]] = [
         "mild",
@@ -51,14 +58,12 @@ class CharacterSpec(BaseModel):
         "severe",
     ]
     #: boxes per track, overriding the ones the skills give (C8a)
-    stress: dict[
-        Literal["physical", "mental"], Annotated[int, Field(ge=0, le=MAX_STRESS, strict=True)]
-    ] = {}
+    stress: dict[Literal["physical", "mental"], Annotated[Number, Field(ge=0, le=MAX_STRESS)]] = {}
     #: S9: the vehicle this character crews (on the same side), and at which station
     vehicle: str | None = None
     station: Literal["pilot", "gunner"] | None = None
     #: mixed combat: on foot, carries equipment that can damage vehicles (a missile launcher)
-    anti_vehicle: StrictBool = False
+    anti_vehicle: Flag = False
 
     _aspects = field_validator("aspects", mode="before")(aspect_list)
 
@@ -70,8 +75,8 @@ class CrewSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str | None = Field(default=None, min_length=1, max_length=80)
     station: Literal["pilot", "gunners"]
-    skills: dict[str, Annotated[int, Field(ge=-4, le=12, strict=True)]] = {}
-    stations: int = Field(default=1, ge=1, le=MAX_SIZE, strict=True)
+    skills: dict[str, Annotated[Number, Field(ge=-4, le=12)]] = {}
+    stations: Number = Field(default=1, ge=1, le=MAX_SIZE)
 
 
 class VehicleSpec(BaseModel):
@@ -80,18 +85,18 @@ class VehicleSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1, max_length=80)
-    size: int = Field(ge=1, le=MAX_SIZE, strict=True)
+    size: Number = Field(ge=1, le=MAX_SIZE)
     zone: str | None = None
-    named: StrictBool = False
+    named: Flag = False
     aspects: list[AspectSpec] = []
     #: defense stunts (a Deflector Shields +1)
-    defense: int = Field(default=0, ge=0, le=10, strict=True)
+    defense: Number = Field(default=0, ge=0, le=10)
     #: S4: how it moves: a craft flies (space, air), a car or an armored vehicle drives
     mode: Literal["craft", "car", "armored"] = "craft"
     #: S6: it can jump to lightspeed
-    hyperdrive: StrictBool = False
+    hyperdrive: Flag = False
     #: mixed combat: its weapons can hit characters on foot (default: up to Size 2)
-    anti_personnel: StrictBool | None = None
+    anti_personnel: Flag | None = None
     #: S3: its sensors at the start (passive halves detection range)
     sensors: Literal["active", "passive"] = "active"
     consequences: list[Literal["mild", "moderate", "severe"]] | None = None
@@ -126,18 +131,18 @@ class StarWarsScenario(BaseModel):
     #: S1: who acts first (default: the first character listed)
     first: str | None = None
     #: S1: interrupts for a fate point, refusable for one (a scenario may turn them off)
-    interrupts: StrictBool = True
-    max_rounds: int = Field(default=20, ge=1, le=1000, strict=True)
-    advantage_difficulty: int = Field(default=2, ge=-4, le=12, strict=True)
-    overcome_difficulty: int = Field(default=2, ge=-4, le=12, strict=True)
+    interrupts: Flag = True
+    max_rounds: Number = Field(default=20, ge=1, le=1000)
+    advantage_difficulty: Number = Field(default=2, ge=-4, le=12)
+    overcome_difficulty: Number = Field(default=2, ge=-4, le=12)
     #: S4: on foot, one more zone is an Athletics overcome against Fair (+2)
-    sprint_difficulty: int = Field(default=2, ge=-4, le=12, strict=True)
+    sprint_difficulty: Number = Field(default=2, ge=-4, le=12)
     #: S12: the kind of the zones that do not say
     zone_kind: ZoneKind = "ground"
     #: S6: the jump to lightspeed: rounds of calculation, the roll's difficulty, and the
     #: aspects that put a hyperdrive out of action (besides a severe consequence)
-    jump_after: int = Field(default=3, ge=0, le=100, strict=True)
-    jump_difficulty: int = Field(default=3, ge=-4, le=12, strict=True)
+    jump_after: Number = Field(default=3, ge=0, le=100)
+    jump_difficulty: Number = Field(default=3, ge=-4, le=12)
     hyperdrive_disabled_by: list[Annotated[str, Field(min_length=1, max_length=120)]] = []
     #: S9: the skills of the Communications action (social skills, and Security to jam)
     communications_skills: list[Literal["Provoke", "Rapport", "Security"]] = [

@@ -9,9 +9,16 @@ from importlib import resources
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, Strict
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from shiftdrive.engine.scenario import MAX_UNITS, ScenarioError, refuse_crowds, validate_model
+from shiftdrive.engine.scenario import (
+    MAX_UNITS,
+    Flag,
+    Number,
+    ScenarioError,
+    refuse_crowds,
+    validate_model,
+)
 from shiftdrive.maps.zones import Zone, ZoneMap
 
 SKILLS = ("pilot", "gunnery", "tactics", "technology", "notice")
@@ -22,40 +29,6 @@ def _named(text: str) -> str:
     if not text.strip():
         raise ValueError("is blank: an aspect needs a name")
     return text
-
-
-def _shown(value: object) -> str:
-    """A scenario value as the file wrote it, for an error."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f"the text {value!r}"
-    if isinstance(value, int | float):
-        return repr(value)
-    if value is None:
-        return "empty (null)"
-    return "a list" if isinstance(value, list) else "a mapping"
-
-
-def _number(value: object) -> object:
-    """A number field takes a whole number only: never a flag (YAML's true is not 1), nor
-    text or a fraction (pydantic's lax mode would take all three)."""
-    if type(value) is not int:
-        raise ValueError(f"must be a whole number, not {_shown(value)}")
-    return value
-
-
-def _flag(value: object) -> object:
-    """A flag takes true or false only: never a number (1) or text ("yes")."""
-    if type(value) is not bool:
-        raise ValueError(f"must be true or false, not {_shown(value)}")
-    return value
-
-
-#: a whole number in a scenario file (strict, with an error that says what was given)
-Number = Annotated[int, BeforeValidator(_number), Strict()]
-#: a flag in a scenario file: true or false
-Flag = Annotated[bool, BeforeValidator(_flag), Strict()]
 
 
 class _Model(BaseModel):
