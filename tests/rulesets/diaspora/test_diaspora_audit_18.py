@@ -166,6 +166,8 @@ def _write(tmp_path: Path, data: dict[str, Any]) -> Path:
         ("fate_points", True, "sides[0].ships[0].fate_points"),
         ("skill", True, "sides[0].ships[0].crew[0].skills.pilot"),
         ("skill", "3", "sides[0].ships[0].crew[0].skills.pilot"),
+        ("skill", 1.5, "sides[0].ships[0].crew[0].skills.pilot"),
+        ("v_shift", 2.0, "sides[0].ships[0].v_shift"),
         ("turns", True, "turns"),
         ("turns", "12", "turns"),
     ],
@@ -173,8 +175,9 @@ def _write(tmp_path: Path, data: dict[str, Any]) -> Path:
 def test_a_number_must_be_a_number_in_the_scenario(
     tmp_path: Path, where: str, value: object, path: str
 ) -> None:
-    """A bool (`v_shift: true`) or a text ("2") where a number is wanted was read as a number
-    (pydantic's lax mode: true as 1). It is refused, naming the file, the field and why,
+    """A bool (`v_shift: true`), a text ("2") or a fraction where a number is wanted was read
+    as a number (pydantic's lax mode: true as 1). It is refused, naming the file, the field and
+    what was given (engine/scenario.py `Number`: "must be a whole number, not true"),
     through the loader `shiftdrive check` uses, and the CLI says so without a traceback."""
     data = read_yaml(EXAMPLES / "duel.yaml")
     first = data["sides"][0]["ships"][0]
@@ -188,7 +191,10 @@ def test_a_number_must_be_a_number_in_the_scenario(
     with pytest.raises(ScenarioError) as err:
         start_from_file(bad, seed=0)
     text = str(err.value)
-    assert str(bad) in text and path in text and "valid integer" in text
+    # what the file gave, as the error says it: true, the text '2', 1.5
+    shown = str(value).lower() if isinstance(value, bool) else repr(value)
+    shown = f"the text {shown}" if isinstance(value, str) else shown
+    assert f"{bad}: {path}: must be a whole number, not {shown}" in text
     out = CliRunner().invoke(app, ["check", str(bad)])
     assert out.exit_code != 0 and path in out.output and "Traceback" not in out.output
 

@@ -139,12 +139,12 @@ def _load(tmp_path: Path, data: dict[str, Any]) -> dict[str, str]:
 @pytest.mark.parametrize(
     ("ch", "field", "why"),
     [
-        ({"speed": True}, "speed", "valid integer"),
-        ({"hp": "12"}, "hp", "valid integer"),
-        ({"move": 4.5}, "move", "valid integer"),
+        ({"speed": True}, "speed", "must be a whole number, not true"),
+        ({"hp": "12"}, "hp", "must be a whole number, not the text '12'"),
+        ({"move": 4.5}, "move", "must be a whole number, not 4.5"),
         ({"skill_points": True}, "skill_points", "valid number"),
-        ({"restraints": 1}, "restraints", "valid boolean"),
-        ({"restraints": "yes"}, "restraints", "valid boolean"),
+        ({"restraints": 1}, "restraints", "must be true or false, not 1"),
+        ({"restraints": "yes"}, "restraints", "must be true or false, not the text 'yes'"),
     ],
 )
 def test_a_characters_number_or_flag_of_the_wrong_kind_is_refused(
@@ -167,12 +167,20 @@ def test_rules_and_catalog_numbers_and_flags_are_read_strictly(tmp_path: Path) -
         "ranged": 1,
         "damage": True,
         "range": [1, True],
+        "disadvantaged_range": [2.0, 3],
         "movement": "1",
         "outcomes": ["~", "~", "~", "~", "~"],
-        "aimed": {"bonus": False, "advantage_always": 0},
+        "aimed": {"bonus": False, "near_distance": True, "advantage_always": 0},
         "tackle": "no",
     }
-    rules = {"stunned_attack_disadvantage": 1, "max_rounds": "30", "hp": 20.0, "speed": False}
+    rules = {
+        "stunned_attack_disadvantage": 1,
+        "max_rounds": "30",
+        "hp": 20.0,
+        "speed": False,
+        "aimed_move": "6",
+        "break_free_penalty": True,
+    }
     data = scenario(
         [char("A", "0,0")],
         [char("B", "3,0")],
@@ -185,15 +193,29 @@ def test_rules_and_catalog_numbers_and_flags_are_read_strictly(tmp_path: Path) -
         "rules.max_rounds",
         "rules.hp",
         "rules.speed",
+        "rules.aimed_move",
+        "rules.break_free_penalty",
         "catalog.cards.zap.ranged",
         "catalog.cards.zap.damage",
         "catalog.cards.zap.range[1]",
+        "catalog.cards.zap.disadvantaged_range[0]",
         "catalog.cards.zap.movement",
         "catalog.cards.zap.aimed.bonus",
+        "catalog.cards.zap.aimed.near_distance",
         "catalog.cards.zap.aimed.advantage_always",
         "catalog.cards.zap.tackle",
         "catalog.proficiencies.zap.cost",
     }
+    # the shared wording (engine/scenario.py `Number`, `Flag`): what was given, in the file's words
+    assert got["rules.max_rounds"] == "must be a whole number, not the text '30'"
+    assert got["rules.hp"] == "must be a whole number, not 20.0"
+    assert got["rules.speed"] == "must be a whole number, not false"
+    assert got["rules.stunned_attack_disadvantage"] == "must be true or false, not 1"
+    assert got["rules.break_free_penalty"] == "must be a whole number, not true"
+    assert got["catalog.cards.zap.range[1]"] == "must be a whole number, not true"
+    assert got["catalog.cards.zap.disadvantaged_range[0]"] == "must be a whole number, not 2.0"
+    assert got["catalog.cards.zap.aimed.advantage_always"] == "must be true or false, not 0"
+    assert got["catalog.cards.zap.tackle"] == "must be true or false, not the text 'no'"
 
 
 def test_good_numbers_and_flags_still_load(tmp_path: Path) -> None:

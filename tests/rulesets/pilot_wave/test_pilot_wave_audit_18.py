@@ -250,9 +250,17 @@ NUMBER_CASES = [
     (("sides", 0, "characters", 0, "refresh"), True),
     (("sides", 0, "characters", 0, "fate_points"), True),
     (("sides", 0, "characters", 0, "physique"), True),
+    (("sides", 0, "characters", 0, "physique"), 2.5),
     (("sides", 0, "characters", 0, "vehicle", "kph"), True),
     (("sides", 0, "characters", 0, "skills", "Notice"), True),
 ]
+
+
+def _given(value: Any) -> str:
+    """A refused value as the error shows it (engine/scenario.py): true, 1, the text 'yes'."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    return f"the text {value!r}" if isinstance(value, str) else repr(value)
 
 
 def _put(data: dict[str, Any], path: tuple[Any, ...], value: Any) -> str:
@@ -279,12 +287,12 @@ def test_a_conflict_refuses_a_flag_for_a_number_and_a_number_for_a_flag(
     assert "bad.yaml" in text
     if len(path) > 1 and path[-2] == "skills":
         assert f"{where.rsplit('.', 1)[0]}: Notice: must be a number or a ladder word" in text
+    elif (path, value) in FLAG_CASES:
+        assert f"bad.yaml: {where}: must be true or false, not {_given(value)}" in text
+    elif path[-1] == "physique" and value is True:
+        assert f"bad.yaml: {where}: must be a number or a ladder word" in text
     else:
-        assert where in text
-        if (path, value) in FLAG_CASES:
-            assert "valid boolean" in text
-        else:
-            assert "valid integer" in text or "must be a number or a ladder word" in text
+        assert f"bad.yaml: {where}: must be a whole number, not {_given(value)}" in text
 
 
 SHIP_CASES = [
@@ -311,6 +319,10 @@ def test_a_ship_fight_refuses_a_flag_for_a_number_and_a_number_for_a_flag(
     where = _put(data, path, value)
     text = _refused(tmp_path, data)
     assert "bad.yaml" in text and where in text
+    if path[-1] in ("dark", "jump_drive", "groups"):
+        assert f"bad.yaml: {where}: must be true or false, not {_given(value)}" in text
+    elif path[-1] != "diameters":  # a distance: any number, pydantic's strict float
+        assert f"bad.yaml: {where}: must be a whole number, not {_given(value)}" in text
 
 
 def test_a_ship_crews_skill_is_never_a_flag(tmp_path: Path) -> None:

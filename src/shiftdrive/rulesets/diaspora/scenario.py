@@ -1,17 +1,17 @@
 """The diaspora scenario file, validated at the edge with pydantic: sides, ships (ratings,
 tracks D8, stunts D11, aspects), crew with skills, and which crew member staffs which station.
 Errors name the field path (`sides[0].ships[1].stations.pilot: ...`). A number is a number:
-every int field is strict (`true` or "2" is refused, not read as 1 or 2), field by field, so
-that lists in YAML still load where the model holds a sequence."""
+every whole-number field is `engine.scenario.Number` (`true` or "2" is refused, not read as 1
+or 2), field by field, so that lists in YAML still load where the model holds a sequence."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
-from shiftdrive.engine.scenario import ScenarioError, validate_model
+from shiftdrive.engine.scenario import Number, ScenarioError, validate_model
 
 #: A crew member's skills, by the station that uses each (seed "The Sequence").
 SKILLS = ("navigation", "pilot", "communications", "gunnery", "engineering", "computer")
@@ -53,7 +53,7 @@ class _Model(BaseModel):
 
 class CrewModel(_Model):
     name: Name
-    skills: dict[str, StrictInt] = {}
+    skills: dict[str, Number] = {}
     stunts: list[str] = []
 
     @model_validator(mode="after")
@@ -71,16 +71,16 @@ class CrewModel(_Model):
 
 class ShipModel(_Model):
     name: Name
-    v_shift: int = Field(strict=True, ge=0, le=8)
-    beam: int = Field(0, strict=True, ge=0, le=8)
-    torpedo: int = Field(0, strict=True, ge=0, le=8)
-    ew: int = Field(0, strict=True, ge=0, le=8)
-    frame: int = Field(5, strict=True, ge=1, le=10)  # D8: track lengths, 5 boxes by default
-    data: int = Field(5, strict=True, ge=1, le=10)
-    heat: int = Field(5, strict=True, ge=1, le=10)
+    v_shift: Number = Field(ge=0, le=8)
+    beam: Number = Field(0, ge=0, le=8)
+    torpedo: Number = Field(0, ge=0, le=8)
+    ew: Number = Field(0, ge=0, le=8)
+    frame: Number = Field(5, ge=1, le=10)  # D8: track lengths, 5 boxes by default
+    data: Number = Field(5, ge=1, le=10)
+    heat: Number = Field(5, ge=1, le=10)
     stunts: list[str] = []
     aspects: list[str] = []
-    fate_points: int = Field(0, strict=True, ge=0, le=20)
+    fate_points: Number = Field(0, ge=0, le=20)
     crew: list[CrewModel] = Field(min_length=1)
     stations: dict[str, str] = {}
 
@@ -109,7 +109,7 @@ class DiasporaScenario(_Model):
     ruleset: str
     title: str = "Ship combat"
     # a chosen default: the fight is called a draw after this many turns
-    turns: int = Field(12, strict=True, ge=1, le=100)
+    turns: Number = Field(12, ge=1, le=100)
     sides: list[SideModel] = Field(min_length=2)
 
     @model_validator(mode="after")

@@ -14,9 +14,16 @@ from importlib import resources
 from typing import Any, Final, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat
 
-from shiftdrive.engine.scenario import MAX_SIDES, ScenarioError, refuse_crowds, validate_model
+from shiftdrive.engine.scenario import (
+    MAX_SIDES,
+    Flag,
+    Number,
+    ScenarioError,
+    refuse_crowds,
+    validate_model,
+)
 from shiftdrive.maps.errors import MapError
 from shiftdrive.maps.hexgrid import Hex, HexMap
 
@@ -32,26 +39,26 @@ class AimedSpec(BaseModel):
     """What a card's "If Aimed" line does on top of advantage (every aimed attack has it)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    damage: StrictInt | None = None  # replaces the base damage ("8 Dam. & Stun")
-    bonus: StrictInt = 0  # adds to the base damage ("+4 damage")
-    near_bonus: StrictInt | None = None  # replaces `bonus` at `near_distance` ("+8 if adjacent")
-    near_distance: StrictInt | None = None
-    stun: StrictInt = 0  # at least this many stuns ("& Stun", "& 2x Stun")
-    advantage_always: StrictBool = False  # shortbow: "Advantaged even if disadvantaged apply"
+    damage: Number | None = None  # replaces the base damage ("8 Dam. & Stun")
+    bonus: Number = 0  # adds to the base damage ("+4 damage")
+    near_bonus: Number | None = None  # replaces `bonus` at `near_distance` ("+8 if adjacent")
+    near_distance: Number | None = None
+    stun: Number = 0  # at least this many stuns ("& Stun", "& 2x Stun")
+    advantage_always: Flag = False  # shortbow: "Advantaged even if disadvantaged apply"
 
 
 class CardSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     name: str
     kind: Literal["attack", "restrain", "move", "defend", "aim"]
-    ranged: StrictBool = False
-    damage: StrictInt = 0
-    range: tuple[StrictInt, StrictInt] = (1, 1)
-    disadvantaged_range: tuple[StrictInt, StrictInt] | None = None
-    movement: StrictInt = 0
+    ranged: Flag = False
+    damage: Number = 0
+    range: tuple[Number, Number] = (1, 1)
+    disadvantaged_range: tuple[Number, Number] | None = None
+    movement: Number = 0
     outcomes: list[str] = []
     aimed: AimedSpec = AimedSpec()
-    tackle: StrictBool = False
+    tackle: Flag = False
 
 
 class ProficiencySpec(BaseModel):
@@ -110,16 +117,16 @@ def parse_outcome(text: str) -> Outcome | None:
 class CharacterSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     name: str = Field(min_length=1)
-    hp: StrictInt | None = Field(default=None, le=MAX_HP)  # F8 default 20 (rules.hp)
-    speed: StrictInt | None = None  # F3 default 5 (rules.speed)
+    hp: Number | None = Field(default=None, le=MAX_HP)  # F8 default 20 (rules.hp)
+    speed: Number | None = None  # F3 default 5 (rules.speed)
     # F7 default 4 (rules.move); the seed also prints a Move 5 card
-    move: StrictInt | None = Field(default=None, ge=0)
+    move: Number | None = Field(default=None, ge=0)
     # Combat points for proficiencies (finite: they buy proficiencies)
     skill_points: StrictFloat | None = Field(default=None, ge=0, allow_inf_nan=False)
     proficiencies: list[str] = []
     weapons: list[str] = []
     armor: Literal["none", "light", "heavy"] = "none"
-    restraints: StrictBool = False
+    restraints: Flag = False
     at: str | None = None  # starting hex "q,r" (standard mode)
 
 
@@ -134,15 +141,15 @@ class Rules(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     # F8; the default full HP: at least 1 (0 or less would start everyone incapacitated)
-    hp: StrictInt = Field(default=20, ge=1, le=MAX_HP)
-    speed: StrictInt = 5  # F3
-    move: StrictInt = Field(default=4, ge=0)  # F7
-    aimed_move: StrictInt = Field(default=6, ge=0)  # F7
+    hp: Number = Field(default=20, ge=1, le=MAX_HP)
+    speed: Number = 5  # F3
+    move: Number = Field(default=4, ge=0)  # F7
+    aimed_move: Number = Field(default=6, ge=0)  # F7
     skill_points: StrictFloat = Field(default=2, ge=0, allow_inf_nan=False)
-    max_rounds: StrictInt = Field(default=30, ge=1, le=1000)
-    stunned_attack_disadvantage: StrictBool = False  # the seed's "Optional Rule"
+    max_rounds: Number = Field(default=30, ge=1, le=1000)
+    stunned_attack_disadvantage: Flag = False  # the seed's "Optional Rule"
     light_die: str = "d10"  # F10: the GM's skill checks roll this die + bonus vs difficulty
-    break_free_penalty: StrictInt = Field(default=4, ge=0, le=50)  # seed "Restrain": "by 4"
+    break_free_penalty: Number = Field(default=4, ge=0, le=50)  # seed "Restrain": "by 4"
 
 
 class FAScenario(BaseModel):

@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
 from shiftdrive.core.ladder import describe, parse_rating
+from shiftdrive.engine.scenario import Flag, Number
 from shiftdrive.rulesets.pilot_wave.catalog import (
     ASPECT_COUNTS,
     ATTRIBUTE_SHIFTS,
@@ -76,12 +77,8 @@ def _rating(value: Any) -> Any:
     return value
 
 
-#: a rating once `_rating` has read a ladder word: a whole number, strictly (no true / false,
-#: no 2.0)
-Rating = Annotated[int, Field(ge=-4, le=12, strict=True)]
-#: a count or a speed in a file: a whole number, strictly (pydantic's lax mode would take
-#: `true` as 1 and "3" as 3); a flag is `StrictBool`, true or false only
-Count = Annotated[int, Field(strict=True)]
+#: a rating once `_rating` has read a ladder word: a whole number (no true / false, no 2.0)
+Rating = Annotated[Number, Field(ge=-4, le=12)]
 
 
 class VehicleSpec(BaseModel):
@@ -90,7 +87,7 @@ class VehicleSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     kind: Text = "vehicle"
-    kph: Count = Field(ge=1, le=2000)
+    kph: Number = Field(ge=1, le=2000)
     armor: Literal["light", "armored"] = "light"
 
 
@@ -105,15 +102,15 @@ class CharacterSpec(BaseModel):
     psyche: Rating = 0
     skills: dict[str, Rating] = {}
     power: POWERS | None = None
-    refresh: Count = Field(default=REFRESH, ge=0, le=20)
-    fate_points: Count | None = Field(default=None, ge=0, le=50)
+    refresh: Number = Field(default=REFRESH, ge=0, le=20)
+    fate_points: Number | None = Field(default=None, ge=0, le=50)
     #: an NPC the creation rules do not bind (a mook, a monster)
-    exempt: StrictBool = False
+    exempt: Flag = False
     #: a vehicle with its crew (drives by kph, carries crew-served weapons)
     vehicle: VehicleSpec | None = None
     # --- in a scenario
     at: str | None = None
-    surprised: StrictBool = False
+    surprised: Flag = False
     weapon: str | None = None
     #: the mode the weapon is set to at the start (`catalog.SINGLE_FIRE`, `AUTOMATIC_FIRE`):
     #: single unless the scenario says so; automatic needs a weapon with automatic fire

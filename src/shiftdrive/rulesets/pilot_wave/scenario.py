@@ -7,9 +7,16 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool
+from pydantic import BaseModel, ConfigDict, Field
 
-from shiftdrive.engine.scenario import MAX_SIDES, ScenarioError, refuse_crowds, validate_model
+from shiftdrive.engine.scenario import (
+    MAX_SIDES,
+    Flag,
+    Number,
+    ScenarioError,
+    refuse_crowds,
+    validate_model,
+)
 from shiftdrive.maps.errors import MapError
 from shiftdrive.maps.hexgrid import Hex, HexMap
 from shiftdrive.maps.hexwalks import HexWalks
@@ -28,7 +35,6 @@ from shiftdrive.rulesets.pilot_wave.catalog import (
 from shiftdrive.rulesets.pilot_wave.characters import (
     SKILL_NAMES,
     CharacterSpec,
-    Count,
     Text,
     aspect_key,
     aspect_repeats,
@@ -43,16 +49,16 @@ class WeaponSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     kind: Literal["hand", "pistol", "carbine", "rifle"]
-    value: Count = Field(ge=0, le=12)
+    value: Number = Field(ge=0, le=12)
     #: unset: the seed's rounds for the kind (`catalog.seed_rounds`)
-    rounds: Count | None = Field(default=None, ge=0, le=1000)
+    rounds: Number | None = Field(default=None, ge=0, le=1000)
     skill: str
-    auto: StrictBool = False
-    blast: StrictBool = False
-    crew: StrictBool = False
+    auto: Flag = False
+    blast: Flag = False
+    crew: Flag = False
     #: its shots are hazardous (C2); unset: the catalog's default (blast, or a rifle not
     #: crew-served: `catalog.hazardous_by_default`)
-    hazardous: StrictBool | None = None
+    hazardous: Flag | None = None
 
 
 class SideSpec(BaseModel):
@@ -60,7 +66,7 @@ class SideSpec(BaseModel):
     name: Text
     #: lying in wait: every character of the other sides rolls Notice against this side's
     #: best Stealth at the start, and is Surprised on a loss (P8)
-    ambush: StrictBool = False
+    ambush: Flag = False
     characters: list[CharacterSpec] = Field(min_length=1)
 
 
@@ -73,24 +79,24 @@ class PilotWaveScenario(BaseModel):
     description: str = ""
     scale: Literal["close", "short", "medium", "long"] = "short"
     #: P5: in vacuum range bands do not reduce damage
-    vacuum: StrictBool = False
+    vacuum: Flag = False
     #: P7: the scene is beyond 6G
-    high_g: StrictBool = False
+    high_g: Flag = False
     #: P10: an attacker that moved matches its moving target's vector (no movement shift)
-    matched_vectors: StrictBool = False
+    matched_vectors: Flag = False
     #: P8's default hides enemy hexes and moves from a side that has noticed no enemy yet;
     #: true shows every position to every side (a map drawn for all at the table)
-    open_map: StrictBool = False
+    open_map: Flag = False
     map: dict[str, Any]
     aspects: list[Text] = []
     sides: list[SideSpec] = Field(min_length=2, max_length=MAX_SIDES)
     weapons: dict[str, WeaponSpec] = {}
     #: armor beyond the seed's table, by its rating (the table's run from Average (1) to
     #: Great (4); an armor rating reduces a hit, so it is 0 or more)
-    armor: dict[str, Annotated[int, Field(strict=True, ge=0, le=12)]] = {}
-    max_exchanges: Count = Field(default=20, ge=1, le=1000)
-    advantage_difficulty: Count = Field(default=2, ge=-4, le=12)
-    overcome_difficulty: Count = Field(default=2, ge=-4, le=12)
+    armor: dict[str, Annotated[Number, Field(ge=0, le=12)]] = {}
+    max_exchanges: Number = Field(default=20, ge=1, le=1000)
+    advantage_difficulty: Number = Field(default=2, ge=-4, le=12)
+    overcome_difficulty: Number = Field(default=2, ge=-4, le=12)
     gm_notes: str = ""
 
     def weapon_table(self) -> dict[str, Weapon]:

@@ -7,13 +7,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from shiftdrive.core.ladder import parse_rating
-from shiftdrive.engine.scenario import MAX_SIDES, ScenarioError, refuse_crowds, validate_model
+from shiftdrive.engine.scenario import (
+    MAX_SIDES,
+    Flag,
+    Number,
+    ScenarioError,
+    refuse_crowds,
+    validate_model,
+)
 from shiftdrive.maps.errors import MapError
 from shiftdrive.maps.hexgrid import Hex, HexMap
-from shiftdrive.rulesets.pilot_wave.characters import NOT_A_RATING, SKILL_NAMES, Count, Text
+from shiftdrive.rulesets.pilot_wave.characters import NOT_A_RATING, SKILL_NAMES, Text
 from shiftdrive.rulesets.pilot_wave.ships.tables import HULL_BOXES, STATIONS, WEAPONS
 
 #: a ship file's skill: a ladder word or a number
@@ -26,7 +33,7 @@ class CrewSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: Text
     skills: dict[str, Rating] = {}
-    physique: Count = Field(default=0, ge=-4, le=8)
+    physique: Number = Field(default=0, ge=-4, le=8)
 
     @field_validator("skills", mode="before")
     @classmethod
@@ -55,20 +62,20 @@ class ShipSpec(BaseModel):
     #: the ship type: ships of one type act as a group when their side says so
     type: Text = "ship"
     #: maneuver drive rating M (sustained G): speed changes by up to M hexes an exchange
-    drive: Count = Field(ge=0, le=20)
-    armor: Count = Field(default=0, ge=0, le=12)
-    hull: Count = Field(default=HULL_BOXES, ge=1, le=10)
+    drive: Number = Field(ge=0, le=20)
+    armor: Number = Field(default=0, ge=0, le=12)
+    hull: Number = Field(default=HULL_BOXES, ge=1, le=10)
     consequences: list[Literal["mild", "moderate", "severe"]] = ["mild", "moderate", "severe"]
     weapons: list[str] = Field(default=[], max_length=8)
     at: str
     #: hexes it moved in the exchange before the fight (its momentum)
-    speed: Count = Field(default=0, ge=0, le=200)
+    speed: Number = Field(default=0, ge=0, le=200)
     #: starts drifting: no signal from the exchange before the fight
-    dark: StrictBool = False
+    dark: Flag = False
     #: a WHIP / jump drive: the ship may calculate a jump in the fight
-    jump_drive: StrictBool = True
+    jump_drive: Flag = True
     #: the crew's fate points for invokes (C4, C7; default: Pilot Wave's refresh of 3)
-    fate_points: Count = Field(default=3, ge=0, le=50)
+    fate_points: Number = Field(default=3, ge=0, le=50)
     crew: dict[str, CrewSpec] = Field(min_length=1)
 
 
@@ -76,7 +83,7 @@ class SideSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: Text
     #: ships of one type act as one group: one decision per phase for all of them (P12)
-    groups: StrictBool = False
+    groups: Flag = False
     ships: list[ShipSpec] = Field(min_length=1)
 
 
@@ -95,7 +102,7 @@ class ShipScenario(BaseModel):
     diameters: float = Field(default=150.0, gt=0, le=1e9, strict=True)
     #: the personal-scale scenario a boarding leads to (a file or a title)
     follow_up: Text | None = None
-    max_exchanges: Count = Field(default=20, ge=1, le=1000)
+    max_exchanges: Number = Field(default=20, ge=1, le=1000)
     gm_notes: str = ""
 
 
