@@ -165,7 +165,7 @@ class TakenOut(HostedAction[CS]):
         roll = state.roll
         assert roll is not None
         target = state.fighters[roll.target or ""]
-        target.status = TAKEN_OUT
+        state.set_status(target, TAKEN_OUT)
         return [
             Event("taken_out", data={"who": target.name, "by": roll.actor}, visible_to=None),
             *close(self.host, state),

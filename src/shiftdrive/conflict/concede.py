@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 def concede(state: ConflictState, name: str) -> list[Event]:
     """`name` leaves the conflict on their own terms and is paid for it."""
     f = state.fighters[name]
-    f.status = CONCEDED
+    state.set_status(f, CONCEDED)
     n = concession_award(f.consequences.count_taken_in_conflict())
     f.fate_points.earn(EarnReason.CONCESSION, n)
     return [Event("concede", data={"who": name, "fate_points": n}, visible_to=None)]

@@ -96,8 +96,15 @@ class ConflictState:
         raise NotImplementedError
 
     def active(self, side: str | None = None) -> Sequence[Combatant]:
-        """The fighters still in the fight (of `side`, or of every side)."""
+        """The fighters still in the fight (of `side`, or of every side). Read it, never
+        change it: a host may keep it between changes of status."""
         raise NotImplementedError
+
+    def set_status(self, fighter: Combatant, status: str) -> None:
+        """`fighter` leaves the fight (taken out, conceded, a host's own status): how the
+        library and its hosts change a conflict fighter's status, so that a host may keep who
+        is still in the fight (`active`) rather than work it out at every ask."""
+        fighter.status = status
 
 
 CS = TypeVar("CS", bound=ConflictState)

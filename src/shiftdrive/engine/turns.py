@@ -65,13 +65,24 @@ class InitiativeOrder:
 
 @dataclass(slots=True)
 class PopcornOrder:
-    """Popcorn initiative: whoever acts names the next actor among those who have not acted."""
+    """Popcorn initiative: whoever acts names the next actor among those who have not acted.
+
+    Who has yet to act this round is kept as the round goes (`yet`), not worked out from
+    `actors` and `acted` at each ask: a bot and the rules ask it several times a turn. Change
+    the order through its methods (`start`, `hand_to`, `mark_acted`, `remove`); `current` may
+    be set directly (an interrupt takes the turn without acting yet)."""
 
     actors: list[str]
     current: str | None = None
     #: who has acted this round, in the order they did (a dict: asked of every actor, often)
     acted: dict[str, None] = field(default_factory=dict)
     round: int = 1
+    #: who has not acted this round, in `actors`' order (the current actor among them)
+    yet: list[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        acted = self.acted
+        self.yet = [a for a in self.actors if a not in acted]
 
     def start(self, first: str) -> None:
         self._check(first)
@@ -82,11 +93,13 @@ class PopcornOrder:
             raise RuleError(f"{name} is not in this fight")
 
     def waiting(self) -> list[str]:
-        """Who has not acted this round, the current actor aside (none: the round is done)."""
-        # (`current` read as a string: the compiled build compares two strings directly, a
-        # string and an optional one generically; asked several times a turn)
-        acted, current = self.acted, self.current or ""
-        return [a for a in self.actors if a != current and a not in acted]
+        """Who has not acted this round, the current actor aside (none: the round is done).
+        A new list: the caller may keep it."""
+        out = list(self.yet)
+        current = self.current
+        if current is not None and current in out:
+            out.remove(current)
+        return out
 
     def next_options(self) -> list[str]:
         """Who the current actor may hand to: those yet to act, or anyone to open a new round."""
@@ -99,23 +112,28 @@ class PopcornOrder:
         if waiting and name not in waiting:
             raise RuleError(f"{name} has already acted this round")
         if self.current is not None:
-            self.acted[self.current] = None
+            self.mark_acted(self.current)
         new_round = not waiting
         if new_round:
             self.acted = {}
+            self.yet = list(self.actors)
             self.round += 1
         self.current = name
         return new_round
 
     def mark_acted(self, name: str) -> None:
-        """`name` has had its action this round without a turn of its own (Star Wars: a duel
-        round is both duellists' action); it is not offered as the next actor."""
+        """`name` has had its action this round (Star Wars: a duel round is both duellists'
+        action without a turn of its own); it is not offered as the next actor."""
         self.acted[name] = None
+        if name in self.yet:
+            self.yet.remove(name)
 
     def remove(self, name: str) -> None:
         if name in self.actors:
             self.actors.remove(name)
         self.acted.pop(name, None)
+        if name in self.yet:
+            self.yet.remove(name)
 
     def to_json(self) -> dict[str, Any]:
         return {

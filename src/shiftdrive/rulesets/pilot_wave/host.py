@@ -207,7 +207,7 @@ def mishap(state: PilotWaveState, name: str) -> list[Event]:
     f = state.fighters[name]
     free = f.consequences.free()
     if not free:
-        f.status = TAKEN_OUT
+        state.set_status(f, TAKEN_OUT)
         return [Event("mishap", data={"who": name, "out": True}, visible_to=None)]
     severity = free[0]
     aspect_name = state.aspects.unique_name(f"{name}'s Mishap")

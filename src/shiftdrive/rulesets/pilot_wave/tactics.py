@@ -285,7 +285,7 @@ def high_g(state: PilotWaveState) -> list[Event]:
     events: list[Event] = []
     if (state.exchange - 1) * EXCHANGE_SECONDS[state.scale] >= HIGH_G_OUT_SECONDS:
         for f in state.active():
-            f.status = TAKEN_OUT
+            state.set_status(f, TAKEN_OUT)
             events.append(Event("high_g", data={"who": f.name, "out": True}, visible_to=None))
         return events + finish(state, None, "a minute beyond 6G has taken everyone out")
     state.high_g_left = [f.name for f in state.active()]

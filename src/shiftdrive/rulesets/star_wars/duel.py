@@ -66,7 +66,7 @@ def _award(host: Host[Any], state: StarWarsState) -> list[Event]:
     state.duel_winner = None
     state.duel_gain = 0
     if points >= VICTORY:
-        state.fighters[loser].status = TAKEN_OUT
+        state.set_status(state.fighters[loser], TAKEN_OUT)
         events.append(Event("taken_out", data={"who": loser, "by": winner}, visible_to=None))
     return events + _done(host, state)
 

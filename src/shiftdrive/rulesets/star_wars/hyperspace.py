@@ -151,5 +151,5 @@ class Jump(RollAction[StarWarsState]):
             state.jump_failed[ship.name] = state.round
             data = {"ship": ship.name, "drive_out": True} if drive_out else {"ship": ship.name}
             return [Event("jump_failed", data=data, visible_to=None)]
-        ship.status = ESCAPED  # its crew goes with it as the turn ends
+        state.set_status(ship, ESCAPED)  # its crew goes with it as the turn ends
         return [Event("jump", data={"ship": ship.name, "side": ship.side}, visible_to=None)]

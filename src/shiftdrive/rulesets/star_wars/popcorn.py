@@ -236,7 +236,7 @@ def _crews_and_vehicles(state: StarWarsState) -> list[Event]:
     settled = False
     for v, crew in state.crewed:
         if v.status == ACTIVE and spent(v):
-            v.status = TAKEN_OUT
+            state.set_status(v, TAKEN_OUT)
             events.append(Event("wrecked", data={"vehicle": v.name}, visible_to=None))
         if v.status == ACTIVE:
             aboard = left = False
@@ -250,7 +250,7 @@ def _crews_and_vehicles(state: StarWarsState) -> list[Event]:
                     f.owed_points += v.owed_points  # (C7: paid to the pilot at the end)
                     v.owed_points = 0
             if not aboard:
-                v.status = CONCEDED
+                state.set_status(v, CONCEDED)
                 events.append(Event("abandoned", data={"vehicle": v.name}, visible_to=None))
             elif left:  # (seldom: someone aboard left, the rest fight on)
                 _crew_left(v, crew)
@@ -260,7 +260,7 @@ def _crews_and_vehicles(state: StarWarsState) -> list[Event]:
                 if v.status == CONCEDED and f.stress and f.fate_points is not v.fate_points:
                     events += concede(state, f.name)  # a named crew member concedes with it (C7)
                     continue
-                f.status = v.status
+                state.set_status(f, v.status)
                 data = {"who": f.name, "vehicle": v.name, "status": v.status}
                 events.append(Event("crew_out", data=data, visible_to=None))
         settled = True

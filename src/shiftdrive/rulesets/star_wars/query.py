@@ -65,8 +65,8 @@ def enemies(state: StarWarsState, name: str) -> list[Character]:
 
 
 def allies(state: StarWarsState, name: str) -> list[Character]:
-    """`name`'s side still in the fight, `name` included."""
-    return state.active(state.fighters[name].side)
+    """`name`'s side still in the fight, `name` included (a list of the caller's own)."""
+    return list(state.active(state.fighters[name].side))
 
 
 def distance(state: StarWarsState, a: str, b: str) -> int | None:

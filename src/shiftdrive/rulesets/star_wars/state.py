@@ -227,6 +227,10 @@ class StarWarsState(ConflictState):
     #: `StarWars.menu` of the one turn it was last asked of (that turn and its actions),
     #: forgotten with `turns_memo`
     menu_memo: tuple[Any, tuple[str, ...]] | None = field(default=None, repr=False, compare=False)
+    #: `active` of each side (None: of all), kept until a status changes (`set_status`)
+    active_memo: dict[str | None, list[Character]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
     #: every unit in sheet order (`fighters` as a list: the roll calls read them all)
     units: list[Character] = field(init=False, repr=False, compare=False)
     #: each vehicle with its crew (`crews` as units), read as every turn ends (S10) until the
@@ -285,9 +289,17 @@ class StarWarsState(ConflictState):
         return self.fighters[name].side
 
     def active(self, side: str | None = None) -> list[Character]:
-        if side is None:
-            return [f for f in self.units if f.status == ACTIVE]
-        return [f for f in self.units_by_side.get(side) or [] if f.status == ACTIVE]
+        """The units still in the fight (of `side`, or all), kept until a status changes
+        (`set_status`): asked at every roll and turn. Read it, never change it."""
+        found = self.active_memo.get(side)
+        if found is None:
+            units = self.units if side is None else self.units_by_side.get(side) or []
+            found = self.active_memo[side] = [f for f in units if f.status == ACTIVE]
+        return found
+
+    def set_status(self, fighter: Combatant, status: str) -> None:
+        fighter.status = status
+        self.active_memo.clear()  # (a status never changes back: seldom, a few times a battle)
 
     def in_fight(self, side: str) -> bool:
         """Whether any of `side`'s units is still in the fight (read up to the first who is)."""
