@@ -22,7 +22,7 @@ def concede(state: ConflictState, name: str) -> list[Event]:
     f = state.fighters[name]
     state.set_status(f, CONCEDED)
     n = concession_award(f.consequences.count_taken_in_conflict())
-    f.fate_points.earn(EarnReason.CONCESSION, n)
+    state.earn(f, EarnReason.CONCESSION, n)
     return [Event("concede", data={"who": name, "fate_points": n}, visible_to=None)]
 
 

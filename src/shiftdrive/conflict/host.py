@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from shiftdrive.conflict.roll import Roll
     from shiftdrive.core.aspects import Aspect, AspectSet
     from shiftdrive.core.consequences import ConsequenceSlots, Severity
-    from shiftdrive.core.fate_points import FatePoints
+    from shiftdrive.core.fate_points import EarnReason, FatePoints
     from shiftdrive.core.outcomes import Outcome
     from shiftdrive.core.stress import StressTrack
     from shiftdrive.engine.events import Event
@@ -99,6 +99,17 @@ class ConflictState:
         """The fighters still in the fight (of `side`, or of every side). Read it, never
         change it: a host may keep it between changes of status."""
         raise NotImplementedError
+
+    def payers(self, side: str) -> Sequence[Combatant]:
+        """Who of `side` may have a fate point to pay for an invoke: every fighter still in
+        the fight, or fewer where a host keeps them (each is still asked its purse and
+        status). Read it, never change it."""
+        return self.active(side)
+
+    def earn(self, fighter: Combatant, reason: EarnReason, n: int = 1) -> None:
+        """`fighter` earns fate points (a concession, a compel, invokes against it): how the
+        library and its hosts pay them, so that a host may keep who has points (`payers`)."""
+        fighter.fate_points.earn(reason, n)
 
     def set_status(self, fighter: Combatant, status: str) -> None:
         """`fighter` leaves the fight (taken out, conceded, a host's own status): how the

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from shiftdrive.conflict.exchange import HostedAction
-from shiftdrive.conflict.host import CS, Host
+from shiftdrive.conflict.host import ACTIVE, CS, Host
 from shiftdrive.conflict.roll import FATE_DICE, close, roll_dice, totals
 from shiftdrive.conflict.teamwork import helpers, helping
 from shiftdrive.core.aspects import AspectKind
@@ -154,8 +154,8 @@ def _open_invokes(
                 own_effects = ((roller, "bonus"), (roller, "reroll"))
             allies = helpers(state, roll, seat, roller)
         else:
-            for f in state.active(seat):  # (a loop: Python 3.11 calls a comprehension)
-                if f.fate_points.current >= 1:
+            for f in state.payers(seat):  # (a loop: Python 3.11 calls a comprehension)
+                if f.fate_points.current >= 1 and f.status == ACTIVE:
                     if team_pays is None:
                         team_pays = []
                     team_pays.append(f)

@@ -205,7 +205,7 @@ def settle_invokes(state: ConflictState) -> list[Event]:
     events: list[Event] = []
     for f in state.fighters.values():
         if f.owed_points:
-            f.fate_points.earn(EarnReason.INVOKED_AGAINST, f.owed_points)
+            state.earn(f, EarnReason.INVOKED_AGAINST, f.owed_points)
             events.append(
                 Event(
                     "fate_points",

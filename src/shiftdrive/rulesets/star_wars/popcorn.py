@@ -93,11 +93,11 @@ def interrupters(state: StarWarsState, seat: str, first: bool = False) -> list[s
     with a fate point to pay. `first`: stop at the first (whether the seat is asked at all)."""
     order = state.order
     out: list[str] = []
-    for f in state.people_by_side.get(seat, ()):  # the seat's own, in the sheet's order
+    for f in state.payers(seat):  # the seat's own with a fate point, in the sheet's order
         name = f.name
         if (
             f.fate_points.current >= 1
-            and f.status == ACTIVE
+            and not f.is_vehicle
             and name != order.current
             and name not in order.acted
             and name not in state.resume
@@ -416,7 +416,7 @@ class Answer(Action[StarWarsState]):
         who = state.interrupter or ""
         state.interrupter = None
         if self.allow:
-            actor.fate_points.earn(EarnReason.COMPEL)
+            state.earn(actor, EarnReason.COMPEL)
             return _give_way(state, actor.name, who)
         actor.fate_points.spend(SpendReason.REFUSE_COMPEL, who=actor.name)
         return [Event("refused", data={"who": who, "actor": actor.name}, visible_to=None)]
@@ -459,7 +459,7 @@ def concede_unit(state: StarWarsState, name: str) -> list[Event]:
     events = concede(state, name)
     if extra:
         f = state.fighters[name]
-        f.fate_points.earn(EarnReason.CONCESSION, extra)
+        state.earn(f, EarnReason.CONCESSION, extra)
         data = {"who": name, "vehicle": f.vehicle, "fate_points": extra}
         events.append(Event("concession_stake", data=data, visible_to=None))
     return events

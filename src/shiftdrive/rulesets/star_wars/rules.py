@@ -128,6 +128,7 @@ class StarWars(Ruleset[StarWarsState, StarWarsScenario]):
         the GM removed is gone (S5); a boost the GM added expires like any other (C6)."""
         state.turns_memo = None
         state.menu_memo = None
+        state.forget_purses()  # (the GM may have given someone a fate point)
         note_boosts(state)
         return unaspected(state) if state.tails else []
 

@@ -11,7 +11,7 @@ from shiftdrive.conflict.host import ACTIVE, CONCEDED, TAKEN_OUT, Combatant, Con
 from shiftdrive.conflict.roll import Roll
 from shiftdrive.core.aspects import AspectSet
 from shiftdrive.core.consequences import ConsequenceSlots
-from shiftdrive.core.fate_points import FatePoints
+from shiftdrive.core.fate_points import EarnReason, FatePoints
 from shiftdrive.core.stress import StressTrack
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.turns import PopcornOrder
@@ -231,6 +231,8 @@ class StarWarsState(ConflictState):
     active_memo: dict[str | None, list[Character]] = field(
         default_factory=dict, repr=False, compare=False
     )
+    #: `payers` of each side, kept until a status changes or a fate point is earned
+    purse_memo: dict[str, list[Character]] = field(default_factory=dict, repr=False, compare=False)
     #: every unit in sheet order (`fighters` as a list: the roll calls read them all)
     units: list[Character] = field(init=False, repr=False, compare=False)
     #: each vehicle with its crew (`crews` as units), read as every turn ends (S10) until the
@@ -240,9 +242,6 @@ class StarWarsState(ConflictState):
     #: on foot (`vehicles.engaged`: nobody reaches a crew member inside its vehicle but through
     #: it)
     foes: dict[str, list[Character]] = field(init=False, repr=False, compare=False)
-    #: each side's people (its characters and crews, not its vehicles: vehicles never act), in
-    #: sheet order
-    people_by_side: dict[str, list[Character]] = field(init=False, repr=False, compare=False)
     # The memos below hold what never changes between the battles of one scenario; set-up
     # hands every battle of a scenario the same ones (`setup.Sheet`), a restored state its own.
     #: S1's "name the next" choice of each actor yet to act (a value of the name alone; the
@@ -277,9 +276,6 @@ class StarWarsState(ConflictState):
         self.crewed = [(fighters[v], [fighters[n] for n in crew]) for v, crew in self.crews.items()]
         reachable = [f for f in self.units if f.is_vehicle or f.vehicle is None]
         self.foes = {s: [f for f in reachable if f.side != s] for s in self.sides}
-        self.people_by_side = {
-            s: [f for f in units if not f.is_vehicle] for s, units in self.units_by_side.items()
-        }
 
     @property
     def round(self) -> int:
@@ -297,9 +293,31 @@ class StarWarsState(ConflictState):
             found = self.active_memo[side] = [f for f in units if f.status == ACTIVE]
         return found
 
+    def payers(self, side: str) -> list[Character]:
+        """Who of `side` in the fight held a fate point when last asked: most units are
+        nameless crews and vehicles flown by them, with none all battle long. Kept until a
+        status changes or a point is earned (`earn`; a GM's adjustment: `forget_purses`); a
+        point spent leaves its spender listed (each is still asked its purse). Read it, never
+        change it."""
+        found = self.purse_memo.get(side)
+        if found is None:
+            found = self.purse_memo[side] = [
+                f for f in self.active(side) if f.fate_points.current >= 1
+            ]
+        return found
+
+    def earn(self, fighter: Combatant, reason: EarnReason, n: int = 1) -> None:
+        fighter.fate_points.earn(reason, n)
+        self.purse_memo.clear()
+
+    def forget_purses(self) -> None:
+        """Fate points changed outside the fight's rules (a GM's override)."""
+        self.purse_memo.clear()
+
     def set_status(self, fighter: Combatant, status: str) -> None:
         fighter.status = status
         self.active_memo.clear()  # (a status never changes back: seldom, a few times a battle)
+        self.purse_memo.clear()
 
     def in_fight(self, side: str) -> bool:
         """Whether any of `side`'s units is still in the fight (read up to the first who is)."""
