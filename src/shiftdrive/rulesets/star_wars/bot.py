@@ -163,22 +163,35 @@ def choose(rs: StarWars, state: StarWarsState, seat: str, rng: random.Random) ->
 
 def _next(state: StarWarsState, seat: str) -> Choice:
     """Our character with help waiting, else our strongest ready one; else the enemy's
-    strongest, so that it does not have the last slot (and two turns in a row). One pass:
-    each name ranked by whether it is ours and helped, then by threat (a tie to the later
-    name). Weighed by name: only the choice taken is built."""
-    fighters, threats = state.fighters, query.threats(state)
-    helped = query.helped_allies(state)  # (most often nobody)
+    strongest, so that it does not have the last slot (and two turns in a row). The strongest
+    is the most threatening (`query.strongest_first`: of equals, the name that sorts last).
+    Weighed by name: only the choice taken is built."""
     names, opening = Next.named(state)
-    best, top, most, last = names[0], -1, 0, ""
-    for who in names:
-        # S13: cash in the help before it lapses
-        rank = 0 if fighters[who].side != seat else 2 if who in helped else 1
-        if rank < top:
-            continue  # (its threat cannot matter)
-        threat = threats[who]
-        if rank > top or threat > most or (threat == most and who >= last):
-            best, top, most, last = who, rank, threat, who
-    return Next.choice(state, best, opening)
+    ready = set(names)
+    fighters = state.fighters
+    best: str | None = None
+    helped = query.helped_allies(state)  # (most often nobody)
+    if helped:  # S13: cash in the help before it lapses
+        threats = query.threats(state)
+        for who in helped:
+            if (
+                who in ready
+                and fighters[who].side == seat
+                and (best is None or (threats[who], who) > (threats[best], best))
+            ):
+                best = who
+    if best is None:
+        ranked = query.strongest_first(state)
+        for who in ranked:
+            if who in ready and fighters[who].side == seat:
+                best = who
+                break
+        else:
+            for who in ranked:
+                if who in ready:
+                    best = who
+                    break
+    return Next.choice(state, best if best is not None else names[0], opening)
 
 
 def _defend(defender: Character, defenses: list[Choice]) -> Choice:

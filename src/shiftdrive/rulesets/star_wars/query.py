@@ -97,13 +97,26 @@ def threat(state: StarWarsState, name: str) -> int:
 
 
 def threats(state: StarWarsState) -> Mapping[str, int]:
-    """`threat` of everyone who takes turns, by name: worked out for all of them at the first
-    ask (nobody joins a fight later), so a bot weighing every name reads them without a call
+    """`threat` of everyone who takes turns (every person: vehicles never act), by name:
+    worked out for all of them at the first ask, out of the fight or not (the memo serves
+    every battle of the scenario), so a bot weighing every name reads them without a call
     each."""
     memo = state.threat_memo
     if not memo:
-        for name in state.order.actors:
-            memo[name] = _rating(state, name)
+        for f in state.units:
+            if not f.is_vehicle:
+                memo[f.name] = _rating(state, f.name)
+    return memo
+
+
+def strongest_first(state: StarWarsState) -> list[str]:
+    """Everyone who takes turns, the most threatening first (`threat`; of equals, the name
+    that sorts last first), worked out at the first ask for the scenario: a bot picking the
+    strongest of some reads down it to the first of them. Read it, never change it."""
+    memo = state.ranked_memo
+    if not memo:
+        threat = threats(state)
+        memo.extend(sorted(threat, key=lambda name: (threat[name], name), reverse=True))
     return memo
 
 

@@ -132,6 +132,7 @@ class Sheet:
     gm_notes: str
     reach_memo: dict[tuple[str, bool, str, int], dict[str, int]]
     threat_memo: dict[str, int]
+    ranked_memo: list[str]
     bonus_memo: dict[tuple[str, str], tuple[int, int]]
     shot_memo: dict[tuple[str, str], tuple[bool, int]]
     next_memo: dict[str, Choice]
@@ -166,7 +167,8 @@ def _prepare(sheet: Sheet) -> StarWarsState:
         units_by_side={s: [f for f in fighters.values() if f.side == s] for s in sheet.sides},
         gm_notes=sheet.gm_notes, max_rounds=sheet.max_rounds,
         settings=dict(sheet.settings), reach_memo=sheet.reach_memo,
-        threat_memo=sheet.threat_memo, next_memo=sheet.next_memo,
+        threat_memo=sheet.threat_memo, ranked_memo=sheet.ranked_memo,
+        next_memo=sheet.next_memo,
         opening_memo=sheet.opening_memo, bonus_memo=sheet.bonus_memo,
         shot_memo=sheet.shot_memo,
     )  # fmt: skip
@@ -271,7 +273,7 @@ def _read(sc: StarWarsScenario) -> Sheet:
                   "communications_skills": [skill_names[s.lower()]
                                             for s in sc.communications_skills]},
         interrupts=sc.interrupts, max_rounds=sc.max_rounds, gm_notes=sc.gm_notes,
-        reach_memo={}, threat_memo={}, next_memo={}, opening_memo={}, bonus_memo={},
+        reach_memo={}, threat_memo={}, ranked_memo=[], next_memo={}, opening_memo={}, bonus_memo={},
         shot_memo={},
     )  # fmt: skip
 

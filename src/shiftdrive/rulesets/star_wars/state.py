@@ -258,6 +258,8 @@ class StarWarsState(ConflictState):
     )
     #: `query.threat` by character (skills never change)
     threat_memo: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    #: `query.strongest_first`: everyone who takes turns, the most threatening first
+    ranked_memo: list[str] = field(default_factory=list, repr=False, compare=False)
     #: `vehicles.fire_bonuses` by (attacker, target): sizes, stations and stunts never change
     bonus_memo: dict[tuple[str, str], tuple[int, int]] = field(
         default_factory=dict, repr=False, compare=False
