@@ -182,19 +182,23 @@ def end_turn(state: StarWarsState) -> list[Event]:
         if f.vehicle and f.station == "pilot":
             events += expire_boosts(state, f.vehicle)  # the boosts its flying earned
     state.turn_count += 1
-    events += _crews_and_vehicles(state)
+    # (who is out changes only with a status or a hit on a hull: most turns settle nothing)
+    if state.unsettled:
+        events += _crews_and_vehicles(state)
     # S6: the actor's ship jumped away on this turn, and with it its side's last units
     if f is not None and f.status == ESCAPED and not state.in_fight(f.side):
         state.escaped_sides.append(f.side)
     events += split_up(state)
     if state.helps:
         state.help_lapses(f.name if f is not None else None)
-    sides_left = [s for s in state.sides if state.in_fight(s)]
-    if len(sides_left) <= 1:
-        return events + _over(state, sides_left)
-    fighters = state.fighters
-    for name in [a for a in state.order.actors if fighters[a].status != ACTIVE]:
-        state.order.remove(name)
+    if state.unsettled:
+        sides_left = [s for s in state.sides if state.in_fight(s)]
+        if len(sides_left) <= 1:
+            return events + _over(state, sides_left)
+        fighters = state.fighters
+        for name in [a for a in state.order.actors if fighters[a].status != ACTIVE]:
+            state.order.remove(name)
+        state.unsettled = False
     while state.resume:
         name = state.resume.pop()
         if state.fighters[name].active:

@@ -129,6 +129,7 @@ class StarWars(Ruleset[StarWarsState, StarWarsScenario]):
         state.turns_memo = None
         state.menu_memo = None
         state.forget_purses()  # (the GM may have given someone a fate point)
+        state.unsettled = True  # (or filled a hull: S10, as the turn ends)
         note_boosts(state)
         return unaspected(state) if state.tails else []
 

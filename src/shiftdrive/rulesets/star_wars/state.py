@@ -231,6 +231,10 @@ class StarWarsState(ConflictState):
     active_memo: dict[str | None, list[Character]] = field(
         default_factory=dict, repr=False, compare=False
     )
+    #: a status changed or a hull was hit since the last turn's end settled who is out (S10:
+    #: vehicles and their crews, the popcorn order, the sides left: `popcorn.end_turn`); a
+    #: new or restored state starts unsettled
+    unsettled: bool = field(default=True, repr=False, compare=False)
     #: `payers` of each side, kept until a status changes or a fate point is earned
     purse_memo: dict[str, list[Character]] = field(default_factory=dict, repr=False, compare=False)
     #: every unit in sheet order (`fighters` as a list: the roll calls read them all)
@@ -318,6 +322,7 @@ class StarWarsState(ConflictState):
 
     def set_status(self, fighter: Combatant, status: str) -> None:
         fighter.status = status
+        self.unsettled = True
         self.active_memo.clear()  # (a status never changes back: seldom, a few times a battle)
         self.purse_memo.clear()
 

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from shiftdrive.conflict.host import Combatant
     from shiftdrive.core.dice import DiceSource
     from shiftdrive.core.odds import Odds
+    from shiftdrive.core.outcomes import Outcome
     from shiftdrive.engine.ruleset import Turn
 
 
@@ -165,6 +166,15 @@ class StarWarsAttack(Attack[StarWarsState]):
             return events
         roll.difficulty = rules.PASSIVE_DEFENSE
         return events + roll_and_open(self.host, state, roll, dice)
+
+    def resolve(
+        self, state: StarWarsState, roll: Roll, shifts: int, outcome: Outcome
+    ) -> list[Event]:
+        """The library's attack; a hit on a vehicle may fill its hull, which the turn's end
+        settles (S10: `popcorn.end_turn`)."""
+        if outcome.succeeded and state.fighters[roll.target or ""].is_vehicle:
+            state.unsettled = True
+        return super().resolve(state, roll, shifts, outcome)
 
     def odds(self, state: StarWarsState, turn: Turn, choice: Choice) -> Odds | None:
         f = state.fighters[turn.actor or ""]
