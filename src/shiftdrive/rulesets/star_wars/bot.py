@@ -399,9 +399,7 @@ def _step(state: StarWarsState, f: Character, by_action: Menu) -> Choice | None:
     ties go by the choice's text. Each zone's distance to the enemy is worked out once,
     against the enemies' zones (not each enemy); the moves are built only when one may do
     (none is nearer than the enemy's own zone)."""
-    fronts: set[str] = set()
-    for e in query.enemies(state, f.name):
-        fronts.add(e.zone)
+    fronts = query.enemy_zones(state, f.name)
     if not fronts:
         return None
     zmap = query.zones(state)

@@ -64,6 +64,16 @@ def enemies(state: StarWarsState, name: str) -> list[Character]:
     return found
 
 
+def enemy_zones(state: StarWarsState, name: str) -> set[str]:
+    """The zones where `name`'s enemies in the fight are (read from the units anyone may act
+    on, `StarWarsState.foes`: a crew is where its vehicle is)."""
+    found: set[str] = set()
+    for e in state.foes[state.fighters[name].side]:
+        if e.status == ACTIVE:
+            found.add(e.zone)
+    return found
+
+
 def allies(state: StarWarsState, name: str) -> list[Character]:
     """`name`'s side still in the fight, `name` included (a list of the caller's own)."""
     return list(state.active(state.fighters[name].side))
