@@ -160,12 +160,11 @@ def _open_invokes(
                         team_pays = []
                     team_pays.append(f)
     pays = roller_pays or bool(allies) or team_pays is not None
-    # (the set's own list: most aspects hold no free invoke, and with nobody to pay they are
-    # passed over at once; the lists below are made only for an aspect that fills them)
-    for a in state.aspects.aspects:
+    # With nobody to pay, only the aspects holding free invokes are read (most hold none).
+    # The lists below are made only for an aspect that fills them.
+    aspects = state.aspects
+    for a in aspects.aspects if pays else aspects.holding_free():
         free = a.free_invokes
-        if not free and not pays:
-            continue  # nothing to pay for it with
         # the side's holders of its free invokes (a holder is there only with one or more),
         # in the order of the fighters
         holders: list[str] | None = None

@@ -290,12 +290,9 @@ def action_odds(
     Remembered: the same Odds serves every call that asks for them (read them, never change
     them)."""
     name = fighter.name
-    # (most aspects hold no free invoke: they are passed over without a lookup; the set's
-    # own list is read, not a copy)
     free = 0
-    for a in state.aspects.aspects:
-        if a.free_invokes:
-            free += a.free_invokes.get(name, 0)
+    for a in state.aspects.holding_free():
+        free += a.free_invokes.get(name, 0)
     invokes = min(ODDS_INVOKES, free)
     rating = fighter.skill(skill) + bonus
     key = (rating, opposed, difficulty, invokes, hazardous)

@@ -51,6 +51,8 @@ class Aspect:
     hidden: bool = False
     zone: str | None = None
     expires_after: str | None = None
+    #: the set the aspect is in (told when its free invokes change: `AspectSet.holding_free`)
+    in_set: AspectSet | None = field(default=None, repr=False, compare=False)
 
     def __init__(
         self,
@@ -78,6 +80,7 @@ class Aspect:
         self.hidden = hidden
         self.zone = zone
         self.expires_after = expires_after
+        self.in_set = None
 
     @classmethod
     def boost(
@@ -92,7 +95,10 @@ class Aspect:
     def add_free(self, holder: str, n: int = 1) -> None:
         if n < 1:
             raise RuleError(f"cannot give {n} free invokes on '{self.name}'")
-        self.free_invokes[holder] = self.free_invokes.get(holder, 0) + n
+        free = self.free_invokes
+        if not free and self.in_set is not None:  # (it holds one now)
+            self.in_set.forget_holding()
+        free[holder] = free.get(holder, 0) + n
 
     def use_free(self, holder: str) -> None:
         count = self.free_invokes.get(holder, 0)
@@ -100,6 +106,8 @@ class Aspect:
             raise RuleError(f"{holder} has no free invokes on '{self.name}'")
         if count == 1:
             del self.free_invokes[holder]
+            if not self.free_invokes and self.in_set is not None:  # (it holds none now)
+                self.in_set.forget_holding()
         else:
             self.free_invokes[holder] = count - 1
 
@@ -134,12 +142,17 @@ class Aspect:
 class AspectSet:
     """Aspects in the order they were added, looked up by name without regard to case.
 
-    Change the set through its methods (add, remove, rename, expire_boosts): they keep the
-    name index that makes a lookup one dict access (battles look names up thousands of times).
+    Change the set through its methods (add, remove, rename, expire_boosts) and its aspects'
+    free invokes through theirs (add_free, use_free): they keep the name index that makes a
+    lookup one dict access (battles look names up thousands of times) and the aspects that
+    hold free invokes (`holding_free`: every roll priced and every invoke window reads them).
     """
 
     aspects: list[Aspect] = field(default_factory=list)
     _by_key: dict[str, Aspect] = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: `holding_free`, until an aspect joins or leaves, or comes to hold free invokes or holds
+    #: none any more (None: worked out at the next ask)
+    _holding: list[Aspect] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for aspect in self.aspects:
@@ -147,12 +160,28 @@ class AspectSet:
             if key in self._by_key:
                 raise RuleError(f"there is already an aspect named '{aspect.name}'")
             self._by_key[key] = aspect
+            aspect.in_set = self
 
     def _index(self) -> dict[str, Aspect]:
         """The name index, rebuilt if the list was changed behind the set's back."""
         if len(self._by_key) != len(self.aspects):
             self._by_key = {_key(a.name): a for a in self.aspects}
+            for a in self.aspects:
+                a.in_set = self
+            self._holding = None
         return self._by_key
+
+    def holding_free(self) -> list[Aspect]:
+        """The aspects holding a free invoke, in the set's order (most hold none, and a walk
+        for free invokes reads these only). Read it, never change it."""
+        found = self._holding
+        if found is None:
+            found = self._holding = [a for a in self.aspects if a.free_invokes]
+        return found
+
+    def forget_holding(self) -> None:
+        """An aspect of the set came to hold free invokes, or holds none any more."""
+        self._holding = None
 
     def unique_name(self, name: str) -> str:
         """`name`, or `name (2)`, `name (3)`… when an aspect of that name is in play already
@@ -179,6 +208,8 @@ class AspectSet:
             raise RuleError(f"there is already an aspect named '{existing.name}'")
         self.aspects.append(aspect)
         self._by_key[_key(aspect.name)] = aspect
+        aspect.in_set = self
+        self._holding = None
         return aspect
 
     def remove(self, name: str) -> Aspect:
@@ -190,6 +221,8 @@ class AspectSet:
                 del self.aspects[i]
                 break
         del self._by_key[_key(aspect.name)]
+        aspect.in_set = None
+        self._holding = None
         return aspect
 
     def rename(self, old: str, new: str) -> Aspect:

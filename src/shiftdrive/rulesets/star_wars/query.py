@@ -136,11 +136,10 @@ def _rating(state: StarWarsState, name: str) -> int:
 
 
 def free_invokes(state: StarWarsState, name: str) -> int:
-    """The free invokes `name` holds (most aspects hold none: passed over without a lookup)."""
+    """The free invokes `name` holds, all told."""
     held = 0
-    for a in state.aspects.aspects:
-        if a.free_invokes:
-            held += a.free_for(name)
+    for a in state.aspects.holding_free():
+        held += a.free_for(name)
     return held
 
 
