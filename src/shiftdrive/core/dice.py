@@ -343,12 +343,8 @@ _SYMBOL: Final = {1: "+", 0: "0", -1: "-"}
 
 
 def face_total(faces: list[int]) -> int:
-    """The faces' sum, in a typed loop: the compiled build calls the builtin `sum` through
-    Python's generic protocol, and a conflict adds its dice up several times per decision."""
-    total = 0
-    for face in faces:
-        total += face
-    return total
+    """The faces' sum (a conflict adds its dice up several times per decision)."""
+    return sum(faces)
 
 
 def fudge_symbols(faces: Iterable[int]) -> str:
