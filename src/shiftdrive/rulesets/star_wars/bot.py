@@ -46,6 +46,10 @@ HITS_KEPT: Final = 4096
 _HIT: dict[int, tuple[Odds, float]] = {}
 
 
+#: no choices (an action not on the menu): read, never changed
+NONE: Final[list[Choice]] = []
+
+
 def hit_chance(odds: Odds | None) -> float:
     """The chance of a success or better (0 for a choice that rolls nothing)."""
     if odds is None:
@@ -82,29 +86,25 @@ class Menu:
     def get(self, action: str) -> list[Choice]:
         """`action`'s choices, built the first time; the list is kept as the action made it
         (the bot only reads it)."""
+        if action not in self.names:
+            return NONE
         found = self.built.get(action)
         if found is None:
-            found = (
-                self.rs.actions[action].options(self.state, self.turn)
-                if action in self.names
-                else []
-            )
-            self.built[action] = found
+            found = self.built[action] = self.rs.actions[action].options(self.state, self.turn)
         return found
 
     def one(self, action: str) -> Choice | None:
         """The first choice of `action`, or None: an action that lists its choices one by one
         (`each_option`: creating an advantage, absorbing a hit) builds only that one, unless
         all of them are built already."""
+        if action not in self.names:
+            return None  # not on the menu (a crew's turn offers no duel)
         found = self.built.get(action)
         if found is not None:
             return found[0] if found else None
         first = self.firsts.get(action)
         if first is not None:
             return first
-        if action not in self.names:
-            self.built[action] = []  # not on the menu (a crew's turn offers no duel)
-            return None
         spec = self.rs.actions[action]
         if not isinstance(spec, (CreateAdvantage, Absorb)):  # (typed: none looked up by name)
             listed = self.get(action)
@@ -144,9 +144,9 @@ def choose(rs: StarWars, state: StarWarsState, seat: str, rng: random.Random) ->
         return _invoke(state, seat, turn)
     if kind == "defend":
         return _defend(state.fighters[turn.actor or ""], rs.actions["defend"].options(state, turn))
-    by_action = Menu(rs, state, turn)
     if kind == "interrupt":
-        return _interrupt(state, by_action)
+        return _interrupt(rs, state, turn)
+    by_action = Menu(rs, state, turn)
     if kind == "absorb":
         return by_action.first()
     if kind == "style":
@@ -215,22 +215,22 @@ def _cut(state: StarWarsState, turn: Turn, by_action: Menu) -> Choice:
     return by_action.take("accept")
 
 
-def _interrupt(state: StarWarsState, by_action: Menu) -> Choice:
+def _interrupt(rs: StarWars, state: StarWarsState, turn: Turn) -> Choice:
     """Interrupt an enemy only with a clearly stronger character rich in fate points. Who
-    may interrupt is weighed by name; the interrupt's choices are built only to take one."""
+    may interrupt is weighed by name; the interrupt's choices are built only to take one
+    (and none when our own character acts: nobody of ours cuts in)."""
     actor = state.order.current or ""
-    side = state.side_of(actor)
-    if side == by_action.seat:
-        return by_action.take("pass")  # our own actor: nobody of ours cuts in
-    if by_action.offers("interrupt"):
-        for name in query.interrupters(state, by_action.seat):
-            who = state.fighters[name]
-            if (
-                who.fate_points.current >= INTERRUPT_RESERVE
-                and query.threat(state, name) > query.threat(state, actor) + 1
-            ):
-                return next(c for c in by_action.get("interrupt") if c.str_param("who") == name)
-    return by_action.take("pass")
+    if state.side_of(actor) != turn.seat:
+        by_action = Menu(rs, state, turn)
+        if by_action.offers("interrupt"):
+            for name in query.interrupters(state, turn.seat):
+                who = state.fighters[name]
+                if (
+                    who.fate_points.current >= INTERRUPT_RESERVE
+                    and query.threat(state, name) > query.threat(state, actor) + 1
+                ):
+                    return next(c for c in by_action.get("interrupt") if c.str_param("who") == name)
+    return rs.actions["pass"].options(state, turn)[0]
 
 
 def _invoke(state: StarWarsState, seat: str, turn: Turn) -> Choice:

@@ -19,7 +19,7 @@ from shiftdrive.conflict.invokes import Pass
 from shiftdrive.conflict.roll import decided_by, expire_boosts, finish
 from shiftdrive.core.fate_points import EarnReason, FatePoints, SpendReason
 from shiftdrive.engine.actions import Action, ParamKind
-from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.choices import Choice, Kept
 from shiftdrive.engine.events import Event
 from shiftdrive.engine.ruleset import Ending, Turn
 from shiftdrive.rulesets.star_wars.dogfight import split_up
@@ -426,13 +426,25 @@ class Answer(Action[StarWarsState]):
         return [Event("refused", data={"who": who, "actor": actor.name}, visible_to=None)]
 
 
+#: each interrupt window's "pass" by the actor it lets act, all it is made of
+_LET_ACT: Kept[str] = Kept()
+
+
+def _let_act(actor: str) -> Choice:
+    """The interrupt window's "pass": let `actor` act (made once per name)."""
+    found = _LET_ACT.get(actor)
+    if found is None:
+        found = _LET_ACT.keep(actor, made("pass", f"Let {actor} act (no interrupt)"))
+    return found
+
+
 class WindowPass(Pass[StarWarsState]):
     """`pass` closes a seat's part of either window: the invoke window after the dice (the
     library's), or the interrupt window before the actor announces (S1)."""
 
     def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
         if turn.window == INTERRUPT_WINDOW:
-            return [made("pass", f"Let {state.order.current} act (no interrupt)")]
+            return [_let_act(state.order.current or "")]
         return super().options(state, turn)
 
     def apply(
