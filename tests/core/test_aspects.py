@@ -185,3 +185,46 @@ def test_remove_takes_that_aspect_out_and_keeps_the_order() -> None:
         s.add(Aspect(name, AspectKind.SITUATION))
     s.remove("c")
     assert [a.name for a in s.aspects] == ["A", "B", "D"] and s.find("C") is None
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["add", "remove", "give", "spend", "rename", "expire"]),
+            st.integers(0, 5),
+            st.sampled_from(["Zird", "Mara"]),
+        ),
+        max_size=40,
+    )
+)
+def test_the_aspects_holding_free_invokes_follow_every_change(
+    steps: list[tuple[str, int, str]],
+) -> None:
+    """`holding_free` is kept between changes: after any mix of aspects joining and leaving,
+    free invokes given and spent, renames and boosts expiring, it lists exactly the set's
+    aspects that hold a free invoke, in order (and an aspect that left is no longer told)."""
+    s = AspectSet([Aspect("Smoke", AspectKind.SITUATION, free_invokes={"Zird": 1})])
+    gone: list[Aspect] = []
+    made = 0
+    for what, i, holder in steps:
+        aspects = s.aspects
+        a = aspects[i % len(aspects)] if aspects else None
+        if what == "add":
+            made += 1
+            kind = AspectKind.BOOST if i % 2 else AspectKind.SITUATION
+            free = {holder: 1} if i % 3 else None
+            s.add(Aspect(f"Aspect {made}", kind, free_invokes=free, expires_after=holder))
+        elif what == "remove" and a is not None:
+            gone.append(s.remove(a.name))
+        elif what == "give" and a is not None:
+            a.add_free(holder, 1 + i % 2)
+        elif what == "spend" and a is not None and a.free_for(holder):
+            a.use_free(holder)
+        elif what == "rename" and a is not None:
+            made += 1
+            s.rename(a.name, f"Renamed {made}")
+        elif what == "expire":
+            gone.extend(s.expire_boosts(holder))
+        for old in gone:  # (an aspect out of the set changes nothing in it)
+            old.add_free(holder, 1)
+        assert s.holding_free() == [x for x in s.aspects if x.free_invokes]

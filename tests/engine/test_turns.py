@@ -65,6 +65,39 @@ def test_popcorn_marks_an_action_taken_outside_a_turn() -> None:
     assert pop.next_options() == ["luke", "han", "vader"]  # han was last: a new round
 
 
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["hand", "mark", "remove", "interrupt"]), st.integers(0, 4)),
+        max_size=40,
+    )
+)
+def test_popcorn_everyone_acts_once_a_round(steps: list[tuple[str, int]]) -> None:
+    """Whatever happens (hand-offs, duel rounds, someone leaving the fight, an interrupter
+    taking the turn), the order offers exactly who has neither acted this round nor holds the
+    turn, in the order of the fight, and a round ends only when nobody is left to offer."""
+    names = ["a", "b", "c", "d", "e"]
+    pop = PopcornOrder(list(names))
+    pop.start("a")
+    for what, i in steps:
+        if not pop.actors:
+            break
+        name = pop.actors[i % len(pop.actors)]
+        if what == "hand":
+            offered = pop.next_options()
+            round_before = pop.round
+            pick = offered[i % len(offered)]
+            assert pop.hand_to(pick) == (pop.round == round_before + 1)
+        elif what == "mark":
+            pop.mark_acted(name)
+        elif what == "remove" and name != pop.current:
+            pop.remove(name)
+        elif what == "interrupt" and name not in pop.acted:
+            pop.current = name
+        expected = [a for a in pop.actors if a != pop.current and a not in pop.acted]
+        assert pop.waiting() == expected
+        assert PopcornOrder.from_json(pop.to_json()).waiting() == expected
+
+
 def test_secret_choices_hide_until_reveal() -> None:
     sc = SecretChoices(["a", "b", "c"])
     sc.choose("a", "Punch")
