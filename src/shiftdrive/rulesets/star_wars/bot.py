@@ -292,14 +292,15 @@ def _turn(
     duel = by_action.one("duel")
     if duel is not None:  # S8: a duellist's turn is a duel round, with its best skill
         return duel
-    jumps = by_action.get("jump")  # (the jump lists its one choice whole)
-    if jumps:
-        return jumps[0]  # S6: a ship that can jump away tries every turn
-    broken = query.hyperdrive_damage(state, f.name)
-    if broken is not None:  # S9: mend what keeps the hyperdrive out (unless mended already)
-        for c in by_action.get("repair"):
-            if c.str_param("consequence") == broken:
-                return c
+    if query.has_hyperdrive(state, f.name):  # (most ships have none: nothing to weigh)
+        jumps = by_action.get("jump")  # (the jump lists its one choice whole)
+        if jumps:
+            return jumps[0]  # S6: a ship that can jump away tries every turn
+        broken = query.hyperdrive_damage(state, f.name)
+        if broken is not None:  # S9: mend what keeps the hyperdrive out (unless mended already)
+            for c in by_action.get("repair"):
+                if c.str_param("consequence") == broken:
+                    return c
     attack = rs.actions["attack"]
     assert isinstance(attack, StarWarsAttack)  # (typed, so the compiled build calls it directly)
     shots = attack.shots(state, turn) if by_action.offers("attack") else None

@@ -166,13 +166,18 @@ def cut_of(severity: str) -> int:
     return CUTS[Severity(severity)]
 
 
+def has_hyperdrive(state: StarWarsState, name: str) -> bool:
+    """Whether `name` is aboard a ship the scenario gives a hyperdrive (S6), working or not."""
+    f = state.fighters[name]
+    return bool(f.vehicle) and state.settings["hyperdrives"].get(f.vehicle, False) is True
+
+
 def hyperdrive_damage(state: StarWarsState, name: str) -> str | None:
     """The consequence that puts the hyperdrive of `name`'s ship out (S6), if the ship has a
     hyperdrive and has taken one: what a repair would mend so that it may jump (S9)."""
-    f = state.fighters[name]
-    if not f.vehicle or state.settings["hyperdrives"].get(f.vehicle, False) is not True:
+    if not has_hyperdrive(state, name):
         return None
-    taken = disabling(state.fighters[f.vehicle])
+    taken = disabling(state.fighters[state.fighters[name].vehicle or ""])
     return taken.aspect if taken is not None else None
 
 
