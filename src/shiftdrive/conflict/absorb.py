@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from shiftdrive.conflict.exchange import HostedAction
@@ -153,13 +154,19 @@ class Absorb(HostedAction[CS]):
         return events + close(self.host, state)
 
 
+@lru_cache(maxsize=1024)
+def taken_out(who: str) -> Choice:
+    """`who` is taken out (made once per name: a choice is a value)."""
+    return Choice.of("taken_out", label=f"{who} is taken out")
+
+
 class TakenOut(HostedAction[CS]):
     """C10: a hit the target cannot (or will not) absorb takes them out."""
 
     name = "taken_out"
 
     def options(self, state: CS, turn: Turn) -> list[Choice]:
-        return [Choice.of("taken_out", label=f"{turn.actor} is taken out")]
+        return [taken_out(turn.actor or "")]
 
     def apply(self, state: CS, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
         roll = state.roll

@@ -107,6 +107,7 @@ def invoke_choice(aspect: str, effect: str, payment: str, by: str) -> Choice:
     )
 
 
+@lru_cache(maxsize=4096)
 def paid_key(seat: str, aspect: str) -> str:
     """What `Roll.paid` keeps of a paid invoke: the side's roll and the aspect. Fate Core
     lets a roll have one paid invoke of an aspect, whoever pays it (the roller, or an ally by

@@ -8,6 +8,7 @@ invoke or pass, C4), 'style' (an attacker with style may trade a shift for a boo
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
 from shiftdrive.conflict.host import CONCEDED
@@ -121,12 +122,18 @@ def totals(state: ConflictState, roll: Roll) -> tuple[int, int]:
     return total, opp + defense_bonus(target)
 
 
+@lru_cache(maxsize=4096)
+def _why(who: str, skill: str) -> str:
+    """What a roll's dice are for, as the table is asked for them (made once per pair)."""
+    return f"{who}: {skill}"
+
+
 def roll_dice(state: ConflictState, roll: Roll, dice: DiceSource) -> list[Event]:
     """Roll the actor's dice (and the defender's, on an opposed roll); open the invoke window."""
     actor = state.fighters[roll.actor]
     # (a conflict's roll is plain NdF, nothing fixed or dropped: the source's own list of
     # faces is kept, no `FudgeRoll` made and copied back)
-    roll.actor_faces = dice.draw(FUDGE, FATE_DICE, f"{actor.name}: {roll.skill}", actor.name)
+    roll.actor_faces = dice.draw(FUDGE, FATE_DICE, _why(actor.name, roll.skill), actor.name)
     events = [
         Event(
             "roll",
@@ -142,7 +149,7 @@ def roll_dice(state: ConflictState, roll: Roll, dice: DiceSource) -> list[Event]
     if roll.target and roll.defend_skill:
         target = state.fighters[roll.target]
         roll.opp_faces = dice.draw(
-            FUDGE, FATE_DICE, f"{target.name}: {roll.defend_skill}", target.name
+            FUDGE, FATE_DICE, _why(target.name, roll.defend_skill), target.name
         )
         events.append(
             Event(

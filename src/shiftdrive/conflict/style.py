@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from shiftdrive.conflict.absorb import deliver_hit
@@ -16,13 +17,19 @@ if TYPE_CHECKING:
     from shiftdrive.engine.ruleset import Turn
 
 
+@lru_cache(maxsize=256)
+def full_hit(hit: int) -> Choice:
+    """Taking a hit of `hit` whole (made once per size: a choice is a value)."""
+    return Choice.of("full", label=f"Full hit of {hit}")
+
+
 class FullHit(HostedAction[CS]):
     name = "full"
 
     def options(self, state: CS, turn: Turn) -> list[Choice]:
         roll = state.roll
         assert roll is not None
-        return [Choice.of("full", label=f"Full hit of {roll.hit}")]
+        return [full_hit(roll.hit)]
 
     def apply(self, state: CS, turn: Turn, choice: Choice, dice: DiceSource) -> list[Event]:
         roll = state.roll

@@ -12,6 +12,7 @@ take the opponent out.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from shiftdrive.conflict.exchange import HostedAction, RollAction
@@ -99,6 +100,12 @@ def _to_cut_or_award(host: Host[Any], state: StarWarsState) -> list[Event]:
     return _award(host, state)
 
 
+@lru_cache(maxsize=1024)
+def _duel_with(other: str, skill: str) -> Choice:
+    """A duel round against `other` with `skill` (made once per pair: a choice is a value)."""
+    return made("duel", f"Duel {other} with {skill}", skill=skill)
+
+
 class DuelRound(RollAction[StarWarsState]):
     """A duellist's turn: a contest round with the other duellist (S8)."""
 
@@ -111,7 +118,7 @@ class DuelRound(RollAction[StarWarsState]):
         if duel is None:
             return []
         other = duel.other(actor)
-        return [made("duel", f"Duel {other} with {s}", skill=s) for s in duel_skills(state, actor)]
+        return [_duel_with(other, s) for s in duel_skills(state, actor)]
 
     def apply(
         self, state: StarWarsState, turn: Turn, choice: Choice, dice: DiceSource

@@ -9,6 +9,7 @@ hyperdrive out of action."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.exchange import RollAction
@@ -43,11 +44,23 @@ def disabling(ship: Character) -> Consequence | None:
     return ship.consequences.slots.get(DISABLING)
 
 
+@lru_cache(maxsize=1024)
+def _no_drive(ship: str) -> str:
+    """Why `ship` never jumps (worded once per ship: asked at every turn aboard it)."""
+    return f"{ship} has no hyperdrive"
+
+
+@lru_cache(maxsize=1024)
+def _calculating(after: int, now: int) -> str:
+    """Why no ship jumps before round `after` is over (worded once per round)."""
+    return f"the jump calculations take {after} rounds (it is round {now})"
+
+
 def hyperdrive_trouble(state: StarWarsState, ship: Character) -> str | None:
     """Why `ship` cannot jump now, or None when its hyperdrive works (a blocking aspect hidden
     from the ship's side is not named: the reason is told to that side)."""
     if not state.settings["hyperdrives"].get(ship.name, False):
-        return f"{ship.name} has no hyperdrive"
+        return _no_drive(ship.name)
     taken = disabling(ship)
     if taken is not None and taken.aspect not in state.repaired:
         return f"{ship.name}'s hyperdrive is out: {taken.aspect}"
@@ -91,7 +104,7 @@ def may_jump(state: StarWarsState, f: Character) -> str | None:
     after = int(state.settings["jump_after"])
     now = state.order.round
     if now <= after:
-        return f"the jump calculations take {after} rounds (it is round {now})"
+        return _calculating(after, now)
     if state.jump_failed.get(ship.name) == now:
         return f"{ship.name}'s jump failed this round: it may be tried again next round (S13)"
     return None

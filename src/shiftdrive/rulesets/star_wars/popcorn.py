@@ -10,6 +10,7 @@ interrupted actor acts right after the interrupter (its turn was only put off).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.concede import Concede, concede
@@ -347,13 +348,25 @@ class Next(Action[StarWarsState]):
         return hand_to(state, choice.str_param("who"))
 
 
+@lru_cache(maxsize=1024)
+def _hold(actor: str) -> Choice:
+    """`actor`'s "no action" (made once per name: a choice is a value)."""
+    return made("hold", f"{actor} takes no action")
+
+
+@lru_cache(maxsize=4096)
+def _interrupt_choice(who: str, actor: str) -> Choice:
+    """`who` interrupting `actor` (made once per pair)."""
+    return made("interrupt", f"{who} interrupts {actor} (a fate point)", who=who)
+
+
 class Hold(Action[StarWarsState]):
     """No action this turn (after a move, or with nothing in reach): the turn ends."""
 
     name = "hold"
 
     def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
-        return [made("hold", f"{turn.actor} takes no action")]
+        return [_hold(turn.actor or "")]
 
     def apply(
         self, state: StarWarsState, turn: Turn, choice: Choice, dice: DiceSource
@@ -369,11 +382,8 @@ class Interrupt(Action[StarWarsState]):
     params: ClassVar[Mapping[str, ParamKind]] = WHO_PARAMS
 
     def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
-        actor = state.order.current
-        return [
-            made("interrupt", f"{n} interrupts {actor} (a fate point)", who=n)
-            for n in interrupters(state, turn.seat)
-        ]
+        actor = state.order.current or ""
+        return [_interrupt_choice(n, actor) for n in interrupters(state, turn.seat)]
 
     def apply(
         self, state: StarWarsState, turn: Turn, choice: Choice, dice: DiceSource

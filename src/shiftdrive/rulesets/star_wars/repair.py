@@ -6,6 +6,7 @@ out (S6). It still fills its slot."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from shiftdrive.conflict.exchange import RollAction
@@ -45,6 +46,13 @@ def difficulty(state: StarWarsState, f: Character, name: str) -> int:
     return ship.consequences.values[c.severity]
 
 
+@lru_cache(maxsize=1024)
+def _repair(aspect: str, difficulty: int) -> Choice:
+    """Repairing the consequence `aspect` against `difficulty` (made once per pair)."""
+    label = f"Repair '{aspect}' ({REPAIR_SKILL} against {difficulty})"
+    return made(REPAIR, label, consequence=aspect)
+
+
 class Repair(RollAction[StarWarsState]):
     name = REPAIR
     params: ClassVar[Mapping[str, ParamKind]] = REPAIR_PARAMS
@@ -53,9 +61,7 @@ class Repair(RollAction[StarWarsState]):
         f = state.fighters[turn.actor or ""]
         out: list[Choice] = []
         for c in repairable(state, f):
-            diff = difficulty(state, f, c.aspect)
-            label = f"Repair '{c.aspect}' ({REPAIR_SKILL} against {diff})"
-            out.append(made(REPAIR, label, consequence=c.aspect))
+            out.append(_repair(c.aspect, difficulty(state, f, c.aspect)))
         return out
 
     def apply(
