@@ -296,12 +296,33 @@ def action_odds(
     invokes (`bonus`: a host's modifier to the roll; `hazardous`: the mishap counted apart).
     Remembered: the same Odds serves every call that asks for them (read them, never change
     them)."""
+    rating, invokes = roll_terms(state, fighter, skill, bonus)
+    return odds_of(rating, invokes, opposed=opposed, difficulty=difficulty, hazardous=hazardous)
+
+
+def roll_terms(
+    state: ConflictState, fighter: Combatant, skill: str, bonus: int = 0
+) -> tuple[int, int]:
+    """What `action_odds` reads of the roller: its rating (with `bonus`) and the free invokes
+    it counts (up to three), the same whatever it rolls against (a bot pricing one shot at
+    each of several targets reads them once)."""
     name = fighter.name
     free = 0
     for a in state.aspects.holding_free():
         free += a.free_invokes.get(name, 0)
-    invokes = min(ODDS_INVOKES, free)
-    rating = fighter.skill(skill) + bonus
+    return fighter.skill(skill) + bonus, min(ODDS_INVOKES, free)
+
+
+def odds_of(
+    rating: int,
+    invokes: int,
+    *,
+    opposed: int | None = None,
+    difficulty: int | None = None,
+    hazardous: bool = False,
+) -> Odds:
+    """`action_odds` from the roller's `roll_terms`, against an opposing rating or a
+    difficulty (remembered: one Odds per set of terms)."""
     key = (rating, opposed, difficulty, invokes, hazardous)
     found = _ODDS.get(key)
     if found is None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from shiftdrive.conflict.attack import Attack
 from shiftdrive.conflict.invokes import roll_and_open
-from shiftdrive.conflict.roll import Roll, action_odds, defense_bonus
+from shiftdrive.conflict.roll import Roll, defense_bonus, odds_of, roll_terms
 from shiftdrive.engine.choices import Choice, Kept
 from shiftdrive.engine.events import Event
 from shiftdrive.rulesets.star_wars import skills as catalog
@@ -68,11 +68,23 @@ class StarWarsAttack(Attack[StarWarsState]):
         """`options`, each with its `odds` (for a bot that weighs every shot): a crew's shots
         are priced from the targets its list is made of, not read back from each choice."""
         f = state.fighters[turn.actor or ""]
-        if f.vehicle is None:
-            return [(c, self.odds(state, turn, c)) for c in self.options(state, turn)]
         out: list[tuple[Choice, Odds | None]] = []
+        if f.vehicle is None:  # (a person: each skill's terms read once)
+            fighters = state.fighters
+            by_skill: dict[str, tuple[int, int, int]] = {}
+            for c in self.options(state, turn):
+                skill = c.str_param("skill")
+                mine = by_skill.get(skill)
+                if mine is None:
+                    mine = by_skill[skill] = self._terms(state, f, skill)
+                target = fighters[c.str_param("target")]
+                out.append((c, self._priced(state, f, target, skill, mine)))
+            return out
+        terms: tuple[int, int, int] | None = None  # (the shooter's: read for the first shot)
         for e in self._in_sights(state, f):  # (most often none or one)
-            out.append((_fire_at(e), self._odds(state, f, e, rules.WEAPON_SKILL)))
+            if terms is None:
+                terms = self._terms(state, f, rules.WEAPON_SKILL)
+            out.append((_fire_at(e), self._priced(state, f, e, rules.WEAPON_SKILL, terms)))
         return out
 
     def _in_sights(self, state: StarWarsState, f: Character) -> list[Character]:
@@ -182,10 +194,28 @@ class StarWarsAttack(Attack[StarWarsState]):
         return self._odds(state, f, target, choice.str_param("skill"))
 
     def _odds(self, state: StarWarsState, f: Character, target: Character, skill: str) -> Odds:
-        """The odds of `f`'s attack on `target` with `skill`: the help promised added to the
-        terms as they stand. At a vehicle only the defender's Pilot can change (whoever flies
-        it now, S10): the rest is remembered."""
-        help_ = pending_help(state, f.name, skill) if state.helps else 0  # (most often none)
+        """The odds of `f`'s attack on `target` with `skill`."""
+        return self._priced(state, f, target, skill, self._terms(state, f, skill))
+
+    @staticmethod
+    def _terms(state: StarWarsState, f: Character, skill: str) -> tuple[int, int, int]:
+        """What the odds of `f`'s attack with `skill` read of `f`, whatever its target: its
+        rating, the free invokes it counts (`roll_terms`) and the help promised to it."""
+        rating, invokes = roll_terms(state, f, skill)
+        return rating, invokes, pending_help(state, f.name, skill) if state.helps else 0
+
+    def _priced(
+        self,
+        state: StarWarsState,
+        f: Character,
+        target: Character,
+        skill: str,
+        terms: tuple[int, int, int],
+    ) -> Odds:
+        """The odds of `f`'s attack on `target` from `f`'s `_terms`: the help promised added to
+        the target's terms as they stand. At a vehicle only the defender's Pilot can change
+        (whoever flies it now, S10): the rest is remembered."""
+        rating, invokes, help_ = terms
         if target.is_vehicle:
             key = (f.name, target.name)
             fixed = state.shot_memo.get(key)
@@ -197,8 +227,8 @@ class StarWarsAttack(Attack[StarWarsState]):
         else:
             passive, against = self._at_person(state, f, target, skill)
         if passive:
-            return action_odds(state, f, skill, difficulty=against - help_)
-        return action_odds(state, f, skill, opposed=against - help_)
+            return odds_of(rating, invokes, difficulty=against - help_)
+        return odds_of(rating, invokes, opposed=against - help_)
 
     @staticmethod
     def _at_vehicle(state: StarWarsState, f: Character, target: Character) -> tuple[bool, int]:
