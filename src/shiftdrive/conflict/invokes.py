@@ -169,12 +169,14 @@ def _open_invokes(
         # the side's holders of its free invokes (a holder is there only with one or more),
         # in the order of the fighters
         holders: list[str] | None = None
-        if len(free) == 1:  # (its one holder's side read)
+        if not free:
+            pass  # (most aspects)
+        elif len(free) == 1:  # (its one holder's side read)
             for h in free:
                 holder = fighters.get(h)
                 if holder is not None and holder.side == seat:
                     holders = [h]
-        elif free:
+        else:
             holders = [f.name for f in fighters.values() if f.side == seat and f.name in free]
         # who could pay a fate point for it, and for what (most aspects on a roll have
         # nobody: whether the side sees them is asked only of the others)
