@@ -193,15 +193,21 @@ def note_boosts(state: ConflictState) -> None:
 
 
 def expire_boosts(state: ConflictState, holder: str) -> list[Event]:
-    """C6: `holder`'s boosts born before this turn vanish as their turn ends."""
+    """C6: `holder`'s boosts born before this turn vanish as their turn ends. The boosts born
+    are read (a handful, in the order they were born), not every aspect."""
     events: list[Event] = []
     born = state.boosts_born
-    if not born:  # (no boost was born: none can expire, and the aspects are not walked)
+    if not born:  # (no boost was born: none can expire)
         return events
-    for b in state.aspects.boosts_expiring(holder):
-        if born.get(b.name, state.turn_count) < state.turn_count:
-            state.aspects.remove(b.name)
-            born.pop(b.name, None)
+    now = state.turn_count
+    aspects = state.aspects
+    for name, turn in list(born.items()):
+        if turn >= now:
+            continue
+        b = aspects.find(name)
+        if b is not None and b.expires_after == holder and b.kind is AspectKind.BOOST:
+            aspects.remove(b.name)
+            del born[name]
             events.append(Event("boost_expires", data={"aspect": b.name}, visible_to=None))
     return events
 
