@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from shiftdrive.conflict.exchange import HostedAction
 from shiftdrive.conflict.host import ACTIVE, CS, Host
 from shiftdrive.conflict.roll import FATE_DICE, close, roll_dice, totals
-from shiftdrive.conflict.teamwork import helpers, helping
+from shiftdrive.conflict.teamwork import helpers
 from shiftdrive.core.aspects import AspectKind
 from shiftdrive.core.dice import FUDGE, face_total
 from shiftdrive.core.invokes import Invoke, InvokeEffect, Payment, pay_for_invoke
@@ -186,11 +186,12 @@ def _open_invokes(
             if roller:
                 if owner in own:
                     payers = list(own_effects)
-                if allies:
-                    for ally in helping(allies, a):
-                        if payers is None:
-                            payers = []
-                        payers.append((ally.name, "teamwork"))
+                if allies:  # C4 teamwork: an ally invokes the scene's aspects or its own
+                    for ally in allies:
+                        if owner is None or ally.name == owner:
+                            if payers is None:
+                                payers = []
+                            payers.append((ally.name, "teamwork"))
             elif team_pays is not None and (owner is None or fighters[owner].side == seat):
                 for f in team_pays:
                     if owner is None or owner == f.name:

@@ -11,24 +11,15 @@ from shiftdrive.conflict.host import ACTIVE
 if TYPE_CHECKING:
     from shiftdrive.conflict.host import Combatant, ConflictState
     from shiftdrive.conflict.roll import Roll
-    from shiftdrive.core.aspects import Aspect
 
 
 def helpers(state: ConflictState, roll: Roll, seat: str, roller: str) -> Sequence[Combatant]:
     """The allies on `seat`'s side who may pay to invoke an aspect for `roller` now: any active
-    ally but the roller with a fate point to pay (each with the aspects `helping` says). C4
+    ally but the roller with a fate point to pay (each for the scene's aspects and its own:
+    `invokes._open_invokes`). C4
     names no kind of roll: an opposed roll's defender is helped as its attacker is."""
     found: list[Combatant] = []
     for a in state.payers(seat):  # (a loop: Python 3.11 calls a comprehension)
         if a.fate_points.current >= 1 and a.name != roller and a.status == ACTIVE:
             found.append(a)
     return found
-
-
-def helping(allies: Sequence[Combatant], aspect: Aspect) -> Sequence[Combatant]:
-    """Of `allies` (`helpers`), those who may invoke `aspect` for the roller: a scene aspect
-    or one of their own (read it, never change it: it may be `allies` itself)."""
-    owner = aspect.owner
-    if owner is None:  # (most aspects a roll is helped by: asked of every aspect in a window)
-        return allies
-    return [ally for ally in allies if ally.name == owner]
