@@ -153,7 +153,8 @@ class Host(ABC, Generic[CS_contra]):
 
     def visible(self, state: CS_contra, aspect: Aspect, seat: str) -> bool:
         """Whether `seat` may see (and so invoke or overcome) `aspect`: a hidden aspect only
-        the GM and its owner's side (a scene's hidden aspect only the GM)."""
+        the GM and its owner's side (a scene's hidden aspect only the GM); every seat sees an
+        aspect that is not hidden (the invoke walk asks this of hidden aspects only)."""
         if seat == GM or not aspect.hidden:
             return True
         return aspect.owner is not None and state.fighters[aspect.owner].side == seat

@@ -200,8 +200,8 @@ def _open_invokes(
                         payers.append((f.name, "obstacle"))
             if paid and payers and paid_key(seat, a.name) in paid:
                 payers = None  # the side has paid to invoke it on this roll already
-        if not (holders or payers) or not host.visible(state, a, seat):
-            continue
+        if not (holders or payers) or (a.hidden and not host.visible(state, a, seat)):
+            continue  # (nothing to invoke it with, or hidden from the side)
         name = a.name
         if holders:
             for h in holders:
