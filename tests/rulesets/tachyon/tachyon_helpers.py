@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from shiftdrive.core.dice import ScriptedDice
+from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter
 from shiftdrive.rulesets.tachyon.state import TachyonState
 
@@ -116,3 +118,19 @@ def settle(enc: Encounter) -> None:
             return
         act(enc, "pass")
     raise AssertionError("the roll never settled")
+
+
+def legal(enc: Encounter, action: str, **params: Any) -> Choice:
+    """The legal choice of `action` with these parameters, as the menu lists it."""
+    seat = enc.pending_seats()[0]
+    for c in enc.legal(seat):
+        if c.action == action and all(c.get(k) == v for k, v in params.items()):
+            return c
+    raise AssertionError(f"no legal {action} {params}")
+
+
+def chance(enc: Encounter, choice: Choice) -> Fraction:
+    """The odds figure the menu shows for `choice`: the chance of success (style included)."""
+    o = enc.ruleset.odds(enc.state, enc.pending_seats()[0], choice)
+    assert o is not None, f"no odds for {choice.text()}"
+    return o.success + o.style

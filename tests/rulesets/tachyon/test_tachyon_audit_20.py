@@ -14,6 +14,8 @@ from tachyon_helpers import (
     PLUS4,
     ZERO,
     act,
+    chance,
+    legal,
     raider,
     scenario,
     settle,
@@ -26,7 +28,6 @@ from typer.testing import CliRunner
 
 from shiftdrive.cli.main import app
 from shiftdrive.core.odds import OddsQuery, odds
-from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.files import start_from_file
@@ -97,20 +98,6 @@ def test_zone_aspects_differing_only_in_spaces_are_refused_by_name(tmp_path: Pat
 # --- large targets: the gun emplacement track minimizes gunnery *attacks* (T5, T6) -------------
 
 
-def _legal(enc: Encounter, action: str, **params: object) -> Choice:
-    seat = enc.pending_seats()[0]
-    for c in enc.legal(seat):
-        if c.action == action and all(c.get(k) == v for k, v in params.items()):
-            return c
-    raise AssertionError(f"no legal {action} {params}")
-
-
-def _chance(enc: Encounter, c: Choice) -> object:
-    o = enc.ruleset.odds(enc.state, enc.pending_seats()[0], c)
-    assert o is not None
-    return o.success + o.style
-
-
 def _dread_gun_first() -> Encounter:
     """Viper-1 (pilot 2) in Z2 and the frigate Dread (two guns: gunnery 2, tactics 1) in Z1;
     initiative: Viper-1 0, Dread 0, Dread gun 1 +4 (acts first in gunnery)."""
@@ -127,10 +114,10 @@ def test_gun_emplacement_damage_spares_a_guns_create_advantage() -> None:
     enc = _dread_gun_first()
     damage_system(st(enc), st(enc).units["Dread"], "gun_emplacements", 2)
     skip_to(enc, "gunnery", "Dread gun 1")
-    shot = _legal(enc, "fire", target="Viper-1")
-    assert _chance(enc, shot) == odds(OddsQuery(2, opposed=2, minimized=1)).at_least_success
-    adv = _legal(enc, "advantage", target="scene")
-    assert _chance(enc, adv) == odds(OddsQuery(2, difficulty=2)).at_least_success
+    shot = legal(enc, "fire", target="Viper-1")
+    assert chance(enc, shot) == odds(OddsQuery(2, opposed=2, minimized=1)).at_least_success
+    adv = legal(enc, "advantage", target="scene")
+    assert chance(enc, adv) == odds(OddsQuery(2, difficulty=2)).at_least_success
     dread = next(u for u in enc.ruleset.view(enc.state, "Tachyon")["units"] if u["name"] == "Dread")
     assert dread["damage"] == ["guns minimize 1 gunnery die on attacks (0 on other gunnery rolls)"]
     act(enc, "advantage target=scene name=Cover")
@@ -146,8 +133,8 @@ def test_bridge_damage_still_minimizes_a_guns_create_advantage() -> None:
     enc = _dread_gun_first()
     damage_system(st(enc), st(enc).units["Dread"], "bridge", 2)
     skip_to(enc, "gunnery", "Dread gun 1")
-    adv = _legal(enc, "advantage", target="scene")
-    assert _chance(enc, adv) == odds(OddsQuery(2, difficulty=2, minimized=1)).at_least_success
+    adv = legal(enc, "advantage", target="scene")
+    assert chance(enc, adv) == odds(OddsQuery(2, difficulty=2, minimized=1)).at_least_success
     act(enc, "advantage target=scene name=Cover")
     roll = [e for e in enc.events() if e.kind == "roll"][-1].data
     assert roll["dice"][1] == 1 and roll["total"] == 1

@@ -13,7 +13,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tachyon_helpers import MINUS4, PLUS4, ZERO, act, kinds, raider, scenario, start, viper
+from tachyon_helpers import (
+    MINUS4,
+    PLUS4,
+    ZERO,
+    act,
+    chance,
+    kinds,
+    legal,
+    raider,
+    scenario,
+    start,
+    viper,
+)
 
 from shiftdrive.cli.render import odds_cell
 from shiftdrive.core.odds import OddsQuery, odds
@@ -33,22 +45,6 @@ def st(enc: Encounter) -> TachyonState:
     state = enc.state
     assert isinstance(state, TachyonState)
     return state
-
-
-def legal(enc: Encounter, action: str, **params: Any) -> Choice:
-    """The legal choice of `action` with these parameters, as the menu lists it."""
-    seat = enc.pending_seats()[0]
-    for c in enc.legal(seat):
-        if c.action == action and all(c.get(k) == v for k, v in params.items()):
-            return c
-    raise AssertionError(f"no legal {action} {params}")
-
-
-def chance(enc: Encounter, choice: Choice) -> Fraction:
-    """The odds figure the menu shows for `choice`: the chance of success (style included)."""
-    o = enc.ruleset.odds(enc.state, enc.pending_seats()[0], choice)
-    assert o is not None, f"no odds for {choice.text()}"
-    return o.success + o.style
 
 
 def skip_to(enc: Encounter, phase: str, actor: str) -> None:
