@@ -142,7 +142,7 @@ class Aspect:
 class AspectSet:
     """Aspects in the order they were added, looked up by name without regard to case.
 
-    Change the set through its methods (add, remove, rename, expire_boosts) and its aspects'
+    Change the set through its methods (add, remove, rename) and its aspects'
     free invokes through theirs (add_free, use_free): they keep the name index that makes a
     lookup one dict access (battles look names up thousands of times) and the aspects that
     hold free invokes (`holding_free`: every roll priced and every invoke window reads them).
@@ -256,19 +256,6 @@ class AspectSet:
 
     def with_free_for(self, holder: str) -> list[Aspect]:
         return [a for a in self.aspects if a.free_for(holder) > 0]
-
-    def boosts_expiring(self, holder: str) -> list[Aspect]:
-        """Boosts that vanish at the end of `holder`'s turn (C6). (Asked at the end of every
-        turn: the holder is compared first, as most aspects name none.)"""
-        boost = AspectKind.BOOST
-        return [a for a in self.aspects if a.expires_after == holder and a.kind is boost]
-
-    def expire_boosts(self, holder: str) -> list[Aspect]:
-        """Remove and return the boosts that end with `holder`'s turn (C6)."""
-        gone = self.boosts_expiring(holder)
-        for aspect in gone:
-            self.remove(aspect.name)
-        return gone
 
     def to_json(self) -> dict[str, Any]:
         return {"aspects": [a.to_json() for a in self.aspects]}

@@ -56,10 +56,15 @@ def _calculating(after: int, now: int) -> str:
     return f"the jump calculations take {after} rounds (it is round {now})"
 
 
+def fitted(state: StarWarsState, ship: str) -> bool:
+    """Whether the scenario gives `ship` a hyperdrive (S6), working or not."""
+    return bool(state.settings["hyperdrives"].get(ship, False))
+
+
 def hyperdrive_trouble(state: StarWarsState, ship: Character) -> str | None:
     """Why `ship` cannot jump now, or None when its hyperdrive works (a blocking aspect hidden
     from the ship's side is not named: the reason is told to that side)."""
-    if not state.settings["hyperdrives"].get(ship.name, False):
+    if not fitted(state, ship.name):
         return _no_drive(ship.name)
     taken = disabling(ship)
     if taken is not None and taken.aspect not in state.repaired:

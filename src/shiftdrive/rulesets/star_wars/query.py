@@ -17,7 +17,7 @@ from shiftdrive.rulesets.star_wars import popcorn
 from shiftdrive.rulesets.star_wars.characters import HOST, zone_map
 from shiftdrive.rulesets.star_wars.dogfight import tailed_by
 from shiftdrive.rulesets.star_wars.duel import CUTS, VICTORY
-from shiftdrive.rulesets.star_wars.hyperspace import disabling, hyperdrive_trouble
+from shiftdrive.rulesets.star_wars.hyperspace import disabling, fitted, hyperdrive_trouble
 from shiftdrive.rulesets.star_wars.state import ACTIVE, Character, StarWarsState
 
 #: the library's invoke spec on this ruleset's host (what the invoke menu lists)
@@ -168,8 +168,8 @@ def cut_of(severity: str) -> int:
 
 def has_hyperdrive(state: StarWarsState, name: str) -> bool:
     """Whether `name` is aboard a ship the scenario gives a hyperdrive (S6), working or not."""
-    f = state.fighters[name]
-    return bool(f.vehicle) and state.settings["hyperdrives"].get(f.vehicle, False) is True
+    ship = state.fighters[name].vehicle
+    return ship is not None and fitted(state, ship)
 
 
 def hyperdrive_damage(state: StarWarsState, name: str) -> str | None:
