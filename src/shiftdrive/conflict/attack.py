@@ -39,25 +39,40 @@ def attack_choice(target: str, skill: str, rating: int) -> Choice:
     )  # fmt: skip
 
 
+def within(distance: int | None, reach: int) -> bool:
+    """An attack reaches a target `distance` zones away (None: no way there) with `reach`."""
+    return distance is not None and distance <= reach
+
+
 class Attack(RollAction[CS]):
     name = "attack"
     params: ClassVar[Mapping[str, ParamKind]] = ATTACK_PARAMS
 
+    def may_aim(self, state: CS, f: Combatant, target: Combatant) -> bool:
+        """Whether `f` may attack the enemy `target` at all, whatever the skill and distance
+        (default: yes; a ruleset narrows it, as star_wars does with who is engaged with whom)."""
+        return True
+
     def in_reach(self, state: CS, f: Combatant, reach: int, target: Combatant) -> bool:
-        """The reach rule: an attack skill reaches `reach` zones from the attacker's."""
+        """The reach rule: an attack skill reaches `reach` zones from the attacker's, at an
+        enemy it may aim at (`may_aim`)."""
         d = self.host.distance(state, f.zone, target.zone)
-        return d is not None and d <= reach
+        return within(d, reach) and self.may_aim(state, f, target)
 
     def options(self, state: CS, turn: Turn) -> list[Choice]:
         f = state.fighters[turn.actor or ""]
-        enemies = [e for e in state.active() if e.side != f.side]
+        # each enemy it may aim at and how far it is, read once for every skill (`in_reach`)
+        aims: list[tuple[str, int | None]] = []
+        for e in state.active():
+            if e.side != f.side and self.may_aim(state, f, e):
+                aims.append((e.name, self.host.distance(state, f.zone, e.zone)))
         out: list[Choice] = []
         for skill in self.host.attack_skills(state, f):
             rating = f.skill(skill)
             reach = self.host.reach(state, skill) or 0
-            for e in enemies:
-                if self.in_reach(state, f, reach, e):
-                    out.append(attack_choice(e.name, skill, rating))
+            for name, d in aims:
+                if within(d, reach):
+                    out.append(attack_choice(name, skill, rating))
         return out
 
     def check(self, state: CS, turn: Turn, choice: Choice) -> str | None:

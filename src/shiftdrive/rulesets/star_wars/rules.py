@@ -103,14 +103,7 @@ class StarWars(Ruleset[StarWarsState, StarWarsScenario]):
         return memo
 
     def menu(self, state: StarWarsState, turn: Turn) -> Sequence[str]:
-        """`popcorn.menu`, remembered for the open turn (the bot, `legal` and `apply` each ask
-        it of the same turn) and forgotten with the turns."""
-        memo = state.menu_memo
-        if memo is not None and memo[0] is turn:
-            return memo[1]
-        names = popcorn.menu(state, turn)
-        state.menu_memo = (turn, names)
-        return names
+        return popcorn.menu(state, turn)
 
     def apply(
         self, state: StarWarsState, seat: str, choice: Choice, dice: DiceSource
@@ -121,13 +114,11 @@ class StarWars(Ruleset[StarWarsState, StarWarsScenario]):
             return super().apply(state, seat, choice, dice)
         finally:
             state.turns_memo = None
-            state.menu_memo = None
 
     def overridden(self, state: StarWarsState) -> list[Event]:
         """After a GM override: whose turn it is is worked out again, and a tail whose aspect
         the GM removed is gone (S5); a boost the GM added expires like any other (C6)."""
         state.turns_memo = None
-        state.menu_memo = None
         state.forget_purses()  # (the GM may have given someone a fate point)
         state.unsettled = True  # (or filled a hull: S10, as the turn ends)
         note_boosts(state)

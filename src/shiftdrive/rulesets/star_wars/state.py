@@ -224,9 +224,6 @@ class StarWarsState(ConflictState):
     #: `StarWars.turns`, remembered until the state changes (the rules forget it in `apply`
     #: and after a GM override); never part of the snapshot
     turns_memo: list[Any] | None = field(default=None, repr=False, compare=False)
-    #: `StarWars.menu` of the one turn it was last asked of (that turn and its actions),
-    #: forgotten with `turns_memo`
-    menu_memo: tuple[Any, tuple[str, ...]] | None = field(default=None, repr=False, compare=False)
     #: `active` of each side (None: of all), kept until a status changes (`set_status`)
     active_memo: dict[str | None, list[Character]] = field(
         default_factory=dict, repr=False, compare=False

@@ -50,13 +50,11 @@ class StarWarsAttack(Attack[StarWarsState]):
     """The one `attack` action: personal attacks on foot, vehicle weapons from a station, and
     attacks across scales (mixed combat) on the size scale, a person counting as Size 0."""
 
-    def in_reach(self, state: StarWarsState, f: Combatant, reach: int, target: Combatant) -> bool:
+    def may_aim(self, state: StarWarsState, f: Combatant, target: Combatant) -> bool:
         actor, aimed = state.fighters[f.name], state.fighters[target.name]
         if not rules.engaged(state, actor, aimed):
             return False
-        if aimed.is_vehicle and not rules.may_harm_vehicle(state, actor, aimed):
-            return False
-        return super().in_reach(state, f, reach, target)
+        return not aimed.is_vehicle or rules.may_harm_vehicle(state, actor, aimed)
 
     def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
         f = state.fighters[turn.actor or ""]
