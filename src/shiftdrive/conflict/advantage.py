@@ -152,7 +152,7 @@ class CreateAdvantage(_Advantage[CS]):
                 gaps = [
                     (self.host.distance(state, f.zone, e.zone), e)
                     for e in state.active()
-                    if e.side != f.side
+                    if e.side != f.side and self.host.engaged(state, f, e)
                 ]
                 near = [
                     e for reach in range(ADVANTAGE_REACH + 1) for gap, e in gaps if gap == reach
@@ -198,7 +198,7 @@ class Discover(_Advantage[CS]):
                 )
             )  # fmt: skip
             for e in state.active():
-                if e.side != f.side:
+                if e.side != f.side and self.host.engaged(state, f, e):
                     out.append(
                         Choice.of(
                             "discover", skill=skill, target=e.name,

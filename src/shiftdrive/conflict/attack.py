@@ -49,9 +49,10 @@ class Attack(RollAction[CS]):
     params: ClassVar[Mapping[str, ParamKind]] = ATTACK_PARAMS
 
     def may_aim(self, state: CS, f: Combatant, target: Combatant) -> bool:
-        """Whether `f` may attack the enemy `target` at all, whatever the skill and distance
-        (default: yes; a ruleset narrows it, as star_wars does with who is engaged with whom)."""
-        return True
+        """Whether `f` may attack the enemy `target` at all, whatever the skill and distance:
+        the host's `engaged` (a ruleset may narrow it further, as star_wars does for vehicles
+        a person cannot damage)."""
+        return self.host.engaged(state, f, target)
 
     def in_reach(self, state: CS, f: Combatant, reach: int, target: Combatant) -> bool:
         """The reach rule: an attack skill reaches `reach` zones from the attacker's, at an

@@ -216,6 +216,12 @@ class Host(ABC, Generic[CS_contra]):
         (`rolls`); a host adds what its game reads in any roll (Pilot Wave's mishap)."""
         return self.rolls[roll.action].resolve(state, roll, shifts, outcome)
 
+    def engaged(self, state: CS_contra, actor: Combatant, target: Combatant) -> bool:
+        """Whether `actor` may act on the enemy `target` at all, whatever the distance: attack
+        it, create an advantage on it, look for its hidden aspects. (A default, unlike the
+        rest: in most conflicts anyone may; star_wars narrows it, a crew acting on vehicles.)"""
+        return True
+
     def roving(self, state: CS_contra, seat: str) -> int:
         """Points `seat` may still add to its own side's roll besides invokes, one shift each
         (Pilot Wave's Tactics pool, P6); 0 where the game has none (Fate Core's)."""

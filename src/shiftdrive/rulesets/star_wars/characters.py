@@ -46,6 +46,10 @@ class StarWarsHost(Host[StarWarsState]):
     def distance(self, state: StarWarsState, a: str, b: str) -> int | None:
         return zone_map(state).distance(a, b)
 
+    def engaged(self, state: StarWarsState, actor: Combatant, target: Combatant) -> bool:
+        """S9 and mixed combat: who acts on whom (`vehicles.engaged`)."""
+        return rules.engaged(state, state.fighters[actor.name], state.fighters[target.name])
+
     def attack_skills(self, state: StarWarsState, f: Combatant) -> list[str]:
         """Attack skills the character has at Average or better; anyone can throw a punch."""
         return [s for s in catalog.ATTACKS if f.skill(s) >= 1 or s == catalog.UNARMED]

@@ -5,7 +5,6 @@ Investigate) within detection range, resisted by its pilot's Stealth."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from shiftdrive.conflict.advantage import SCENE, CreateAdvantage, Discover
@@ -17,20 +16,9 @@ if TYPE_CHECKING:
     from shiftdrive.engine.ruleset import Turn
 
 
-def _engaged(state: StarWarsState, actor: str, choice: Choice) -> bool:
-    target = choice.str_param("target")
-    return target == SCENE or rules.engaged(state, state.fighters[actor], state.fighters[target])
-
-
 class StarWarsAdvantage(CreateAdvantage[StarWarsState]):
-    def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
-        return list(self.each_option(state, turn))
-
-    def each_option(self, state: StarWarsState, turn: Turn) -> Iterator[Choice]:
-        actor = turn.actor or ""
-        for c in super().each_option(state, turn):
-            if _engaged(state, actor, c):
-                yield c
+    """Create an advantage on the scene or on an enemy the actor is engaged with (the host's
+    `engaged`: a crew on vehicles, a person on foot on people)."""
 
     def passive(self, state: StarWarsState, target: str) -> int | None:
         """S3: "Maneuverable vehicles up to Size 2 get an active resistance roll using Pilot.
@@ -46,9 +34,7 @@ class StarWarsDiscover(Discover[StarWarsState]):
     def options(self, state: StarWarsState, turn: Turn) -> list[Choice]:
         f = state.fighters[turn.actor or ""]
         out: list[Choice] = []
-        for c in super().options(state, turn):
-            if not _engaged(state, f.name, c):
-                continue
+        for c in super().options(state, turn):  # (the scene, and those it is engaged with)
             target = c.str_param("target")
             if target != SCENE and f.vehicle is not None:
                 gap = self.host.distance(state, f.zone, state.fighters[target].zone)
