@@ -130,3 +130,19 @@ def test_without_equipment_a_person_needs_an_applicable_aspect_on_the_vehicle() 
 def test_a_crew_member_inside_a_vehicle_is_reached_only_through_it() -> None:
     enc = Encounter.start(street(), dice=ScriptedDice([]))
     assert not [t for t, _ in _targets(enc, "rebels") if t.endswith(("pilot", "gunners"))]
+
+
+def test_advantages_and_searches_aim_only_at_those_engaged() -> None:
+    """S9 and mixed combat: a person on foot works on people and vehicles, never on a crew
+    inside its vehicle; a crew works on people only from a vehicle armed against them (the
+    speeder, not the Size 3 walker)."""
+    data = street("Rook")
+    data["sides"][0]["characters"][0]["skills"]["Notice"] = 2
+    enc = Encounter.start(data, dice=ScriptedDice(ZERO * 10))
+    aimed = {target for target, _ in _targets(enc, "rebels", "advantage")}
+    assert aimed == {"scene", "Speeder", "Walker"}
+    assert {target for target, _ in _targets(enc, "rebels", "discover")} == aimed
+    speeder = Encounter.start(street("Speeder pilot"), dice=ScriptedDice(ZERO))
+    assert {t for t, _ in _targets(speeder, "empire", "advantage")} == {"scene", "Rook", "Wren"}
+    walker = Encounter.start(street("Walker pilot"), dice=ScriptedDice(ZERO))
+    assert {t for t, _ in _targets(walker, "empire", "advantage")} == {"scene"}
