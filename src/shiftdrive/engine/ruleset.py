@@ -484,6 +484,40 @@ class Ruleset(ABC, Generic[S, Sc]):
         return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # rulesets not in setup.py, test stand-ins
+class OneAtATime(Ruleset[S, Sc]):
+    """A ruleset that waits on one decision at a time (popcorn initiative, one unit's phase),
+    said by `turn`: who is waited on, a seat's turn and the turn a choice is made in follow
+    from that one turn, with no list made for it (the bot loop asks them after every choice).
+    A standing action is applied in a turn of its own kind, as the base class does, unless
+    the turn's menu offers it too."""
+
+    @abstractmethod
+    def turn(self, state: S) -> Turn | None:
+        """The one decision the encounter waits on now; None when it is over."""
+
+    def turns(self, state: S) -> list[Turn]:
+        turn = self.turn(state)
+        return [] if turn is None else [turn]
+
+    def waiting(self, state: S) -> list[str]:
+        turn = self.turn(state)
+        return [] if turn is None else [turn.seat]
+
+    def turn_of(self, state: S, seat: str) -> Turn | None:
+        turn = self.turn(state)
+        return turn if turn is not None and turn.seat == seat else None
+
+    def apply(self, state: S, seat: str, choice: Choice, dice: DiceSource) -> list[Event]:
+        """The choice's action in the turn, when the turn is `seat`'s and offers it; else
+        the base class's (a standing action, or the refusal)."""
+        turn = self.turn(state)
+        action = choice.action
+        if turn is not None and turn.seat == seat and action in self.menu(state, turn):
+            return self.actions[action].apply(state, turn, choice, dice)
+        return super().apply(state, seat, choice, dice)
+
+
 #: A bot: the ruleset, the state, the seat to decide for and the bot's own generator.
 Bot = Callable[[Any, Any, str, random.Random], Choice]
 

@@ -65,7 +65,7 @@ def hit_chance(odds: Odds | None) -> float:
 class Menu:
     """The legal choices of the seat's turn by action, each action's built only when the bot
     first weighs it, straight from the action that offers it: an action with no choice has
-    no `one`. A star_wars conflict waits on one decision at a time (`popcorn.open_turns`) and
+    no `one`. A star_wars conflict waits on one decision at a time (`popcorn.open_turn`) and
     has no standing actions, so the turn's menu is all of `Ruleset.legal`."""
 
     __slots__ = ("built", "firsts", "names", "rs", "seat", "state", "turn")  # (one a decision)

@@ -120,11 +120,11 @@ def window_seat(state: StarWarsState) -> str | None:
     return None
 
 
-def open_turns(state: StarWarsState) -> list[Turn]:
+def open_turn(state: StarWarsState) -> Turn | None:
     """The one decision the conflict waits on: a roll's stage, an interrupt's answer, the next
     actor's name, the interrupt window, or the actor's turn."""
     if state.ended:
-        return []
+        return None
     roll = state.roll
     if roll is not None:
         if roll.stage in DUEL_STAGES:
@@ -132,19 +132,19 @@ def open_turns(state: StarWarsState) -> list[Turn]:
             if roll.stage == CUT:
                 duel = state.duel_of(who)
                 who = duel.other(who) if duel is not None else who
-            return [shared_turn(state.side_of(who), roll.stage, who)]
-        return [stage_turn(state, roll)]
+            return shared_turn(state.side_of(who), roll.stage, who)
+        return stage_turn(state, roll)
     f = state.current()
     if f is None:
-        return []
+        return None
     if state.interrupter is not None:
-        return [shared_turn(f.side, "interrupted", f.name)]
+        return shared_turn(f.side, "interrupted", f.name)
     if state.picking:
-        return [shared_turn(f.side, "next", f.name)]
+        return shared_turn(f.side, "next", f.name)
     seat = window_seat(state)
     if seat is not None:
-        return [shared_turn(seat, "interrupt", None, INTERRUPT_WINDOW)]
-    return [shared_turn(f.side, "turn", f.name)]
+        return shared_turn(seat, "interrupt", None, INTERRUPT_WINDOW)
+    return shared_turn(f.side, "turn", f.name)
 
 
 def menu(state: StarWarsState, turn: Turn) -> tuple[str, ...]:

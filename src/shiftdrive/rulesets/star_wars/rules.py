@@ -19,7 +19,7 @@ from shiftdrive.core.dice import DiceSource
 from shiftdrive.engine.actions import Action
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.events import Event
-from shiftdrive.engine.ruleset import Result, Ruleset, Seat, Sheet, Tally, Turn
+from shiftdrive.engine.ruleset import OneAtATime, Result, Seat, Sheet, Tally, Turn
 from shiftdrive.rulesets.star_wars import popcorn, words
 from shiftdrive.rulesets.star_wars import view as seen
 from shiftdrive.rulesets.star_wars.characters import HOST, StarWarsHost
@@ -73,7 +73,7 @@ def _actions(host: StarWarsHost) -> dict[str, Action[StarWarsState]]:
 ACTIONS: Final = _actions(HOST)
 
 
-class StarWars(Ruleset[StarWarsState, StarWarsScenario]):
+class StarWars(OneAtATime[StarWarsState, StarWarsScenario]):
     """A Star Wars Fate conflict between sides of characters in zones, in popcorn order."""
 
     id = "star_wars"
@@ -93,14 +93,16 @@ class StarWars(Ruleset[StarWarsState, StarWarsScenario]):
     def seats(self, state: StarWarsState) -> list[Seat]:
         return table.side_seats(state)
 
-    def turns(self, state: StarWarsState) -> list[Turn]:
-        """`popcorn.open_turns`, remembered until the state changes (asked several times per
-        decision: by the bot loop, the bot, `legal` and `apply`); forgotten in `apply` and
-        after a GM override."""
-        memo = state.turns_memo
-        if memo is None:
-            memo = state.turns_memo = popcorn.open_turns(state)
-        return memo
+    def turn(self, state: StarWarsState) -> Turn | None:
+        """`popcorn.open_turn`, remembered until the state changes (asked several times per
+        decision: by the bot loop, the bot and `apply`); forgotten in `apply` and after a GM
+        override."""
+        if state.turn_known:
+            return state.turn_memo
+        found = popcorn.open_turn(state)
+        state.turn_memo = found
+        state.turn_known = True
+        return found
 
     def menu(self, state: StarWarsState, turn: Turn) -> Sequence[str]:
         return popcorn.menu(state, turn)
@@ -113,12 +115,12 @@ class StarWars(Ruleset[StarWarsState, StarWarsScenario]):
         try:
             return super().apply(state, seat, choice, dice)
         finally:
-            state.turns_memo = None
+            state.turn_known = False
 
     def overridden(self, state: StarWarsState) -> list[Event]:
         """After a GM override: whose turn it is is worked out again, and a tail whose aspect
         the GM removed is gone (S5); a boost the GM added expires like any other (C6)."""
-        state.turns_memo = None
+        state.turn_known = False
         state.forget_purses()  # (the GM may have given someone a fate point)
         state.unsettled = True  # (or filled a hull: S10, as the turn ends)
         note_boosts(state)

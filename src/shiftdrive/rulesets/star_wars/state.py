@@ -14,6 +14,7 @@ from shiftdrive.core.consequences import ConsequenceSlots
 from shiftdrive.core.fate_points import EarnReason, FatePoints
 from shiftdrive.core.stress import StressTrack
 from shiftdrive.engine.choices import Choice
+from shiftdrive.engine.ruleset import Turn
 from shiftdrive.engine.turns import PopcornOrder
 
 #: S6: a ship (and its crew) gone into hyperspace
@@ -221,9 +222,10 @@ class StarWarsState(ConflictState):
     #: each side's units by name, in sheet order (fixed at set-up: nobody changes side), so
     #: a side's roll call reads its own units only
     units_by_side: dict[str, list[Character]] = field(default_factory=dict)
-    #: `StarWars.turns`, remembered until the state changes (the rules forget it in `apply`
-    #: and after a GM override); never part of the snapshot
-    turns_memo: list[Any] | None = field(default=None, repr=False, compare=False)
+    #: `StarWars.turn`, remembered until the state changes (`turn_known`: the rules forget it
+    #: in `apply` and after a GM override); never part of the snapshot
+    turn_memo: Turn | None = field(default=None, repr=False, compare=False)
+    turn_known: bool = field(default=False, repr=False, compare=False)
     #: `active` of each side (None: of all), kept until a status changes (`set_status`)
     active_memo: dict[str | None, list[Character]] = field(
         default_factory=dict, repr=False, compare=False
