@@ -133,8 +133,8 @@ class Menu:
 
 
 def choose(rs: StarWars, state: StarWarsState, seat: str, rng: random.Random) -> Choice:
-    turn = rs.turn_of(state, seat)
-    assert turn is not None, f"{seat} has no decision to make"
+    turn = rs.turn(state)  # (the one decision waited on: `OneAtATime`)
+    assert turn is not None and turn.seat == seat, f"{seat} has no decision to make"
     kind = turn.kind  # (the commonest first; a window or a stage is answered without a menu)
     if kind == "turn":
         return _turn(rs, state, turn, Menu(rs, state, turn), rng)
