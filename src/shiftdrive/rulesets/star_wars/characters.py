@@ -118,8 +118,9 @@ class StarWarsHost(Host[StarWarsState]):
         return f"{f.name} {names[severity]}"
 
     def reads_low(self, state: StarWarsState, roll: Roll) -> bool:
-        """A duel round reads -3 or worse apart too: the opponent wins it with style (S2)."""
-        return roll.action == DUEL or super().reads_low(state, roll)
+        """A duel round reads -3 or worse apart too: the opponent wins it with style (S2).
+        (The base class named, not `super()`: asked at every invoke window.)"""
+        return roll.action == DUEL or Host.reads_low(self, state, roll)
 
     def aboard(self, state: StarWarsState, name: str) -> str | None:
         """A crew invokes its vehicle's aspects as its own (the seed's Advanced Starfighter)."""

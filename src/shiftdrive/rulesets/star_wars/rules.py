@@ -113,7 +113,7 @@ class StarWars(OneAtATime[StarWarsState, StarWarsScenario]):
         """Every choice; whose turn it is is worked out again afterwards (even when the
         choice was refused half-way, or waits for dice at the table)."""
         try:
-            return super().apply(state, seat, choice, dice)
+            return OneAtATime.apply(self, state, seat, choice, dice)  # (not super(): every choice)
         finally:
             state.turn_known = False
 
