@@ -235,7 +235,8 @@ class ZoneMap:
         return [z.name for z in self._zones if z.end_zone]
 
     def distances_from(self, a: str) -> Mapping[str, int]:
-        """Zones reachable from `a` with their distance in borders crossed (cached, read-only).
+        """Zones reachable from `a` with their distance in borders crossed (kept for the map:
+        read it, never change it; a plain dict, read at every shot a crew weighs).
 
         Unreachable zones are absent.
         """
@@ -259,9 +260,8 @@ class ZoneMap:
                 if n not in dist:
                     dist[n] = dist[here] + 1
                     queue.append(n)
-        view: Mapping[str, int] = MappingProxyType(dist)
-        self._cache[k] = self._from[a] = view
-        return view
+        self._cache[k] = self._from[a] = dist
+        return dist
 
     def distance(self, a: str, b: str) -> int | None:
         """Borders crossed on the shortest route (barriers ignored); None when unreachable.
