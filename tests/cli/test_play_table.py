@@ -118,7 +118,7 @@ def test_undo_names_only_the_choices_the_seat_may_see() -> None:
     ]
     from types import SimpleNamespace
 
-    from shiftdrive.engine.ruleset import get_ruleset
+    from shiftdrive.engine.registry import get_ruleset
 
     table = SimpleNamespace(enc=SimpleNamespace(ruleset=get_ruleset("fully_automated")))
     said = cli.Play.undone(table, cut, "Mara")  # type: ignore[arg-type]

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import example_ruleset
 from conftest import example_files, load_example
 from shiftdrive.engine import conformance
-from shiftdrive.engine.ruleset import ruleset_ids
+from shiftdrive.engine.registry import ruleset_ids
 
 BUILT_IN = [rid for rid in ruleset_ids() if rid != example_ruleset.ID]
 CASES = [(rid, path) for rid in BUILT_IN for path in example_files(rid)] + [

@@ -12,7 +12,8 @@ from shiftdrive.core.errors import RuleError
 from shiftdrive.engine.bots import run_bots
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter, digest
-from shiftdrive.engine.ruleset import Ruleset, get_bot, get_ruleset
+from shiftdrive.engine.registry import get_bot, get_ruleset
+from shiftdrive.engine.ruleset import Ruleset
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.files import read_yaml
 

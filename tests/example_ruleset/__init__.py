@@ -5,7 +5,7 @@ It is the example docs/ARCHITECTURE.md walks through ("Adding a ruleset"): a sce
 (`order.py`), one module per concern holding its action specs (`helm.py`: move and concede;
 `gunnery.py`: shoot, the invoke window and the damage a hit does), the words (`words.py`),
 what a bot or a UI may ask (`query.py`) and the bot (`bot.py`). It is registered here, for the
-tests only; a real ruleset is registered in `engine/ruleset.py`'s `_REGISTRY`.
+tests only; a real ruleset is registered in `engine/registry.py`'s `_REGISTRY`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Final
 
-from shiftdrive.engine.ruleset import register
+from shiftdrive.engine.registry import register
 
 ID: Final = "tiny"
 EXAMPLE: Final = Path(__file__).with_name("duel.yaml")

@@ -19,7 +19,8 @@ from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter, IllegalChoice
 from shiftdrive.engine.events import GM
 from shiftdrive.engine.loading import load_encounter
-from shiftdrive.engine.ruleset import Ending, get_bot, get_ruleset
+from shiftdrive.engine.registry import get_bot, get_ruleset
+from shiftdrive.engine.ruleset import Ending
 from shiftdrive.engine.scenario import ScenarioError
 
 

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from web_helpers import EXAMPLES, example_paths
 
 from shiftdrive.engine.events import GM
-from shiftdrive.engine.ruleset import get_ruleset, ruleset_ids
+from shiftdrive.engine.registry import get_ruleset, ruleset_ids
 from shiftdrive.web.app import create_app, message
 
 STEPS = 40

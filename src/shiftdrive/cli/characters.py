@@ -16,7 +16,7 @@ from shiftdrive.core.dice import ScriptedDice, SeededDice, fudge_symbols, read_f
 from shiftdrive.core.errors import RuleError
 from shiftdrive.core.ladder import describe, parse_rating
 from shiftdrive.core.odds import OddsQuery, odds
-from shiftdrive.engine.ruleset import get_ruleset
+from shiftdrive.engine.registry import get_ruleset
 from shiftdrive.engine.scenario import ScenarioError, ruleset_of
 from shiftdrive.files import write_yaml
 

@@ -28,8 +28,9 @@ from shiftdrive.engine.dice_prompt import DICE
 from shiftdrive.engine.encounter import Encounter, IllegalChoice, SaveFileError
 from shiftdrive.engine.events import GM, LogEntry
 from shiftdrive.engine.overrides import OVERRIDES
+from shiftdrive.engine.registry import get_bot, get_ruleset, ruleset_ids
 from shiftdrive.engine.replay import replay
-from shiftdrive.engine.ruleset import Ending, Result, Seat, get_bot, get_ruleset, ruleset_ids
+from shiftdrive.engine.ruleset import Ending, Result, Seat
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.files import (
     load,

@@ -36,15 +36,8 @@ from shiftdrive.engine.choices import Choice, ChoiceSyntaxError
 from shiftdrive.engine.dice_prompt import DICE, AwaitingDice
 from shiftdrive.engine.events import GM, Event, LogEntry
 from shiftdrive.engine.overrides import OVERRIDES, apply_override, is_override
-from shiftdrive.engine.ruleset import (
-    Decision,
-    Result,
-    Ruleset,
-    Seat,
-    UnknownRuleset,
-    get_bot,
-    get_ruleset,
-)
+from shiftdrive.engine.registry import UnknownRuleset, get_bot, get_ruleset
+from shiftdrive.engine.ruleset import Decision, Result, Ruleset, Seat
 from shiftdrive.engine.saves import (
     SAVE_FORMAT,
     SAVE_VERSION,

@@ -14,7 +14,8 @@ from shiftdrive.core.dice import DiceError, DiceSource, RecordingDice, ReplayDic
 from shiftdrive.core.errors import RuleError
 from shiftdrive.engine.choices import Choice, ChoiceSyntaxError
 from shiftdrive.engine.encounter import Encounter, IllegalChoice
-from shiftdrive.engine.ruleset import Ruleset, UnknownRuleset, get_ruleset
+from shiftdrive.engine.registry import UnknownRuleset, get_ruleset
+from shiftdrive.engine.ruleset import Ruleset
 from shiftdrive.engine.saves import (
     SAVE_VERSION,
     DiceSpec,

@@ -25,7 +25,7 @@ from starlette.concurrency import run_in_threadpool
 from shiftdrive.engine.choices import Choice, ChoiceSyntaxError
 from shiftdrive.engine.encounter import IllegalChoice
 from shiftdrive.engine.events import GM
-from shiftdrive.engine.ruleset import get_ruleset, ruleset_ids
+from shiftdrive.engine.registry import get_ruleset, ruleset_ids
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.files import MAX_SCENARIO_BYTES, parse_yaml
 from shiftdrive.web import pages

@@ -15,7 +15,8 @@ from shiftdrive.core.dice import ScriptedDice
 from shiftdrive.core.stress import StressTrack
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter, IllegalChoice
-from shiftdrive.engine.ruleset import Ending, get_bot
+from shiftdrive.engine.registry import get_bot
+from shiftdrive.engine.ruleset import Ending
 from shiftdrive.rulesets.diaspora import flow
 from shiftdrive.rulesets.diaspora.state import BEAM, DAMAGE_CONTROL, EW, POSITION, TORPEDO
 

@@ -8,7 +8,8 @@ from diaspora_helpers import MINUS, PLUS, ZERO, duel, placed_duel, scenario, shi
 
 from shiftdrive.core.dice import ScriptedDice
 from shiftdrive.engine.encounter import Encounter, IllegalChoice
-from shiftdrive.engine.ruleset import Seat, get_bot, get_ruleset
+from shiftdrive.engine.registry import get_bot, get_ruleset
+from shiftdrive.engine.ruleset import Seat
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.rulesets.diaspora import bot, crew
 from shiftdrive.rulesets.diaspora.phases import position

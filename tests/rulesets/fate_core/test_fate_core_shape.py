@@ -12,7 +12,8 @@ from shiftdrive.core.dice import ScriptedDice
 from shiftdrive.engine.bots import run_bots
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter, IllegalChoice
-from shiftdrive.engine.ruleset import Turn, get_bot
+from shiftdrive.engine.registry import get_bot
+from shiftdrive.engine.ruleset import Turn
 from shiftdrive.rulesets.fate_core import query
 from shiftdrive.rulesets.fate_core.bot import choose
 

@@ -12,7 +12,7 @@ from pilot_wave_helpers import ZERO, full_character, npc, scenario, start
 from typer.testing import CliRunner
 
 from shiftdrive.cli.main import app
-from shiftdrive.engine.ruleset import get_ruleset
+from shiftdrive.engine.registry import get_ruleset
 from shiftdrive.engine.scenario import ScenarioError
 from shiftdrive.rulesets.pilot_wave.catalog import effective_skills
 from shiftdrive.rulesets.pilot_wave.scenario import load

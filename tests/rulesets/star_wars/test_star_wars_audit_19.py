@@ -14,7 +14,7 @@ from shiftdrive.core.dice import ScriptedDice
 from shiftdrive.core.odds import OddsQuery, odds
 from shiftdrive.engine.choices import Choice
 from shiftdrive.engine.encounter import Encounter, load_checked
-from shiftdrive.engine.ruleset import get_ruleset
+from shiftdrive.engine.registry import get_ruleset
 from shiftdrive.engine.scenario import ScenarioError
 
 SHOT = Choice.of("attack", target="Kestrel", skill="Shoot")

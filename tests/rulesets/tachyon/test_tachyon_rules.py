@@ -615,7 +615,7 @@ def test_a_blank_zone_aspect_is_refused_by_name() -> None:
 
     import yaml
 
-    from shiftdrive.engine.ruleset import get_ruleset
+    from shiftdrive.engine.registry import get_ruleset
     from shiftdrive.engine.scenario import ScenarioError
 
     path = Path(__file__).parents[3] / "examples" / "tachyon" / "dogfight-2v2.yaml"
